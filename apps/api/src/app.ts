@@ -1,0 +1,91 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Kysely } from 'kysely';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Config } from './config/config.js';
+import type { AppKeys } from './config/app-key.js';
+import type { Clock } from './clock.js';
+import type { DB } from './db/schema.js';
+import type { DatabaseDriver } from './db/database.js';
+import type { Mailer } from './mail/mailer.js';
+import './http/fastify-types.js';
+import { validatorCompiler } from './http/validation.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { registerWireConventions } from './http/infrastructure.js';
+import { registerOpenApi } from './openapi/openapi.plugin.js';
+import { registerFallbacks } from './spa/fallbacks.js';
+import { authPlugin } from './auth/auth.plugin.js';
+import { healthRoutes } from './health/health.routes.js';
+import { appInfoRoutes } from './app-info/app-info.routes.js';
+import { userNameRoutes } from './auth/user-name.routes.js';
+
+export interface AppDependencies {
+  readonly config: Config;
+  readonly db: Kysely<DB>;
+  readonly dbDriver: DatabaseDriver;
+  readonly keys: AppKeys;
+  readonly clock: Clock;
+  readonly mailer: Mailer;
+  /** A logger instance (tests capture its lines); by default a pino logger at LOG_LEVEL. */
+  readonly logger?: FastifyBaseLogger;
+  /** Folder of the built web app; null = none (API only). Defaults to apps/web/dist. */
+  readonly webRoot?: string | null;
+  /** More route plugins, registered after the app's own (tests of the shared HTTP layer). */
+  readonly extraRoutes?: readonly FastifyPluginAsync[];
+}
+
+const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Headers and fields that may carry secrets: never logged. */
+export const redactedLogPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-xsrf-token"]',
+  'req.headers["x-csrf-token"]',
+  'req.headers.token',
+  'res.headers["set-cookie"]',
+];
+
+/**
+ * Builds the whole HTTP application with its collaborators injected (style.md §15).
+ * Boot order: infrastructure, then decorators, then routes (style.md §2).
+ */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    ...(deps.logger
+      ? { loggerInstance: deps.logger }
+      : { logger: { level: config.LOG_LEVEL, redact: { paths: redactedLogPaths, censor: '[redacted]' } } }),
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 20 * 1024 * 1024,
+    trustProxy:
+      config.TRUSTED_PROXIES === '*' ? true : config.TRUSTED_PROXIES.length > 0 ? [...config.TRUSTED_PROXIES] : false,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  installErrorHandler(app);
+
+  // Infrastructure
+  await registerWireConventions(app);
+  await registerOpenApi(app, config.version);
+  await registerFallbacks(app, deps.webRoot === undefined ? defaultWebRoot : deps.webRoot);
+
+  // Decorators
+  app.decorate('config', config);
+  app.decorate('db', deps.db);
+  app.decorate('dbDriver', deps.dbDriver);
+  app.decorate('keys', deps.keys);
+  app.decorate('clock', deps.clock);
+  app.decorate('mailer', deps.mailer);
+  await app.register(authPlugin);
+
+  // Routes, one plugin per feature
+  await app.register(healthRoutes);
+  await app.register(appInfoRoutes);
+  await app.register(userNameRoutes);
+  for (const routes of deps.extraRoutes ?? []) await app.register(routes);
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,281 @@
+import path from 'node:path';
+import { isIP } from 'node:net';
+
+/**
+ * The one place that reads the environment. Every variable is declared once here, with its
+ * default, its parser and the sentence the README shows for it (a test keeps the README in step).
+ * A bad value stops the start with a message naming the variable.
+ */
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${reason}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Parser<T> = (raw: string, name: string) => T;
+
+interface VariableSpec<T> {
+  /** Value used when the variable is unset or empty. `undefined` = optional, no default. */
+  readonly fallback: T;
+  readonly parse: Parser<T>;
+  /** One line for the README. */
+  readonly doc: string;
+}
+
+function variable<T>(fallback: NoInfer<T>, parse: Parser<T>, doc: string): VariableSpec<T> {
+  return { fallback, parse, doc };
+}
+
+/** A variable with no default. */
+function optional<T>(parse: Parser<T>, doc: string): VariableSpec<T | undefined> {
+  return { fallback: undefined, parse, doc };
+}
+
+const text: Parser<string> = (raw) => raw;
+
+const integer =
+  (min: number, max: number): Parser<number> =>
+  (raw, name) => {
+    if (!/^-?\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number (got "${raw}")`);
+    const value = Number(raw);
+    if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}`);
+    return value;
+  };
+
+const boolean: Parser<boolean> = (raw, name) => {
+  const value = raw.toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  if (['0', 'false', 'no', 'off'].includes(value)) return false;
+  throw new ConfigError(name, `must be true or false (got "${raw}")`);
+};
+
+/** Throttles: a positive count per minute, or 0 / "false" for unlimited. */
+const throttle: Parser<number> = (raw, name) => {
+  if (raw.toLowerCase() === 'false') return 0;
+  return integer(0, 1_000_000)(raw, name);
+};
+
+const oneOf =
+  <const T extends string>(...values: T[]): Parser<T> =>
+  (raw, name) => {
+    if (!(values as string[]).includes(raw)) {
+      throw new ConfigError(name, `must be one of ${values.join(', ')} (got "${raw}")`);
+    }
+    return raw as T;
+  };
+
+const httpUrl: Parser<string> = (raw, name) => {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be an absolute http(s) URL (got "${raw}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(name, `must be an http or https URL (got "${raw}")`);
+  }
+  return raw.replace(/\/+$/, '');
+};
+
+const postgresUrl: Parser<string> = (raw, name) => {
+  if (!/^postgres(ql)?:\/\//.test(raw)) {
+    throw new ConfigError(name, 'must be a postgres:// or postgresql:// connection string');
+  }
+  return raw;
+};
+
+/** A base64 key of exactly 32 bytes; Laravel's "base64:" prefix is accepted too. */
+export function parseKey(raw: string, name: string): Buffer {
+  const body = raw.startsWith('base64:') ? raw.slice('base64:'.length) : raw;
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(body)) throw new ConfigError(name, 'must be base64 (32 random bytes)');
+  const key = Buffer.from(body, 'base64');
+  if (key.length !== 32) throw new ConfigError(name, `must decode to 32 bytes (got ${key.length})`);
+  return key;
+}
+
+const keyList: Parser<Buffer[]> = (raw, name) =>
+  raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .map((part) => parseKey(part, name));
+
+export type TrustedProxies = '*' | readonly string[];
+
+const trustedProxies: Parser<TrustedProxies> = (raw, name) => {
+  if (raw.trim() === '*') return '*';
+  const entries = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (family === 0 || !bitsOk || extra !== undefined) {
+      throw new ConfigError(name, `has an entry that is not an IP address or CIDR range: "${entry}"`);
+    }
+  }
+  return entries;
+};
+
+const logLevel = oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent');
+
+export const variables = {
+  PORT: variable(8000, integer(1, 65535), 'TCP port the server listens on.'),
+  HOST: variable('127.0.0.1', text, 'Address the server binds to (`0.0.0.0` to listen on every interface).'),
+  APP_URL: variable(
+    'http://localhost:8000',
+    httpUrl,
+    'Public URL of Twofold, as the browser sees it. Used in e-mailed links, for the WebAuthn relying party and to set `Secure` cookies when it is https.',
+  ),
+  APP_NAME: variable('Twofold', text, 'Name shown in e-mails and to security devices.'),
+  APP_ENV: variable(
+    'production',
+    oneOf('production', 'development', 'test'),
+    '`production`, `development` or `test`; shown on the About screen.',
+  ),
+  DATA_DIR: variable(
+    './data',
+    text,
+    'Folder for the embedded database, the generated key, icons and unsent mail. Created when missing.',
+  ),
+  DATABASE_URL: optional(postgresUrl,
+    'PostgreSQL connection string. When unset, Twofold uses an embedded PostgreSQL (PGlite) stored in `DATA_DIR/db`.',
+  ),
+  APP_KEY: optional(parseKey,
+    'Base64 of 32 random bytes (`openssl rand -base64 32`): encrypts the session cookie and, when enabled, the accounts at rest. When unset (and no `APP_KEY_FILE`), a key is generated once into `DATA_DIR/app.key` (mode 0600) and reused.',
+  ),
+  APP_KEY_FILE: optional(text,
+    'Path of a file holding the key (base64), e.g. outside `DATA_DIR` so that a backup of the data does not hold the key too.',
+  ),
+  APP_PREVIOUS_KEYS: variable<Buffer[]>(
+    [],
+    keyList,
+    'Comma-separated former keys, tried when decrypting, so the key can be rotated; values still under one are re-encrypted at start.',
+  ),
+  LOG_LEVEL: variable('info', logLevel, 'Log level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.'),
+  AUTHENTICATION_GUARD: variable(
+    'web-guard',
+    oneOf('web-guard', 'reverse-proxy-guard'),
+    '`web-guard` (sign-in with password or security device) or `reverse-proxy-guard` (a reverse proxy authenticates the user).',
+  ),
+  AUTH_PROXY_HEADER_FOR_USER: variable(
+    'Remote-User',
+    text,
+    'Proxy mode: header carrying the user name (`REMOTE_USER` / `HTTP_REMOTE_USER` spellings accepted).',
+  ),
+  AUTH_PROXY_HEADER_FOR_EMAIL: optional(text,
+    'Proxy mode: optional header carrying the e-mail address (display only).',
+  ),
+  PROXY_LOGOUT_URL: optional(httpUrl,
+    'Proxy mode: where the Sign out link leads. Without it the link is hidden.',
+  ),
+  TRUSTED_PROXIES: variable<TrustedProxies>(
+    [],
+    trustedProxies,
+    'Comma-separated IPs or CIDR ranges of reverse proxies whose `X-Forwarded-For` and identity headers are believed, or `*`. Required in proxy mode.',
+  ),
+  LOGIN_THROTTLE: variable(
+    5,
+    integer(1, 1000),
+    'Failed sign-in attempts (per e-mail and IP) before a 60-second lockout.',
+  ),
+  THROTTLE_API: variable(
+    60,
+    throttle,
+    'Requests per minute per IP for API clients (Bearer tokens, anonymous); `0` or `false` = unlimited.',
+  ),
+  THROTTLE_WEB: variable(
+    600,
+    throttle,
+    'Requests per minute per session for the web app; `0` or `false` = unlimited.',
+  ),
+  THROTTLE_API_DURING_IMPORT: variable(
+    1000,
+    throttle,
+    'Extra API requests per minute allowed while the web app imports accounts; `0` = unlimited during import.',
+  ),
+  IS_DEMO_APP: variable(false, boolean, 'Demo mode: a banner warns not to store real data; account changes are disabled.'),
+  IS_TESTING_APP: variable(false, boolean, 'Testing mode: like demo mode, for a shared test instance.'),
+  MAIL_HOST: optional(text,
+    'SMTP server. When unset, mails (password reset, device recovery) are written as `.eml` files into `DATA_DIR/mail/`.',
+  ),
+  MAIL_PORT: variable(587, integer(1, 65535), 'SMTP port.'),
+  MAIL_ENCRYPTION: variable(
+    'starttls',
+    oneOf('tls', 'starttls', 'none'),
+    '`tls` (implicit TLS, usually port 465), `starttls` or `none`.',
+  ),
+  MAIL_USERNAME: optional(text, 'SMTP user name.'),
+  MAIL_PASSWORD: optional(text, 'SMTP password.'),
+  MAIL_FROM_ADDRESS: variable('twofold@localhost', text, 'Sender address of the mails.'),
+  MAIL_FROM_NAME: variable('Twofold', text, 'Sender name of the mails.'),
+  WEBAUTHN_ID: optional(text,
+    'WebAuthn relying-party id; defaults to the host of `APP_URL`.',
+  ),
+  WEBAUTHN_NAME: optional(text,
+    'WebAuthn relying-party name; defaults to `APP_NAME`.',
+  ),
+  WEBAUTHN_USER_VERIFICATION: variable(
+    'preferred',
+    oneOf('preferred', 'required', 'discouraged'),
+    'User verification asked of security devices: `preferred`, `required` or `discouraged`.',
+  ),
+  ICONS_ONLINE: variable(
+    false,
+    boolean,
+    'Allow fetching logos from online icon collections (with SSRF guards). Off by default: logos come from the bundled offline set.',
+  ),
+} as const;
+
+type Variables = typeof variables;
+export type VariableName = keyof Variables;
+type ValueOf<K extends VariableName> = Variables[K] extends VariableSpec<infer T> ? T : never;
+
+export type RawConfig = { readonly [K in VariableName]: ValueOf<K> };
+
+export interface Config extends RawConfig {
+  /** Absolute data folder. */
+  readonly dataDir: string;
+  readonly version: string;
+  readonly secureCookies: boolean;
+  readonly webauthnRpId: string;
+  readonly webauthnRpName: string;
+  readonly appOrigin: string;
+}
+
+/** Reads and validates the given environment (process.env in production, a plain object in tests). */
+export function loadConfig(
+  env: Readonly<Record<string, string | undefined>>,
+  options: { version?: string; cwd?: string } = {},
+): Config {
+  const values: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(variables) as [VariableName, VariableSpec<unknown>][]) {
+    const raw = env[name]?.trim();
+    values[name] = raw === undefined || raw === '' ? spec.fallback : spec.parse(raw, name);
+  }
+  const raw = values as RawConfig;
+  if (raw.AUTHENTICATION_GUARD === 'reverse-proxy-guard' && raw.TRUSTED_PROXIES.length === 0) {
+    throw new ConfigError(
+      'TRUSTED_PROXIES',
+      'is required when AUTHENTICATION_GUARD=reverse-proxy-guard (the addresses of your reverse proxies, or *)',
+    );
+  }
+  const appUrl = new URL(raw.APP_URL);
+  return {
+    ...raw,
+    dataDir: path.resolve(options.cwd ?? process.cwd(), raw.DATA_DIR),
+    version: options.version ?? '0.0.0',
+    secureCookies: appUrl.protocol === 'https:',
+    webauthnRpId: raw.WEBAUTHN_ID ?? appUrl.hostname,
+    webauthnRpName: raw.WEBAUTHN_NAME ?? raw.APP_NAME,
+    appOrigin: appUrl.origin,
+  };
+}

@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as m0001 from './0001_initial.js';
+
+/**
+ * Every migration, in order. A static list (not a folder scan) so the compiled server and the
+ * tests run exactly the same set. A new migration: add a file `NNNN_name.ts` and a line here.
+ */
+const migrations: Record<string, Migration> = {
+  '0001_initial': m0001,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};

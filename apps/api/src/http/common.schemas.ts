@@ -1,0 +1,53 @@
+import { Type, type TSchema } from 'typebox';
+import type { ValidationAnnotations } from './validation.js';
+
+/*
+ * Schema primitives, defined once and composed by every feature (style.md §4). The annotations
+ * (`x-messages`, `x-rules`, ...) drive the Laravel-style validator and appear in openapi.yaml.
+ */
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const annotate = (annotations: ValidationAnnotations) => annotations;
+
+/** A positive integer path id (`/twofaccounts/{id}`): anything else is a 404. */
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, description: 'Resource id' }) });
+
+/** Comma-separated ids, e.g. `1,2,3` (api.md §5.1). */
+export const IdList = Type.String({
+  pattern: '^\\d+(,\\d+)*$',
+  description: 'Comma-separated ids, without trailing comma',
+  ...annotate({ 'x-messages': { regex: 'validation.ids' } }),
+});
+
+/** A query flag: present = true whatever its value (`withOtp`), or truthy text (`withSecret`). */
+export const QueryFlag = Type.String({ description: 'Truthy: 1, true, on, yes (case-insensitive)' });
+
+/** Truthy values of a boolean query string parameter (api.md §1.1). */
+export function isTruthyQueryValue(value: unknown): boolean {
+  return typeof value === 'string' && ['1', 'true', 'on', 'yes'].includes(value.toLowerCase());
+}
+
+export const Message = Type.Object({ message: Type.String() });
+
+/** ISO-8601 UTC with microseconds, Laravel style: `2026-07-05T12:00:00.000000Z`. */
+export const Timestamp = Type.String({ description: 'ISO-8601 UTC with microseconds' });
+
+export function toTimestamp(date: Date | string): string {
+  const value = typeof date === 'string' ? new Date(date) : date;
+  return value.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+}
+
+export const OtpType = Type.Union([Type.Literal('totp'), Type.Literal('hotp'), Type.Literal('steamtotp')]);
+export const Algorithm = Type.Union([
+  Type.Literal('sha1'),
+  Type.Literal('sha256'),
+  Type.Literal('sha512'),
+  Type.Literal('md5'),
+]);
+
+/** A password field: never trimmed (api.md §1.1). */
+export const Password = (options: { minLength?: number } = {}) =>
+  Type.String({ ...options, ...annotate({ 'x-trim': false }) });
+
+export const Email = Type.String({ format: 'email', maxLength: 191 });

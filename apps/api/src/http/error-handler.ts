@@ -1,0 +1,67 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { render, translate } from '../i18n/translate.js';
+import type { Locale } from '../i18n/locales.js';
+import { AppError, errors, type Reason } from './errors.js';
+
+function renderReason(reason: Reason, locale: Locale): unknown {
+  if (typeof reason === 'string') return reason;
+  if (Array.isArray(reason)) return (reason as Reason[]).map((item) => render(locale, item as string));
+  return Object.fromEntries(
+    Object.entries(reason as Record<string, string>).map(([key, value]) => [key, render(locale, value)]),
+  );
+}
+
+/** The 2FAuth envelope of an AppError (api.md §1.3, §1.4). */
+export function errorBody(error: AppError, locale: Locale): Record<string, unknown> {
+  if (error.code === 'validation' && error.errors && error.errors.length > 0) {
+    const grouped: Record<string, string[]> = {};
+    for (const { field, message } of error.errors) (grouped[field] ??= []).push(render(locale, message));
+    const all = Object.values(grouped).flat();
+    const more = all.length - 1;
+    const first = all[0] ?? '';
+    const suffix =
+      more === 0
+        ? ''
+        : ` ${translate(locale, more === 1 ? 'validation.and_more_error' : 'validation.and_more_errors', { count: more })}`;
+    return { message: `${first}${suffix}`, errors: grouped };
+  }
+  const body: Record<string, unknown> = { message: render(locale, error.wireMessage) };
+  if (error.reason !== undefined) body.reason = renderReason(error.reason, locale);
+  return body;
+}
+
+/** Maps framework errors (parsers, limits) to our codes; anything unknown becomes a masked 500. */
+function toAppError(error: FastifyError): AppError {
+  if (error instanceof AppError) return error;
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('unsupported_media_type', { key: 'error.unsupported_media_type' });
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new AppError('payload_too_large', { key: 'error.payload_too_large' });
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return errors.badRequest([{ key: 'error.malformed_json' }]);
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError && error.statusCode === 400) {
+    return errors.badRequest([{ key: 'error.malformed_json' }]);
+  }
+  return errors.server(error);
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((rawError: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const error = toAppError(rawError);
+    if (error.statusCode >= 500) {
+      // The detail goes to the log only; the client gets the generic message.
+      request.log.error({ err: error.cause ?? rawError }, 'request failed');
+    }
+    void reply.code(error.statusCode).headers(error.headers).send(errorBody(error, request.locale));
+  });
+}

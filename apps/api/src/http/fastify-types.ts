@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../config/config.js';
+import type { AppKeys } from '../config/app-key.js';
+import type { Clock } from '../clock.js';
+import type { DB } from '../db/schema.js';
+import type { DatabaseDriver } from '../db/database.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { Locale } from '../i18n/locales.js';
+
+/**
+ * Who may call a route (api.md §2.1):
+ * - `api`: Bearer token, or session cookie (+CSRF on unsafe methods), or the proxy header in proxy mode;
+ * - `session`: the session cookie only (+CSRF); proxy mode answers 400;
+ * - `none`: public (web routes still need CSRF on unsafe methods);
+ * - `optional`: public, but the caller is identified when credentials are valid.
+ */
+export type AuthRequirement = 'api' | 'session' | 'none' | 'optional';
+
+/** The authenticated caller of a request. */
+export type Caller =
+  | { readonly kind: 'token'; readonly userId: number; readonly tokenId: string }
+  | { readonly kind: 'session'; readonly userId: number; readonly sessionId: string }
+  | { readonly kind: 'proxy'; readonly name: string; readonly email: string | null };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Kysely<DB>;
+    dbDriver: DatabaseDriver;
+    keys: AppKeys;
+    clock: Clock;
+    mailer: Mailer;
+  }
+  interface FastifyRequest {
+    /** Language of human-readable messages (api.md §1.6). */
+    locale: Locale;
+    /** Set by the auth plugin on protected and optional routes; null = anonymous. */
+    caller: Caller | null;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route; routes without it are public (`none`). */
+    auth?: AuthRequirement;
+    /** Routes that stay available in demo/testing mode unless listed (api.md §2.6). */
+    disabledInDemo?: boolean;
+    /** Routes answered 400 in reverse-proxy mode (api.md §2.4). */
+    notInProxyMode?: boolean;
+  }
+}

@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp, redactedLogPaths } from './app.js';
+import { loadConfig, ConfigError } from './config/config.js';
+import { resolveAppKeys } from './config/app-key.js';
+import { systemClock } from './clock.js';
+import { migrateToLatest, openDatabase } from './db/database.js';
+import { createMailer } from './mail/create-mailer.js';
+
+const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+async function main(): Promise<void> {
+  // The only read of process.env in the server.
+  const config = loadConfig(process.env, { version: packageJson.version });
+  const logger = pino({ level: config.LOG_LEVEL, redact: { paths: redactedLogPaths, censor: '[redacted]' } });
+  const keys = resolveAppKeys(config);
+  const database = config.DATABASE_URL
+    ? await openDatabase({ driver: 'postgres', url: config.DATABASE_URL })
+    : await openDatabase({ driver: 'pglite', dataDir: path.join(config.dataDir, 'db') });
+  await migrateToLatest(database.db);
+
+  const app = await buildApp({
+    config,
+    db: database.db,
+    dbDriver: database.driver,
+    keys,
+    clock: systemClock,
+    mailer: createMailer(config, logger),
+    logger,
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping: finishing requests in flight');
+    try {
+      await app.close(); // stops accepting, waits for in-flight requests
+      await database.close();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'error while stopping');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  logger.info(
+    `Twofold ${config.version} is running at ${config.APP_URL} (database: ${database.driver === 'pglite' ? `embedded, in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL'})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Twofold could not start:', error);
+  }
+  process.exit(1);
+});

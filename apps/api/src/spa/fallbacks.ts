@@ -1,0 +1,83 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { AppError, errors } from '../http/errors.js';
+
+interface KnownRoute {
+  readonly pattern: RegExp;
+  readonly methods: Set<string>;
+}
+
+/** `/api/v1/groups/:id/assign` -> a regex matching concrete paths (one trailing slash ignored). */
+function routePattern(url: string): RegExp {
+  const escaped = url
+    .replace(/\/+$/, '')
+    .split('/')
+    .map((segment) =>
+      segment.startsWith(':') ? '[^/]+' : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('/');
+  return new RegExp(`^${escaped}/?$`);
+}
+
+/**
+ * Everything no route answers (api.md §1.5): unknown /api/v1 paths 404 `unknowkn endpoint`,
+ * a known API path with the wrong method 405, other GET/HEAD paths the web app's index.html
+ * (history routing), anything else 404 `not found`. Also serves the built web app's files:
+ * hashed assets cached for a year, index.html never cached.
+ */
+export async function registerFallbacks(app: FastifyInstance, webRoot: string | null): Promise<void> {
+  const apiRoutes = new Map<string, KnownRoute>();
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.endsWith('*')) return;
+    const key = route.url.replace(/\/+$/, '');
+    const known = apiRoutes.get(key) ?? { pattern: routePattern(key), methods: new Set<string>() };
+    for (const method of [route.method].flat()) known.methods.add(method);
+    apiRoutes.set(key, known);
+  });
+
+  const indexFile = webRoot ? path.join(webRoot, 'index.html') : null;
+  const hasWebApp = indexFile !== null && existsSync(indexFile);
+  if (hasWebApp && webRoot) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  const indexHtml = hasWebApp && indexFile ? readFileSync(indexFile) : null;
+
+  const sendIndex = (reply: FastifyReply) => {
+    if (!indexHtml) {
+      return reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><title>Twofold</title><p>The web app is not built: run <code>pnpm build</code>.</p>');
+    }
+    return reply.code(200).type('text/html; charset=utf-8').send(indexHtml);
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = (request.url.split('?')[0] ?? '/').replace(/\/{2,}/g, '/');
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      const allowed = new Set<string>();
+      for (const route of apiRoutes.values()) {
+        if (route.pattern.test(pathname)) for (const method of route.methods) allowed.add(method);
+      }
+      allowed.delete('OPTIONS');
+      if (allowed.size === 0 || !pathname.startsWith('/api/v1/')) throw errors.unknownEndpoint();
+      const route = pathname.replace(/^\/+|\/+$/g, '');
+      throw new AppError('method_not_allowed', {
+        key: 'error.method_not_allowed',
+        params: { method: request.method, route, methods: [...allowed].join(', ') },
+      });
+    }
+    if (request.method === 'GET' || request.method === 'HEAD') return sendIndex(reply);
+    throw errors.notFound();
+  });
+}
