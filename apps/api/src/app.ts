@@ -60,7 +60,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 20 * 1024 * 1024,
     trustProxy:
-      config.TRUSTED_PROXIES === '*' ? true : config.TRUSTED_PROXIES.length > 0 ? [...config.TRUSTED_PROXIES] : false,
+      config.TRUSTED_PROXIES === '*'
+        ? true
+        : config.TRUSTED_PROXIES.length > 0
+          ? [...config.TRUSTED_PROXIES]
+          : false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -46,7 +46,11 @@ function csrfFromDocumentCookie(): string | undefined {
  * Session requests: sends the CSRF header on unsafe methods (and on HOTP OTP reads, which the
  * server also guards), and after a 419 refreshes the token once and retries the request.
  */
-function csrfMiddleware(baseUrl: string, readToken: () => string | undefined, fetchImpl: typeof fetch): Middleware {
+function csrfMiddleware(
+  baseUrl: string,
+  readToken: () => string | undefined,
+  fetchImpl: typeof fetch,
+): Middleware {
   const pending = new Map<string, Request>();
   return {
     onRequest({ request, id }) {
@@ -82,9 +86,13 @@ export function createTwofoldClient(options: TwofoldClientOptions = {}): Twofold
   const client = createFetchClient<paths>({
     baseUrl,
     fetch: fetchImpl,
-    headers: { Accept: 'application/json', ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}) },
+    headers: {
+      Accept: 'application/json',
+      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+    },
     credentials: options.token ? 'omit' : 'same-origin',
   });
-  if (!options.token) client.use(csrfMiddleware(baseUrl, options.csrfToken ?? csrfFromDocumentCookie, fetchImpl));
+  if (!options.token)
+    client.use(csrfMiddleware(baseUrl, options.csrfToken ?? csrfFromDocumentCookie, fetchImpl));
   return client;
 }

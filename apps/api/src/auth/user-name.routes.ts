@@ -9,10 +9,15 @@ export const userNameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['user'],
         operationId: 'getUserName',
-        summary: 'The user name (anonymous), or id, name and e-mail (authenticated); never the e-mail anonymously',
+        summary:
+          'The user name (anonymous), or id, name and e-mail (authenticated); never the e-mail anonymously',
         response: {
           200: Type.Union([
-            Type.Object({ id: Nullable(Type.Integer()), name: Nullable(Type.String()), email: Nullable(Type.String()) }),
+            Type.Object({
+              id: Nullable(Type.Integer()),
+              name: Nullable(Type.String()),
+              email: Nullable(Type.String()),
+            }),
             Type.Object({ name: Nullable(Type.String()) }),
           ]),
         },

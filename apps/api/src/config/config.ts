@@ -146,13 +146,16 @@ export const variables = {
     text,
     'Folder for the embedded database, the generated key, icons and unsent mail. Created when missing.',
   ),
-  DATABASE_URL: optional(postgresUrl,
+  DATABASE_URL: optional(
+    postgresUrl,
     'PostgreSQL connection string. When unset, Twofold uses an embedded PostgreSQL (PGlite) stored in `DATA_DIR/db`.',
   ),
-  APP_KEY: optional(parseKey,
+  APP_KEY: optional(
+    parseKey,
     'Base64 of 32 random bytes (`openssl rand -base64 32`): encrypts the session cookie and, when enabled, the accounts at rest. When unset (and no `APP_KEY_FILE`), a key is generated once into `DATA_DIR/app.key` (mode 0600) and reused.',
   ),
-  APP_KEY_FILE: optional(text,
+  APP_KEY_FILE: optional(
+    text,
     'Path of a file holding the key (base64), e.g. outside `DATA_DIR` so that a backup of the data does not hold the key too.',
   ),
   APP_PREVIOUS_KEYS: variable<Buffer[]>(
@@ -160,7 +163,11 @@ export const variables = {
     keyList,
     'Comma-separated former keys, tried when decrypting, so the key can be rotated; values still under one are re-encrypted at start.',
   ),
-  LOG_LEVEL: variable('info', logLevel, 'Log level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.'),
+  LOG_LEVEL: variable(
+    'info',
+    logLevel,
+    'Log level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.',
+  ),
   AUTHENTICATION_GUARD: variable(
     'web-guard',
     oneOf('web-guard', 'reverse-proxy-guard'),
@@ -171,10 +178,12 @@ export const variables = {
     text,
     'Proxy mode: header carrying the user name (`REMOTE_USER` / `HTTP_REMOTE_USER` spellings accepted).',
   ),
-  AUTH_PROXY_HEADER_FOR_EMAIL: optional(text,
+  AUTH_PROXY_HEADER_FOR_EMAIL: optional(
+    text,
     'Proxy mode: optional header carrying the e-mail address (display only).',
   ),
-  PROXY_LOGOUT_URL: optional(httpUrl,
+  PROXY_LOGOUT_URL: optional(
+    httpUrl,
     'Proxy mode: where the Sign out link leads. Without it the link is hidden.',
   ),
   TRUSTED_PROXIES: variable<TrustedProxies>(
@@ -202,9 +211,14 @@ export const variables = {
     throttle,
     'Extra API requests per minute allowed while the web app imports accounts; `0` = unlimited during import.',
   ),
-  IS_DEMO_APP: variable(false, boolean, 'Demo mode: a banner warns not to store real data; account changes are disabled.'),
+  IS_DEMO_APP: variable(
+    false,
+    boolean,
+    'Demo mode: a banner warns not to store real data; account changes are disabled.',
+  ),
   IS_TESTING_APP: variable(false, boolean, 'Testing mode: like demo mode, for a shared test instance.'),
-  MAIL_HOST: optional(text,
+  MAIL_HOST: optional(
+    text,
     'SMTP server. When unset, mails (password reset, device recovery) are written as `.eml` files into `DATA_DIR/mail/`.',
   ),
   MAIL_PORT: variable(587, integer(1, 65535), 'SMTP port.'),
@@ -217,12 +231,8 @@ export const variables = {
   MAIL_PASSWORD: optional(text, 'SMTP password.'),
   MAIL_FROM_ADDRESS: variable('twofold@localhost', text, 'Sender address of the mails.'),
   MAIL_FROM_NAME: variable('Twofold', text, 'Sender name of the mails.'),
-  WEBAUTHN_ID: optional(text,
-    'WebAuthn relying-party id; defaults to the host of `APP_URL`.',
-  ),
-  WEBAUTHN_NAME: optional(text,
-    'WebAuthn relying-party name; defaults to `APP_NAME`.',
-  ),
+  WEBAUTHN_ID: optional(text, 'WebAuthn relying-party id; defaults to the host of `APP_URL`.'),
+  WEBAUTHN_NAME: optional(text, 'WebAuthn relying-party name; defaults to `APP_NAME`.'),
   WEBAUTHN_USER_VERIFICATION: variable(
     'preferred',
     oneOf('preferred', 'required', 'discouraged'),

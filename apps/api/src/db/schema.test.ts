@@ -23,11 +23,19 @@ describeEachDatabase('database schema', (t) => {
     const insert = () =>
       t.db
         .insertInto('users')
-        .values({ name: 'a', email: `${Math.random()}@example.com`, password_hash: 'x', webauthn_handle: 'h' })
+        .values({
+          name: 'a',
+          email: `${Math.random()}@example.com`,
+          password_hash: 'x',
+          webauthn_handle: 'h',
+        })
         .execute();
     const results = await Promise.allSettled([insert(), insert()]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    const count = await t.db.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const count = await t.db
+      .selectFrom('users')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(count.n).toBe(1);
   });
 });

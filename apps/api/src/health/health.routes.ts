@@ -14,7 +14,8 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async () => {
-      if (!(await isDatabaseUp(app.db))) throw new AppError('service_unavailable', { key: 'error.service_unavailable' });
+      if (!(await isDatabaseUp(app.db)))
+        throw new AppError('service_unavailable', { key: 'error.service_unavailable' });
       return { status: 'up' as const };
     },
   );

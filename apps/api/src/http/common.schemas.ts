@@ -8,7 +8,10 @@ import type { ValidationAnnotations } from './validation.js';
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const annotate = (annotations: ValidationAnnotations) => annotations;
+/** Validation annotations as TypeBox schema options. */
+export const annotate = (annotations: ValidationAnnotations): Record<PropertyKey, unknown> => ({
+  ...annotations,
+});
 
 /** A positive integer path id (`/twofaccounts/{id}`): anything else is a 404. */
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, description: 'Resource id' }) });

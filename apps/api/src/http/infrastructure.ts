@@ -19,7 +19,7 @@ export async function registerWireConventions(app: FastifyInstance): Promise<voi
       done(null, {});
       return;
     }
-    parseJson(request, text, (error, value) => {
+    void parseJson(request, text, (error, value) => {
       if (error) done(errors.badRequest([{ key: 'error.malformed_json' }]), undefined);
       else done(null, value);
     });

@@ -102,7 +102,8 @@ function typesOf(schema: JsonSchema): { types: string[]; nullable: boolean; inne
     }
     return { types: nonNull.flatMap((s) => typesOf(s).types), nullable, inner: schema };
   }
-  const types = schema.type === undefined ? [] : typeof schema.type === 'string' ? [schema.type] : [...schema.type];
+  const types =
+    schema.type === undefined ? [] : typeof schema.type === 'string' ? [schema.type] : [...schema.type];
   return { types: types.filter((t) => t !== 'null'), nullable: types.includes('null'), inner: schema };
 }
 
@@ -145,10 +146,18 @@ class FieldValidator {
   }
 
   /** Validates one value; returns its coerced form. */
-  check(field: string, raw: unknown, schema: JsonSchema, present: boolean, required: boolean, data: Record<string, unknown>): FieldResult {
+  check(
+    field: string,
+    raw: unknown,
+    schema: JsonSchema,
+    present: boolean,
+    required: boolean,
+    data: Record<string, unknown>,
+  ): FieldResult {
     const { types, inner } = typesOf(schema);
     const value = normalise(raw, inner);
-    if (!present && inner['x-present']) return { value, error: this.fail(field, inner, 'present', 'validation.present') };
+    if (!present && inner['x-present'])
+      return { value, error: this.fail(field, inner, 'present', 'validation.present') };
     if (value === null || value === undefined) {
       if (required) return { value, error: this.fail(field, inner, 'required', 'validation.required') };
       return { value };
@@ -156,10 +165,12 @@ class FieldValidator {
     const type = types[0];
     let coerced: unknown = value;
     if (type === 'string') {
-      if (typeof value !== 'string') return { value, error: this.fail(field, inner, 'string', 'validation.string') };
+      if (typeof value !== 'string')
+        return { value, error: this.fail(field, inner, 'string', 'validation.string') };
     } else if (type === 'integer') {
       const parsed = toInteger(value);
-      if (parsed === undefined) return { value, error: this.fail(field, inner, 'integer', 'validation.integer') };
+      if (parsed === undefined)
+        return { value, error: this.fail(field, inner, 'integer', 'validation.integer') };
       coerced = parsed;
     } else if (type === 'number') {
       const parsed = typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
@@ -169,10 +180,12 @@ class FieldValidator {
       coerced = parsed;
     } else if (type === 'boolean') {
       const parsed = toBoolean(value);
-      if (parsed === undefined) return { value, error: this.fail(field, inner, 'boolean', 'validation.boolean') };
+      if (parsed === undefined)
+        return { value, error: this.fail(field, inner, 'boolean', 'validation.boolean') };
       coerced = parsed;
     } else if (type === 'array') {
-      if (!Array.isArray(value)) return { value, error: this.fail(field, inner, 'array', 'validation.array') };
+      if (!Array.isArray(value))
+        return { value, error: this.fail(field, inner, 'array', 'validation.array') };
       if (inner.minItems !== undefined && value.length < inner.minItems) {
         return { value, error: this.fail(field, inner, 'required', 'validation.required') };
       }
@@ -207,7 +220,12 @@ class FieldValidator {
     return error ? { value: coerced, error } : { value: coerced };
   }
 
-  private constraints(field: string, value: unknown, schema: JsonSchema, data: Record<string, unknown>): FieldError | undefined {
+  private constraints(
+    field: string,
+    value: unknown,
+    schema: JsonSchema,
+    data: Record<string, unknown>,
+  ): FieldError | undefined {
     if (typeof value === 'string') {
       if (schema.minLength !== undefined && [...value].length < schema.minLength) {
         return this.fail(field, schema, 'min', 'validation.min.string', { min: schema.minLength });
@@ -221,12 +239,19 @@ class FieldValidator {
       if (min !== undefined && max !== undefined && (value < min || value > max)) {
         return this.fail(field, schema, 'between', 'validation.between', { min, max });
       }
-      if (min !== undefined && value < min) return this.fail(field, schema, 'min', 'validation.min.numeric', { min });
-      if (max !== undefined && value > max) return this.fail(field, schema, 'max', 'validation.max.numeric', { max });
+      if (min !== undefined && value < min)
+        return this.fail(field, schema, 'min', 'validation.min.numeric', { min });
+      if (max !== undefined && value > max)
+        return this.fail(field, schema, 'max', 'validation.max.numeric', { max });
     }
     if (schema.enum && !schema.enum.includes(value)) return this.fail(field, schema, 'in', 'validation.in');
-    if (schema.const !== undefined && schema.const !== value) return this.fail(field, schema, 'in', 'validation.in');
-    if (typeof value === 'string' && schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(value)) {
+    if (schema.const !== undefined && schema.const !== value)
+      return this.fail(field, schema, 'in', 'validation.in');
+    if (
+      typeof value === 'string' &&
+      schema.pattern !== undefined &&
+      !new RegExp(schema.pattern, 'u').test(value)
+    ) {
       return this.fail(field, schema, 'regex', 'validation.regex');
     }
     if (typeof value === 'string' && schema.format === 'email' && !EMAIL.test(value)) {
@@ -257,7 +282,14 @@ function validateObject(
   }
   for (const [key, propertySchema] of Object.entries(schema.properties ?? {})) {
     const present = Object.prototype.hasOwnProperty.call(input, key);
-    const result = validator.check(`${prefix}${key}`, input[key], propertySchema, present, required.has(key), output);
+    const result = validator.check(
+      `${prefix}${key}`,
+      input[key],
+      propertySchema,
+      present,
+      required.has(key),
+      output,
+    );
     if (result.error) fieldErrors.push(result.error);
     if (present) output[key] = result.value;
   }
@@ -266,9 +298,12 @@ function validateObject(
 
 /** Validates request data against an object schema; throws a 422 AppError listing every failing field. */
 export function validateInput(schema: object, data: unknown): Record<string, unknown> {
-  const input = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  const input =
+    data !== null && typeof data === 'object' && !Array.isArray(data)
+      ? (data as Record<string, unknown>)
+      : {};
   const fieldErrors: FieldError[] = [];
-  const value = validateObject(input, schema as JsonSchema, fieldErrors);
+  const value = validateObject(input, schema, fieldErrors);
   if (fieldErrors.length > 0) throw new AppError('validation', '', { errors: fieldErrors });
   return value;
 }

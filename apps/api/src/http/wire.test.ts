@@ -167,7 +167,11 @@ describeEachDatabase(
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ name: 'Alice', count: 42, flag: true, email: null });
-      const blank = await t.app.inject({ method: 'POST', url: '/api/v1/probe', payload: { name: '   ', count: 1 } });
+      const blank = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/probe',
+        payload: { name: '   ', count: 1 },
+      });
       expect(blank.json()).toEqual({
         message: 'The name field is required.',
         errors: { name: ['The name field is required.'] },
@@ -211,7 +215,11 @@ describeEachDatabase(
       const preflight = await t.app.inject({
         method: 'OPTIONS',
         url: '/api/v1/twofaccounts',
-        headers: { origin: 'chrome-extension://abc', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+        headers: {
+          origin: 'chrome-extension://abc',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'authorization',
+        },
       });
       expect(preflight.statusCode).toBe(204);
       expect(preflight.headers['access-control-allow-origin']).toBe('*');

@@ -20,7 +20,9 @@ export function createMailer(config: Config, logger: FastifyBaseLogger): Mailer 
       secure: config.MAIL_ENCRYPTION === 'tls',
       requireTLS: config.MAIL_ENCRYPTION === 'starttls',
       ignoreTLS: config.MAIL_ENCRYPTION === 'none',
-      ...(config.MAIL_USERNAME ? { auth: { user: config.MAIL_USERNAME, pass: config.MAIL_PASSWORD ?? '' } } : {}),
+      ...(config.MAIL_USERNAME
+        ? { auth: { user: config.MAIL_USERNAME, pass: config.MAIL_PASSWORD ?? '' } }
+        : {}),
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 20_000,

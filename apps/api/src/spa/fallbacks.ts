@@ -15,7 +15,11 @@ function routePattern(url: string): RegExp {
     .replace(/\/+$/, '')
     .split('/')
     .map((segment) =>
-      segment.startsWith(':') ? '[^/]+' : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      segment.startsWith(':')
+        ? '[^/]+'
+        : segment === '*'
+          ? '.*'
+          : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
     )
     .join('/');
   return new RegExp(`^${escaped}/?$`);
@@ -57,7 +61,9 @@ export async function registerFallbacks(app: FastifyInstance, webRoot: string | 
       return reply
         .code(200)
         .type('text/html; charset=utf-8')
-        .send('<!doctype html><title>Twofold</title><p>The web app is not built: run <code>pnpm build</code>.</p>');
+        .send(
+          '<!doctype html><title>Twofold</title><p>The web app is not built: run <code>pnpm build</code>.</p>',
+        );
     }
     return reply.code(200).type('text/html; charset=utf-8').send(indexHtml);
   };

@@ -118,9 +118,12 @@ export interface HarnessOptions {
 }
 
 async function startApp(state: MutableContext, env: Record<string, string>, options: HarnessOptions) {
-  const config = loadConfig({ APP_URL: 'http://localhost:8000', DATA_DIR: state.dataDir, LOG_LEVEL: 'info', ...env }, {
-    version: '1.0.0-test',
-  });
+  const config = loadConfig(
+    { APP_URL: 'http://localhost:8000', DATA_DIR: state.dataDir, LOG_LEVEL: 'info', ...env },
+    {
+      version: '1.0.0-test',
+    },
+  );
   const logger = pino({ level: 'info' }, { write: (line: string) => void state.logs.push(line) });
   const app = await buildApp({
     config,
@@ -142,7 +145,11 @@ async function startApp(state: MutableContext, env: Record<string, string>, opti
  * Runs the same suite once per database (style.md §16). Each test starts on an empty database
  * with the clock at Unix 1700000000, an empty mailbox and an empty log.
  */
-export function describeEachDatabase(title: string, body: (t: TestContext) => void, options: HarnessOptions = {}) {
+export function describeEachDatabase(
+  title: string,
+  body: (t: TestContext) => void,
+  options: HarnessOptions = {},
+) {
   describe.each(testDrivers())(`${title} [%s]`, (driver) => {
     const state: MutableContext = {
       driver,

@@ -72,7 +72,9 @@ export async function up(db: AnyDb): Promise<void> {
   // Single-use, hashed tokens sent by e-mail: password reset and security-device recovery.
   await db.schema
     .createTable('auth_tokens')
-    .addColumn('purpose', 'text', (c) => c.primaryKey().check(sql`purpose in ('password_reset', 'webauthn_recovery')`))
+    .addColumn('purpose', 'text', (c) =>
+      c.primaryKey().check(sql`purpose in ('password_reset', 'webauthn_recovery')`),
+    )
     .addColumn('token_hash', 'char(64)', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())

@@ -1,0 +1,87 @@
+/**
+ * The native settings (api.md §9.1), in their documented order: type, default and allowed values.
+ * The single source for the settings routes, the preferences view, the user resource and /infos.
+ */
+
+interface BooleanSetting {
+  readonly type: 'boolean';
+  readonly default: boolean;
+}
+interface IntegerSetting {
+  readonly type: 'integer';
+  readonly default: number;
+  /** Allowed values; undefined = checked elsewhere (group ids). */
+  readonly allowed?: readonly number[];
+}
+interface StringSetting {
+  readonly type: 'string';
+  readonly default: string;
+  readonly allowed: readonly string[];
+}
+interface NumberSetting {
+  readonly type: 'number';
+  readonly default: number;
+  readonly allowed: readonly number[];
+}
+
+export type SettingDefinition = BooleanSetting | IntegerSetting | StringSetting | NumberSetting;
+
+const bool = (value: boolean): BooleanSetting => ({ type: 'boolean', default: value });
+
+export const nativeSettings = {
+  lang: { type: 'string', default: 'browser', allowed: ['browser', 'en', 'fr', 'de', 'es', 'zh', 'si'] },
+  displayMode: { type: 'string', default: 'list', allowed: ['list', 'grid'] },
+  showAccountsIcons: bool(true),
+  getOfficialIcons: bool(true),
+  defaultGroup: { type: 'integer', default: 0 },
+  rememberActiveGroup: bool(true),
+  activeGroup: { type: 'integer', default: 0 },
+  kickUserAfter: { type: 'integer', default: 15, allowed: [0, -1, 1, 5, 10, 15, 30, 60, 1440] },
+  useEncryption: bool(false),
+  showOtpAsDot: bool(false),
+  closeOtpOnCopy: bool(false),
+  useBasicQrcodeReader: bool(false),
+  useDirectCapture: bool(false),
+  defaultCaptureMode: {
+    type: 'string',
+    default: 'livescan',
+    allowed: ['livescan', 'upload', 'advancedForm'],
+  },
+  useWebauthnOnly: bool(false),
+  useWebauthnAsDefault: bool(false),
+  showNextOtp: bool(true),
+  revealDottedOTP: bool(false),
+  copyOtpOnDisplay: bool(false),
+  clearSearchOnCopy: bool(false),
+  viewDefaultGroupOnCopy: bool(false),
+  getOtpOnRequest: bool(true),
+  autoCloseTimeout: { type: 'integer', default: 2, allowed: [0, 1, 2, 5] },
+  AutoSaveQrcodedAccount: bool(false),
+  theme: { type: 'string', default: 'system', allowed: ['system', 'light', 'dark'] },
+  formatPassword: bool(true),
+  formatPasswordBy: { type: 'number', default: 0.5, allowed: [0.5, 2, 3] },
+  sortCaseSensitive: bool(false),
+  iconCollection: { type: 'string', default: 'selfh', allowed: ['selfh', 'dashboardicons', 'tfa'] },
+  iconVariant: { type: 'string', default: 'regular', allowed: ['regular', 'light', 'dark'] },
+  iconVariantStrictFetch: bool(false),
+} as const satisfies Record<string, SettingDefinition>;
+
+export type NativeSettingKey = keyof typeof nativeSettings;
+type ValueOf<D> = D extends { type: 'boolean' }
+  ? boolean
+  : D extends { type: 'string'; allowed: readonly (infer S)[] }
+    ? S
+    : number;
+export type NativeSettings = { -readonly [K in NativeSettingKey]: ValueOf<(typeof nativeSettings)[K]> };
+
+export const nativeSettingKeys = Object.keys(nativeSettings) as NativeSettingKey[];
+
+export function isNativeSettingKey(key: string): key is NativeSettingKey {
+  return Object.prototype.hasOwnProperty.call(nativeSettings, key);
+}
+
+export function defaultSettings(): NativeSettings {
+  return Object.fromEntries(
+    nativeSettingKeys.map((key) => [key, nativeSettings[key].default]),
+  ) as NativeSettings;
+}
