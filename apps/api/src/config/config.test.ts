@@ -1,0 +1,76 @@
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { resolveAppKeys } from './app-key.js';
+import { loadConfig, variables } from './config.js';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({}, { cwd: '/srv/twofold', version: '1.2.3' });
+    expect(config.PORT).toBe(8000);
+    expect(config.HOST).toBe('127.0.0.1');
+    expect(config.APP_URL).toBe('http://localhost:8000');
+    expect(config.dataDir).toBe('/srv/twofold/data');
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.secureCookies).toBe(false);
+    expect(config.webauthnRpId).toBe('localhost');
+    expect(config.version).toBe('1.2.3');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ APP_URL: 'localhost:8000' }, 'APP_URL'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ APP_KEY: 'c2hvcnQ=' }, 'APP_KEY'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ IS_DEMO_APP: 'perhaps' }, 'IS_DEMO_APP'],
+    [{ TRUSTED_PROXIES: '10.0.0.1,not-an-ip' }, 'TRUSTED_PROXIES'],
+    [{ AUTHENTICATION_GUARD: 'reverse-proxy-guard' }, 'TRUSTED_PROXIES'],
+  ])('refuses %o naming %s', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
+  });
+
+  it('reads https URLs as secure, proxies as lists, throttles as numbers', () => {
+    const config = loadConfig({
+      APP_URL: 'https://2fa.example.com/',
+      TRUSTED_PROXIES: '10.0.0.0/8, ::1',
+      THROTTLE_API: 'false',
+      AUTHENTICATION_GUARD: 'reverse-proxy-guard',
+    });
+    expect(config.APP_URL).toBe('https://2fa.example.com');
+    expect(config.secureCookies).toBe(true);
+    expect(config.webauthnRpId).toBe('2fa.example.com');
+    expect(config.TRUSTED_PROXIES).toEqual(['10.0.0.0/8', '::1']);
+    expect(config.THROTTLE_API).toBe(0);
+  });
+
+  it('the README documents every variable', () => {
+    const readme = readFileSync(fileURLToPath(new URL('../../../../README.md', import.meta.url)), 'utf8');
+    const missing = Object.keys(variables).filter((name) => !readme.includes(`| \`${name}\` |`));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('application key', () => {
+  it('is generated once into DATA_DIR/app.key with mode 0600, then reused', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'twofold-key-'));
+    const config = loadConfig({ DATA_DIR: dataDir });
+    const first = resolveAppKeys(config);
+    const file = path.join(dataDir, 'app.key');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.current).toHaveLength(32);
+    expect(resolveAppKeys(config).current.equals(first.current)).toBe(true);
+  });
+
+  it('comes from APP_KEY_FILE when given', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'twofold-keyfile-'));
+    const keyFile = path.join(dir, 'key');
+    const key = Buffer.alloc(32, 7);
+    writeFileSync(keyFile, `${key.toString('base64')}\n`);
+    const keys = resolveAppKeys(loadConfig({ DATA_DIR: dir, APP_KEY_FILE: keyFile }));
+    expect(keys.current.equals(key)).toBe(true);
+  });
+});
