@@ -19,6 +19,15 @@ import { authPlugin } from './auth/auth.plugin.js';
 import { healthRoutes } from './health/health.routes.js';
 import { appInfoRoutes } from './app-info/app-info.routes.js';
 import { userNameRoutes } from './auth/user-name.routes.js';
+import multipart from '@fastify/multipart';
+import { settingsRoutes } from './settings/settings.routes.js';
+import { featuresRoutes } from './features/features.routes.js';
+import { groupsRoutes } from './groups/groups.routes.js';
+import { accountsRoutes } from './accounts/accounts.routes.js';
+import { iconStorePlugin, iconsRoutes } from './icons/icons.routes.js';
+import { encryptionPlugin } from './crypto/encryption.plugin.js';
+import { qrcodeRoutes } from './qrcode/qrcode.routes.js';
+import { migrationRoutes } from './migration/migration.routes.js';
 
 export interface AppDependencies {
   readonly config: Config;
@@ -74,6 +83,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerWireConventions(app);
   await registerOpenApi(app, config.version);
   await registerFallbacks(app, deps.webRoot === undefined ? defaultWebRoot : deps.webRoot);
+  // Uploads (icons, QR images, import files): parts become body fields, files Buffers; the
+  // per-route size rules are validation rules (422), these limits only stop abuse.
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: 20 * 1024 * 1024, files: 2, fields: 20, parts: 22, fieldSize: 1024 * 1024 },
+  });
 
   // Decorators
   app.decorate('config', config);
@@ -83,11 +98,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('clock', deps.clock);
   app.decorate('mailer', deps.mailer);
   await app.register(authPlugin);
+  await app.register(iconStorePlugin);
+  await app.register(encryptionPlugin);
 
   // Routes, one plugin per feature
   await app.register(healthRoutes);
   await app.register(appInfoRoutes);
   await app.register(userNameRoutes);
+  await app.register(settingsRoutes);
+  await app.register(featuresRoutes);
+  await app.register(groupsRoutes);
+  await app.register(accountsRoutes);
+  await app.register(iconsRoutes);
+  await app.register(qrcodeRoutes);
+  await app.register(migrationRoutes);
   for (const routes of deps.extraRoutes ?? []) await app.register(routes);
 
   await app.ready();

@@ -37,6 +37,7 @@ export const en = {
   'validation.image_format': 'Supported format are jpeg, png, bmp, gif, svg, or webp.',
   'validation.email_not_found': 'No account found using this email.',
   'validation.first_user': 'There is already a registered user',
+  'validation.icon_pack': 'The icon pack cannot be found on the server.',
   'validation.and_more_error': '(and :count more error)',
   'validation.and_more_errors': '(and :count more errors)',
   // Human-readable errors (api.md §14.1)
@@ -82,6 +83,8 @@ export const en = {
   'error.group_name_characters':
     'Please only use letters, numbers, dashes, underscores, spaces or single quotation marks',
   'error.only_custom_setting_deletable': 'Only user-created setting can be deleted',
+  'error.uri_alone':
+    "The uri parameter must be provided alone or only in combination with the 'custom_otp' parameter",
   // Success messages that are localised
   'success.password_changed': 'Password successfully changed',
   'success.reset_link_sent': 'We have emailed your password reset link!',

@@ -1,0 +1,195 @@
+/**
+ * `pnpm --filter @twofold/api bench`: the API against bare Fastify, on this machine.
+ *  1. requests/s of `GET /api/v1/twofaccounts/{id}/otp` (Bearer token, database, settings, TOTP)
+ *     vs a bare Fastify route answering a JSON body of the same size (target ratio >= 0.6);
+ *  2. latency of listing 1,000 accounts (and with `withOtp`) vs the same JSON served from memory
+ *     (target <= 3x).
+ * Runs on the embedded PostgreSQL (PGlite, in memory), then on PostgreSQL: BENCH_DATABASE_URL (its
+ * tables are emptied!) or a throwaway cluster when PostgreSQL binaries are installed. Only loopback
+ * traffic; every run is bounded in time.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../src/app.js';
+import { systemClock } from '../src/clock.js';
+import { loadConfig } from '../src/config/config.js';
+import { migrateToLatest, openDatabase, type Database } from '../src/db/database.js';
+import { columnsOf } from '../src/db/schema.js';
+import { createUserWithToken } from '../src/test/auth-helpers.js';
+import { findPostgresBinaries, startPostgresCluster } from '../src/test/postgres-cluster.js';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SEQUENTIAL = Number(process.env.BENCH_REQUESTS ?? 200);
+const ACCOUNTS = 1000;
+
+interface Latency {
+  mean: number;
+  p50: number;
+  p99: number;
+}
+
+/** Latency of sequential requests (one at a time), measured around each fetch in microseconds. */
+async function latency(url: string, headers: Record<string, string>): Promise<Latency> {
+  for (let i = 0; i < 20; i += 1) await (await fetch(url, { headers })).arrayBuffer();
+  const times: number[] = [];
+  for (let i = 0; i < SEQUENTIAL; i += 1) {
+    const start = performance.now();
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+  return { mean: times.reduce((a, b) => a + b, 0) / times.length, p50: at(0.5), p99: at(0.99) };
+}
+
+async function throughput(url: string, headers: Record<string, string>) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  }
+  return result;
+}
+
+const ms = (value: number) => `${value.toFixed(2)} ms`.padStart(9);
+
+async function benchmark(database: Database, label: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'twofold-bench-'));
+  await migrateToLatest(database.db);
+  await sql.raw(`TRUNCATE ${Object.keys(columnsOf).join(', ')} RESTART IDENTITY CASCADE`).execute(database.db);
+  const config = loadConfig(
+    { DATA_DIR: dataDir, LOG_LEVEL: 'silent', THROTTLE_API: '0', THROTTLE_WEB: '0', APP_URL: 'http://127.0.0.1:8000' },
+    { version: 'bench' },
+  );
+  const app = await buildApp({
+    config,
+    db: database.db,
+    dbDriver: database.driver,
+    keys: { current: randomBytes(32), previous: [] },
+    clock: systemClock,
+    mailer: { send: () => Promise.resolve() },
+    logger: pino({ level: 'silent' }),
+    webRoot: null,
+  });
+  const token = await createUserWithToken(database.db, new Date());
+  const headers = { authorization: `Bearer ${token}` };
+  const now = new Date();
+  await database.db
+    .insertInto('settings')
+    .values({ key: 'getOfficialIcons', value: 'false', created_at: now, updated_at: now })
+    .execute();
+  // 1,000 accounts (one in ten HOTP), inserted in one statement: the seeding is not measured.
+  await database.db
+    .insertInto('twofaccounts')
+    .values(
+      Array.from({ length: ACCOUNTS }, (_, i) => ({
+        group_id: null,
+        otp_type: i % 10 === 9 ? 'hotp' : 'totp',
+        service: `Service ${i}`,
+        account: `user${i}@example.com`,
+        secret: randomBytes(20).toString('hex').slice(0, 32).toUpperCase().replace(/[0189]/g, 'A'),
+        digits: 6,
+        algorithm: 'sha1',
+        period: i % 10 === 9 ? null : 30,
+        counter: i % 10 === 9 ? 0 : null,
+        icon: null,
+        uri: null,
+        position: i + 1,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const otpUrl = `${address}/api/v1/twofaccounts/1/otp`;
+  const listUrl = `${address}/api/v1/twofaccounts`;
+  const listOtpUrl = `${address}/api/v1/twofaccounts?withOtp=1`;
+  const body = async (url: string) => (await fetch(url, { headers })).text();
+  const otpBody = await body(otpUrl);
+  const listBody = await body(listUrl);
+  const listOtpBody = await body(listOtpUrl);
+
+  // The baseline: bare Fastify, same bodies, no database, no authentication.
+  const bare = Fastify({ logger: false });
+  const otpObject = JSON.parse(otpBody) as Record<string, unknown>;
+  bare.get('/otp', async () => otpObject);
+  bare.get('/list', async (_request, reply) => reply.type('application/json; charset=utf-8').send(listBody));
+  bare.get('/list-otp', async (_request, reply) => reply.type('application/json; charset=utf-8').send(listOtpBody));
+  const bareAddress = await bare.listen({ host: '127.0.0.1', port: 0 });
+
+  console.log(`\n=== ${label} ===`);
+  await throughput(otpUrl, headers); // warm-up
+  const otpApi = await throughput(otpUrl, headers);
+  const otpBare = await throughput(`${bareAddress}/otp`, {});
+  const ratio = otpApi.requests.average / otpBare.requests.average;
+  console.log(`GET /api/v1/twofaccounts/{id}/otp, ${otpBody.length} bytes (autocannon, ${CONNECTIONS} connections, ${DURATION} s)`);
+  console.log(`  API (Bearer)  ${otpApi.requests.average.toFixed(0).padStart(7)} req/s   p50 ${otpApi.latency.p50} ms   p99 ${otpApi.latency.p99} ms`);
+  console.log(`  bare Fastify  ${otpBare.requests.average.toFixed(0).padStart(7)} req/s   p50 ${otpBare.latency.p50} ms   p99 ${otpBare.latency.p99} ms`);
+  console.log(`  ratio         ${ratio.toFixed(3)}   (target >= 0.6: ${ratio >= 0.6 ? 'met' : 'NOT met'})`);
+
+  for (const [name, apiUrl, bareUrl, size] of [
+    ['GET /api/v1/twofaccounts', listUrl, `${bareAddress}/list`, listBody.length],
+    ['GET /api/v1/twofaccounts?withOtp=1', listOtpUrl, `${bareAddress}/list-otp`, listOtpBody.length],
+  ] as const) {
+    const api = await latency(apiUrl, headers);
+    const memory = await latency(bareUrl, {});
+    const factor = api.mean / memory.mean;
+    console.log(`${name}, ${ACCOUNTS} accounts, ${size} bytes (${SEQUENTIAL} sequential requests)`);
+    console.log(`  API (Bearer)  mean ${ms(api.mean)}   p50 ${ms(api.p50)}   p99 ${ms(api.p99)}`);
+    console.log(`  from memory   mean ${ms(memory.mean)}   p50 ${ms(memory.p50)}   p99 ${ms(memory.p99)}`);
+    console.log(`  factor        ${factor.toFixed(2)}x   (target <= 3x: ${factor <= 3 ? 'met' : 'NOT met'})`);
+  }
+
+  await bare.close();
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function main() {
+  console.log(`Twofold API benchmark — ${new Date().toISOString()}, Node ${process.version}, ${process.platform}/${process.arch}`);
+  const pglite = await openDatabase({ driver: 'pglite' });
+  try {
+    await benchmark(pglite, 'embedded PostgreSQL (PGlite, in memory)');
+  } finally {
+    await pglite.close();
+  }
+
+  let url = process.env.BENCH_DATABASE_URL;
+  let stop: (() => void) | undefined;
+  if (!url) {
+    const binDir = findPostgresBinaries();
+    if (!binDir) {
+      console.log('\n(PostgreSQL leg skipped: no BENCH_DATABASE_URL and no PostgreSQL binaries found)');
+      return;
+    }
+    const cluster = await startPostgresCluster(binDir);
+    stop = () => cluster.stop();
+    const admin = new pg.Client({ connectionString: cluster.adminUrl });
+    await admin.connect();
+    await admin.query('CREATE DATABASE twofold_bench');
+    await admin.end();
+    const target = new URL(cluster.adminUrl);
+    target.pathname = '/twofold_bench';
+    url = target.toString();
+  }
+  const postgres = await openDatabase({ driver: 'postgres', url });
+  try {
+    await benchmark(postgres, 'PostgreSQL');
+  } finally {
+    await postgres.close();
+    stop?.();
+  }
+}
+
+await main();

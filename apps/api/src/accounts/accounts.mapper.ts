@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { openFields } from '../crypto/account-fields.js';
+import type { AccountRecord } from './accounts.queries.js';
+
+/** An account row with its sensitive fields decrypted (or marked), as the service works with it. */
+export interface AccountView {
+  readonly id: number;
+  readonly group_id: number | null;
+  readonly otp_type: string;
+  readonly account: string;
+  readonly service: string | null;
+  readonly icon: string | null;
+  readonly secret: string;
+  readonly digits: number;
+  readonly algorithm: string;
+  readonly period: number | null;
+  readonly counter: number | null;
+  /** The original otpauth URI (null for accounts created from parameters). */
+  readonly uri: string | null;
+  /** Some field could not be decrypted. */
+  readonly indecipherable: boolean;
+  /** The secret (and so the OTP) is usable. */
+  readonly secretReadable: boolean;
+  readonly uriReadable: boolean;
+}
+
+export function toView(app: FastifyInstance, row: AccountRecord, encrypted: boolean): AccountView {
+  const opened = openFields(app.keys, row.id, row, encrypted);
+  return {
+    id: row.id,
+    group_id: row.group_id,
+    otp_type: row.otp_type,
+    account: opened.fields.account,
+    service: opened.fields.service,
+    icon: row.icon,
+    secret: opened.fields.secret,
+    digits: row.digits,
+    algorithm: row.algorithm,
+    period: row.period,
+    counter: row.counter === null ? null : Number(row.counter),
+    uri: opened.fields.uri,
+    indecipherable: opened.failed.length > 0,
+    secretReadable: !opened.failed.includes('secret'),
+    uriReadable: opened.failed.length === 0,
+  };
+}
+
+export interface EmbeddedOtp {
+  readonly password: string;
+  readonly generated_at: number;
+  readonly next_password: string;
+}
+
+/** The TwoFAccount (read) shape of api.md §4.1: what leaves the server, key by key. */
+export function toRead(
+  app: FastifyInstance,
+  view: AccountView,
+  options: { withSecret: boolean; otp?: EmbeddedOtp | undefined },
+) {
+  return {
+    id: view.id,
+    group_id: view.group_id,
+    otp_type: view.otp_type,
+    account: view.account,
+    service: view.service,
+    icon: app.icons.exists(view.icon) ? view.icon : null,
+    ...(options.withSecret ? { secret: view.secret } : {}),
+    digits: view.digits,
+    algorithm: view.algorithm,
+    period: view.period,
+    counter: view.counter,
+    ...(options.otp ? { otp: options.otp } : {}),
+    ...(view.indecipherable ? { indecipherable: true } : {}),
+  };
+}
+
+export type AccountRead = ReturnType<typeof toRead>;

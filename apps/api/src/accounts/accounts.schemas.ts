@@ -1,0 +1,204 @@
+import { Type, type TSchema } from 'typebox';
+import { annotate, IdList, Nullable, QueryFlag } from '../http/common.schemas.js';
+import { registerRule } from '../http/validation.js';
+import { attributeName } from '../i18n/translate.js';
+import { isValidSecret } from './otp-engine.js';
+
+registerRule('base32', (value, { field }) =>
+  typeof value === 'string' && !isValidSecret(value)
+    ? { key: 'validation.base32', params: { attribute: attributeName(field) } }
+    : undefined,
+);
+registerRule('db_integer', (value, { field }) =>
+  typeof value === 'number' && value > 2_147_483_647
+    ? { key: 'validation.max.numeric', params: { attribute: attributeName(field), max: 2_147_483_647 } }
+    : undefined,
+);
+registerRule('otpauth_uri', (value, { field }) =>
+  typeof value === 'string' && !/^otpauth:\/\/(totp|hotp)\//i.test(value)
+    ? { key: 'validation.otpauth_uri', params: { attribute: attributeName(field) } }
+    : undefined,
+);
+
+// ----- Responses (api.md §4.1–§4.3): every key, in emitted order -----
+
+export const EmbeddedOtp = Type.Object({
+  password: Type.String(),
+  generated_at: Type.Integer(),
+  next_password: Type.String(),
+});
+
+export const TwoFAccount = Type.Object(
+  {
+    id: Type.Integer({ description: 'Import rows: 0 valid, -1 duplicate, -2 invalid' }),
+    group_id: Nullable(Type.Integer()),
+    otp_type: Type.String(),
+    account: Type.String(),
+    service: Nullable(Type.String()),
+    icon: Nullable(Type.String()),
+    secret: Type.Optional(Type.String()),
+    digits: Type.Integer(),
+    algorithm: Type.String(),
+    period: Nullable(Type.Integer()),
+    counter: Nullable(Type.Integer()),
+    otp: Type.Optional(EmbeddedOtp),
+    group: Type.Optional(Nullable(Type.String({ description: 'Import rows: group proposed by the source' }))),
+    indecipherable: Type.Optional(Type.Boolean({ description: 'Present (true) when a field cannot be decrypted' })),
+  },
+  { description: 'A two-factor account' },
+);
+
+export const TwoFAccountPreview = Type.Object(
+  {
+    otp_type: Type.String(),
+    account: Type.String(),
+    service: Nullable(Type.String()),
+    icon: Nullable(Type.String()),
+    secret: Type.String(),
+    digits: Type.Integer(),
+    algorithm: Type.String(),
+    period: Nullable(Type.Integer()),
+    counter: Nullable(Type.Integer()),
+  },
+  { description: 'An account parsed from a URI, not stored' },
+);
+
+export const Otp = Type.Object(
+  {
+    password: Type.String(),
+    otp_type: Type.String(),
+    generated_at: Type.Optional(Type.Integer()),
+    period: Type.Optional(Type.Integer()),
+    counter: Type.Optional(Type.Integer()),
+    next_password: Type.Optional(Type.String()),
+    uri: Type.Optional(Type.String()),
+  },
+  { description: 'A one-time password (TOTP/Steam: with the next one; HOTP: the counter after use)' },
+);
+
+export const Count = Type.Object({
+  count: Type.Integer(),
+  owned: Type.Integer(),
+  shared: Type.Integer(),
+  total: Type.Integer(),
+});
+
+export const QrCode = Type.Object({ qrcode: Type.String({ description: 'data:image/svg+xml;base64,…' }) });
+
+// ----- Inputs (api.md §5.0) -----
+
+const OtpTypeField = (options: { nullable: boolean }) =>
+  Type.Union(
+    [
+      Type.Literal('totp'),
+      Type.Literal('hotp'),
+      Type.Literal('steamtotp'),
+      ...(options.nullable ? [Type.Null()] : []),
+    ],
+    annotate({ 'x-lowercase': true, 'x-messages': { in: 'validation.otp_type' } }),
+  );
+
+const AlgorithmField = Type.Union(
+  [Type.Literal('sha1'), Type.Literal('sha256'), Type.Literal('sha512'), Type.Literal('md5'), Type.Null()],
+  annotate({ 'x-lowercase': true }),
+);
+
+const label = () => Type.String({ maxLength: 255, ...annotate({ 'x-rules': ['no_colon'] }) });
+const IconName = () =>
+  Type.String({ maxLength: 255, pattern: '^(?!\\.)[^/\\\\]+$', description: 'A file name in the icon store' });
+
+/** Nullable, and the key must be present (`PUT` of service and icon). */
+const PresentNullable = <T extends TSchema>(schema: T) =>
+  Type.Union([schema, Type.Null()], annotate({ 'x-present': true }));
+
+const GroupIdField = Nullable(Type.Integer({ minimum: 0 }));
+const Digits = Nullable(Type.Integer({ minimum: 5, maximum: 10 }));
+const Period = Nullable(Type.Integer({ minimum: 1, ...annotate({ 'x-rules': ['db_integer'] }) }));
+const Counter = Nullable(Type.Integer({ minimum: 0 }));
+const Secret = Nullable(Type.String(annotate({ 'x-rules': ['base32'] })));
+
+/** Parameters form of `POST /twofaccounts`. */
+export const CreateParamsBody = Type.Object({
+  service: Type.Optional(Nullable(label())),
+  account: label(),
+  icon: Type.Optional(Nullable(IconName())),
+  group_id: Type.Optional(GroupIdField),
+  otp_type: OtpTypeField({ nullable: false }),
+  secret: Type.Optional(Secret),
+  digits: Type.Optional(Digits),
+  algorithm: Type.Optional(AlgorithmField),
+  period: Type.Optional(Period),
+  counter: Type.Optional(Counter),
+});
+
+/** `PUT /twofaccounts/{id}`: service and icon must be present, secret/digits/algorithm required. */
+export const UpdateBody = Type.Object({
+  service: Type.Optional(PresentNullable(label())),
+  account: label(),
+  icon: Type.Optional(PresentNullable(IconName())),
+  group_id: Type.Optional(GroupIdField),
+  otp_type: OtpTypeField({ nullable: false }),
+  secret: Type.String(annotate({ 'x-rules': ['base32'] })),
+  digits: Type.Integer({ minimum: 5, maximum: 10 }),
+  algorithm: Type.Union(
+    [Type.Literal('sha1'), Type.Literal('sha256'), Type.Literal('sha512'), Type.Literal('md5')],
+    annotate({ 'x-lowercase': true }),
+  ),
+  period: Type.Optional(Period),
+  counter: Type.Optional(Counter),
+});
+
+/** Parameters form of `POST /twofaccounts/otp`. */
+export const OtpParamsBody = Type.Object({
+  service: Type.Optional(Nullable(label())),
+  account: label(),
+  otp_type: OtpTypeField({ nullable: false }),
+  secret: Type.String(
+    annotate({ 'x-rules': ['base32'], 'x-messages': { required: 'error.otp_without_secret' } }),
+  ),
+  digits: Type.Optional(Digits),
+  algorithm: Type.Optional(AlgorithmField),
+  period: Type.Optional(Period),
+  counter: Type.Optional(Counter),
+});
+
+const CustomOtp = Type.Union(
+  [Type.Literal('steamtotp'), Type.Null()],
+  { ...annotate({ 'x-lowercase': true }), description: 'steamtotp forces a Steam account' },
+);
+const Uri = Type.String(annotate({ 'x-rules': ['otpauth_uri'] }));
+
+/** URI form of `POST /twofaccounts` (the key `uri` selects it). */
+export const CreateUriBody = Type.Object({
+  uri: Uri,
+  custom_otp: Type.Optional(CustomOtp),
+  group_id: Type.Optional(GroupIdField),
+});
+
+/** `POST /twofaccounts/preview` and the URI form of `POST /twofaccounts/otp`. */
+export const UriBody = Type.Object({ uri: Uri, custom_otp: Type.Optional(CustomOtp) });
+
+export const CreateBody = Type.Union([CreateUriBody, CreateParamsBody], {
+  description: 'URI form (when the key `uri` is present) or parameters form',
+});
+export const OtpBody = Type.Union([UriBody, OtpParamsBody], {
+  description: 'URI form (uri alone, or with custom_otp) or parameters form',
+});
+
+export const ListQuery = Type.Object({
+  ids: Type.Optional(IdList),
+  withSecret: Type.Optional(QueryFlag),
+  withOtp: Type.Optional(QueryFlag),
+});
+
+export const ReadQuery = Type.Object({
+  withSecret: Type.Optional(QueryFlag),
+  withOtp: Type.Optional(QueryFlag),
+});
+
+export const RequiredIdsQuery = Type.Object({ ids: IdList });
+
+export const ExportQuery = Type.Object({
+  ids: Type.Optional(IdList),
+  otpauth: Type.Optional(Type.Boolean()),
+});

@@ -1,0 +1,193 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
+import path from 'node:path';
+import { annotate } from '../http/common.schemas.js';
+import { AppError, errors, message } from '../http/errors.js';
+import { registerRule } from '../http/validation.js';
+import { invalid } from '../accounts/validation-helpers.js';
+import { readNativeSettings } from '../settings/settings.queries.js';
+import { IconStore, IconStoreError, isBareName } from './icon-store.js';
+import { sniffImage } from './image-type.js';
+import {
+  fetchOfficialLogo,
+  purgePendingIcons,
+  storePendingIcon,
+  type IconCollection,
+  type IconVariant,
+} from './icons.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The icon folder (DATA_DIR/icons). */
+    icons: IconStore;
+  }
+}
+
+const ICON_MAX_BYTES = 5 * 1024 * 1024;
+
+registerRule('no_icon_pack', () => ({ key: 'validation.icon_pack' }));
+registerRule('icon_variant', (value, { data }) =>
+  data.iconCollection === 'tfa' && value !== 'regular'
+    ? { key: 'validation.in', params: { attribute: 'variant' } }
+    : undefined,
+);
+
+/** The icon store as `app.icons`, and the purge of never-saved icons (hourly, and at start). */
+export const iconStorePlugin = fp(
+  async (app) => {
+    app.decorate('icons', new IconStore(path.join(app.config.dataDir, 'icons')));
+    let timer: NodeJS.Timeout | undefined;
+    const purge = () =>
+      purgePendingIcons(app).catch((error: unknown) => app.log.warn({ err: error }, 'icon purge failed'));
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => void purge(), 3600 * 1000);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'icon-store' },
+);
+
+/** A multipart file field read as bytes (`attachFieldsToBody: 'keyValues'`): 422 when absent or not a file. */
+export function uploadedFile(value: unknown, field: string, notAFileKey: 'validation.file' | 'validation.image') {
+  if (value === undefined || value === null || value === '') throw invalid(field, 'validation.required');
+  if (!Buffer.isBuffer(value)) throw invalid(field, notAFileKey);
+  return value;
+}
+
+const uploadFailed = (cause: unknown) =>
+  new AppError('server_error', message('error.file_upload_failed'), { cause });
+
+export const iconsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/api/v1/icons',
+    {
+      config: { auth: 'api' },
+      schema: {
+        tags: ['icons'],
+        operationId: 'uploadIcon',
+        summary: 'Upload an icon (jpeg, png, bmp, gif, svg or webp, judged from the content; 5 MiB max)',
+        consumes: ['multipart/form-data'],
+        body: Type.Object({ icon: Type.Unknown({ description: 'The image file', format: 'binary' }) }),
+        response: { 201: Type.Object({ filename: Type.String() }) },
+      },
+    },
+    async (request, reply) => {
+      const bytes = uploadedFile(request.body.icon, 'icon', 'validation.image');
+      if (bytes.length > ICON_MAX_BYTES) {
+        throw invalid('icon', 'validation.max.file', { max: ICON_MAX_BYTES / 1024 });
+      }
+      if (!sniffImage(bytes)) throw invalid('icon', 'validation.image_format');
+      let filename: string | undefined;
+      try {
+        filename = await storePendingIcon(app, bytes);
+      } catch (error) {
+        if (error instanceof IconStoreError) throw uploadFailed(error);
+        throw error;
+      }
+      if (!filename) throw invalid('icon', 'validation.image_format');
+      return reply.code(201).send({ filename });
+    },
+  );
+
+  app.post(
+    '/api/v1/icons/default',
+    {
+      config: { auth: 'api' },
+      schema: {
+        tags: ['icons'],
+        operationId: 'fetchDefaultIcon',
+        summary: 'Find the official logo of a service: 201 with the new file, 204 when there is none',
+        body: Type.Object({
+          service: Type.String({ maxLength: 255 }),
+          iconCollection: Type.Optional(
+            Type.Union([Type.Literal('selfh'), Type.Literal('dashboardicons'), Type.Literal('tfa'), Type.Null()]),
+          ),
+          variant: Type.Optional(
+            Type.Union(
+              [Type.Literal('regular'), Type.Literal('light'), Type.Literal('dark'), Type.Null()],
+              annotate({ 'x-rules': ['icon_variant'] }),
+            ),
+          ),
+          iconPack: Type.Optional(Type.Unknown(annotate({ 'x-rules': ['no_icon_pack'] }))),
+        }),
+        response: {
+          201: Type.Object({ filename: Type.String() }),
+          204: Type.Null({ description: 'No logo found' }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const settings = await readNativeSettings(app.db);
+      const filename = await fetchOfficialLogo(app, request.body.service, {
+        collection: (request.body.iconCollection ?? settings.iconCollection) as IconCollection,
+        variant: (request.body.variant ?? 'regular') as IconVariant,
+        strict: settings.iconVariantStrictFetch,
+      });
+      if (!filename) return reply.code(204).send(null);
+      return reply.code(201).send({ filename });
+    },
+  );
+
+  app.get(
+    '/api/v1/icons/packs',
+    {
+      config: { auth: 'api' },
+      schema: {
+        tags: ['icons'],
+        operationId: 'listIconPacks',
+        summary: 'Icon packs (not supported: always empty)',
+        response: { 200: Type.Array(Type.Unknown()) },
+      },
+    },
+    async () => [],
+  );
+
+  app.delete(
+    '/api/v1/icons/:filename',
+    {
+      config: { auth: 'api' },
+      schema: {
+        tags: ['icons'],
+        operationId: 'deleteIcon',
+        summary: 'Delete an icon file; accounts using it lose their icon (204 in every case)',
+        params: Type.Object({ filename: Type.String() }),
+        response: { 204: Type.Null({ description: 'Done' }) },
+      },
+    },
+    async (request, reply) => {
+      const { filename } = request.params;
+      if (isBareName(filename) && app.icons.exists(filename)) {
+        await app.db.updateTable('twofaccounts').set({ icon: null }).where('icon', '=', filename).execute();
+        await app.db.deleteFrom('pending_icons').where('filename', '=', filename).execute();
+        await app.icons.remove(filename);
+      }
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/storage/icons/:filename',
+    {
+      schema: {
+        tags: ['icons'],
+        operationId: 'getIconFile',
+        summary: 'An icon file (public: names are unguessable)',
+        params: Type.Object({ filename: Type.String() }),
+        response: { 200: Type.Unknown({ description: 'The image' }) },
+      },
+    },
+    async (request, reply) => {
+      const icon = await app.icons.read(request.params.filename);
+      if (!icon) throw errors.notFound();
+      reply
+        .header('content-type', icon.mime)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff');
+      if (icon.mime === 'image/svg+xml') {
+        reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      }
+      return reply.send(icon.bytes);
+    },
+  );
+};

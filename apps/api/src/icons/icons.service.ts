@@ -1,0 +1,168 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Executor } from '../db/database.js';
+import type { ImageExt } from './image-type.js';
+import { offlineLogo } from './logos.js';
+import { safeFetch } from './safe-fetch.js';
+
+const LOGO_MAX_BYTES = 1024 * 1024;
+/** Icons uploaded or fetched but never saved on an account are purged after this long. */
+export const PENDING_ICON_TTL_MS = 24 * 3600 * 1000;
+
+export type IconCollection = 'selfh' | 'dashboardicons' | 'tfa';
+export type IconVariant = 'regular' | 'light' | 'dark';
+
+/** Stores image bytes as a new icon awaiting an account; undefined when they are not an accepted image. */
+export async function storePendingIcon(
+  app: FastifyInstance,
+  bytes: Buffer,
+  allowed?: readonly ImageExt[],
+): Promise<string | undefined> {
+  const name = await app.icons.store(bytes, allowed);
+  if (name) {
+    await app.db
+      .insertInto('pending_icons')
+      .values({ filename: name, created_at: app.clock.now() })
+      .onConflict((oc) => oc.column('filename').doNothing())
+      .execute();
+  }
+  return name;
+}
+
+/** An icon now belongs to an account: no longer a purge candidate. */
+export async function claimIcon(db: Executor, name: string | null): Promise<void> {
+  if (name) await db.deleteFrom('pending_icons').where('filename', '=', name).execute();
+}
+
+/** Deletes an icon file unless an account still uses it (api.md §5.5, §5.6, amendment 17). */
+export async function releaseIcon(app: FastifyInstance, name: string | null): Promise<void> {
+  if (!name) return;
+  const used = await app.db.selectFrom('twofaccounts').select('id').where('icon', '=', name).executeTakeFirst();
+  if (used) return;
+  await app.db.deleteFrom('pending_icons').where('filename', '=', name).execute();
+  await app.icons.remove(name);
+}
+
+/** Housekeeping: pending icons older than a day that no account uses are removed. */
+export async function purgePendingIcons(app: FastifyInstance): Promise<number> {
+  const cutoff = new Date(app.clock.now().getTime() - PENDING_ICON_TTL_MS);
+  const stale = await app.db
+    .selectFrom('pending_icons')
+    .select('filename')
+    .where('created_at', '<', cutoff)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('twofaccounts').select('id').whereRef('twofaccounts.icon', '=', 'pending_icons.filename'))),
+    )
+    .execute();
+  for (const { filename } of stale) {
+    await app.icons.remove(filename);
+    await app.db.deleteFrom('pending_icons').where('filename', '=', filename).execute();
+  }
+  // Rows of icons that were saved on an account meanwhile are no longer pending.
+  await app.db
+    .deleteFrom('pending_icons')
+    .where('created_at', '<', cutoff)
+    .where(sql<boolean>`filename in (select icon from twofaccounts where icon is not null)`)
+    .execute();
+  return stale.length;
+}
+
+/** 2FAuth's slug rule for CDN collections: runs of other characters become `-`. */
+function cdnSlug(service: string): string {
+  return service
+    .toLowerCase()
+    .replace(/[^0-9a-z]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+let tfaIndex: { loadedAt: number; domains: Map<string, string> } | undefined;
+
+async function tfaDomain(service: string, now: number): Promise<string | undefined> {
+  if (!tfaIndex || now - tfaIndex.loadedAt > 24 * 3600 * 1000) {
+    const body = await safeFetch('https://2fa.directory/api/v3/tfa.json', { maxBytes: 16 * 1024 * 1024 });
+    if (!body) return undefined;
+    const domains = new Map<string, string>();
+    try {
+      const entries = JSON.parse(body.toString('utf8')) as unknown;
+      if (Array.isArray(entries)) {
+        for (const entry of entries) {
+          if (Array.isArray(entry) && typeof entry[0] === 'string') {
+            const info = entry[1] as { domain?: unknown } | undefined;
+            if (info && typeof info.domain === 'string') domains.set(entry[0].toLowerCase(), info.domain);
+          }
+        }
+      }
+    } catch {
+      return undefined;
+    }
+    tfaIndex = { loadedAt: now, domains };
+  }
+  return tfaIndex.domains.get(service.toLowerCase().replace(/\+/g, 'plus'));
+}
+
+async function onlineLogo(
+  service: string,
+  collection: IconCollection,
+  variant: IconVariant,
+  strict: boolean,
+  now: number,
+): Promise<Buffer | undefined> {
+  if (collection === 'tfa') {
+    const domain = await tfaDomain(service, now);
+    if (!domain) return undefined;
+    const url = `https://raw.githubusercontent.com/2factorauth/twofactorauth/master/img/${domain[0]}/${domain}.svg`;
+    return safeFetch(url, { maxBytes: LOGO_MAX_BYTES });
+  }
+  const repo = collection === 'selfh' ? 'selfhst/icons' : 'homarr-labs/dashboard-icons';
+  const slug = cdnSlug(service);
+  if (slug === '') return undefined;
+  const variants = variant === 'regular' || strict ? [variant] : [variant, 'regular'];
+  for (const v of variants) {
+    for (const ext of ['svg', 'png']) {
+      const suffix = v === 'regular' ? '' : `-${v}`;
+      const body = await safeFetch(`https://cdn.jsdelivr.net/gh/${repo}/${ext}/${slug}${suffix}.${ext}`, {
+        maxBytes: LOGO_MAX_BYTES,
+      });
+      if (body) return body;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * An official logo for a service (api.md §8.2): the online collections first when the operator
+ * enabled them (ICONS_ONLINE), then the bundled simple-icons set. Stored as a pending icon.
+ */
+export async function fetchOfficialLogo(
+  app: FastifyInstance,
+  service: string,
+  options: { collection: IconCollection; variant: IconVariant; strict: boolean },
+): Promise<string | undefined> {
+  const name = service.replace(/<[^>]*>/g, '').trim();
+  if (name === '') return undefined;
+  try {
+    if (app.config.ICONS_ONLINE) {
+      const online = await onlineLogo(name, options.collection, options.variant, options.strict, Date.now());
+      if (online) {
+        const stored = await storePendingIcon(app, online, ['png', 'svg']);
+        if (stored) return stored;
+      }
+    }
+    const offline = await offlineLogo(name);
+    return offline ? await storePendingIcon(app, offline, ['svg']) : undefined;
+  } catch (error) {
+    app.log.warn({ err: error }, 'logo fetch failed');
+    return undefined;
+  }
+}
+
+/** The otpauth `image=` logo: fetched only when the operator opted in (ICONS_ONLINE). */
+export async function fetchImageLink(app: FastifyInstance, url: string | null): Promise<string | undefined> {
+  if (!url || !app.config.ICONS_ONLINE) return undefined;
+  try {
+    const body = await safeFetch(url, { maxBytes: LOGO_MAX_BYTES });
+    return body ? await storePendingIcon(app, body, ['png', 'jpg', 'bmp', 'svg', 'webp']) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import { toView } from '../accounts/accounts.mapper.js';
+import { readAccounts } from '../accounts/accounts.queries.js';
+import { extForMime, sniffImage } from '../icons/image-type.js';
+import { fetchOfficialLogo, storePendingIcon, type IconCollection, type IconVariant } from '../icons/icons.service.js';
+import { errors } from '../http/errors.js';
+import type { Locale } from '../i18n/locales.js';
+import { render, translate } from '../i18n/translate.js';
+import { readNativeSetting, readNativeSettings } from '../settings/settings.queries.js';
+import type { ImportResult } from './formats.js';
+import type { SourceRow } from './rows.js';
+
+export interface ImportRow {
+  id: number;
+  group_id: null;
+  otp_type: string;
+  account: string;
+  service: string | null;
+  icon: string | null;
+  secret?: string;
+  digits: number;
+  algorithm: string;
+  period: number | null;
+  counter: number | null;
+  group: string | null;
+}
+
+const duplicateKey = (row: {
+  secret: string;
+  service: string | null;
+  account: string;
+  otp_type: string;
+  digits: number;
+  algorithm: string;
+}) => JSON.stringify([row.secret, row.service ?? '', row.account, row.otp_type, row.digits, row.algorithm]);
+
+/** The §0 Steam rule (formats.md): Steam wins over whatever the source declared. */
+function applySteam(row: SourceRow): SourceRow {
+  if (row.otp_type !== 'steamtotp' && !(row.service !== null && row.service.toLowerCase() === 'steam')) return row;
+  return { ...row, otp_type: 'steamtotp', service: 'Steam', digits: 5, algorithm: 'sha1', period: 30, counter: null };
+}
+
+/** An embedded icon is stored when its bytes are of the declared type (GIF dropped). */
+async function storeEmbeddedIcon(app: FastifyInstance, icon: SourceRow['icon']): Promise<string | null> {
+  if (!icon) return null;
+  const declared = extForMime(icon.mime);
+  const actual = sniffImage(icon.bytes);
+  if (!declared || declared === 'gif' || actual !== declared) return null;
+  try {
+    return (await storePendingIcon(app, icon.bytes, ['png', 'jpg', 'bmp', 'svg', 'webp'])) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Import rows (api.md §5.16): §5.0 rules on each valid row, icons stored, duplicates of stored
+ * accounts marked -1, invalid entries -2 with the reason in `secret`. Nothing else is stored.
+ */
+export async function toImportRows(
+  app: FastifyInstance,
+  rows: readonly SourceRow[],
+  options: { withSecret: boolean; locale: Locale },
+): Promise<ImportRow[]> {
+  const settings = await readNativeSettings(app.db);
+  const existing = new Set<string>();
+  const { rows: stored, encrypted } = await readAccounts(app.db);
+  for (const record of stored) {
+    const view = toView(app, record, encrypted);
+    existing.add(duplicateKey(view));
+  }
+  const result: ImportRow[] = [];
+  for (const source of rows) {
+    if (source.error) {
+      result.push({
+        id: -2,
+        group_id: null,
+        otp_type: source.otp_type,
+        account: source.account ?? translate(options.locale, 'account.invalid_account'),
+        service: source.service ?? translate(options.locale, 'account.invalid_service'),
+        icon: null,
+        secret: render(options.locale, source.error),
+        digits: 6,
+        algorithm: 'sha1',
+        period: 30,
+        counter: null,
+        group: source.group,
+      });
+      continue;
+    }
+    const row = applySteam(source);
+    const account = row.account ?? '';
+    let icon = await storeEmbeddedIcon(app, row.icon);
+    if (!icon && row.service && settings.getOfficialIcons) {
+      icon =
+        (await fetchOfficialLogo(app, row.service, {
+          collection: settings.iconCollection as IconCollection,
+          variant: settings.iconVariant as IconVariant,
+          strict: settings.iconVariantStrictFetch,
+        })) ?? null;
+    }
+    const duplicate = existing.has(duplicateKey({ ...row, account }));
+    result.push({
+      id: duplicate ? -1 : 0,
+      group_id: null,
+      otp_type: row.otp_type,
+      account,
+      service: row.service,
+      icon,
+      ...(options.withSecret ? { secret: row.secret } : {}),
+      digits: row.digits,
+      algorithm: row.algorithm,
+      period: row.period,
+      counter: row.counter,
+      group: row.group,
+    });
+  }
+  return result;
+}
+
+/** A whole-payload failure as its 400 answer. */
+export function importFailure(result: Extract<ImportResult, { ok: false }>) {
+  return result.failure.kind === 'no_format'
+    ? errors.business('error.migration_no_format')
+    : errors.business('error.migration_unreadable', { app: result.failure.app });
+}
+
+export async function encryptionOn(app: FastifyInstance): Promise<boolean> {
+  return readNativeSetting(app.db, 'useEncryption');
+}

@@ -1,0 +1,172 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errors } from '../http/errors.js';
+import { isNativeSettingKey, nativeSettingKeys } from './settings.definitions.js';
+import { readNativeSettings } from './settings.queries.js';
+import {
+  NewSettingBody,
+  Preference,
+  PreferenceNameParams,
+  Setting,
+  SettingKeyParams,
+  SettingValueBody,
+} from './settings.schemas.js';
+import {
+  createSetting,
+  getSetting,
+  keyTaken,
+  listSettings,
+  putNativeSetting,
+  putSetting,
+} from './settings.service.js';
+import { deleteCustomSetting } from './settings.queries.js';
+
+/** Native keys of the 2FAuth preferences view: every native setting but `useEncryption` (api.md §9.4). */
+const isPreferenceKey = (key: string) => key !== 'useEncryption' && isNativeSettingKey(key);
+
+export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const api = { auth: 'api' } as const;
+
+  app.get(
+    '/api/v1/settings',
+    {
+      config: api,
+      schema: {
+        tags: ['settings'],
+        operationId: 'listSettings',
+        summary: 'Every native setting (§9.1 order, defaults included), then the user-created ones',
+        response: { 200: Type.Array(Setting) },
+      },
+    },
+    async () => listSettings(app),
+  );
+
+  app.get(
+    '/api/v1/settings/:key',
+    {
+      config: api,
+      schema: {
+        tags: ['settings'],
+        operationId: 'getSetting',
+        summary: 'One setting',
+        params: SettingKeyParams,
+        response: { 200: Setting },
+      },
+    },
+    async (request) => getSetting(app, request.params.key),
+  );
+
+  app.post(
+    '/api/v1/settings',
+    {
+      config: api,
+      schema: {
+        tags: ['settings'],
+        operationId: 'createSetting',
+        summary: 'Create a user-created setting',
+        body: NewSettingBody,
+        response: { 201: Setting },
+      },
+    },
+    async (request, reply) => {
+      const { key, value } = request.body;
+      if (await keyTaken(app, key)) throw errors.invalidField('key', 'validation.unique', { attribute: 'key' });
+      return reply.code(201).send(await createSetting(app, key, value));
+    },
+  );
+
+  app.put(
+    '/api/v1/settings/:key',
+    {
+      config: api,
+      schema: {
+        tags: ['settings'],
+        operationId: 'updateSetting',
+        summary: 'Change a setting (side effects of §9.1/§9.5); an unknown letter-only key creates a custom one',
+        params: SettingKeyParams,
+        body: SettingValueBody,
+        response: { 200: Setting },
+      },
+    },
+    async (request) => putSetting(app, request.params.key, request.body.value),
+  );
+
+  app.delete(
+    '/api/v1/settings/:key',
+    {
+      config: api,
+      schema: {
+        tags: ['settings'],
+        operationId: 'deleteSetting',
+        summary: 'Delete a user-created setting',
+        params: SettingKeyParams,
+        response: { 204: Type.Null({ description: 'Deleted' }) },
+      },
+    },
+    async (request, reply) => {
+      const { key } = request.params;
+      if (isNativeSettingKey(key)) throw errors.badRequest([{ key: 'error.only_custom_setting_deletable' }]);
+      if (!(await deleteCustomSetting(app.db, key))) throw errors.notFound();
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/v1/user/preferences',
+    {
+      config: api,
+      schema: {
+        tags: ['preferences'],
+        operationId: 'listPreferences',
+        summary: 'The native settings as 2FAuth preferences (no useEncryption)',
+        response: { 200: Type.Array(Preference) },
+      },
+    },
+    async () => {
+      const native = await readNativeSettings(app.db);
+      return nativeSettingKeys
+        .filter((key) => isPreferenceKey(key))
+        .map((key) => ({ key, value: native[key], locked: false }));
+    },
+  );
+
+  app.get(
+    '/api/v1/user/preferences/:name',
+    {
+      config: api,
+      schema: {
+        tags: ['preferences'],
+        operationId: 'getPreference',
+        summary: 'One preference',
+        params: PreferenceNameParams,
+        response: { 200: Preference },
+      },
+    },
+    async (request) => {
+      const { name } = request.params;
+      if (!isPreferenceKey(name)) throw errors.notFound();
+      const native = await readNativeSettings(app.db);
+      return { key: name, value: native[name as keyof typeof native], locked: false };
+    },
+  );
+
+  app.put(
+    '/api/v1/user/preferences/:name',
+    {
+      config: api,
+      schema: {
+        tags: ['preferences'],
+        operationId: 'updatePreference',
+        summary: 'Change a preference (same rules as the settings route); answers 201',
+        params: PreferenceNameParams,
+        body: SettingValueBody,
+        response: { 201: Setting },
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params;
+      if (!isPreferenceKey(name) || !isNativeSettingKey(name)) throw errors.notFound();
+      const value = await putNativeSetting(app, name, request.body.value);
+      return reply.code(201).send({ key: name, value });
+    },
+  );
+};

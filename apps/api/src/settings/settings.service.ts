@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import { switchEncryption } from '../crypto/encryption.service.js';
+import { errors } from '../http/errors.js';
+import { groupExists } from '../groups/groups.queries.js';
+import {
+  isNativeSettingKey,
+  nativeSettingKeys,
+  nativeSettings,
+  type NativeSettingKey,
+  type NativeSettings,
+} from './settings.definitions.js';
+import {
+  findCustomSetting,
+  readCustomSettings,
+  readNativeSettings,
+  writeCustomSetting,
+  writeNativeSetting,
+} from './settings.queries.js';
+
+export interface SettingItem {
+  readonly key: string;
+  readonly value: unknown;
+}
+
+const CUSTOM_MAX_LENGTH = 1000;
+
+/** Every native key in §9.1 order, then the custom keys in creation order. */
+export async function listSettings(app: FastifyInstance): Promise<SettingItem[]> {
+  const native = await readNativeSettings(app.db);
+  const custom = await readCustomSettings(app.db);
+  return [...nativeSettingKeys.map((key) => ({ key, value: native[key] })), ...custom];
+}
+
+export async function getSetting(app: FastifyInstance, key: string): Promise<SettingItem> {
+  if (isNativeSettingKey(key)) return { key, value: (await readNativeSettings(app.db))[key] };
+  const custom = await findCustomSetting(app.db, key);
+  if (!custom) throw errors.notFound();
+  return custom;
+}
+
+const invalid = (key: 'validation.in' | 'validation.boolean' | 'validation.integer') =>
+  errors.invalidField('value', key, { attribute: 'value' });
+
+function toInteger(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+  if (typeof value === 'string' && /^-?\d+$/.test(value) && Number.isSafeInteger(Number(value))) {
+    return Number(value);
+  }
+  return undefined;
+}
+
+/** Checks a native value against §9.1 and returns it in its stored type. */
+async function nativeValue(app: FastifyInstance, key: NativeSettingKey, value: unknown): Promise<unknown> {
+  const definition = nativeSettings[key];
+  switch (definition.type) {
+    case 'boolean':
+      if (typeof value !== 'boolean') throw invalid('validation.boolean');
+      return value;
+    case 'string':
+      if (typeof value !== 'string' || !(definition.allowed as readonly string[]).includes(value)) {
+        throw invalid('validation.in');
+      }
+      return value;
+    case 'number': {
+      const number =
+        typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : NaN;
+      if (!definition.allowed.some((allowed) => allowed === number)) throw invalid('validation.in');
+      return number;
+    }
+    case 'integer': {
+      const number = toInteger(value);
+      if (number === undefined) throw invalid('validation.integer');
+      if (key === 'defaultGroup' || key === 'activeGroup') {
+        const special = key === 'defaultGroup' ? [0, -1] : [0];
+        if (!special.includes(number) && !(number > 0 && (await groupExists(app.db, number)))) {
+          throw invalid('validation.in');
+        }
+        return number;
+      }
+      if ('allowed' in definition && !(definition.allowed as readonly number[]).includes(number)) {
+        throw invalid('validation.in');
+      }
+      return number;
+    }
+  }
+}
+
+function customValue(value: unknown): unknown {
+  if (typeof value === 'object' && value !== null) {
+    throw errors.invalidField('value', 'validation.scalar', { attribute: 'value' });
+  }
+  if (typeof value === 'string' && [...value].length > CUSTOM_MAX_LENGTH) {
+    throw errors.invalidField('value', 'validation.max.string', { attribute: 'value', max: CUSTOM_MAX_LENGTH });
+  }
+  return value;
+}
+
+/** Writes a native setting with its side effects (api.md §9.1, §9.5); returns the stored value. */
+export async function putNativeSetting(
+  app: FastifyInstance,
+  key: NativeSettingKey,
+  raw: unknown,
+): Promise<unknown> {
+  const webauthnKey = key === 'useWebauthnOnly' || key === 'useWebauthnAsDefault';
+  if (webauthnKey && app.config.AUTHENTICATION_GUARD === 'reverse-proxy-guard') {
+    throw errors.proxyNotApplicable();
+  }
+  const value = await nativeValue(app, key, raw);
+  if (webauthnKey && value === true) {
+    const device = await app.db.selectFrom('webauthn_credentials').select('id').executeTakeFirst();
+    if (!device) throw errors.invalidField('value', 'error.webauthn_needs_device');
+  }
+  if (key === 'useEncryption') {
+    await switchEncryption(app, value as boolean);
+    return value;
+  }
+  await writeNativeSetting(app.db, key, value as NativeSettings[typeof key], app.clock.now());
+  return value;
+}
+
+/** `PUT /api/v1/settings/{key}`: native keys with their rules, other letter-only keys as custom settings. */
+export async function putSetting(app: FastifyInstance, key: string, raw: unknown): Promise<SettingItem> {
+  if (isNativeSettingKey(key)) return { key, value: await putNativeSetting(app, key, raw) };
+  const value = customValue(raw);
+  await writeCustomSetting(app.db, key, value, app.clock.now());
+  return { key, value };
+}
+
+/** `POST /api/v1/settings`: a new user-created setting. */
+export async function createSetting(app: FastifyInstance, key: string, raw: unknown): Promise<SettingItem> {
+  const value = customValue(raw);
+  await writeCustomSetting(app.db, key, value, app.clock.now());
+  return { key, value };
+}
+
+export async function keyTaken(app: FastifyInstance, key: string): Promise<boolean> {
+  return isNativeSettingKey(key) || (await findCustomSetting(app.db, key)) !== undefined;
+}

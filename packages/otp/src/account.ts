@@ -1,0 +1,106 @@
+import { failAll, ok, otpError } from './errors.js';
+import { validateBase32Secret } from './secret.js';
+import {
+  ALGORITHMS,
+  MAX_DIGITS,
+  MIN_DIGITS,
+  OTP_TYPES,
+  type Algorithm,
+  type OtpAccount,
+  type OtpError,
+  type OtpType,
+  type Result,
+} from './types.js';
+
+/** Account fields before the model rules: loose types, optional defaults (api.md §5.0 params form). */
+export interface AccountInput {
+  readonly otp_type: string;
+  readonly service?: string | null;
+  readonly account: string;
+  readonly secret: string;
+  readonly digits?: number | null;
+  readonly algorithm?: string | null;
+  readonly period?: number | null;
+  readonly counter?: number | null;
+  readonly image?: string | null;
+}
+
+/** Steam's fixed parameters (formats.md §1.7). */
+export const STEAM = { service: 'Steam', digits: 5, algorithm: 'sha1', period: 30 } as const;
+
+/** True when the model's Steam rule applies: type `steamtotp` or service `Steam` in any case. */
+export function isSteam(otpType: string, service: string | null | undefined): boolean {
+  return otpType === 'steamtotp' || (typeof service === 'string' && service.toLowerCase() === 'steam');
+}
+
+function isOtpType(value: string): value is OtpType {
+  return (OTP_TYPES as readonly string[]).includes(value);
+}
+
+/** Narrows a lower-case string to an `Algorithm`. */
+export function isAlgorithm(value: string): value is Algorithm {
+  return (ALGORITHMS as readonly string[]).includes(value);
+}
+
+/**
+ * Applies the account model of formats.md §0 and the parameter rules of api.md §5.0: validates
+ * every field (all errors are returned, each naming its field), lower-cases `otp_type` and
+ * `algorithm`, puts the secret in storage form, fills the defaults (6 digits, sha1, period 30,
+ * counter 0), applies the Steam rule and nulls `period` for HOTP and `counter` for TOTP/Steam.
+ * An empty `service` becomes null. Product rules about `:` and lengths are left to the caller.
+ */
+export function normalizeAccount(input: AccountInput): Result<OtpAccount> {
+  const errors: OtpError[] = [];
+  const otpType = input.otp_type.toLowerCase();
+  if (otpType === '') errors.push(otpError('otp_type', 'required'));
+  else if (!isOtpType(otpType)) errors.push(otpError('otp_type', 'unsupported_type'));
+  if (input.account === '') errors.push(otpError('account', 'required'));
+
+  const secret = validateBase32Secret(input.secret);
+  if (!secret.ok) errors.push(secret.error);
+
+  const digits = input.digits ?? 6;
+  if (!Number.isInteger(digits)) errors.push(otpError('digits', 'not_an_integer'));
+  else if (digits < MIN_DIGITS || digits > MAX_DIGITS) errors.push(otpError('digits', 'out_of_range'));
+
+  const algorithm = (input.algorithm ?? 'sha1').toLowerCase();
+  if (!isAlgorithm(algorithm)) errors.push(otpError('algorithm', 'invalid_choice'));
+
+  const period = input.period ?? 30;
+  if (!Number.isSafeInteger(period)) errors.push(otpError('period', 'not_an_integer'));
+  else if (period < 1) errors.push(otpError('period', 'out_of_range'));
+
+  const counter = input.counter ?? 0;
+  if (!Number.isSafeInteger(counter)) errors.push(otpError('counter', 'not_an_integer'));
+  else if (counter < 0) errors.push(otpError('counter', 'out_of_range'));
+
+  if (errors.length > 0 || !secret.ok || !isOtpType(otpType) || !isAlgorithm(algorithm)) {
+    return failAll(errors);
+  }
+  const service = input.service === undefined || input.service === '' ? null : input.service;
+  const image = input.image === undefined ? {} : { image: input.image };
+  if (isSteam(otpType, service)) {
+    return ok({
+      otp_type: 'steamtotp',
+      service: STEAM.service,
+      account: input.account,
+      secret: secret.value.canonical,
+      digits: STEAM.digits,
+      algorithm: STEAM.algorithm,
+      period: STEAM.period,
+      counter: null,
+      ...image,
+    });
+  }
+  return ok({
+    otp_type: otpType,
+    service,
+    account: input.account,
+    secret: secret.value.canonical,
+    digits,
+    algorithm,
+    period: otpType === 'hotp' ? null : period,
+    counter: otpType === 'hotp' ? counter : null,
+    ...image,
+  });
+}

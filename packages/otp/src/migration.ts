@@ -1,0 +1,350 @@
+import { isSteam, normalizeAccount } from './account.js';
+import { decodeBase32Text, encodeBase32 } from './base32.js';
+import { decodeBase64, encodeBase64 } from './base64.js';
+import { fail, ok, otpError, UNSUPPORTED_OTP_TYPE } from './errors.js';
+import { ProtobufError, ProtobufWriter, readFields, toInt32, toInt64, type ProtobufField } from './protobuf.js';
+import { normalizeSecret } from './secret.js';
+import type { Algorithm, OtpAccount, OtpError, OtpType, Result } from './types.js';
+
+/** Batch information of one migration QR code (formats.md §4.6); absent fields are 0. */
+export interface MigrationBatch {
+  readonly version: number;
+  /** Number of QR codes in the export. */
+  readonly size: number;
+  /** Position of this QR code, 0 … size − 1. */
+  readonly index: number;
+  /** Shared by every QR code of one export; usually negative. */
+  readonly id: number;
+}
+
+/** One `otp_parameters` entry: an account, or why it cannot become one (an invalid import row). */
+export type MigrationEntry =
+  | { readonly ok: true; readonly account: OtpAccount }
+  | {
+      readonly ok: false;
+      readonly error: OtpError;
+      readonly errors: readonly OtpError[];
+      /** Source values for the invalid row (formats.md §5.1). */
+      readonly service: string | null;
+      readonly account: string;
+      /** The mapped type when it is one of ours, else `totp`. */
+      readonly otp_type: OtpType;
+    };
+
+/** A decoded migration payload. `batch` is null when the payload carries no batch fields at all. */
+export interface MigrationPayload {
+  readonly batch: MigrationBatch | null;
+  readonly entries: readonly MigrationEntry[];
+}
+
+/** Several migration URIs combined (formats.md §4.6). */
+export interface MigrationImport {
+  /** Every entry, in the order of the URIs, a QR code scanned twice counted once. */
+  readonly entries: readonly MigrationEntry[];
+  /** QR codes of a batch that were not given. `index` is 0-based. */
+  readonly missing: readonly { readonly batchId: number; readonly index: number; readonly size: number }[];
+  /** One English notice per missing QR code, e.g. `QR code 2 of 3 not scanned`. */
+  readonly notices: readonly string[];
+}
+
+/** Why an account was left out of a Google Authenticator export (formats.md §6.4). */
+export type MigrationSkipReason = 'steam' | 'digits' | 'period' | 'secret' | 'too_large';
+
+/** The result of `encodeMigrationUris`. */
+export interface MigrationExport {
+  /** One `otpauth-migration://` URI per QR code, in order. */
+  readonly uris: readonly string[];
+  readonly batchId: number;
+  /** Accounts left out, by their index in the input, with an English message. */
+  readonly skipped: readonly { readonly index: number; readonly reason: MigrationSkipReason; readonly message: string }[];
+}
+
+/** Options of `encodeMigrationUris`. */
+export interface MigrationExportOptions {
+  /** Shared batch id, a non-zero int32; random by default. */
+  readonly batchId?: number;
+  /** Largest URI per QR code, in bytes; default 2331 (byte mode, level M, version 40: formats.md §7.2). */
+  readonly maxUriLength?: number;
+  /** Most accounts per QR code; default 10 (formats.md §6.4). */
+  readonly maxPerCode?: number;
+}
+
+const PREFIX = /^otpauth-migration:\/\/offline\?/i;
+const ALGORITHM_FROM_ENUM: readonly Algorithm[] = ['sha1', 'sha1', 'sha256', 'sha512', 'md5'];
+const ALGORITHM_TO_ENUM: Readonly<Record<Algorithm, number>> = { sha1: 1, sha256: 2, sha512: 3, md5: 4 };
+const SKIP_MESSAGES: Readonly<Record<MigrationSkipReason, string>> = {
+  steam: 'Google Authenticator does not support Steam accounts',
+  digits: 'Google Authenticator only supports 6 or 8 digits',
+  period: 'Google Authenticator only supports a 30-second period',
+  secret: 'The secret field must be a base32 encoded string.',
+  too_large: 'The account does not fit in a QR code',
+};
+
+/** True when the text starts with `otpauth-migration://offline?` (any case of scheme and host). */
+export function isMigrationUri(text: string): boolean {
+  return PREFIX.test(text.trim());
+}
+
+const invalidData = (): Result<never> => fail(otpError('data', 'invalid_data'));
+
+/**
+ * Extracts the payload bytes of a migration URI (formats.md §4.1): the raw text after `data=`
+ * up to the next `&`, percent-decoded but never form-decoded, so a raw `+` survives; spaces left
+ * by an earlier form decoder become `+`; the URL-safe alphabet and missing padding are accepted;
+ * the base64 is validated strictly before decoding.
+ */
+function payloadBytes(uri: string): Result<Uint8Array> {
+  const text = uri.trim();
+  if (!PREFIX.test(text)) return fail(otpError('uri', 'not_migration_uri'));
+  const query = text.slice(text.indexOf('?') + 1);
+  const raw = query
+    .split('&')
+    .find((pair) => pair.startsWith('data='))
+    ?.slice('data='.length);
+  if (raw === undefined) return invalidData();
+  let data: string;
+  try {
+    data = decodeURIComponent(raw);
+  } catch {
+    return invalidData();
+  }
+  const bytes = decodeBase64(data.replace(/ /g, '+').replace(/-/g, '+').replace(/_/g, '/'));
+  if (bytes === null || bytes.length === 0) return invalidData();
+  return ok(bytes);
+}
+
+function lastVarint(fields: readonly ProtobufField[], field: number): bigint {
+  let value = 0n;
+  for (const item of fields) {
+    if (item.field !== field) continue;
+    if (item.wire !== 0) throw new ProtobufError('wire type mismatch');
+    value = item.value;
+  }
+  return value;
+}
+
+function lastBytes(fields: readonly ProtobufField[], field: number): Uint8Array {
+  let value: Uint8Array = new Uint8Array(0);
+  for (const item of fields) {
+    if (item.field !== field) continue;
+    if (item.wire !== 2) throw new ProtobufError('wire type mismatch');
+    value = item.bytes;
+  }
+  return value;
+}
+
+/** Maps one OtpParameters message to an account (formats.md §4.4, §4.5). */
+function decodeEntry(bytes: Uint8Array): MigrationEntry {
+  const fields = readFields(bytes);
+  const utf8 = new TextDecoder();
+  const secret = lastBytes(fields, 1);
+  const name = utf8.decode(lastBytes(fields, 2));
+  const issuer = utf8.decode(lastBytes(fields, 3));
+  const algorithmEnum = lastVarint(fields, 4);
+  const digitsEnum = lastVarint(fields, 5);
+  const typeEnum = lastVarint(fields, 6);
+  const counter = toInt64(lastVarint(fields, 7));
+  const period = toInt64(lastVarint(fields, 8));
+
+  const service = issuer === '' ? null : issuer;
+  // Only an issuer's own prefix is removed; a name is never split without an issuer.
+  const account = service !== null && name.startsWith(`${service}:`) ? name.slice(service.length + 1).replace(/^ +/, '') : name;
+  const otpType: OtpType | null = typeEnum === 1n ? 'hotp' : typeEnum === 0n || typeEnum === 2n ? 'totp' : null;
+
+  const errors: OtpError[] = [];
+  if (otpType === null) errors.push(otpError('otp_type', 'unsupported_type', UNSUPPORTED_OTP_TYPE));
+  if (secret.length === 0) errors.push(otpError('secret', 'invalid_base32'));
+  const algorithm = algorithmEnum < 5n ? ALGORITHM_FROM_ENUM[Number(algorithmEnum)] : undefined;
+  if (algorithm === undefined) errors.push(otpError('algorithm', 'invalid_choice'));
+  const digits = digitsEnum === 0n || digitsEnum === 1n ? 6 : digitsEnum === 2n ? 8 : null;
+  if (digits === null) errors.push(otpError('digits', 'out_of_range'));
+  if (otpType === 'hotp') {
+    if (counter < 0n) errors.push(otpError('counter', 'out_of_range'));
+    else if (counter > BigInt(Number.MAX_SAFE_INTEGER)) errors.push(otpError('counter', 'not_an_integer'));
+  }
+  const validPeriod = period > 0n && period <= BigInt(Number.MAX_SAFE_INTEGER);
+
+  const invalid = (list: readonly OtpError[]): MigrationEntry => {
+    const [first, ...more] = list;
+    return {
+      ok: false,
+      error: first ?? otpError('data', 'invalid_data'),
+      errors: first === undefined ? [otpError('data', 'invalid_data')] : [first, ...more],
+      service,
+      account,
+      otp_type: otpType ?? 'totp',
+    };
+  };
+  if (errors.length > 0 || otpType === null || algorithm === undefined || digits === null) return invalid(errors);
+  const normalized = normalizeAccount({
+    otp_type: otpType,
+    service,
+    account,
+    secret: encodeBase32(secret),
+    digits,
+    algorithm,
+    period: validPeriod ? Number(period) : 30,
+    counter: otpType === 'hotp' ? Number(counter) : null,
+  });
+  return normalized.ok ? { ok: true, account: normalized.value } : invalid(normalized.errors);
+}
+
+/**
+ * Decodes the protobuf MigrationPayload (formats.md §4.2–§4.5). A structural problem fails the
+ * whole payload (`data` / `invalid_data`, `Invalid or unreadable Google Authenticator data`); a
+ * problem inside one entry only makes that entry invalid.
+ */
+export function decodeMigrationPayload(bytes: Uint8Array): Result<MigrationPayload> {
+  try {
+    const fields = readFields(bytes);
+    const entries: MigrationEntry[] = [];
+    for (const item of fields) {
+      if (item.field !== 1) continue;
+      if (item.wire !== 2) return invalidData();
+      entries.push(decodeEntry(item.bytes));
+    }
+    const version = toInt32(lastVarint(fields, 2));
+    const size = toInt32(lastVarint(fields, 3));
+    const index = toInt32(lastVarint(fields, 4));
+    const id = toInt32(lastVarint(fields, 5));
+    const present = fields.some((item) => item.field >= 2 && item.field <= 5);
+    return ok({ batch: present ? { version, size, index, id } : null, entries });
+  } catch (error) {
+    if (error instanceof ProtobufError) return invalidData();
+    throw error;
+  }
+}
+
+/**
+ * Decodes one `otpauth-migration://offline?data=…` URI (formats.md §4). Errors: `uri` /
+ * `not_migration_uri` when the text is not such a URI (`otpauthmigration://` included); `data` /
+ * `invalid_data` when the payload cannot be read.
+ */
+export function decodeMigrationUri(uri: string): Result<MigrationPayload> {
+  const bytes = payloadBytes(uri);
+  return bytes.ok ? decodeMigrationPayload(bytes.value) : bytes;
+}
+
+/**
+ * Decodes several migration URIs, one per QR code (formats.md §4.6): blank lines are ignored, a
+ * repeated (batch id, batch index) pair is a QR code scanned twice and counted once, and missing
+ * indices are reported. Any unreadable URI fails the whole import.
+ */
+export function decodeMigrationUris(uris: readonly string[]): Result<MigrationImport> {
+  const entries: MigrationEntry[] = [];
+  const batches = new Map<number, { size: number; seen: Set<number> }>();
+  for (const uri of uris) {
+    if (uri.trim() === '') continue;
+    const decoded = decodeMigrationUri(uri);
+    if (!decoded.ok) return decoded;
+    const batch = decoded.value.batch;
+    if (batch !== null) {
+      const known = batches.get(batch.id) ?? { size: 0, seen: new Set<number>() };
+      batches.set(batch.id, known);
+      if (known.seen.has(batch.index)) continue;
+      known.seen.add(batch.index);
+      known.size = Math.max(known.size, batch.size);
+    }
+    entries.push(...decoded.value.entries);
+  }
+  const missing: { batchId: number; index: number; size: number }[] = [];
+  for (const [batchId, { size, seen }] of batches) {
+    for (let index = 0; index < size && index < 1000; index++) {
+      if (!seen.has(index)) missing.push({ batchId, index, size });
+    }
+  }
+  const notices = missing.map(({ index, size }) => `QR code ${index + 1} of ${size} not scanned`);
+  return ok({ entries, missing, notices });
+}
+
+function randomBatchId(): number {
+  const buffer = new Int32Array(1);
+  do globalThis.crypto.getRandomValues(buffer);
+  while (buffer[0] === 0);
+  return buffer[0] ?? 1;
+}
+
+function encodeEntry(account: OtpAccount, secret: Uint8Array): Uint8Array {
+  const writer = new ProtobufWriter().bytes(1, secret).string(2, account.account);
+  if (account.service !== null && account.service !== '') writer.string(3, account.service);
+  writer
+    .uint(4, ALGORITHM_TO_ENUM[account.algorithm])
+    .uint(5, account.digits === 8 ? 2 : 1)
+    .uint(6, account.otp_type === 'hotp' ? 1 : 2);
+  if (account.otp_type === 'hotp') writer.uint(7, account.counter ?? 0);
+  return writer.finish();
+}
+
+function migrationUri(entries: readonly Uint8Array[], size: number, index: number, batchId: number): string {
+  const writer = new ProtobufWriter();
+  for (const entry of entries) writer.bytes(1, entry);
+  writer.uint(2, 1).uint(3, size).uint(4, index);
+  if (batchId !== 0) writer.uint(5, batchId);
+  return `otpauth-migration://offline?data=${encodeURIComponent(encodeBase64(writer.finish()))}`;
+}
+
+/**
+ * Encodes accounts as Google Authenticator migration URIs, one per QR code (formats.md §4.7,
+ * §6.4): at most `maxPerCode` (10) accounts per code, fewer when a URI would exceed
+ * `maxUriLength`; every code shares one batch id. Accounts Google cannot represent (Steam, digits
+ * other than 6 or 8, a period other than 30) are left out and listed in `skipped`; the period
+ * field is never written. Fields are written in field-number order, with `version`, `batch_size`
+ * and `batch_index` always present, so the output is byte-exact.
+ */
+export function encodeMigrationUris(
+  accounts: readonly OtpAccount[],
+  options: MigrationExportOptions = {},
+): MigrationExport {
+  const batchId = options.batchId ?? randomBatchId();
+  const maxLength = options.maxUriLength ?? 2331;
+  const maxPerCode = Math.max(1, options.maxPerCode ?? 10);
+  const skipped: { index: number; reason: MigrationSkipReason; message: string }[] = [];
+  const skip = (index: number, reason: MigrationSkipReason): void => {
+    skipped.push({ index, reason, message: SKIP_MESSAGES[reason] });
+  };
+  const entries: { index: number; bytes: Uint8Array }[] = [];
+  accounts.forEach((account, index) => {
+    const secret = decodeBase32Text(normalizeSecret(account.secret));
+    if (isSteam(account.otp_type, account.service)) skip(index, 'steam');
+    else if (account.digits !== 6 && account.digits !== 8) skip(index, 'digits');
+    else if (account.otp_type === 'totp' && (account.period ?? 30) !== 30) skip(index, 'period');
+    else if (secret === null || secret.length === 0) skip(index, 'secret');
+    else entries.push({ index, bytes: encodeEntry(account, secret) });
+  });
+
+  let chunks: (typeof entries)[] = [];
+  for (let i = 0; i < entries.length; i += maxPerCode) chunks.push(entries.slice(i, i + maxPerCode));
+  // Split any chunk whose URI is too long, and start over: batch_size is in every URI.
+  for (let changed = true; changed; ) {
+    changed = false;
+    const next: (typeof entries)[] = [];
+    for (const [index, chunk] of chunks.entries()) {
+      const uri = migrationUri(
+        chunk.map((entry) => entry.bytes),
+        chunks.length,
+        index,
+        batchId,
+      );
+      if (uri.length <= maxLength) next.push(chunk);
+      else if (chunk.length > 1) {
+        const half = Math.ceil(chunk.length / 2);
+        next.push(chunk.slice(0, half), chunk.slice(half));
+        changed = true;
+      } else {
+        for (const entry of chunk) skip(entry.index, 'too_large');
+        changed = true;
+      }
+    }
+    chunks = next;
+  }
+  const uris = chunks.map((chunk, index) =>
+    migrationUri(
+      chunk.map((entry) => entry.bytes),
+      chunks.length,
+      index,
+      batchId,
+    ),
+  );
+  skipped.sort((a, b) => a.index - b.index);
+  return { uris, batchId, skipped };
+}
