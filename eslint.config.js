@@ -42,6 +42,16 @@ export default tseslint.config(
     },
   },
   {
+    // TanStack Router guards throw its redirect() objects by design.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        { allow: [{ from: 'package', package: '@tanstack/router-core', name: 'Redirect' }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**/*.ts', '**/bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',

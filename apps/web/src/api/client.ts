@@ -1,0 +1,45 @@
+import { createTwofoldClient, type ErrorMessage, type ValidationError } from '@twofold/contract';
+
+/** The one client of the web app: same origin, session cookie, CSRF header (see @twofold/contract). */
+export const api = createTwofoldClient();
+
+/** A failed API call: the status and the server's 2FAuth envelope. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorMessage | ValidationError | undefined,
+  ) {
+    super(body?.message ?? `HTTP ${status}`);
+    this.name = 'ApiError';
+  }
+
+  /** Field -> messages of a 422, if any. */
+  get fieldErrors(): Record<string, string[]> {
+    const body = this.body as Partial<ValidationError> | undefined;
+    return (body?.errors) ?? {};
+  }
+
+  /** The `reason` detail some 400 answers carry. */
+  get reason(): unknown {
+    return (this.body as { reason?: unknown } | undefined)?.reason;
+  }
+}
+
+interface FetchResult<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** Awaits an openapi-fetch call: its data, or an ApiError carrying the status and envelope. */
+export async function unwrap<T>(call: Promise<FetchResult<T>>): Promise<T> {
+  const { data, error, response } = await call;
+  if (!response.ok) {
+    throw new ApiError(response.status, (error ?? undefined) as ErrorMessage | ValidationError | undefined);
+  }
+  return data as T;
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}

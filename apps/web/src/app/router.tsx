@@ -1,0 +1,56 @@
+import { createRouter, redirect, createRoute } from '@tanstack/react-router';
+import { Spinner } from '../ui/Spinner';
+import { ErrorScreen } from '../features/errors/ErrorScreen';
+import { errorRoutes } from '../features/errors/errors.routes';
+import { authRoutes } from '../features/auth/auth.routes';
+import { accountsRoutes } from '../features/accounts/accounts.routes';
+import { aboutRoute } from '../features/about/about.routes';
+import { settingsRoutes } from '../features/settings/settings.routes';
+import { authLayout, publicLayout } from './layouts';
+import { queryClient } from './query-client';
+import { rootRoute } from './root';
+
+/** Any unknown path goes to /404 (product.md §2). */
+const unknownRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '$',
+  beforeLoad: () => {
+    throw redirect({ to: '/404', replace: true });
+  },
+});
+
+// Each feature exports its routes; this is the one place that assembles the tree.
+const routeTree = rootRoute.addChildren([
+  publicLayout.addChildren([...authRoutes]),
+  authLayout.addChildren([...accountsRoutes, ...settingsRoutes]),
+  aboutRoute,
+  ...errorRoutes,
+  unknownRoute,
+]);
+
+export const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  // Loaders read through TanStack Query, which owns caching.
+  defaultPreloadStaleTime: 0,
+  scrollRestoration: true,
+  defaultPendingComponent: () => <Spinner />,
+  defaultPendingMs: 300,
+  defaultErrorComponent: ({ error }) => (
+    <ErrorScreen variant="generic" message={error instanceof Error ? error.message : undefined} />
+  ),
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+/** The last route name is kept locally after every navigation (product.md §2, routing rules). */
+router.subscribe('onResolved', ({ toLocation }) => {
+  const match = router.state.matches.at(-1);
+  if (match) localStorage.setItem('lastRoute', match.routeId);
+  void toLocation;
+});

@@ -1,0 +1,30 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+
+interface ErrorScreenProps {
+  readonly variant: 'notFound' | 'flooded' | 'generic' | 'proxy';
+  /** The server's message (generic variant). */
+  readonly message?: string | undefined;
+  /** The proxy failure cannot be closed: there is nowhere to go back to. */
+  readonly closable?: boolean;
+}
+
+/** 404, flooded and generic errors share one screen (product.md §2, about and error screens). */
+export function ErrorScreen({ variant, message, closable = true }: ErrorScreenProps) {
+  const { t } = useTranslation('errors');
+  return (
+    <section className="error-screen" aria-labelledby="error-title">
+      <div className="error-illustration" aria-hidden="true">
+        {variant === 'notFound' ? '404' : '!'}
+      </div>
+      <h1 id="error-title">{t(`${variant}.title`)}</h1>
+      <p className="error-legend">{t(`${variant}.legend`)}</p>
+      {message && variant !== 'notFound' && <p className="error-message">{message}</p>}
+      {closable && (
+        <Link to="/accounts" className="button button-primary">
+          {t('backHome')}
+        </Link>
+      )}
+    </section>
+  );
+}

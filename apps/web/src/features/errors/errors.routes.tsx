@@ -1,0 +1,37 @@
+import { createRoute } from '@tanstack/react-router';
+import { rootRoute } from '../../app/root';
+import { ErrorScreen } from './ErrorScreen';
+
+export const notFoundRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/404',
+  staticData: { title: 'notFound' },
+  component: () => <ErrorScreen variant="notFound" />,
+});
+
+export const floodedRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/flooded',
+  staticData: { title: 'flooded' },
+  component: () => <ErrorScreen variant="flooded" />,
+});
+
+export const genericErrorRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/error',
+  staticData: { title: 'genericError' },
+  validateSearch: (search: Record<string, unknown>): { err?: string; proxy?: boolean } => ({
+    ...(typeof search.err === 'string' ? { err: search.err } : {}),
+    ...(search.proxy === true ? { proxy: true } : {}),
+  }),
+  component: function GenericError() {
+    const { err, proxy } = genericErrorRoute.useSearch();
+    return proxy ? (
+      <ErrorScreen variant="proxy" closable={false} />
+    ) : (
+      <ErrorScreen variant="generic" message={err} />
+    );
+  },
+});
+
+export const errorRoutes = [notFoundRoute, floodedRoute, genericErrorRoute];

@@ -1,0 +1,76 @@
+import i18n, { type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+/** The interface languages (api.md §0.1 #14), in the order the language setting lists them. */
+export const LOCALES = ['en', 'fr', 'de', 'es', 'zh', 'si'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Native names, shown in the language selector whatever the current language is. */
+export const LOCALE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  fr: 'Français',
+  de: 'Deutsch',
+  es: 'Español',
+  zh: '简体中文',
+  si: 'සිංහල',
+};
+
+/**
+ * Catalogues live in `locales/<locale>/<namespace>.json`, one namespace per feature so that each
+ * screen downloads only its own texts, in one language.
+ */
+const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
+
+const lazyCatalogues: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = catalogues[`./locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`no catalogue ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** The browser's first supported language ('zh-CN' -> 'zh'), else English. */
+export function browserLocale(languages: readonly string[] = navigator.languages): Locale {
+  for (const tag of languages) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (isLocale(base)) return base;
+  }
+  return 'en';
+}
+
+/** The locale chosen in the settings ('browser' = follow the browser). */
+export function resolveLocale(setting: unknown): Locale {
+  return isLocale(setting) ? setting : browserLocale();
+}
+
+export async function initI18n(locale: Locale): Promise<typeof i18n> {
+  await i18n
+    .use(lazyCatalogues)
+    .use(initReactI18next)
+    .init({
+      lng: locale,
+      fallbackLng: 'en',
+      supportedLngs: [...LOCALES],
+      ns: ['common'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+      returnNull: false,
+    });
+  document.documentElement.lang = locale === 'zh' ? 'zh-Hans' : locale;
+  return i18n;
+}
+
+export { i18n };

@@ -1,0 +1,30 @@
+import { StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { initI18n, resolveLocale } from './i18n/i18n';
+import { queryClient, setGlobalErrorHandler } from './app/query-client';
+import { router } from './app/router';
+import { Spinner } from './ui/Spinner';
+import { handleGlobalError } from './app/global-errors';
+import './styles.css';
+
+setGlobalErrorHandler((error) => handleGlobalError(error, router));
+
+async function start(): Promise<void> {
+  // The language: the one chosen in the settings (kept locally once known), else the browser's.
+  await initI18n(resolveLocale(localStorage.getItem('lang')));
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <Suspense fallback={<Spinner />}>
+          <RouterProvider router={router} />
+        </Suspense>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,50 @@
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface ConfirmDialogProps {
+  readonly open: boolean;
+  readonly onOpenChange: (open: boolean) => void;
+  readonly title: string;
+  readonly description?: ReactNode;
+  readonly confirmLabel: string;
+  readonly danger?: boolean;
+  readonly onConfirm: () => void;
+}
+
+/** A confirmation asked before anything that cannot be undone (product.md §8, confirmations). */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  danger,
+  onConfirm,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="dialog-overlay" />
+        <AlertDialog.Content className="dialog">
+          <AlertDialog.Title className="dialog-title">{title}</AlertDialog.Title>
+          {description ? (
+            <AlertDialog.Description className="dialog-description">{description}</AlertDialog.Description>
+          ) : (
+            <AlertDialog.Description className="visually-hidden">{title}</AlertDialog.Description>
+          )}
+          <div className="dialog-actions">
+            <AlertDialog.Cancel className="button">{t('actions.cancel')}</AlertDialog.Cancel>
+            <AlertDialog.Action
+              className={`button ${danger ? 'button-danger' : 'button-primary'}`}
+              onClick={onConfirm}
+            >
+              {confirmLabel}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

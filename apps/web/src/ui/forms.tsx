@@ -1,0 +1,77 @@
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { isApiError } from '../api/client';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  readonly label: string;
+  readonly error?: string | undefined;
+  readonly help?: ReactNode;
+}
+
+/** A labelled input with its error and help text wired for assistive technology. */
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
+  { label, error, help, id, className, ...input },
+  ref,
+) {
+  const fallbackId = useId();
+  const inputId = id ?? fallbackId;
+  const errorId = `${inputId}-error`;
+  const helpId = `${inputId}-help`;
+  const describedBy = [error ? errorId : null, help ? helpId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}${className ? ` ${className}` : ''}`}>
+      <label htmlFor={inputId}>{label}</label>
+      <input
+        ref={ref}
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...input}
+      />
+      {help && (
+        <p id={helpId} className="field-help">
+          {help}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+});
+
+/**
+ * Puts a 422's field messages under the form's fields (product.md §5). Returns false when the
+ * error is not a validation error, so the caller can hand it to the global handling.
+ */
+export function applyServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+): boolean {
+  if (!isApiError(error, 422)) return false;
+  const messages = error.fieldErrors;
+  let placed = false;
+  for (const [field, list] of Object.entries(messages)) {
+    const text = list[0];
+    if (!text) continue;
+    const target = (fields as readonly string[]).includes(field)
+      ? (field as Path<T>)
+      : ('root.server' as Path<T>);
+    setError(target, { type: 'server', message: text });
+    placed = true;
+  }
+  if (!placed) setError('root.server', { type: 'server', message: error.message });
+  return true;
+}
+
+export function FormError({ message }: { readonly message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,31 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The API (apps/api) serves the built app from dist/ on the same origin; in development Vite
+// proxies the API paths to it so cookies and CSRF work the same way.
+const apiPaths = [
+  '/api',
+  '/user',
+  '/webauthn',
+  '/oauth',
+  '/refresh-csrf',
+  '/app-config',
+  '/infos',
+  '/storage',
+  '/up',
+];
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+  },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(
+      apiPaths.map((path) => [path, { target: 'http://localhost:8000', changeOrigin: false }]),
+    ),
+  },
+});
