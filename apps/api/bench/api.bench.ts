@@ -66,9 +66,17 @@ const ms = (value: number) => `${value.toFixed(2)} ms`.padStart(9);
 async function benchmark(database: Database, label: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'twofold-bench-'));
   await migrateToLatest(database.db);
-  await sql.raw(`TRUNCATE ${Object.keys(columnsOf).join(', ')} RESTART IDENTITY CASCADE`).execute(database.db);
+  await sql
+    .raw(`TRUNCATE ${Object.keys(columnsOf).join(', ')} RESTART IDENTITY CASCADE`)
+    .execute(database.db);
   const config = loadConfig(
-    { DATA_DIR: dataDir, LOG_LEVEL: 'silent', THROTTLE_API: '0', THROTTLE_WEB: '0', APP_URL: 'http://127.0.0.1:8000' },
+    {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      THROTTLE_API: '0',
+      THROTTLE_WEB: '0',
+      APP_URL: 'http://127.0.0.1:8000',
+    },
     { version: 'bench' },
   );
   const app = await buildApp({
@@ -97,7 +105,11 @@ async function benchmark(database: Database, label: string) {
         otp_type: i % 10 === 9 ? 'hotp' : 'totp',
         service: `Service ${i}`,
         account: `user${i}@example.com`,
-        secret: randomBytes(20).toString('hex').slice(0, 32).toUpperCase().replace(/[0189]/g, 'A'),
+        secret: randomBytes(20)
+          .toString('hex')
+          .slice(0, 32)
+          .toUpperCase()
+          .replace(/[0189]/g, 'A'),
         digits: 6,
         algorithm: 'sha1',
         period: i % 10 === 9 ? null : 30,
@@ -125,7 +137,9 @@ async function benchmark(database: Database, label: string) {
   const otpObject = JSON.parse(otpBody) as Record<string, unknown>;
   bare.get('/otp', async () => otpObject);
   bare.get('/list', async (_request, reply) => reply.type('application/json; charset=utf-8').send(listBody));
-  bare.get('/list-otp', async (_request, reply) => reply.type('application/json; charset=utf-8').send(listOtpBody));
+  bare.get('/list-otp', async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(listOtpBody),
+  );
   const bareAddress = await bare.listen({ host: '127.0.0.1', port: 0 });
 
   console.log(`\n=== ${label} ===`);
@@ -133,9 +147,15 @@ async function benchmark(database: Database, label: string) {
   const otpApi = await throughput(otpUrl, headers);
   const otpBare = await throughput(`${bareAddress}/otp`, {});
   const ratio = otpApi.requests.average / otpBare.requests.average;
-  console.log(`GET /api/v1/twofaccounts/{id}/otp, ${otpBody.length} bytes (autocannon, ${CONNECTIONS} connections, ${DURATION} s)`);
-  console.log(`  API (Bearer)  ${otpApi.requests.average.toFixed(0).padStart(7)} req/s   p50 ${otpApi.latency.p50} ms   p99 ${otpApi.latency.p99} ms`);
-  console.log(`  bare Fastify  ${otpBare.requests.average.toFixed(0).padStart(7)} req/s   p50 ${otpBare.latency.p50} ms   p99 ${otpBare.latency.p99} ms`);
+  console.log(
+    `GET /api/v1/twofaccounts/{id}/otp, ${otpBody.length} bytes (autocannon, ${CONNECTIONS} connections, ${DURATION} s)`,
+  );
+  console.log(
+    `  API (Bearer)  ${otpApi.requests.average.toFixed(0).padStart(7)} req/s   p50 ${otpApi.latency.p50} ms   p99 ${otpApi.latency.p99} ms`,
+  );
+  console.log(
+    `  bare Fastify  ${otpBare.requests.average.toFixed(0).padStart(7)} req/s   p50 ${otpBare.latency.p50} ms   p99 ${otpBare.latency.p99} ms`,
+  );
   console.log(`  ratio         ${ratio.toFixed(3)}   (target >= 0.6: ${ratio >= 0.6 ? 'met' : 'NOT met'})`);
 
   for (const [name, apiUrl, bareUrl, size] of [
@@ -157,7 +177,9 @@ async function benchmark(database: Database, label: string) {
 }
 
 async function main() {
-  console.log(`Twofold API benchmark — ${new Date().toISOString()}, Node ${process.version}, ${process.platform}/${process.arch}`);
+  console.log(
+    `Twofold API benchmark — ${new Date().toISOString()}, Node ${process.version}, ${process.platform}/${process.arch}`,
+  );
   const pglite = await openDatabase({ driver: 'pglite' });
   try {
     await benchmark(pglite, 'embedded PostgreSQL (PGlite, in memory)');

@@ -1,4 +1,9 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyRequest,
+} from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import path from 'node:path';
@@ -16,6 +21,12 @@ import { registerWireConventions } from './http/infrastructure.js';
 import { registerOpenApi } from './openapi/openapi.plugin.js';
 import { registerFallbacks } from './spa/fallbacks.js';
 import { authPlugin } from './auth/auth.plugin.js';
+import { sessionPlugin } from './auth/session.js';
+import { rateLimitPlugin } from './auth/rate-limit.plugin.js';
+import { authRoutes } from './auth/auth.routes.js';
+import { usersRoutes } from './users/users.routes.js';
+import { passwordResetRoutes } from './users/password-reset.routes.js';
+import { tokensRoutes } from './tokens/tokens.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { appInfoRoutes } from './app-info/app-info.routes.js';
 import { userNameRoutes } from './auth/user-name.routes.js';
@@ -57,6 +68,19 @@ export const redactedLogPaths = [
 ];
 
 /**
+ * The request line of the log: e-mailed links carry a single-use token and an address in their
+ * query (`/user/password/reset?token=…&email=…`), so those values are masked.
+ */
+export function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(/([?&](?:token|email|password)=)[^&#]*/gi, '$1[redacted]'),
+    host: request.host,
+    remoteAddress: request.ip,
+  };
+}
+
+/**
  * Builds the whole HTTP application with its collaborators injected (style.md §15).
  * Boot order: infrastructure, then decorators, then routes (style.md §2).
  */
@@ -64,8 +88,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { config } = deps;
   const app = Fastify({
     ...(deps.logger
-      ? { loggerInstance: deps.logger }
-      : { logger: { level: config.LOG_LEVEL, redact: { paths: redactedLogPaths, censor: '[redacted]' } } }),
+      ? { loggerInstance: deps.logger.child({}, { serializers: { req: serializeRequest } }) }
+      : {
+          logger: {
+            level: config.LOG_LEVEL,
+            redact: { paths: redactedLogPaths, censor: '[redacted]' },
+            serializers: { req: serializeRequest },
+          },
+        }),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 20 * 1024 * 1024,
     trustProxy:
@@ -85,6 +115,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerFallbacks(app, deps.webRoot === undefined ? defaultWebRoot : deps.webRoot);
   // Uploads (icons, QR images, import files): parts become body fields, files Buffers; the
   // per-route size rules are validation rules (422), these limits only stop abuse.
+  // Sessions (encrypted cookie + server-side rows), then request rate limits: both run before auth.
+  await app.register(sessionPlugin, { config, keys: deps.keys });
+  await app.register(rateLimitPlugin, { config });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: 20 * 1024 * 1024, files: 2, fields: 20, parts: 22, fieldSize: 1024 * 1024 },
@@ -105,6 +138,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(healthRoutes);
   await app.register(appInfoRoutes);
   await app.register(userNameRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(passwordResetRoutes);
+  await app.register(tokensRoutes);
   await app.register(settingsRoutes);
   await app.register(featuresRoutes);
   await app.register(groupsRoutes);

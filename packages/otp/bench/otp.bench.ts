@@ -83,10 +83,14 @@ function codesBench(): void {
   }
   const perSecond = (name: string): number => PER_ROUND / (median(times[name]!) / 1000);
   const floor = perSecond('bare');
-  console.log(`Codes per second (median of ${ROUNDS} interleaved rounds of ${PER_ROUND} codes, sha1, 6 digits)`);
+  console.log(
+    `Codes per second (median of ${ROUNDS} interleaved rounds of ${PER_ROUND} codes, sha1, 6 digits)`,
+  );
   for (const name of Object.keys(runs)) {
     const rate = perSecond(name);
-    console.log(`  ${name.padEnd(10)} ${Math.round(rate).toLocaleString('en').padStart(10)} /s   ${(rate / floor).toFixed(2)} of bare`);
+    console.log(
+      `  ${name.padEnd(10)} ${Math.round(rate).toLocaleString('en').padStart(10)} /s   ${(rate / floor).toFixed(2)} of bare`,
+    );
   }
   const ratio = Math.min(perSecond('hotpCode'), perSecond('totpCodes')) / floor;
   console.log(`  target >= 0.80 of bare: ${ratio >= 0.8 ? 'met' : 'NOT met'} (${ratio.toFixed(2)})`);
@@ -104,8 +108,8 @@ async function makePhoto(text: string): Promise<Buffer> {
       seed = (seed * 1103515245 + 12345) >>> 0;
       const noise = (seed >>> 24) % 40;
       const at = (y * width + x) * 3;
-      pixels[at] = 90 + ((x * 100) / width + noise) | 0;
-      pixels[at + 1] = 110 + ((y * 80) / height + noise) | 0;
+      pixels[at] = (90 + ((x * 100) / width + noise)) | 0;
+      pixels[at + 1] = (110 + ((y * 80) / height + noise)) | 0;
       pixels[at + 2] = 70 + noise;
     }
   }
@@ -126,6 +130,7 @@ async function qrBench(): Promise<void> {
   console.log(
     `\nQR decode of a ${meta.width} x ${meta.height} JPEG (${((meta.width * meta.height) / 1e6).toFixed(1)} MP, ${(photo.length / 1e6).toFixed(1)} MB)`,
   );
+  let worst = 0;
   for (const useWorker of [true, false]) {
     const times: number[] = [];
     const blocked: number[] = [];
@@ -137,14 +142,19 @@ async function qrBench(): Promise<void> {
       times.push(performance.now() - start);
       delay.disable();
       blocked.push(delay.max / 1e6);
-      if (!result.ok || result.value.text !== text) throw new Error(`decode failed: ${JSON.stringify(result)}`);
+      if (!result.ok || result.value.text !== text)
+        throw new Error(`decode failed: ${JSON.stringify(result)}`);
     }
     console.log(
       `  ${useWorker ? 'worker thread (default)' : 'inline (useWorker: false)'}: median ${median(times).toFixed(0)} ms` +
         ` (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)});` +
         ` longest event-loop stall ${median(blocked).toFixed(0)} ms (median)`,
     );
+    worst = Math.max(worst, median(times));
   }
+  console.log(
+    `  target < 1000 ms: ${worst < 1000 ? 'met' : 'NOT met'} (${worst.toFixed(0)} ms, slower median)`,
+  );
   await closeQrWorker();
 }
 

@@ -47,14 +47,15 @@ export function isAlgorithm(value: string): value is Algorithm {
  * every field (all errors are returned, each naming its field), lower-cases `otp_type` and
  * `algorithm`, puts the secret in storage form, fills the defaults (6 digits, sha1, period 30,
  * counter 0), applies the Steam rule and nulls `period` for HOTP and `counter` for TOTP/Steam.
- * An empty `service` becomes null. Product rules about `:` and lengths are left to the caller.
+ * An empty `service` becomes null; an empty or blank `account` is an `account` error. Product
+ * rules about `:` and lengths are left to the caller.
  */
 export function normalizeAccount(input: AccountInput): Result<OtpAccount> {
   const errors: OtpError[] = [];
   const otpType = input.otp_type.toLowerCase();
   if (otpType === '') errors.push(otpError('otp_type', 'required'));
   else if (!isOtpType(otpType)) errors.push(otpError('otp_type', 'unsupported_type'));
-  if (input.account === '') errors.push(otpError('account', 'required'));
+  if (input.account.trim() === '') errors.push(otpError('account', 'required'));
 
   const secret = validateBase32Secret(input.secret);
   if (!secret.ok) errors.push(secret.error);

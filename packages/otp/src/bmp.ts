@@ -91,7 +91,8 @@ export function decodeBmp(bytes: Uint8Array, maxPixels = Number.MAX_SAFE_INTEGER
     const entrySize = core ? 3 : 4;
     const declared = core ? 0 : view.getUint32(46, true);
     const count = declared === 0 || declared > 1 << bpp ? 1 << bpp : declared;
-    const masksAfterHeader = headerSize === 40 && bitfields ? (compression === BI_ALPHABITFIELDS ? 16 : 12) : 0;
+    const masksAfterHeader =
+      headerSize === 40 && bitfields ? (compression === BI_ALPHABITFIELDS ? 16 : 12) : 0;
     const start = 14 + headerSize + masksAfterHeader;
     if (start + count * entrySize > bytes.length) return invalid();
     palette = new Uint8Array(256 * 3);

@@ -28,6 +28,7 @@ const MESSAGES: Partial<Record<`${OtpField}/${OtpErrorCode}`, string>> = {
   'image/invalid_image': 'The image cannot be decoded.',
   'image/no_qr_found': 'Cannot detect a QR code in the image, try to crop the image',
   'image/unreadable_qr': 'No readable QR code',
+  'text/required': 'The text to encode is empty.',
   'text/data_too_long': 'The amount of data is too big to be stored in a QR Code',
 };
 

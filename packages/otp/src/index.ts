@@ -4,8 +4,22 @@
  * returns a typed `Result` for bad input instead of throwing.
  */
 export * from './shared.js';
-export { type CodeParams, type OtpPassword, type TotpCodes, generateOtp, hotpCode, totpCodes } from './codes.js';
+export {
+  type CodeParams,
+  type OtpPassword,
+  type TotpCodes,
+  generateOtp,
+  hotpCode,
+  totpCodes,
+} from './codes.js';
 export { type RgbaImage, decodeBmp } from './bmp.js';
 export { type QrDecoded, type QrDecodeLimits, decodeQrImage } from './qr-decode.js';
 export { closeQrWorker } from './qr-scan.js';
-export { type QrEncodeOptions, type QrPngOptions, fitsInQrCode, qrToPng, qrToSvg, qrToSvgDataUri } from './qr-encode.js';
+export {
+  type QrEncodeOptions,
+  type QrPngOptions,
+  fitsInQrCode,
+  qrToPng,
+  qrToSvg,
+  qrToSvgDataUri,
+} from './qr-encode.js';

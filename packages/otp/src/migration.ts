@@ -2,7 +2,14 @@ import { isSteam, normalizeAccount } from './account.js';
 import { decodeBase32Text, encodeBase32 } from './base32.js';
 import { decodeBase64, encodeBase64 } from './base64.js';
 import { fail, ok, otpError, UNSUPPORTED_OTP_TYPE } from './errors.js';
-import { ProtobufError, ProtobufWriter, readFields, toInt32, toInt64, type ProtobufField } from './protobuf.js';
+import {
+  ProtobufError,
+  ProtobufWriter,
+  readFields,
+  toInt32,
+  toInt64,
+  type ProtobufField,
+} from './protobuf.js';
 import { normalizeSecret } from './secret.js';
 import type { Algorithm, OtpAccount, OtpError, OtpType, Result } from './types.js';
 
@@ -56,7 +63,11 @@ export interface MigrationExport {
   readonly uris: readonly string[];
   readonly batchId: number;
   /** Accounts left out, by their index in the input, with an English message. */
-  readonly skipped: readonly { readonly index: number; readonly reason: MigrationSkipReason; readonly message: string }[];
+  readonly skipped: readonly {
+    readonly index: number;
+    readonly reason: MigrationSkipReason;
+    readonly message: string;
+  }[];
 }
 
 /** Options of `encodeMigrationUris`. */
@@ -148,8 +159,12 @@ function decodeEntry(bytes: Uint8Array): MigrationEntry {
 
   const service = issuer === '' ? null : issuer;
   // Only an issuer's own prefix is removed; a name is never split without an issuer.
-  const account = service !== null && name.startsWith(`${service}:`) ? name.slice(service.length + 1).replace(/^ +/, '') : name;
-  const otpType: OtpType | null = typeEnum === 1n ? 'hotp' : typeEnum === 0n || typeEnum === 2n ? 'totp' : null;
+  const account =
+    service !== null && name.startsWith(`${service}:`)
+      ? name.slice(service.length + 1).replace(/^ +/, '')
+      : name;
+  const otpType: OtpType | null =
+    typeEnum === 1n ? 'hotp' : typeEnum === 0n || typeEnum === 2n ? 'totp' : null;
 
   const errors: OtpError[] = [];
   if (otpType === null) errors.push(otpError('otp_type', 'unsupported_type', UNSUPPORTED_OTP_TYPE));
@@ -175,7 +190,8 @@ function decodeEntry(bytes: Uint8Array): MigrationEntry {
       otp_type: otpType ?? 'totp',
     };
   };
-  if (errors.length > 0 || otpType === null || algorithm === undefined || digits === null) return invalid(errors);
+  if (errors.length > 0 || otpType === null || algorithm === undefined || digits === null)
+    return invalid(errors);
   const normalized = normalizeAccount({
     otp_type: otpType,
     service,
@@ -228,29 +244,39 @@ export function decodeMigrationUri(uri: string): Result<MigrationPayload> {
 /**
  * Decodes several migration URIs, one per QR code (formats.md §4.6): blank lines are ignored, a
  * repeated (batch id, batch index) pair is a QR code scanned twice and counted once, and missing
- * indices are reported. Any unreadable URI fails the whole import.
+ * indices are reported. A payload without a batch id (0, as in 2FAuth's fixture) only counts as
+ * scanned twice when its bytes are identical, so that two unrelated single-code exports both
+ * import. Any unreadable URI fails the whole import.
  */
 export function decodeMigrationUris(uris: readonly string[]): Result<MigrationImport> {
   const entries: MigrationEntry[] = [];
-  const batches = new Map<number, { size: number; seen: Set<number> }>();
+  const seen = new Set<string>();
+  const batches = new Map<number, { size: number; indices: Set<number> }>();
   for (const uri of uris) {
     if (uri.trim() === '') continue;
-    const decoded = decodeMigrationUri(uri);
+    const bytes = payloadBytes(uri);
+    if (!bytes.ok) return bytes;
+    const decoded = decodeMigrationPayload(bytes.value);
     if (!decoded.ok) return decoded;
     const batch = decoded.value.batch;
+    const key =
+      batch !== null && batch.id !== 0 ? `${batch.id}:${batch.index}` : `bytes:${encodeBase64(bytes.value)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
     if (batch !== null) {
-      const known = batches.get(batch.id) ?? { size: 0, seen: new Set<number>() };
+      const known = batches.get(batch.id) ?? { size: 0, indices: new Set<number>() };
       batches.set(batch.id, known);
-      if (known.seen.has(batch.index)) continue;
-      known.seen.add(batch.index);
+      known.indices.add(batch.index);
       known.size = Math.max(known.size, batch.size);
     }
     entries.push(...decoded.value.entries);
   }
   const missing: { batchId: number; index: number; size: number }[] = [];
-  for (const [batchId, { size, seen }] of batches) {
-    for (let index = 0; index < size && index < 1000; index++) {
-      if (!seen.has(index)) missing.push({ batchId, index, size });
+  for (const [batchId, { size, indices }] of batches) {
+    // A batch size beyond any real export is corrupt data, not thousands of missing codes.
+    if (size > 1000) continue;
+    for (let index = 0; index < size; index++) {
+      if (!indices.has(index)) missing.push({ batchId, index, size });
     }
   }
   const notices = missing.map(({ index, size }) => `QR code ${index + 1} of ${size} not scanned`);
@@ -315,7 +341,7 @@ export function encodeMigrationUris(
   let chunks: (typeof entries)[] = [];
   for (let i = 0; i < entries.length; i += maxPerCode) chunks.push(entries.slice(i, i + maxPerCode));
   // Split any chunk whose URI is too long, and start over: batch_size is in every URI.
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     const next: (typeof entries)[] = [];
     for (const [index, chunk] of chunks.entries()) {

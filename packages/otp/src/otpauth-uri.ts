@@ -1,7 +1,14 @@
 import { isAlgorithm, isSteam, STEAM } from './account.js';
 import { failAll, fail, ok, otpError } from './errors.js';
 import { normalizeSecret, validateBase32Secret } from './secret.js';
-import { MAX_DIGITS, MIN_DIGITS, type OtpAccount, type OtpError, type OtpType, type Result } from './types.js';
+import {
+  MAX_DIGITS,
+  MIN_DIGITS,
+  type OtpAccount,
+  type OtpError,
+  type OtpType,
+  type Result,
+} from './types.js';
 
 /** An account parsed from an otpauth URI; `image` is always present (null when absent). */
 export type ParsedOtpauthAccount = OtpAccount & { readonly image: string | null };
@@ -12,11 +19,22 @@ export interface ParseOtpauthOptions {
   readonly forceSteam?: boolean;
 }
 
-/** The account fields the serialiser reads. */
-export type SerializableAccount = Pick<
-  OtpAccount,
-  'otp_type' | 'service' | 'account' | 'secret' | 'digits' | 'algorithm' | 'period' | 'counter'
->;
+/**
+ * The account fields the serialiser reads. An `OtpAccount` fits, and so does a stored row with
+ * plain strings: values are written as they are (validation belongs to the parser and to
+ * `normalizeAccount`), except that Steam always gets its fixed fields.
+ */
+export interface SerializableAccount {
+  /** `hotp` is written as `hotp`; anything else as `totp` (Steam included). */
+  readonly otp_type: string;
+  readonly service: string | null;
+  readonly account: string;
+  readonly secret: string;
+  readonly digits: number;
+  readonly algorithm: string;
+  readonly period: number | null;
+  readonly counter: number | null;
+}
 
 const TYPES: Readonly<Record<string, OtpType>> = { totp: 'totp', hotp: 'hotp', steam: 'steamtotp' };
 const DIGITS_ONLY = /^[0-9]+$/;
@@ -44,7 +62,10 @@ export function isOtpauthUri(text: string): boolean {
  * its field: `uri`, `label`, `secret`, `algorithm`, `digits`, `period` or `counter`.
  * The caller keeps the original string as the account's `legacy_uri`.
  */
-export function parseOtpauthUri(uri: string, options: ParseOtpauthOptions = {}): Result<ParsedOtpauthAccount> {
+export function parseOtpauthUri(
+  uri: string,
+  options: ParseOtpauthOptions = {},
+): Result<ParsedOtpauthAccount> {
   const text = uri.trim();
   if (!isOtpauthUri(text)) return fail(otpError('uri', 'invalid_uri'));
   // No otpauth URI has a fragment; Microsoft Entra guest labels contain a raw `#`.
@@ -79,7 +100,8 @@ export function parseOtpauthUri(uri: string, options: ParseOtpauthOptions = {}):
   prefix = prefix?.trim() || null;
   if (account === '') errors.push(otpError('label', 'missing_label'));
   const service = issuer ?? prefix;
-  const otpType: OtpType = options.forceSteam === true || isSteam(declaredType, service) ? 'steamtotp' : declaredType;
+  const otpType: OtpType =
+    options.forceSteam === true || isSteam(declaredType, service) ? 'steamtotp' : declaredType;
 
   const secretText = params.get('secret');
   const secret = secretText === null || secretText.trim() === '' ? null : validateBase32Secret(secretText);
@@ -154,10 +176,7 @@ export function parseOtpauthUri(uri: string, options: ParseOtpauthOptions = {}):
 
 /** Replaces lone UTF-16 surrogates with U+FFFD so that `encodeURIComponent` cannot throw. */
 function wellFormed(text: string): string {
-  return text.replace(
-    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
-    '\uFFFD',
-  );
+  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
 /**

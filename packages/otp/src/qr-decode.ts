@@ -63,7 +63,9 @@ export function qrText(chunks: readonly ScanChunk[]): string {
   return text;
 }
 
-type Source = { readonly kind: 'encoded'; readonly bytes: Uint8Array } | { readonly kind: 'raw'; readonly width: number; readonly height: number; readonly data: Uint8Array };
+type Source =
+  | { readonly kind: 'encoded'; readonly bytes: Uint8Array }
+  | { readonly kind: 'raw'; readonly width: number; readonly height: number; readonly data: Uint8Array };
 
 function pipeline(source: Source, maxPixels: number): Sharp {
   if (source.kind === 'raw') {
@@ -99,7 +101,10 @@ async function render(source: Source, maxPixels: number, size: number): Promise<
  * (`Cannot detect a QR code in the image, try to crop the image`) and `unreadable_qr`
  * (`No readable QR code`).
  */
-export async function decodeQrImage(bytes: Uint8Array, limits: QrDecodeLimits = {}): Promise<Result<QrDecoded>> {
+export async function decodeQrImage(
+  bytes: Uint8Array,
+  limits: QrDecodeLimits = {},
+): Promise<Result<QrDecoded>> {
   const maxBytes = limits.maxBytes ?? DEFAULTS.maxBytes;
   const maxPixels = limits.maxPixels ?? DEFAULTS.maxPixels;
   const scanSize = Math.max(64, limits.scanSize ?? DEFAULTS.scanSize);

@@ -17,10 +17,11 @@ export interface QrPngOptions extends QrEncodeOptions {
 }
 
 function matrix(text: string, options: QrEncodeOptions): Result<QrMatrix> {
+  if (text === '') return fail(otpError('text', 'required'));
   try {
     return ok(QRCode.create(text, { errorCorrectionLevel: options.errorCorrectionLevel ?? 'M' }));
   } catch {
-    // qrcode throws when the text does not fit in version 40 (or is empty).
+    // qrcode throws when the text does not fit in version 40.
     return fail(otpError('text', 'data_too_long'));
   }
 }
@@ -32,7 +33,8 @@ export function fitsInQrCode(text: string, options: QrEncodeOptions = {}): boole
 
 /**
  * Encodes text as a QR code in SVG: black modules on a white background, one path, a 4-module
- * quiet zone by default. The error is `text` / `data_too_long` when the text does not fit.
+ * quiet zone by default. Errors: `text` / `data_too_long` when the text does not fit in a QR
+ * code, `text` / `required` when it is empty.
  */
 export function qrToSvg(text: string, options: QrEncodeOptions = {}): Result<string> {
   const code = matrix(text, options);
@@ -42,7 +44,7 @@ export function qrToSvg(text: string, options: QrEncodeOptions = {}): Result<str
   const full = size + 2 * margin;
   let path = '';
   for (let row = 0; row < size; row++) {
-    for (let col = 0; col < size; ) {
+    for (let col = 0; col < size;) {
       if (data[row * size + col] !== 1) {
         col++;
         continue;

@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { csrfMatches, currentSession } from '../auth/session.js';
 import { errors } from '../http/errors.js';
 import { OrderedIdsBody, OrderSaved } from '../groups/groups.schemas.js';
 import { reorder } from '../groups/groups.queries.js';
@@ -60,26 +60,10 @@ async function isHotp(app: FastifyInstance, id: number): Promise<boolean> {
   return row?.otp_type === 'hotp';
 }
 
-/**
- * The CSRF check of unsafe requests, applied to a session's HOTP `GET …/otp` (it spends a counter):
- * `X-XSRF-TOKEN` or `X-CSRF-TOKEN` must equal the session's token.
- */
+/** The CSRF check of unsafe requests, applied to a session's HOTP `GET …/otp` (it spends a counter). */
 async function requireCsrf(request: FastifyRequest): Promise<void> {
-  const caller = request.caller;
-  if (caller?.kind !== 'session') return;
-  const header = request.headers['x-xsrf-token'] ?? request.headers['x-csrf-token'];
-  const sent = typeof header === 'string' ? header : '';
-  const ids = [caller.sessionId, createHash('sha256').update(caller.sessionId).digest('hex')];
-  const session = await request.server.db
-    .selectFrom('sessions')
-    .select('csrf_token')
-    .where('id', 'in', ids)
-    .executeTakeFirst();
-  const expected = Buffer.from(session?.csrf_token ?? '');
-  const given = Buffer.from(sent);
-  if (expected.length === 0 || expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    throw errors.csrfMismatch();
-  }
+  if (request.caller?.kind !== 'session') return;
+  if (!csrfMatches(request, await currentSession(request))) throw errors.csrfMismatch();
 }
 
 /** Route-model binding: an unknown account is a 404 before any validation (as in 2FAuth). */
@@ -143,7 +127,8 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: TwoFAccount },
       },
     },
-    async (request) => showAccount(app, request.params.id, singleFlags(request.query as Record<string, unknown>)),
+    async (request) =>
+      showAccount(app, request.params.id, singleFlags(request.query as Record<string, unknown>)),
   );
 
   app.post(
@@ -161,7 +146,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const created = await createAccount(app, request.body);
-      const { withSecret } = singleFlags(request.query as Record<string, unknown>);
+      const { withSecret } = singleFlags(request.query);
       if (!withSecret) delete (created as { secret?: string }).secret;
       return reply.code(201).send(created);
     },
@@ -184,7 +169,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const updated = await updateAccount(app, request.params.id, request.body);
-      const { withSecret } = singleFlags(request.query as Record<string, unknown>);
+      const { withSecret } = singleFlags(request.query);
       if (!withSecret) delete (updated as { secret?: string }).secret;
       return updated;
     },

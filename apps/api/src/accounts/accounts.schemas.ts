@@ -2,7 +2,7 @@ import { Type, type TSchema } from 'typebox';
 import { annotate, IdList, Nullable, QueryFlag } from '../http/common.schemas.js';
 import { registerRule } from '../http/validation.js';
 import { attributeName } from '../i18n/translate.js';
-import { isValidSecret } from './otp-engine.js';
+import { isValidSecret } from './otp.js';
 
 registerRule('base32', (value, { field }) =>
   typeof value === 'string' && !isValidSecret(value)
@@ -43,7 +43,9 @@ export const TwoFAccount = Type.Object(
     counter: Nullable(Type.Integer()),
     otp: Type.Optional(EmbeddedOtp),
     group: Type.Optional(Nullable(Type.String({ description: 'Import rows: group proposed by the source' }))),
-    indecipherable: Type.Optional(Type.Boolean({ description: 'Present (true) when a field cannot be decrypted' })),
+    indecipherable: Type.Optional(
+      Type.Boolean({ description: 'Present (true) when a field cannot be decrypted' }),
+    ),
   },
   { description: 'A two-factor account' },
 );
@@ -105,7 +107,11 @@ const AlgorithmField = Type.Union(
 
 const label = () => Type.String({ maxLength: 255, ...annotate({ 'x-rules': ['no_colon'] }) });
 const IconName = () =>
-  Type.String({ maxLength: 255, pattern: '^(?!\\.)[^/\\\\]+$', description: 'A file name in the icon store' });
+  Type.String({
+    maxLength: 255,
+    pattern: '^(?!\\.)[^/\\\\]+$',
+    description: 'A file name in the icon store',
+  });
 
 /** Nullable, and the key must be present (`PUT` of service and icon). */
 const PresentNullable = <T extends TSchema>(schema: T) =>
@@ -162,10 +168,10 @@ export const OtpParamsBody = Type.Object({
   counter: Type.Optional(Counter),
 });
 
-const CustomOtp = Type.Union(
-  [Type.Literal('steamtotp'), Type.Null()],
-  { ...annotate({ 'x-lowercase': true }), description: 'steamtotp forces a Steam account' },
-);
+const CustomOtp = Type.Union([Type.Literal('steamtotp'), Type.Null()], {
+  ...annotate({ 'x-lowercase': true }),
+  description: 'steamtotp forces a Steam account',
+});
 const Uri = Type.String(annotate({ 'x-rules': ['otpauth_uri'] }));
 
 /** URI form of `POST /twofaccounts` (the key `uri` selects it). */

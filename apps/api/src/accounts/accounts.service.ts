@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { sealFields } from '../crypto/account-fields.js';
+import { encryptionForWrite } from '../crypto/encryption.service.js';
 import { unixSeconds } from '../clock.js';
 import { AppError, errors, type FieldError } from '../http/errors.js';
 import { isTruthyQueryValue } from '../http/common.schemas.js';
 import { groupExists } from '../groups/groups.queries.js';
-import { claimIcon, fetchImageLink, fetchOfficialLogo, releaseIcon, type IconCollection, type IconVariant } from '../icons/icons.service.js';
-import { readNativeSetting, readNativeSettings } from '../settings/settings.queries.js';
+import { claimIcon, fetchImageLink, fetchOfficialLogo, releaseIcon } from '../icons/icons.service.js';
+import { readNativeSettings } from '../settings/settings.queries.js';
 import type { NativeSettings } from '../settings/settings.definitions.js';
 import { toRead, toView, type AccountRead, type AccountView, type EmbeddedOtp } from './accounts.mapper.js';
 import {
@@ -18,13 +19,7 @@ import {
   updateAccountRow,
   withdrawAccountRows,
 } from './accounts.queries.js';
-import {
-  CreateParamsBody,
-  CreateUriBody,
-  OtpParamsBody,
-  UpdateBody,
-  UriBody,
-} from './accounts.schemas.js';
+import { CreateParamsBody, CreateUriBody, OtpParamsBody, UpdateBody, UriBody } from './accounts.schemas.js';
 import {
   OtpError,
   codeAt,
@@ -36,7 +31,7 @@ import {
   type OtpParameters,
   type ParsedUri,
   type UriError,
-} from './otp-engine.js';
+} from './otp.js';
 import { fieldError, invalidFields, validateBody } from './validation-helpers.js';
 
 /** Account data ready to be stored (clear text), or to be shown by a preview. */
@@ -70,10 +65,6 @@ export function singleFlags(query: Record<string, unknown>): ReadFlags {
 
 // ----- Reads -----
 
-async function encryptionOn(app: FastifyInstance): Promise<boolean> {
-  return readNativeSetting(app.db, 'useEncryption');
-}
-
 function embeddedOtp(view: AccountView, now: number): EmbeddedOtp | undefined {
   if (view.otp_type === 'hotp' || !view.secretReadable) return undefined;
   try {
@@ -94,7 +85,10 @@ export async function listAccounts(
   const now = unixSeconds(app.clock);
   return rows.map((row) => {
     const view = toView(app, row, encrypted);
-    return toRead(app, view, { withSecret: flags.withSecret, otp: flags.withOtp ? embeddedOtp(view, now) : undefined });
+    return toRead(app, view, {
+      withSecret: flags.withSecret,
+      otp: flags.withOtp ? embeddedOtp(view, now) : undefined,
+    });
   });
 }
 
@@ -107,7 +101,10 @@ async function findView(app: FastifyInstance, id: number): Promise<AccountView> 
 export async function showAccount(app: FastifyInstance, id: number, flags: ReadFlags): Promise<AccountRead> {
   const view = await findView(app, id);
   const now = unixSeconds(app.clock);
-  return toRead(app, view, { withSecret: flags.withSecret, otp: flags.withOtp ? embeddedOtp(view, now) : undefined });
+  return toRead(app, view, {
+    withSecret: flags.withSecret,
+    otp: flags.withOtp ? embeddedOtp(view, now) : undefined,
+  });
 }
 
 // ----- Normalisation (api.md §5.0) -----
@@ -143,7 +140,11 @@ function normalise(
   }
   const sameType = stored !== undefined && stored.otp_type === otpType;
   const keep = <K extends 'period' | 'counter'>(key: K, fallback: number): number =>
-    input[key] === undefined ? (sameType && stored[key] !== null ? stored[key] : fallback) : (input[key] ?? fallback);
+    input[key] === undefined
+      ? sameType && stored[key] !== null
+        ? stored[key]
+        : fallback
+      : (input[key] ?? fallback);
   return {
     otp_type: otpType,
     service: input.service,
@@ -192,7 +193,17 @@ function uriErrorToField(error: UriError): FieldError {
   }
 }
 
-const URI_FIELDS = ['uri', 'label', 'secret', 'algorithm', 'digits', 'period', 'counter', 'service', 'account'];
+const URI_FIELDS = [
+  'uri',
+  'label',
+  'secret',
+  'algorithm',
+  'digits',
+  'period',
+  'counter',
+  'service',
+  'account',
+];
 
 /** Parses a URI of the create/preview/OTP routes; 422 naming the failing parameter. */
 export function parseUriOrThrow(uri: string, customOtp: string | null | undefined): ParsedUri {
@@ -204,7 +215,11 @@ export function parseUriOrThrow(uri: string, customOtp: string | null | undefine
 }
 
 /** `group_id` > 0 must name a group (checked with the rest of the body). */
-async function groupIdErrors(app: FastifyInstance, raw: Record<string, unknown>, failed: ReadonlySet<string>) {
+async function groupIdErrors(
+  app: FastifyInstance,
+  raw: Record<string, unknown>,
+  failed: ReadonlySet<string>,
+) {
   const value = raw.group_id;
   if (failed.has('group_id') || typeof value !== 'number' || value <= 0) return [];
   return (await groupExists(app.db, value)) ? [] : [fieldError('group_id', 'validation.in')];
@@ -219,7 +234,8 @@ async function groupForNewAccount(
 ): Promise<number | null> {
   if (typeof requested === 'number' && requested > 0) return requested;
   if (paramsForm && requested === 0) return null;
-  if (settings.defaultGroup > 0) return (await groupExists(app.db, settings.defaultGroup)) ? settings.defaultGroup : null;
+  if (settings.defaultGroup > 0)
+    return (await groupExists(app.db, settings.defaultGroup)) ? settings.defaultGroup : null;
   if (settings.defaultGroup === -1 && settings.activeGroup > 0) {
     return (await groupExists(app.db, settings.activeGroup)) ? settings.activeGroup : null;
   }
@@ -239,8 +255,8 @@ async function iconForNew(
   if (linked) return linked;
   if (service && service.trim() !== '' && settings.getOfficialIcons) {
     const logo = await fetchOfficialLogo(app, service, {
-      collection: settings.iconCollection as IconCollection,
-      variant: settings.iconVariant as IconVariant,
+      collection: settings.iconCollection,
+      variant: settings.iconVariant,
       strict: settings.iconVariantStrictFetch,
     });
     if (logo) return logo;
@@ -256,12 +272,12 @@ async function storeNew(
   groupId: number | null,
   uri: string | null,
 ): Promise<number> {
-  const encrypted = await encryptionOn(app);
   const now = app.clock.now();
   const id = await nextAccountId(app.db);
   const clear = { service: data.service, account: data.account, secret: data.secret, uri };
-  const fields = encrypted ? sealFields(app.keys.current, id, clear) : clear;
   await app.db.transaction().execute(async (trx) => {
+    const encrypted = await encryptionForWrite(trx);
+    const fields = encrypted ? sealFields(app.keys.current, id, clear) : clear;
     await insertAccountRow(trx, {
       id,
       group_id: groupId,
@@ -299,7 +315,9 @@ export async function createAccount(app: FastifyInstance, body: unknown): Promis
   const settings = await readNativeSettings(app.db);
   const isUriForm = typeof body === 'object' && body !== null && !Array.isArray(body) && 'uri' in body;
   if (isUriForm) {
-    const input = await validateBody<CreateUri>(CreateUriBody, body, (raw, failed) => groupIdErrors(app, raw, failed));
+    const input = await validateBody<CreateUri>(CreateUriBody, body, (raw, failed) =>
+      groupIdErrors(app, raw, failed),
+    );
     const parsed = parseUriOrThrow(input.uri, input.custom_otp);
     const icon = await iconForNew(app, null, parsed.service, settings, parsed.image);
     const data: AccountData = { ...normalise(parsed), icon };
@@ -336,14 +354,20 @@ type UpdateInput = {
 
 /** `PUT /api/v1/twofaccounts/{id}` (api.md §5.5, amendments 17 and 20). */
 export async function updateAccount(app: FastifyInstance, id: number, body: unknown): Promise<AccountRead> {
-  const input = await validateBody<UpdateInput>(UpdateBody, body, (raw, failed) => groupIdErrors(app, raw, failed));
-  const encrypted = await encryptionOn(app);
+  const input = await validateBody<UpdateInput>(UpdateBody, body, (raw, failed) =>
+    groupIdErrors(app, raw, failed),
+  );
   const previousIcon = await app.db.transaction().execute(async (trx) => {
+    const encrypted = await encryptionForWrite(trx);
     const row = await lockAccountRow(trx, id);
     if (!row) throw errors.notFound();
     const data = normalise(
       { ...input, secret: storageSecret(input.secret) },
-      { otp_type: row.otp_type, period: row.period, counter: row.counter === null ? null : Number(row.counter) },
+      {
+        otp_type: row.otp_type,
+        period: row.period,
+        counter: row.counter === null ? null : Number(row.counter),
+      },
     );
     const icon = input.icon && app.icons.exists(input.icon) ? input.icon : null;
     // The fields are authoritative after an edit: the original URI no longer describes the account.
@@ -468,9 +492,11 @@ export async function otpOfAccount(
     return timedOtp(view, now);
   }
   return app.db.transaction().execute(async (trx) => {
+    // The lock and the setting are read again here: a switch may have rewritten the row meanwhile.
+    const encryptedNow = await encryptionForWrite(trx);
     const locked = await lockAccountRow(trx, id);
     if (!locked) throw errors.notFound();
-    const view = toView(app, locked, encrypted);
+    const view = toView(app, locked, encryptedNow);
     if (!view.secretReadable) throw cannotDecipher();
     const counter = view.counter ?? 0;
     const password = hotpCode(view, counter);
@@ -488,7 +514,10 @@ export async function otpPreview(
   query: Record<string, unknown>,
 ): Promise<OtpResponse> {
   const now = unixSeconds(app.clock);
-  const object = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const object =
+    typeof body === 'object' && body !== null && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : {};
   if ('uri' in object) {
     const others = Object.keys(object).filter((key) => key !== 'uri' && key !== 'custom_otp');
     if (others.length > 0 || Object.keys(query).length > 0) {

@@ -41,7 +41,11 @@ describeEachDatabase('accounts', (t) => {
   });
 
   it('needs credentials', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/twofaccounts', headers: { authorization: 'Bearer wrong' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/twofaccounts',
+      headers: { authorization: 'Bearer wrong' },
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: 'Unauthenticated.' });
   });
@@ -67,11 +71,20 @@ describeEachDatabase('accounts', (t) => {
         otp: { password: '504487', generated_at: 1700000000, next_password: '392673' },
       },
     ]);
-    expect((await call('GET', '/api/v1/twofaccounts?ids=')).json()).toEqual(err({ ids: ['The ids field is required.'] }));
+    expect((await call('GET', '/api/v1/twofaccounts?ids=')).json()).toEqual(
+      err({ ids: ['The ids field is required.'] }),
+    );
     expect((await call('GET', '/api/v1/twofaccounts?ids=1,,2')).json()).toEqual(
       err({ ids: ['IDs must be comma separated, without trailing comma.'] }),
     );
-    expect((await call('GET', `/api/v1/twofaccounts?ids=${Array.from({ length: 150 }, (_, i) => i + 1).join(',')}`)).statusCode).toBe(200);
+    expect(
+      (
+        await call(
+          'GET',
+          `/api/v1/twofaccounts?ids=${Array.from({ length: 150 }, (_, i) => i + 1).join(',')}`,
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('shows one account; secret unless withSecret is falsy; 404 for unknown or non-numeric ids', async () => {
@@ -83,11 +96,15 @@ describeEachDatabase('accounts', (t) => {
     );
     for (const id of ['2', 'abc', '0', '-1', '99999999999', '1.5']) {
       const response = await call('GET', `/api/v1/twofaccounts/${id}`);
-      expect({ id, status: response.statusCode, body: response.json() }).toEqual({ id, status: 404, body: { message: 'not found' } });
+      expect({ id, status: response.statusCode, body: response.json() }).toEqual({
+        id,
+        status: 404,
+        body: { message: 'not found' },
+      });
     }
-    expect((await call('POST', '/api/v1/twofaccounts?withSecret=0', { account: 'x', otp_type: 'totp' })).json()).not.toHaveProperty(
-      'secret',
-    );
+    expect(
+      (await call('POST', '/api/v1/twofaccounts?withSecret=0', { account: 'x', otp_type: 'totp' })).json(),
+    ).not.toHaveProperty('secret');
   });
 
   it('creates a random secret when none is given', async () => {
@@ -116,7 +133,16 @@ describeEachDatabase('accounts', (t) => {
         },
       ],
       [
-        { account: 'a', otp_type: 'totp', icon: '../x.png', group_id: -1, digits: 4, algorithm: 'shaX', period: 0, counter: -1 },
+        {
+          account: 'a',
+          otp_type: 'totp',
+          icon: '../x.png',
+          group_id: -1,
+          digits: 4,
+          algorithm: 'shaX',
+          period: 0,
+          counter: -1,
+        },
         {
           icon: ['The icon field format is invalid.'],
           group_id: ['The group id field must be at least 0.'],
@@ -127,7 +153,15 @@ describeEachDatabase('accounts', (t) => {
         },
       ],
       [
-        { account: 'a', otp_type: 'totp', group_id: 'x', digits: 11, period: 7.5, counter: '7a', secret: 'AB=CD' },
+        {
+          account: 'a',
+          otp_type: 'totp',
+          group_id: 'x',
+          digits: 11,
+          period: 7.5,
+          counter: '7a',
+          secret: 'AB=CD',
+        },
         {
           group_id: ['The group id field must be an integer.'],
           secret: ['The secret field must be a base32 encoded string.'],
@@ -138,11 +172,18 @@ describeEachDatabase('accounts', (t) => {
       ],
       [{ account: 'a', otp_type: 'totp', group_id: 5 }, { group_id: ['The selected group id is invalid.'] }],
       [{ account: 'a', otp_type: 'totp', icon: '.hidden' }, { icon: ['The icon field format is invalid.'] }],
-      [{ account: 'a', otp_type: 'totp', counter: 9007199254740992 }, { counter: ['The counter field must be an integer.'] }],
+      [
+        { account: 'a', otp_type: 'totp', counter: 9007199254740992 },
+        { counter: ['The counter field must be an integer.'] },
+      ],
     ];
     for (const [body, errors] of cases) {
       const response = await call('POST', '/api/v1/twofaccounts', body);
-      expect({ body, status: response.statusCode, json: response.json() }).toEqual({ body, status: 422, json: err(errors) });
+      expect({ body, status: response.statusCode, json: response.json() }).toEqual({
+        body,
+        status: 422,
+        json: err(errors),
+      });
     }
     const valid = await create({ account: 'MyAccount', otp_type: 'totp', algorithm: 'MD5', secret: 'eee' });
     expect(valid).toMatchObject({ algorithm: 'md5', secret: 'EEE=====' });
@@ -154,11 +195,23 @@ describeEachDatabase('accounts', (t) => {
       [{ uri: '' }, { uri: ['The uri field is required.'] }],
       [{ uri: true }, { uri: ['The uri field must be a string.'] }],
       [{ uri: 8 }, { uri: ['The uri field must be a string.'] }],
-      [{ uri: 'otpXauth://totp/test@test.com?secret=A4GRFHZVRBGY7UIW' }, { uri: ['The uri field is not a valid otpauth uri.'] }],
-      [{ uri: 'otpauth://steam/a?secret=A4GRFHZVRBGY7UIW' }, { uri: ['The uri field is not a valid otpauth uri.'] }],
-      [{ uri: F.TOTP_SHORT_URI, custom_otp: 'notSteam' }, { custom_otp: ['The selected custom otp is invalid.'] }],
+      [
+        { uri: 'otpXauth://totp/test@test.com?secret=A4GRFHZVRBGY7UIW' },
+        { uri: ['The uri field is not a valid otpauth uri.'] },
+      ],
+      [
+        { uri: 'otpauth://steam/a?secret=A4GRFHZVRBGY7UIW' },
+        { uri: ['The uri field is not a valid otpauth uri.'] },
+      ],
+      [
+        { uri: F.TOTP_SHORT_URI, custom_otp: 'notSteam' },
+        { custom_otp: ['The selected custom otp is invalid.'] },
+      ],
       [{ uri: F.TOTP_SHORT_URI, custom_otp: true }, { custom_otp: ['The selected custom otp is invalid.'] }],
-      [{ uri: 'otpauth://totp/account?secret=1.0' }, { secret: ['The secret field must be a base32 encoded string.'] }],
+      [
+        { uri: 'otpauth://totp/account?secret=1.0' },
+        { secret: ['The secret field must be a base32 encoded string.'] },
+      ],
       [{ uri: 'otpauth://totp/account' }, { secret: ['The secret field is required.'] }],
       [
         { uri: 'otpauth://totp/account?secret=A4GRFHVVRBGY7UIW&digits=4&period=0&algorithm=shaX' },
@@ -168,18 +221,38 @@ describeEachDatabase('accounts', (t) => {
           period: ['The period field must be at least 1.'],
         },
       ],
-      [{ uri: 'otpauth://hotp/account?secret=A4GRFHVVRBGY7UIW&counter=-1' }, { counter: ['The counter field must be at least 0.'] }],
-      [{ uri: 'otpauth://hotp/account?secret=A4GRFHVVRBGY7UIW&counter=1x' }, { counter: ['The counter field must be an integer.'] }],
-      [{ uri: 'otpauth://totp/a%ZZ?secret=A4GRFHVVRBGY7UIW' }, { uri: ['The uri field is not a valid otpauth uri.'] }],
-      [{ uri: 'otpauth://totp/ACME:Prod:alice?secret=A4GRFHVVRBGY7UIW' }, { account: ['The account field must not contain colon.'] }],
+      [
+        { uri: 'otpauth://hotp/account?secret=A4GRFHVVRBGY7UIW&counter=-1' },
+        { counter: ['The counter field must be at least 0.'] },
+      ],
+      [
+        { uri: 'otpauth://hotp/account?secret=A4GRFHVVRBGY7UIW&counter=1x' },
+        { counter: ['The counter field must be an integer.'] },
+      ],
+      [
+        { uri: 'otpauth://totp/a%ZZ?secret=A4GRFHVVRBGY7UIW' },
+        { uri: ['The uri field is not a valid otpauth uri.'] },
+      ],
+      [
+        { uri: 'otpauth://totp/ACME:Prod:alice?secret=A4GRFHVVRBGY7UIW' },
+        { account: ['The account field must not contain colon.'] },
+      ],
       [{ uri: F.TOTP_SHORT_URI, group_id: 4 }, { group_id: ['The selected group id is invalid.'] }],
     ];
     for (const [body, errors] of cases) {
       const response = await call('POST', '/api/v1/twofaccounts', body);
       expect({ body, json: response.json() }).toEqual({ body, json: err(errors) });
     }
-    const steam = await create({ uri: F.TOTP_SHORT_URI, custom_otp: 'SteamTOTP', group_id: 0, service: 'ignored' });
-    expect(steam).toEqual({ ...totp(1, { otp_type: 'steamtotp', service: 'Steam', digits: 5 }), secret: 'A4GRFHVVRBGY7UIW' });
+    const steam = await create({
+      uri: F.TOTP_SHORT_URI,
+      custom_otp: 'SteamTOTP',
+      group_id: 0,
+      service: 'ignored',
+    });
+    expect(steam).toEqual({
+      ...totp(1, { otp_type: 'steamtotp', service: 'Steam', digits: 5 }),
+      secret: 'A4GRFHVVRBGY7UIW',
+    });
     const stored = await t.db.selectFrom('twofaccounts').select('uri').executeTakeFirstOrThrow();
     expect(stored.uri).toBe(F.TOTP_SHORT_URI);
   });
@@ -187,7 +260,7 @@ describeEachDatabase('accounts', (t) => {
   it('puts new accounts in the default group, the active group or none (§5.0)', async () => {
     await call('POST', '/api/v1/groups', { name: 'One' });
     await call('POST', '/api/v1/groups', { name: 'Two' });
-    expect((await minimal('a')).toString()).toBeDefined();
+    expect(await minimal('a')).toMatchObject({ group_id: null });
     await call('PUT', '/api/v1/settings/defaultGroup', { value: 1 });
     expect(await minimal('b')).toMatchObject({ group_id: 1 });
     expect(await minimal('c', { group_id: 0 })).toMatchObject({ group_id: null });
@@ -214,35 +287,66 @@ describeEachDatabase('accounts', (t) => {
         algorithm: ['The algorithm field is required.'],
       }),
     );
-    const base = { service: 'service', account: 'renamed', icon: null, otp_type: 'hotp', secret: 'a4grfhvvrbgy7uiw', digits: 8, algorithm: 'SHA1' };
+    const base = {
+      service: 'service',
+      account: 'renamed',
+      icon: null,
+      otp_type: 'hotp',
+      secret: 'a4grfhvvrbgy7uiw',
+      digits: 8,
+      algorithm: 'SHA1',
+    };
     expect((await call('PUT', '/api/v1/twofaccounts/1', base)).json()).toEqual({
-      id: 1, group_id: 1, otp_type: 'hotp', account: 'renamed', service: 'service', icon: null,
-      secret: 'A4GRFHVVRBGY7UIW', digits: 8, algorithm: 'sha1', period: null, counter: 5,
+      id: 1,
+      group_id: 1,
+      otp_type: 'hotp',
+      account: 'renamed',
+      service: 'service',
+      icon: null,
+      secret: 'A4GRFHVVRBGY7UIW',
+      digits: 8,
+      algorithm: 'sha1',
+      period: null,
+      counter: 5,
     });
-    expect((await call('PUT', '/api/v1/twofaccounts/1', { ...base, counter: null, group_id: 0 })).json()).toMatchObject({
+    expect(
+      (await call('PUT', '/api/v1/twofaccounts/1', { ...base, counter: null, group_id: 0 })).json(),
+    ).toMatchObject({
       counter: 0,
       group_id: null,
     });
-    expect((await call('PUT', '/api/v1/twofaccounts/1', { ...base, otp_type: 'totp', group_id: 1 })).json()).toMatchObject({
+    expect(
+      (await call('PUT', '/api/v1/twofaccounts/1', { ...base, otp_type: 'totp', group_id: 1 })).json(),
+    ).toMatchObject({
       otp_type: 'totp',
       period: 30,
       counter: null,
       group_id: 1,
     });
-    expect((await call('PUT', '/api/v1/twofaccounts/1', { ...base, otp_type: 'totp', period: 60 })).json()).toMatchObject({ period: 60 });
-    expect((await call('PUT', '/api/v1/twofaccounts/1', { ...base, otp_type: 'totp' })).json()).toMatchObject({ period: 60, group_id: 1 });
-    expect((await call('PUT', '/api/v1/twofaccounts/1', { ...base, otp_type: 'hotp' })).json()).toMatchObject({ counter: 0, period: null });
-    expect((await call('PUT', '/api/v1/twofaccounts/1', { ...base, service: 'STEAM' })).json()).toMatchObject({
-      otp_type: 'steamtotp',
-      service: 'Steam',
-      digits: 5,
-    });
+    expect(
+      (await call('PUT', '/api/v1/twofaccounts/1', { ...base, otp_type: 'totp', period: 60 })).json(),
+    ).toMatchObject({ period: 60 });
+    expect((await call('PUT', '/api/v1/twofaccounts/1', { ...base, otp_type: 'totp' })).json()).toMatchObject(
+      { period: 60, group_id: 1 },
+    );
+    expect((await call('PUT', '/api/v1/twofaccounts/1', { ...base, otp_type: 'hotp' })).json()).toMatchObject(
+      { counter: 0, period: null },
+    );
+    expect((await call('PUT', '/api/v1/twofaccounts/1', { ...base, service: 'STEAM' })).json()).toMatchObject(
+      {
+        otp_type: 'steamtotp',
+        service: 'Steam',
+        digits: 5,
+      },
+    );
     expect((await call('PUT', '/api/v1/twofaccounts/1', { ...base, group_id: 7 })).json()).toEqual(
       err({ group_id: ['The selected group id is invalid.'] }),
     );
     expect((await call('PUT', '/api/v1/twofaccounts/2', base)).json()).toEqual({ message: 'not found' });
     expect((await call('PUT', '/api/v1/twofaccounts/2', {})).statusCode).toBe(404);
-    expect((await call('PUT', '/api/v1/twofaccounts/1', { ...base, uri: F.TOTP_SHORT_URI })).statusCode).toBe(200);
+    expect((await call('PUT', '/api/v1/twofaccounts/1', { ...base, uri: F.TOTP_SHORT_URI })).statusCode).toBe(
+      200,
+    );
   });
 
   it('deletes one (404 when unknown), several, withdraws from groups', async () => {
@@ -254,17 +358,72 @@ describeEachDatabase('accounts', (t) => {
     const withdraw = await call('PATCH', '/api/v1/twofaccounts/withdraw?ids=2,77', { some: 'options' });
     expect(withdraw.json()).toEqual({ message: 'accounts withdrawn' });
     expect((await call('GET', '/api/v1/groups/1')).json()).toMatchObject({ twofaccounts_count: 1 });
-    expect((await call('PATCH', '/api/v1/twofaccounts/withdraw')).json()).toEqual(err({ ids: ['The ids field is required.'] }));
+    expect((await call('PATCH', '/api/v1/twofaccounts/withdraw')).json()).toEqual(
+      err({ ids: ['The ids field is required.'] }),
+    );
     const hundred = Array.from({ length: 100 }, (_, i) => i + 1).join(',');
     expect((await call('PATCH', `/api/v1/twofaccounts/withdraw?ids=${hundred}`)).statusCode).toBe(200);
-    expect((await call('DELETE', '/api/v1/twofaccounts')).json()).toEqual(err({ ids: ['The ids field is required.'] }));
+    expect((await call('DELETE', '/api/v1/twofaccounts')).json()).toEqual(
+      err({ ids: ['The ids field is required.'] }),
+    );
     expect((await call('DELETE', `/api/v1/twofaccounts?ids=${hundred}`)).statusCode).toBe(204);
-    expect((await call('GET', '/api/v1/twofaccounts/count')).json()).toEqual({ count: 0, owned: 0, shared: 0, total: 0 });
+    expect((await call('GET', '/api/v1/twofaccounts/count')).json()).toEqual({
+      count: 0,
+      owned: 0,
+      shared: 0,
+      total: 0,
+    });
+  });
+
+  it('accepts form-encoded bodies (strings coerced as JSON values) and empty JSON bodies', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const created = await call(
+      'POST',
+      '/api/v1/twofaccounts',
+      'account=a&otp_type=HOTP&digits=7&counter=5&secret=eeee&service=&group_id=',
+      form,
+    );
+    expect({ status: created.statusCode, body: created.json() }).toEqual({
+      status: 201,
+      body: totp(1, {
+        account: 'a',
+        otp_type: 'hotp',
+        secret: 'EEEE====',
+        digits: 7,
+        period: null,
+        counter: 5,
+      }),
+    });
+    const updated = await call(
+      'PUT',
+      '/api/v1/twofaccounts/1',
+      'service=&icon=&account=b&otp_type=hotp&secret=eeee&digits=7a&algorithm=sha1',
+      form,
+    );
+    expect(updated.json()).toEqual(err({ digits: ['The digits field must be an integer.'] }));
+    const fromUri = await call(
+      'POST',
+      '/api/v1/twofaccounts',
+      `uri=${encodeURIComponent(F.STEAM_TOTP_URI)}`,
+      form,
+    );
+    expect(fromUri.json()).toMatchObject({ id: 2, otp_type: 'steamtotp', service: 'Steam', digits: 5 });
+    // The browser extension sends `Content-Type: application/json` with no body on every request.
+    const json = { 'content-type': 'application/json' };
+    expect((await call('PATCH', '/api/v1/twofaccounts/withdraw?ids=1', '', json)).json()).toEqual({
+      message: 'accounts withdrawn',
+    });
+    expect((await call('DELETE', '/api/v1/twofaccounts/2', '', json)).statusCode).toBe(204);
+    expect((await call('POST', '/api/v1/twofaccounts', '', json)).json()).toEqual(
+      err({ account: ['The account field is required.'], otp_type: ['The otp type field is required.'] }),
+    );
   });
 
   it('reorders accounts by slots and keeps the order', async () => {
     for (const name of ['a', 'b', 'c', 'd', 'e']) await minimal(name);
-    expect((await call('POST', '/api/v1/twofaccounts/reorder', { orderedIds: [5, 4, 3, 2, 1] })).json()).toEqual({
+    expect(
+      (await call('POST', '/api/v1/twofaccounts/reorder', { orderedIds: [5, 4, 3, 2, 1] })).json(),
+    ).toEqual({
       message: 'order saved',
       orderedIds: [5, 4, 3, 2, 1],
     });
@@ -286,7 +445,9 @@ describeEachDatabase('accounts', (t) => {
 
   it('HOTP: concurrent OTP requests never share a counter value', async () => {
     await create({ account: 'h', otp_type: 'hotp', secret: F.SECRET });
-    const responses = await Promise.all(Array.from({ length: 8 }, () => call('GET', '/api/v1/twofaccounts/1/otp')));
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () => call('GET', '/api/v1/twofaccounts/1/otp')),
+    );
     const counters = responses.map((r) => r.json<{ counter: number }>().counter).sort((a, b) => a - b);
     expect(counters).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(new Set(responses.map((r) => r.json<{ password: string }>().password)).size).toBe(8);
@@ -304,44 +465,76 @@ describeEachDatabase('accounts', (t) => {
     await t.db.updateTable('twofaccounts').set({ otp_type: 'motp' }).where('id', '=', 1).execute();
     await t.db.updateTable('twofaccounts').set({ secret: '1.0' }).where('id', '=', 2).execute();
     await t.db.updateTable('twofaccounts').set({ digits: 12 }).where('id', '=', 3).execute();
-    expect((await call('GET', '/api/v1/twofaccounts/1/otp')).json()).toEqual({ message: 'Unsupported OTP type' });
-    expect((await call('GET', '/api/v1/twofaccounts/2/otp')).json()).toEqual({ message: 'not a valid base32 encoded secret' });
+    expect((await call('GET', '/api/v1/twofaccounts/1/otp')).json()).toEqual({
+      message: 'Unsupported OTP type',
+    });
+    expect((await call('GET', '/api/v1/twofaccounts/2/otp')).json()).toEqual({
+      message: 'not a valid base32 encoded secret',
+    });
     const params = await call('GET', '/api/v1/twofaccounts/3/otp');
     expect(params.statusCode).toBe(400);
-    expect(params.json()).toEqual({ message: 'invalid OTP parameters', reason: ['Digits must be between 5 and 10'] });
+    expect(params.json()).toEqual({
+      message: 'invalid OTP parameters',
+      reason: ['Digits must be between 5 and 10'],
+    });
     // A list with a broken account still loads.
     expect((await call('GET', '/api/v1/twofaccounts?withOtp=1')).statusCode).toBe(200);
   });
 
   it('OTP preview: uri alone, parameters, Steam, secret required', async () => {
     expect((await call('POST', '/api/v1/twofaccounts/otp', { uri: F.STEAM_TOTP_URI })).json()).toEqual({
-      password: 'RP245', otp_type: 'steamtotp', generated_at: 1700000000, period: 30, next_password: '9PBGT',
+      password: 'RP245',
+      otp_type: 'steamtotp',
+      generated_at: 1700000000,
+      period: 30,
+      next_password: '9PBGT',
     });
-    expect((await call('POST', '/api/v1/twofaccounts/otp', { uri: F.TOTP_SHORT_URI, custom_otp: 'steamtotp' })).json()).toMatchObject({
+    expect(
+      (
+        await call('POST', '/api/v1/twofaccounts/otp', { uri: F.TOTP_SHORT_URI, custom_otp: 'steamtotp' })
+      ).json(),
+    ).toMatchObject({
       otp_type: 'steamtotp',
     });
     expect((await call('POST', '/api/v1/twofaccounts/otp?x=1', { uri: F.TOTP_SHORT_URI })).json()).toEqual({
       message: 'bad request',
-      reason: { uri: "The uri parameter must be provided alone or only in combination with the 'custom_otp' parameter" },
+      reason: {
+        uri: "The uri parameter must be provided alone or only in combination with the 'custom_otp' parameter",
+      },
     });
     expect((await call('POST', '/api/v1/twofaccounts/otp', { uri: F.INVALID_OTPAUTH_URI })).json()).toEqual(
       err({ uri: ['The uri field is not a valid otpauth uri.'] }),
     );
-    expect((await call('POST', '/api/v1/twofaccounts/otp', { account: 'a', otp_type: 'totp' })).json()).toEqual(
-      err({ secret: ['Cannot create an OTP without a secret'] }),
+    expect(
+      (await call('POST', '/api/v1/twofaccounts/otp', { account: 'a', otp_type: 'totp' })).json(),
+    ).toEqual(err({ secret: ['Cannot create an OTP without a secret'] }));
+    expect((await call('POST', '/api/v1/twofaccounts/otp', { ...F.FULL_CUSTOM_TOTP_PARAMS })).json()).toEqual(
+      {
+        password: '3147263',
+        otp_type: 'totp',
+        generated_at: 1700000000,
+        period: 40,
+        next_password: '2644348',
+      },
     );
-    expect((await call('POST', '/api/v1/twofaccounts/otp', { ...F.FULL_CUSTOM_TOTP_PARAMS })).json()).toEqual({
-      password: '3147263', otp_type: 'totp', generated_at: 1700000000, period: 40, next_password: '2644348',
-    });
     expect((await call('GET', '/api/v1/twofaccounts/count')).json()).toMatchObject({ count: 0 });
   });
 
   it('preview and QR code of an account', async () => {
     expect((await call('POST', '/api/v1/twofaccounts/preview', { uri: F.STEAM_TOTP_URI })).json()).toEqual({
-      otp_type: 'steamtotp', account: 'account', service: 'Steam', icon: null,
-      secret: F.STEAM_SECRET, digits: 5, algorithm: 'sha1', period: 30, counter: null,
+      otp_type: 'steamtotp',
+      account: 'account',
+      service: 'Steam',
+      icon: null,
+      secret: F.STEAM_SECRET,
+      digits: 5,
+      algorithm: 'sha1',
+      period: 30,
+      counter: null,
     });
-    expect((await call('POST', '/api/v1/twofaccounts/preview', {})).json()).toEqual(err({ uri: ['The uri field is required.'] }));
+    expect((await call('POST', '/api/v1/twofaccounts/preview', {})).json()).toEqual(
+      err({ uri: ['The uri field is required.'] }),
+    );
     await create({ uri: F.TOTP_FULL_CUSTOM_URI });
     const qr = (await call('GET', '/api/v1/twofaccounts/1/qrcode')).json<{ qrcode: string }>();
     const svg = Buffer.from(qr.qrcode.replace('data:image/svg+xml;base64,', ''), 'base64').toString('utf8');

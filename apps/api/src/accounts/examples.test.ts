@@ -28,94 +28,237 @@ describeEachDatabase('api.md §16 examples E1–E23', (t) => {
 
     // E1
     await expectCall('POST', '/api/v1/twofaccounts', { uri: F.TOTP_FULL_CUSTOM_URI }, 201, {
-      id: 1, group_id: null, otp_type: 'totp', account: 'account', service: 'service', icon: null,
-      secret: 'A4GRFHVVRBGY7UIW', digits: 7, algorithm: 'sha256', period: 40, counter: null,
+      id: 1,
+      group_id: null,
+      otp_type: 'totp',
+      account: 'account',
+      service: 'service',
+      icon: null,
+      secret: 'A4GRFHVVRBGY7UIW',
+      digits: 7,
+      algorithm: 'sha256',
+      period: 40,
+      counter: null,
     });
     // E2
-    await expectCall('POST', '/api/v1/twofaccounts', { account: 'account', otp_type: 'totp', secret: F.SECRET }, 201, {
-      id: 2, group_id: null, otp_type: 'totp', account: 'account', service: null, icon: null,
-      secret: 'A4GRFHVVRBGY7UIW', digits: 6, algorithm: 'sha1', period: 30, counter: null,
-    });
-    await expectCall('POST', '/api/v1/twofaccounts', { account: 'account', otp_type: 'hotp', secret: F.SECRET }, 201, {
-      id: 3, group_id: null, otp_type: 'hotp', account: 'account', service: null, icon: null,
-      secret: 'A4GRFHVVRBGY7UIW', digits: 6, algorithm: 'sha1', period: null, counter: 0,
-    });
+    await expectCall(
+      'POST',
+      '/api/v1/twofaccounts',
+      { account: 'account', otp_type: 'totp', secret: F.SECRET },
+      201,
+      {
+        id: 2,
+        group_id: null,
+        otp_type: 'totp',
+        account: 'account',
+        service: null,
+        icon: null,
+        secret: 'A4GRFHVVRBGY7UIW',
+        digits: 6,
+        algorithm: 'sha1',
+        period: 30,
+        counter: null,
+      },
+    );
+    await expectCall(
+      'POST',
+      '/api/v1/twofaccounts',
+      { account: 'account', otp_type: 'hotp', secret: F.SECRET },
+      201,
+      {
+        id: 3,
+        group_id: null,
+        otp_type: 'hotp',
+        account: 'account',
+        service: null,
+        icon: null,
+        secret: 'A4GRFHVVRBGY7UIW',
+        digits: 6,
+        algorithm: 'sha1',
+        period: null,
+        counter: 0,
+      },
+    );
     // E3
     await expectCall('POST', '/api/v1/twofaccounts', F.FULL_CUSTOM_HOTP_PARAMS, 201, {
-      id: 4, group_id: null, otp_type: 'hotp', account: 'account', service: 'service', icon: null,
-      secret: 'A4GRFHVVRBGY7UIW', digits: 7, algorithm: 'sha256', period: null, counter: 5,
+      id: 4,
+      group_id: null,
+      otp_type: 'hotp',
+      account: 'account',
+      service: 'service',
+      icon: null,
+      secret: 'A4GRFHVVRBGY7UIW',
+      digits: 7,
+      algorithm: 'sha256',
+      period: null,
+      counter: 5,
     });
     // E4
     await expectCall(
       'POST',
       '/api/v1/twofaccounts',
-      { service: 'steam', account: 'account', otp_type: 'totp', secret: F.STEAM_SECRET, digits: 6, period: 60 },
+      {
+        service: 'steam',
+        account: 'account',
+        otp_type: 'totp',
+        secret: F.STEAM_SECRET,
+        digits: 6,
+        period: 60,
+      },
       201,
       {
-        id: 5, group_id: null, otp_type: 'steamtotp', account: 'account', service: 'Steam', icon: null,
-        secret: F.STEAM_SECRET, digits: 5, algorithm: 'sha1', period: 30, counter: null,
+        id: 5,
+        group_id: null,
+        otp_type: 'steamtotp',
+        account: 'account',
+        service: 'Steam',
+        icon: null,
+        secret: F.STEAM_SECRET,
+        digits: 5,
+        algorithm: 'sha1',
+        period: 30,
+        counter: null,
       },
     );
     // E5
-    await expectCall('POST', '/api/v1/twofaccounts', { account: 'padded', otp_type: 'totp', secret: 'eeee' }, 201, {
-      id: 6, group_id: null, otp_type: 'totp', account: 'padded', service: null, icon: null,
-      secret: 'EEEE====', digits: 6, algorithm: 'sha1', period: 30, counter: null,
-    });
+    await expectCall(
+      'POST',
+      '/api/v1/twofaccounts',
+      { account: 'padded', otp_type: 'totp', secret: 'eeee' },
+      201,
+      {
+        id: 6,
+        group_id: null,
+        otp_type: 'totp',
+        account: 'padded',
+        service: null,
+        icon: null,
+        secret: 'EEEE====',
+        digits: 6,
+        algorithm: 'sha1',
+        period: 30,
+        counter: null,
+      },
+    );
     // E6
-    await expectCall('POST', '/api/v1/twofaccounts/preview', { uri: F.TOTP_MICROSOFT_CORPORATE_URI_INCLUDING_SHARP }, 200, {
-      otp_type: 'totp', account: 'account#EXT#@microsoft.com', service: 'Microsoft', icon: null,
-      secret: 'A4GRFHVVRBGY7UIW', digits: 6, algorithm: 'sha1', period: 30, counter: null,
-    });
-    await expectCall('POST', '/api/v1/twofaccounts/preview', { uri: F.INVALID_OTPAUTH_URI_MISMATCHING_ISSUER }, 200, {
-      otp_type: 'totp', account: 'account', service: 'service', icon: null,
-      secret: 'A4GRFHVVRBGY7UIW', digits: 6, algorithm: 'sha1', period: 30, counter: null,
-    });
+    await expectCall(
+      'POST',
+      '/api/v1/twofaccounts/preview',
+      { uri: F.TOTP_MICROSOFT_CORPORATE_URI_INCLUDING_SHARP },
+      200,
+      {
+        otp_type: 'totp',
+        account: 'account#EXT#@microsoft.com',
+        service: 'Microsoft',
+        icon: null,
+        secret: 'A4GRFHVVRBGY7UIW',
+        digits: 6,
+        algorithm: 'sha1',
+        period: 30,
+        counter: null,
+      },
+    );
+    await expectCall(
+      'POST',
+      '/api/v1/twofaccounts/preview',
+      { uri: F.INVALID_OTPAUTH_URI_MISMATCHING_ISSUER },
+      200,
+      {
+        otp_type: 'totp',
+        account: 'account',
+        service: 'service',
+        icon: null,
+        secret: 'A4GRFHVVRBGY7UIW',
+        digits: 6,
+        algorithm: 'sha1',
+        period: 30,
+        counter: null,
+      },
+    );
     // E7
     await expectCall('POST', '/api/v1/twofaccounts', { uri: F.INVALID_OTPAUTH_URI }, 422, {
       message: 'The uri field is not a valid otpauth uri.',
       errors: { uri: ['The uri field is not a valid otpauth uri.'] },
     });
-    await expectCall('POST', '/api/v1/twofaccounts/preview', { uri: 'otpauth://totp/?secret=A4GRFHVVRBGY7UIW' }, 422, {
-      message: 'The uri must have a label.',
-      errors: { label: ['The uri must have a label.'] },
-    });
-    await expectCall('POST', '/api/v1/twofaccounts/migration', { uri: F.INVALID_GOOGLE_AUTH_MIGRATION_URI }, 422, {
-      message: 'The payload field is required when file is not present. (and 1 more error)',
-      errors: {
-        payload: ['The payload field is required when file is not present.'],
-        file: ['The file field is required when payload is not present.'],
+    await expectCall(
+      'POST',
+      '/api/v1/twofaccounts/preview',
+      { uri: 'otpauth://totp/?secret=A4GRFHVVRBGY7UIW' },
+      422,
+      {
+        message: 'The uri must have a label.',
+        errors: { label: ['The uri must have a label.'] },
       },
-    });
+    );
+    await expectCall(
+      'POST',
+      '/api/v1/twofaccounts/migration',
+      { uri: F.INVALID_GOOGLE_AUTH_MIGRATION_URI },
+      422,
+      {
+        message: 'The payload field is required when file is not present. (and 1 more error)',
+        errors: {
+          payload: ['The payload field is required when file is not present.'],
+          file: ['The file field is required when payload is not present.'],
+        },
+      },
+    );
     // E8
-    await expectCall('POST', '/api/v1/twofaccounts', { account: 'My:Account', otp_type: 'Xotp', secret: '1.0' }, 422, {
-      message: 'The account field must not contain colon. (and 2 more errors)',
-      errors: {
-        account: ['The account field must not contain colon.'],
-        otp_type: ['The otp type field is not supported.'],
-        secret: ['The secret field must be a base32 encoded string.'],
+    await expectCall(
+      'POST',
+      '/api/v1/twofaccounts',
+      { account: 'My:Account', otp_type: 'Xotp', secret: '1.0' },
+      422,
+      {
+        message: 'The account field must not contain colon. (and 2 more errors)',
+        errors: {
+          account: ['The account field must not contain colon.'],
+          otp_type: ['The otp type field is not supported.'],
+          secret: ['The secret field must be a base32 encoded string.'],
+        },
       },
-    });
+    );
     // E9
     await expectCall('GET', '/api/v1/twofaccounts/2/otp', undefined, 200, {
-      password: '504487', otp_type: 'totp', generated_at: 1700000000, period: 30, next_password: '392673',
+      password: '504487',
+      otp_type: 'totp',
+      generated_at: 1700000000,
+      period: 30,
+      next_password: '392673',
     });
     // E10
-    await expectCall('GET', '/api/v1/twofaccounts/3/otp', undefined, 200, { password: '539470', otp_type: 'hotp', counter: 1 });
-    await expectCall('GET', '/api/v1/twofaccounts/3/otp', undefined, 200, { password: '534829', otp_type: 'hotp', counter: 2 });
+    await expectCall('GET', '/api/v1/twofaccounts/3/otp', undefined, 200, {
+      password: '539470',
+      otp_type: 'hotp',
+      counter: 1,
+    });
+    await expectCall('GET', '/api/v1/twofaccounts/3/otp', undefined, 200, {
+      password: '534829',
+      otp_type: 'hotp',
+      counter: 2,
+    });
     expect((await call('GET', '/api/v1/twofaccounts/3')).json()).toMatchObject({ counter: 2 });
     // E11
     await expectCall('POST', '/api/v1/twofaccounts/otp', { uri: F.HOTP_FULL_CUSTOM_URI }, 200, {
-      password: '0790401', otp_type: 'hotp', counter: 6,
+      password: '0790401',
+      otp_type: 'hotp',
+      counter: 6,
     });
     // E12
     await expectCall('POST', '/api/v1/twofaccounts/otp', F.FULL_CUSTOM_HOTP_PARAMS, 200, {
-      password: '0790401', otp_type: 'hotp', counter: 6,
+      password: '0790401',
+      otp_type: 'hotp',
+      counter: 6,
       uri: 'otpauth://hotp/service%3Aaccount?algorithm=sha256&counter=6&digits=7&issuer=service&secret=A4GRFHVVRBGY7UIW',
     });
     expect((await call('GET', '/api/v1/twofaccounts/4')).json()).toMatchObject({ counter: 5 });
     // E13
     await expectCall('POST', '/api/v1/twofaccounts/otp', { uri: F.TOTP_FULL_CUSTOM_URI_NO_IMG }, 200, {
-      password: '3147263', otp_type: 'totp', generated_at: 1700000000, period: 40, next_password: '2644348',
+      password: '3147263',
+      otp_type: 'totp',
+      generated_at: 1700000000,
+      period: 40,
+      next_password: '2644348',
     });
     await expectCall(
       'POST',
@@ -124,32 +267,67 @@ describeEachDatabase('api.md §16 examples E1–E23', (t) => {
       400,
       {
         message: 'bad request',
-        reason: { uri: "The uri parameter must be provided alone or only in combination with the 'custom_otp' parameter" },
+        reason: {
+          uri: "The uri parameter must be provided alone or only in combination with the 'custom_otp' parameter",
+        },
       },
     );
     // E14
     await expectCall('GET', '/api/v1/twofaccounts/5/otp', undefined, 200, {
-      password: 'RP245', otp_type: 'steamtotp', generated_at: 1700000000, period: 30, next_password: '9PBGT',
+      password: 'RP245',
+      otp_type: 'steamtotp',
+      generated_at: 1700000000,
+      period: 30,
+      next_password: '9PBGT',
     });
     // E15
     await expectCall('GET', '/api/v1/twofaccounts?ids=2,3,5&withOtp=1', undefined, 200, [
       {
-        id: 2, group_id: null, otp_type: 'totp', account: 'account', service: null, icon: null, digits: 6,
-        algorithm: 'sha1', period: 30, counter: null,
+        id: 2,
+        group_id: null,
+        otp_type: 'totp',
+        account: 'account',
+        service: null,
+        icon: null,
+        digits: 6,
+        algorithm: 'sha1',
+        period: 30,
+        counter: null,
         otp: { password: '504487', generated_at: 1700000000, next_password: '392673' },
       },
       {
-        id: 3, group_id: null, otp_type: 'hotp', account: 'account', service: null, icon: null, digits: 6,
-        algorithm: 'sha1', period: null, counter: 2,
+        id: 3,
+        group_id: null,
+        otp_type: 'hotp',
+        account: 'account',
+        service: null,
+        icon: null,
+        digits: 6,
+        algorithm: 'sha1',
+        period: null,
+        counter: 2,
       },
       {
-        id: 5, group_id: null, otp_type: 'steamtotp', account: 'account', service: 'Steam', icon: null, digits: 5,
-        algorithm: 'sha1', period: 30, counter: null,
+        id: 5,
+        group_id: null,
+        otp_type: 'steamtotp',
+        account: 'account',
+        service: 'Steam',
+        icon: null,
+        digits: 5,
+        algorithm: 'sha1',
+        period: 30,
+        counter: null,
         otp: { password: 'RP245', generated_at: 1700000000, next_password: '9PBGT' },
       },
     ]);
     // E16
-    await expectCall('GET', '/api/v1/twofaccounts/count', undefined, 200, { count: 6, owned: 6, shared: 0, total: 6 });
+    await expectCall('GET', '/api/v1/twofaccounts/count', undefined, 200, {
+      count: 6,
+      owned: 6,
+      shared: 0,
+      total: 6,
+    });
     // E17
     await expectCall('PATCH', '/api/v1/twofaccounts/withdraw?ids=1,2,', undefined, 422, {
       message: 'IDs must be comma separated, without trailing comma.',
@@ -163,13 +341,26 @@ describeEachDatabase('api.md §16 examples E1–E23', (t) => {
     await expectCall('DELETE', '/api/v1/twofaccounts?ids=900,901', undefined, 204);
     // E18
     const row = (account: string, service: string, id = 0) => ({
-      id, group_id: null, otp_type: 'totp', account, service, icon: null, secret: 'A4GRFHVVRBGY7UIW',
-      digits: 6, algorithm: 'sha1', period: 30, counter: null, group: null,
+      id,
+      group_id: null,
+      otp_type: 'totp',
+      account,
+      service,
+      icon: null,
+      secret: 'A4GRFHVVRBGY7UIW',
+      digits: 6,
+      algorithm: 'sha1',
+      period: 30,
+      counter: null,
+      group: null,
     });
-    await expectCall('POST', '/api/v1/twofaccounts/migration', { payload: F.GOOGLE_AUTH_MIGRATION_URI, withSecret: true }, 200, [
-      row('account', 'service'),
-      row('account_bis', 'service_bis'),
-    ]);
+    await expectCall(
+      'POST',
+      '/api/v1/twofaccounts/migration',
+      { payload: F.GOOGLE_AUTH_MIGRATION_URI, withSecret: true },
+      200,
+      [row('account', 'service'), row('account_bis', 'service_bis')],
+    );
     // E19
     await expectCall(
       'POST',
@@ -182,17 +373,31 @@ describeEachDatabase('api.md §16 examples E1–E23', (t) => {
       row('account_bis', 'service_bis'),
     ]);
     // E20
-    await expectCall('POST', '/api/v1/twofaccounts/migration', { payload: F.GOOGLE_AUTH_MIGRATION_URI_WITH_INVALID_DATA }, 400, {
-      message: 'Invalid or unreadable Google Authenticator data',
-    });
+    await expectCall(
+      'POST',
+      '/api/v1/twofaccounts/migration',
+      { payload: F.GOOGLE_AUTH_MIGRATION_URI_WITH_INVALID_DATA },
+      400,
+      {
+        message: 'Invalid or unreadable Google Authenticator data',
+      },
+    );
     // E21
     const qr = await expectCall('GET', '/api/v1/twofaccounts/1/qrcode', undefined, 200);
     expect(qr.json<{ qrcode: string }>().qrcode).toMatch(/^data:image\/svg\+xml;base64,PHN2Zy/);
     await expectCall('GET', '/api/v1/twofaccounts/1000/qrcode', undefined, 404, { message: 'not found' });
     // E22
-    await expectCall('POST', '/api/v1/groups', { name: 'Work' }, 201, { id: 1, name: 'Work', show_in_chips: false, twofaccounts_count: 0 });
+    await expectCall('POST', '/api/v1/groups', { name: 'Work' }, 201, {
+      id: 1,
+      name: 'Work',
+      show_in_chips: false,
+      twofaccounts_count: 0,
+    });
     await expectCall('POST', '/api/v1/groups/1/assign', { ids: [1, 2] }, 200, {
-      id: 1, name: 'Work', show_in_chips: false, twofaccounts_count: 2,
+      id: 1,
+      name: 'Work',
+      show_in_chips: false,
+      twofaccounts_count: 2,
     });
     await expectCall('GET', '/api/v1/groups', undefined, 200, [
       { id: 0, name: 'All', show_in_chips: null, twofaccounts_count: 7 },
@@ -202,26 +407,54 @@ describeEachDatabase('api.md §16 examples E1–E23', (t) => {
       message: 'Reserved name, please choose something else',
       errors: { name: ['Reserved name, please choose something else'] },
     });
-    await expectCall('DELETE', '/api/v1/groups/0', undefined, 403, { message: 'forbidden', reason: 'This action is unauthorized.' });
+    await expectCall('DELETE', '/api/v1/groups/0', undefined, 403, {
+      message: 'forbidden',
+      reason: 'This action is unauthorized.',
+    });
     // E23
-    await expectCall('PUT', '/api/v1/settings/useEncryption', { value: true }, 200, { key: 'useEncryption', value: true });
+    await expectCall('PUT', '/api/v1/settings/useEncryption', { value: true }, 200, {
+      key: 'useEncryption',
+      value: true,
+    });
     const clear = await expectCall('GET', '/api/v1/twofaccounts/2', undefined, 200);
     expect(clear.json()).toMatchObject({ account: 'account', secret: 'A4GRFHVVRBGY7UIW' });
-    const stored = await t.db.selectFrom('twofaccounts').select(['account', 'secret']).where('id', '=', 2).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('twofaccounts')
+      .select(['account', 'secret'])
+      .where('id', '=', 2)
+      .executeTakeFirstOrThrow();
     expect(stored.account).toMatch(/^v1:/);
     expect(stored.secret).toMatch(/^v1:/);
     await expectCall('DELETE', '/api/v1/settings/lang', undefined, 400, {
       message: 'bad request',
       reason: ['Only user-created setting can be deleted'],
     });
-    await expectCall('PUT', '/api/v1/user/preferences/showOtpAsDot', { value: true }, 201, { key: 'showOtpAsDot', value: true });
-    await expectCall('GET', '/api/v1/settings/showOtpAsDot', undefined, 200, { key: 'showOtpAsDot', value: true });
-    await expectCall('GET', '/api/v1/user/preferences/useEncryption', undefined, 404, { message: 'not found' });
+    await expectCall('PUT', '/api/v1/user/preferences/showOtpAsDot', { value: true }, 201, {
+      key: 'showOtpAsDot',
+      value: true,
+    });
+    await expectCall('GET', '/api/v1/settings/showOtpAsDot', undefined, 200, {
+      key: 'showOtpAsDot',
+      value: true,
+    });
+    await expectCall('GET', '/api/v1/user/preferences/useEncryption', undefined, 404, {
+      message: 'not found',
+    });
     // "After restarting with a different APP_KEY": the harness gives each app build a new key.
     await t.rebuild();
     await expectCall('GET', '/api/v1/twofaccounts/2', undefined, 200, {
-      id: 2, group_id: 1, otp_type: 'totp', account: '*indecipherable*', service: null, icon: null,
-      secret: '*indecipherable*', digits: 6, algorithm: 'sha1', period: 30, counter: null, indecipherable: true,
+      id: 2,
+      group_id: 1,
+      otp_type: 'totp',
+      account: '*indecipherable*',
+      service: null,
+      icon: null,
+      secret: '*indecipherable*',
+      digits: 6,
+      algorithm: 'sha1',
+      period: 30,
+      counter: null,
+      indecipherable: true,
     });
     await expectCall('GET', '/api/v1/twofaccounts/2/otp', undefined, 400, {
       message:

@@ -18,7 +18,8 @@ export const fixtures = {
     'otpauth://totp/MyOrganization:account?secret=A4GRFHVVRBGY7UIW&issuer=Microsoft',
   TOTP_MICROSOFT_CORPORATE_URI_INCLUDING_SHARP:
     'otpauth://totp/MyOrganization:account#EXT#@microsoft.com?secret=A4GRFHVVRBGY7UIW&issuer=Microsoft',
-  INVALID_OTPAUTH_URI_MISMATCHING_ISSUER: 'otpauth://totp/Microsoft:account?secret=A4GRFHVVRBGY7UIW&issuer=service',
+  INVALID_OTPAUTH_URI_MISMATCHING_ISSUER:
+    'otpauth://totp/Microsoft:account?secret=A4GRFHVVRBGY7UIW&issuer=service',
   INVALID_OTPAUTH_URI: 'otpauth://Xotp/account?secret=A4GRFHVVRBGY7UIW',
   GOOGLE_AUTH_MIGRATION_URI:
     'otpauth-migration://offline?data=CiQKCgcNEp61iE2P0RYSB2FjY291bnQaB3NlcnZpY2UgASgBMAIKLAoKBw0SnrWITY/RFhILYWNjb3VudF9iaXMaC3NlcnZpY2VfYmlzIAEoATACEAEYASAA',

@@ -69,8 +69,15 @@ const value = fc.oneof(
   { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 5 }), scalar, { maxKeys: 3 }) },
 );
 
+interface BodySchema {
+  properties?: Record<string, unknown>;
+  anyOf?: BodySchema[];
+}
+
 function pick(keys: string[]) {
-  return fc.dictionary(keys.length > 0 ? fc.constantFrom(...keys) : fc.string({ maxLength: 6 }), value, { maxKeys: Math.max(1, keys.length) });
+  return fc.dictionary(keys.length > 0 ? fc.constantFrom(...keys) : fc.string({ maxLength: 6 }), value, {
+    maxKeys: Math.max(1, keys.length),
+  });
 }
 
 describeEachDatabase('fuzz: schema-shaped garbage never breaks a route', (t) => {
@@ -79,11 +86,31 @@ describeEachDatabase('fuzz: schema-shaped garbage never breaks a route', (t) => 
   beforeEach(async () => {
     token = await createUserWithToken(t.db);
     const headers = { authorization: `Bearer ${token}` };
-    await t.app.inject({ method: 'POST', url: '/api/v1/twofaccounts', payload: { uri: F.HOTP_FULL_CUSTOM_URI_NO_IMG }, headers });
-    await t.app.inject({ method: 'POST', url: '/api/v1/twofaccounts', payload: { uri: F.STEAM_TOTP_URI }, headers });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/twofaccounts',
+      payload: { uri: F.HOTP_FULL_CUSTOM_URI_NO_IMG },
+      headers,
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/twofaccounts',
+      payload: { uri: F.STEAM_TOTP_URI },
+      headers,
+    });
     await t.app.inject({ method: 'POST', url: '/api/v1/groups', payload: { name: 'G' }, headers });
     const document = t.app.swagger() as {
-      paths: Record<string, Record<string, { tags?: string[]; parameters?: { in: string; name: string }[]; requestBody?: { content: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            tags?: string[];
+            parameters?: { in: string; name: string }[];
+            requestBody?: { content: Record<string, { schema?: BodySchema }> };
+          }
+        >
+      >;
     };
     operations = [];
     for (const [path, methods] of Object.entries(document.paths)) {
@@ -96,7 +123,12 @@ describeEachDatabase('fuzz: schema-shaped garbage never breaks a route', (t) => 
           path,
           params: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
           query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
-          body: Object.keys(schema?.properties ?? {}),
+          // Union bodies (URI form / parameters form) contribute the keys of every member.
+          body: [
+            ...new Set(
+              [schema, ...(schema?.anyOf ?? [])].flatMap((part) => Object.keys(part?.properties ?? {})),
+            ),
+          ],
           multipart: 'multipart/form-data' in content,
         });
       }
@@ -110,8 +142,15 @@ describeEachDatabase('fuzz: schema-shaped garbage never breaks a route', (t) => 
   it('answers every request with a JSON body and never a 5xx', async () => {
     const request = fc.record({
       index: fc.nat(),
-      params: fc.array(fc.oneof(nearMiss, fc.nat({ max: 4 }).map(String), fc.string({ maxLength: 12 })), { minLength: 3, maxLength: 3 }),
-      query: fc.dictionary(fc.constantFrom('ids', 'withSecret', 'withOtp', 'otpauth', 'format', 'x'), nearMiss, { maxKeys: 3 }),
+      params: fc.array(fc.oneof(nearMiss, fc.nat({ max: 4 }).map(String), fc.string({ maxLength: 12 })), {
+        minLength: 3,
+        maxLength: 3,
+      }),
+      query: fc.dictionary(
+        fc.constantFrom('ids', 'withSecret', 'withOtp', 'otpauth', 'format', 'x'),
+        nearMiss,
+        { maxKeys: 3 },
+      ),
       body: fc.oneof(value, pick(['uri', 'account', 'otp_type', 'secret'])),
       asForm: fc.boolean(),
       seed: fc.nat(),
@@ -124,7 +163,8 @@ describeEachDatabase('fuzz: schema-shaped garbage never breaks a route', (t) => 
           url = url.replace(`{${name}}`, encodeURIComponent(input.params[i] ?? '1'));
         });
         const search = new URLSearchParams();
-        for (const [key, v] of Object.entries(input.query)) if (op.query.includes(key) || key === 'x') search.set(key, v);
+        for (const [key, v] of Object.entries(input.query))
+          if (op.query.includes(key) || key === 'x') search.set(key, v);
         const qs = search.toString();
         const target = qs ? `${url}?${qs}` : url;
         const shaped = fc.sample(pick(op.body), { numRuns: 1, seed: input.seed })[0];
@@ -135,7 +175,7 @@ describeEachDatabase('fuzz: schema-shaped garbage never breaks a route', (t) => 
           if (op.multipart && input.asForm) {
             const parts = Object.entries((payload ?? {}) as Record<string, unknown>).map(([name, v]) => ({
               name,
-              value: Buffer.from(typeof v === 'string' ? v : JSON.stringify(v) ?? ''),
+              value: Buffer.from(typeof v === 'string' ? v : (JSON.stringify(v) ?? '')),
               filename: 'f.bin',
             }));
             const form = multipart(parts);
@@ -146,14 +186,22 @@ describeEachDatabase('fuzz: schema-shaped garbage never breaks a route', (t) => 
             headers['content-type'] = 'application/json';
           }
         }
-        const response = await t.app.inject({ method: op.method as 'GET', url: target, headers, ...(body === undefined ? {} : { payload: body }) });
+        const response = await t.app.inject({
+          method: op.method as 'GET',
+          url: target,
+          headers,
+          ...(body === undefined ? {} : { payload: body }),
+        });
         const label = `${op.method} ${target} ${String(body).slice(0, 200)} -> ${response.statusCode} ${response.body.slice(0, 200)}`;
         expect(response.statusCode, label).toBeLessThan(500);
         const type = response.headers['content-type'] ?? '';
-        const nonJson = response.statusCode === 204 || target.startsWith('/storage/icons/') || target.includes('format=txt');
+        const nonJson =
+          response.statusCode === 204 ||
+          target.startsWith('/storage/icons/') ||
+          target.includes('format=txt');
         if (!nonJson) {
           expect(type, label).toMatch(/^application\/json/);
-          expect(() => JSON.parse(response.body), label).not.toThrow();
+          expect((): unknown => JSON.parse(response.body), label).not.toThrow();
         }
       }),
       { numRuns: 400 },

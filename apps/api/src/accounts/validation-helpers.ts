@@ -32,7 +32,10 @@ export async function validateBody<T>(
   data: unknown,
   more: (raw: Record<string, unknown>, failed: ReadonlySet<string>) => Promise<FieldError[]> = async () => [],
 ): Promise<T> {
-  const raw = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  const raw =
+    data !== null && typeof data === 'object' && !Array.isArray(data)
+      ? (data as Record<string, unknown>)
+      : {};
   const order = Object.keys(schema.properties ?? {});
   let fieldErrors: FieldError[] = [];
   let value: Record<string, unknown> | undefined;

@@ -238,10 +238,15 @@ export const variables = {
     oneOf('preferred', 'required', 'discouraged'),
     'User verification asked of security devices: `preferred`, `required` or `discouraged`.',
   ),
-  ICONS_ONLINE: variable(
+  ONLINE_LOGO_PROVIDERS: variable(
     false,
     boolean,
-    'Allow fetching logos from online icon collections (with SSRF guards). Off by default: logos come from the bundled offline set.',
+    'Allow fetching logos from online icon collections (selfh.st, dashboard-icons, 2fa.directory; with SSRF guards). Off by default: logos come from the bundled offline set.',
+  ),
+  BLOCK_OPTAUTH_IMAGELINK_FETCHING: variable(
+    true,
+    boolean,
+    'Never fetch the logo URL an otpauth URI names (`image=`). Set `false` to fetch it (public addresses only, no redirects, size-capped).',
   ),
 } as const;
 

@@ -1,10 +1,31 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { Transaction } from '../db/database.js';
 import { errors } from '../http/errors.js';
 import { readNativeSetting, writeNativeSetting } from '../settings/settings.queries.js';
 import { openFields, sealFields, type SensitiveFields } from './account-fields.js';
 
 class DecryptionFailure extends Error {}
+
+/** Advisory lock key of the encryption state ("2fa_enc"). */
+const ENCRYPTION_LOCK = 0x32_66_61_65;
+
+/**
+ * Serialises account writes with an encryption switch (never a mix of clear and encrypted rows):
+ * writers take the lock shared, read `useEncryption` and write in that form; the switch takes it
+ * exclusively. Held until the transaction ends. (A row lock on the setting would not do: the
+ * setting has no row until it is first changed.)
+ */
+export async function lockEncryptionState(trx: Transaction, mode: 'shared' | 'exclusive'): Promise<void> {
+  if (mode === 'shared') await sql`select pg_advisory_xact_lock_shared(${ENCRYPTION_LOCK})`.execute(trx);
+  else await sql`select pg_advisory_xact_lock(${ENCRYPTION_LOCK})`.execute(trx);
+}
+
+/** Whether account values are to be written encrypted, the lock above held shared. */
+export async function encryptionForWrite(trx: Transaction): Promise<boolean> {
+  await lockEncryptionState(trx, 'shared');
+  return readNativeSetting(trx, 'useEncryption');
+}
 
 async function lockAllAccounts(trx: Transaction) {
   return trx
@@ -28,8 +49,8 @@ export async function switchEncryption(app: FastifyInstance, enable: boolean): P
   const { db, keys, clock } = app;
   try {
     await db.transaction().execute(async (trx) => {
-      // Lock the setting first: two concurrent switches serialise here.
-      await trx.selectFrom('settings').select('key').where('key', '=', 'useEncryption').forUpdate().execute();
+      // Two concurrent switches, and account writes, serialise here.
+      await lockEncryptionState(trx, 'exclusive');
       const current = await readNativeSetting(trx, 'useEncryption');
       if (current === enable) return;
       for (const row of await lockAllAccounts(trx)) {
@@ -44,7 +65,10 @@ export async function switchEncryption(app: FastifyInstance, enable: boolean): P
       await writeNativeSetting(trx, 'useEncryption', enable, clock.now());
     });
   } catch (error) {
-    if (!enable) throw errors.business('error.decryption_failed', undefined, undefined);
+    if (!enable) {
+      if (!(error instanceof DecryptionFailure)) app.log.error({ err: error }, 'decryption at rest failed');
+      throw errors.business('error.decryption_failed');
+    }
     app.log.error({ err: error }, 'encryption at rest failed');
     throw errors.business('error.encryption_failed');
   }
@@ -58,6 +82,7 @@ export async function reencryptStaleValues(app: FastifyInstance): Promise<number
   const { db, keys } = app;
   if (keys.previous.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
+    await lockEncryptionState(trx, 'exclusive');
     if (!(await readNativeSetting(trx, 'useEncryption'))) return 0;
     let count = 0;
     for (const row of await lockAllAccounts(trx)) {

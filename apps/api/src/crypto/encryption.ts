@@ -25,7 +25,11 @@ export function encryptValue(key: Buffer, plaintext: string, aad: Buffer): strin
 }
 
 export type Decrypted =
-  | { readonly ok: true; readonly value: string; /** 0 = current key, n = previous key n-1 */ readonly keyIndex: number }
+  | {
+      readonly ok: true;
+      readonly value: string;
+      /** 0 = current key, n = previous key n-1 */ readonly keyIndex: number;
+    }
   | { readonly ok: false };
 
 function tryKey(key: Buffer, blob: Buffer, aad: Buffer): string | undefined {

@@ -71,7 +71,12 @@ export async function groupNameTaken(db: Executor, name: string, exceptId?: numb
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-export async function insertGroup(db: Executor, name: string, showInChips: boolean, now: Date): Promise<number> {
+export async function insertGroup(
+  db: Executor,
+  name: string,
+  showInChips: boolean,
+  now: Date,
+): Promise<number> {
   const row = await db
     .insertInto('groups')
     .values({

@@ -63,7 +63,10 @@ export const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Group) },
       },
     },
-    async (request) => [await pseudoGroup(app.db, request.locale), ...(await listGroups(app.db)).map(toGroup)],
+    async (request) => [
+      await pseudoGroup(app.db, request.locale),
+      ...(await listGroups(app.db)).map(toGroup),
+    ],
   );
 
   app.post(
@@ -124,7 +127,12 @@ export const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const { name, show_in_chips } = request.body;
       if (await groupNameTaken(app.db, name, id)) throw invalid('name', 'validation.unique');
-      await updateGroup(app.db, id, { name, ...(show_in_chips === undefined ? {} : { show_in_chips }) }, app.clock.now());
+      await updateGroup(
+        app.db,
+        id,
+        { name, ...(show_in_chips === undefined ? {} : { show_in_chips }) },
+        app.clock.now(),
+      );
       return toGroup((await findGroup(app.db, id))!);
     },
   );
@@ -189,7 +197,7 @@ export const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { id } = request.params;
       if (id !== 0 && !(await groupExists(app.db, id))) throw errors.notFound();
-      const flags = collectionFlags(request.query as Record<string, unknown>);
+      const flags = collectionFlags(request.query);
       return listAccounts(app, id === 0 ? {} : { groupId: id }, flags);
     },
   );
@@ -207,7 +215,9 @@ export const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const orderedIds = await app.db.transaction().execute((trx) => reorder(trx, 'groups', request.body.orderedIds));
+      const orderedIds = await app.db
+        .transaction()
+        .execute((trx) => reorder(trx, 'groups', request.body.orderedIds));
       return { message: 'order saved', orderedIds };
     },
   );

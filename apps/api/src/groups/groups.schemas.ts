@@ -6,9 +6,15 @@ import { locales } from '../i18n/locales.js';
 
 /** The pseudo group's name in every supported language (amendment 14), lower-cased. */
 const reservedNames = new Set(
-  [...locales.map((locale) => translate(locale, 'group.all')), 'All', 'Tous', 'Alle', 'Todos', '全部', 'සියල්ල'].map(
-    (name) => name.toLowerCase(),
-  ),
+  [
+    ...locales.map((locale) => translate(locale, 'group.all')),
+    'All',
+    'Tous',
+    'Alle',
+    'Todos',
+    '全部',
+    'සියල්ල',
+  ].map((name) => name.toLowerCase()),
 );
 
 registerRule('group_reserved', (value) =>
@@ -37,7 +43,9 @@ export const GroupBody = Type.Object({
 });
 
 /** Group ids in paths: 0 is the pseudo group. */
-export const GroupIdParams = Type.Object({ id: Type.Integer({ minimum: 0, description: 'Group id (0 = All)' }) });
+export const GroupIdParams = Type.Object({
+  id: Type.Integer({ minimum: 0, description: 'Group id (0 = All)' }),
+});
 
 export const AssignBody = Type.Object({
   ids: Type.Array(Type.Integer(), { minItems: 1 }),

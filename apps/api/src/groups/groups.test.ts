@@ -14,7 +14,13 @@ describeEachDatabase('groups', (t) => {
   let token = '';
   const call = bearerCaller(t, () => token);
   const account = async (name: string) =>
-    (await call('POST', '/api/v1/twofaccounts', { account: name, otp_type: 'totp', secret: 'A4GRFHVVRBGY7UIW' })).json<{
+    (
+      await call('POST', '/api/v1/twofaccounts', {
+        account: name,
+        otp_type: 'totp',
+        secret: 'A4GRFHVVRBGY7UIW',
+      })
+    ).json<{
       id: number;
     }>().id;
   beforeEach(async () => {
@@ -25,7 +31,9 @@ describeEachDatabase('groups', (t) => {
     expect((await call('GET', '/api/v1/groups')).json()).toEqual([
       { id: 0, name: 'All', show_in_chips: null, twofaccounts_count: 0 },
     ]);
-    expect((await call('POST', '/api/v1/groups', { name: 'Work', show_in_chips: true })).json()).toEqual(group(1, 'Work', 0, true));
+    expect((await call('POST', '/api/v1/groups', { name: 'Work', show_in_chips: true })).json()).toEqual(
+      group(1, 'Work', 0, true),
+    );
     await call('POST', '/api/v1/groups', { name: 'Social networks' });
     await account('a');
     const french = await call('GET', '/api/v1/groups', undefined, { 'accept-language': 'fr' });
@@ -34,7 +42,12 @@ describeEachDatabase('groups', (t) => {
       group(1, 'Work', 0, true),
       group(2, 'Social networks'),
     ]);
-    expect((await call('GET', '/api/v1/groups/0')).json()).toEqual({ id: 0, name: 'All', show_in_chips: null, twofaccounts_count: 1 });
+    expect((await call('GET', '/api/v1/groups/0')).json()).toEqual({
+      id: 0,
+      name: 'All',
+      show_in_chips: null,
+      twofaccounts_count: 1,
+    });
     expect((await call('GET', '/api/v1/groups/2')).json()).toEqual(group(2, 'Social networks'));
     for (const id of ['3', 'abc', '99999999999']) {
       expect((await call('GET', `/api/v1/groups/${id}`)).json()).toEqual({ message: 'not found' });
@@ -50,17 +63,27 @@ describeEachDatabase('groups', (t) => {
       [{ name: 'x'.repeat(33) }, err('name', 'The name field must not be greater than 32 characters.')],
       [
         { name: 'a "quoted" name' },
-        err('name', 'Please only use letters, numbers, dashes, underscores, spaces or single quotation marks'),
+        err(
+          'name',
+          'Please only use letters, numbers, dashes, underscores, spaces or single quotation marks',
+        ),
       ],
       [{ name: 'ALL' }, err('name', 'Reserved name, please choose something else')],
       [{ name: 'tous' }, err('name', 'Reserved name, please choose something else')],
       [{ name: 'Alle' }, err('name', 'Reserved name, please choose something else')],
       [{ name: 'work' }, err('name', 'The name has already been taken.')],
-      [{ name: 'Ok', show_in_chips: 'maybe' }, err('show_in_chips', 'The show in chips field must be true or false.')],
+      [
+        { name: 'Ok', show_in_chips: 'maybe' },
+        err('show_in_chips', 'The show in chips field must be true or false.'),
+      ],
     ];
     for (const [body, expected] of cases) {
       const response = await call('POST', '/api/v1/groups', body as never);
-      expect({ body, status: response.statusCode, json: response.json() }).toEqual({ body, status: 422, json: expected });
+      expect({ body, status: response.statusCode, json: response.json() }).toEqual({
+        body,
+        status: 422,
+        json: expected,
+      });
     }
     const unicode = await call('POST', '/api/v1/groups', { name: "Ça-va_l'été 日本 ١٢" });
     expect(unicode.statusCode).toBe(201);
@@ -70,8 +93,12 @@ describeEachDatabase('groups', (t) => {
     await call('POST', '/api/v1/groups', { name: 'Work', show_in_chips: true });
     await call('POST', '/api/v1/groups', { name: 'Home' });
     expect((await call('PUT', '/api/v1/groups/1', { name: 'Job' })).json()).toEqual(group(1, 'Job', 0, true));
-    expect((await call('PUT', '/api/v1/groups/1', { name: 'job', show_in_chips: false })).json()).toEqual(group(1, 'job'));
-    expect((await call('PUT', '/api/v1/groups/1', { name: 'HOME' })).json()).toEqual(err('name', 'The name has already been taken.'));
+    expect((await call('PUT', '/api/v1/groups/1', { name: 'job', show_in_chips: false })).json()).toEqual(
+      group(1, 'job'),
+    );
+    expect((await call('PUT', '/api/v1/groups/1', { name: 'HOME' })).json()).toEqual(
+      err('name', 'The name has already been taken.'),
+    );
     const forbidden = { message: 'forbidden', reason: 'This action is unauthorized.' };
     for (const [method, url] of [
       ['PUT', '/api/v1/groups/0'],
@@ -79,7 +106,11 @@ describeEachDatabase('groups', (t) => {
       ['POST', '/api/v1/groups/0/assign'],
     ] as const) {
       const response = await call(method, url, { name: '' });
-      expect({ url, status: response.statusCode, body: response.json() }).toEqual({ url, status: 403, body: forbidden });
+      expect({ url, status: response.statusCode, body: response.json() }).toEqual({
+        url,
+        status: 403,
+        body: forbidden,
+      });
     }
     for (const [method, url] of [
       ['PUT', '/api/v1/groups/9'],
@@ -88,7 +119,11 @@ describeEachDatabase('groups', (t) => {
       ['GET', '/api/v1/groups/9/twofaccounts'],
     ] as const) {
       const response = await call(method, url, { name: '' });
-      expect({ url, status: response.statusCode, body: response.json() }).toEqual({ url, status: 404, body: { message: 'not found' } });
+      expect({ url, status: response.statusCode, body: response.json() }).toEqual({
+        url,
+        status: 404,
+        body: { message: 'not found' },
+      });
     }
   });
 
@@ -96,18 +131,37 @@ describeEachDatabase('groups', (t) => {
     const [a, b, c] = [await account('a'), await account('b'), await account('c')];
     await call('POST', '/api/v1/groups', { name: 'Work' });
     await call('POST', '/api/v1/groups', { name: 'Home' });
-    expect((await call('POST', '/api/v1/groups/1/assign', { ids: [a, b, 999, 99999999999] })).json()).toEqual(group(1, 'Work', 2));
+    expect((await call('POST', '/api/v1/groups/1/assign', { ids: [a, b, 999, 99999999999] })).json()).toEqual(
+      group(1, 'Work', 2),
+    );
     expect((await call('POST', '/api/v1/groups/2/assign', { ids: [b] })).json()).toEqual(group(2, 'Home', 1));
     const listed = await call('GET', '/api/v1/groups/1/twofaccounts');
     expect(listed.json()).toEqual([
-      { id: a, group_id: 1, otp_type: 'totp', account: 'a', service: null, icon: null, digits: 6, algorithm: 'sha1', period: 30, counter: null },
+      {
+        id: a,
+        group_id: 1,
+        otp_type: 'totp',
+        account: 'a',
+        service: null,
+        icon: null,
+        digits: 6,
+        algorithm: 'sha1',
+        period: 30,
+        counter: null,
+      },
     ]);
     expect((await call('GET', '/api/v1/groups/0/twofaccounts')).json<unknown[]>()).toHaveLength(3);
     await call('PUT', '/api/v1/settings/defaultGroup', { value: 1 });
     await call('PUT', '/api/v1/settings/activeGroup', { value: 1 });
     expect((await call('DELETE', '/api/v1/groups/1')).statusCode).toBe(204);
-    expect((await call('GET', '/api/v1/settings/defaultGroup')).json()).toEqual({ key: 'defaultGroup', value: 0 });
-    expect((await call('GET', '/api/v1/settings/activeGroup')).json()).toEqual({ key: 'activeGroup', value: 0 });
+    expect((await call('GET', '/api/v1/settings/defaultGroup')).json()).toEqual({
+      key: 'defaultGroup',
+      value: 0,
+    });
+    expect((await call('GET', '/api/v1/settings/activeGroup')).json()).toEqual({
+      key: 'activeGroup',
+      value: 0,
+    });
     expect((await call('GET', `/api/v1/twofaccounts/${a}`)).json()).toMatchObject({ id: a, group_id: null });
     expect((await call('GET', '/api/v1/twofaccounts/count')).json()).toMatchObject({ count: 3 });
     expect(c).toBe(3);
@@ -145,6 +199,7 @@ describeEachDatabase('groups', (t) => {
       [{ orderedIds: ['a'] }, err('orderedIds.0', 'The ordered ids.0 field must be an integer.')],
       [{ orderedIds: [1, 1] }, err('orderedIds.1', 'The ordered ids.1 field has a duplicate value.')],
     ];
-    for (const [body, expected] of bad) expect((await call('POST', '/api/v1/groups/reorder', body as never)).json()).toEqual(expected);
+    for (const [body, expected] of bad)
+      expect((await call('POST', '/api/v1/groups/reorder', body as never)).json()).toEqual(expected);
   });
 });

@@ -16,6 +16,8 @@ export function errorBody(error: AppError, locale: Locale): Record<string, unkno
   if (error.code === 'validation' && error.errors && error.errors.length > 0) {
     const grouped: Record<string, string[]> = {};
     for (const { field, message } of error.errors) (grouped[field] ??= []).push(render(locale, message));
+    // A fixed message (e.g. the second registration, api.md §10.3) replaces the first field message.
+    if (error.wireMessage !== '') return { message: render(locale, error.wireMessage), errors: grouped };
     const all = Object.values(grouped).flat();
     const more = all.length - 1;
     const first = all[0] ?? '';

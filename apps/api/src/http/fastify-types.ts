@@ -44,5 +44,7 @@ declare module 'fastify' {
     disabledInDemo?: boolean;
     /** Routes answered 400 in reverse-proxy mode (api.md §2.4). */
     notInProxyMode?: boolean;
+    /** Sign-in routes: the per-IP `auth` limiter (10 requests a minute, api.md §1.7). */
+    authLimiter?: boolean;
   }
 }

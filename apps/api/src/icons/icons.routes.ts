@@ -8,13 +8,7 @@ import { invalid } from '../accounts/validation-helpers.js';
 import { readNativeSettings } from '../settings/settings.queries.js';
 import { IconStore, IconStoreError, isBareName } from './icon-store.js';
 import { sniffImage } from './image-type.js';
-import {
-  fetchOfficialLogo,
-  purgePendingIcons,
-  storePendingIcon,
-  type IconCollection,
-  type IconVariant,
-} from './icons.service.js';
+import { fetchOfficialLogo, purgePendingIcons, storePendingIcon } from './icons.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,24 +26,35 @@ registerRule('icon_variant', (value, { data }) =>
     : undefined,
 );
 
-/** The icon store as `app.icons`, and the purge of never-saved icons (hourly, and at start). */
+/** The icon store as `app.icons`, and the purge of never-saved icons (a minute after start, then hourly). */
 export const iconStorePlugin = fp(
   async (app) => {
     app.decorate('icons', new IconStore(path.join(app.config.dataDir, 'icons')));
+    let first: NodeJS.Timeout | undefined;
     let timer: NodeJS.Timeout | undefined;
     const purge = () =>
       purgePendingIcons(app).catch((error: unknown) => app.log.warn({ err: error }, 'icon purge failed'));
     app.addHook('onReady', async () => {
+      // A minute after start (not during the start itself), then every hour.
+      first = setTimeout(() => void purge(), 60 * 1000);
       timer = setInterval(() => void purge(), 3600 * 1000);
+      first.unref();
       timer.unref();
     });
-    app.addHook('onClose', async () => clearInterval(timer));
+    app.addHook('onClose', async () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    });
   },
   { name: 'icon-store' },
 );
 
 /** A multipart file field read as bytes (`attachFieldsToBody: 'keyValues'`): 422 when absent or not a file. */
-export function uploadedFile(value: unknown, field: string, notAFileKey: 'validation.file' | 'validation.image') {
+export function uploadedFile(
+  value: unknown,
+  field: string,
+  notAFileKey: 'validation.file' | 'validation.image',
+) {
   if (value === undefined || value === null || value === '') throw invalid(field, 'validation.required');
   if (!Buffer.isBuffer(value)) throw invalid(field, notAFileKey);
   return value;
@@ -101,7 +106,12 @@ export const iconsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Object({
           service: Type.String({ maxLength: 255 }),
           iconCollection: Type.Optional(
-            Type.Union([Type.Literal('selfh'), Type.Literal('dashboardicons'), Type.Literal('tfa'), Type.Null()]),
+            Type.Union([
+              Type.Literal('selfh'),
+              Type.Literal('dashboardicons'),
+              Type.Literal('tfa'),
+              Type.Null(),
+            ]),
           ),
           variant: Type.Optional(
             Type.Union(
@@ -120,8 +130,8 @@ export const iconsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const settings = await readNativeSettings(app.db);
       const filename = await fetchOfficialLogo(app, request.body.service, {
-        collection: (request.body.iconCollection ?? settings.iconCollection) as IconCollection,
-        variant: (request.body.variant ?? 'regular') as IconVariant,
+        collection: request.body.iconCollection ?? settings.iconCollection,
+        variant: request.body.variant ?? 'regular',
         strict: settings.iconVariantStrictFetch,
       });
       if (!filename) return reply.code(204).send(null);

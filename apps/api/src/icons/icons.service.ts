@@ -37,7 +37,11 @@ export async function claimIcon(db: Executor, name: string | null): Promise<void
 /** Deletes an icon file unless an account still uses it (api.md §5.5, §5.6, amendment 17). */
 export async function releaseIcon(app: FastifyInstance, name: string | null): Promise<void> {
   if (!name) return;
-  const used = await app.db.selectFrom('twofaccounts').select('id').where('icon', '=', name).executeTakeFirst();
+  const used = await app.db
+    .selectFrom('twofaccounts')
+    .select('id')
+    .where('icon', '=', name)
+    .executeTakeFirst();
   if (used) return;
   await app.db.deleteFrom('pending_icons').where('filename', '=', name).execute();
   await app.icons.remove(name);
@@ -50,8 +54,15 @@ export async function purgePendingIcons(app: FastifyInstance): Promise<number> {
     .selectFrom('pending_icons')
     .select('filename')
     .where('created_at', '<', cutoff)
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('twofaccounts').select('id').whereRef('twofaccounts.icon', '=', 'pending_icons.filename'))),
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('twofaccounts')
+            .select('id')
+            .whereRef('twofaccounts.icon', '=', 'pending_icons.filename'),
+        ),
+      ),
     )
     .execute();
   for (const { filename } of stale) {
@@ -131,7 +142,7 @@ async function onlineLogo(
 
 /**
  * An official logo for a service (api.md §8.2): the online collections first when the operator
- * enabled them (ICONS_ONLINE), then the bundled simple-icons set. Stored as a pending icon.
+ * enabled them (ONLINE_LOGO_PROVIDERS), then the bundled simple-icons set. Stored as a pending icon.
  */
 export async function fetchOfficialLogo(
   app: FastifyInstance,
@@ -141,7 +152,7 @@ export async function fetchOfficialLogo(
   const name = service.replace(/<[^>]*>/g, '').trim();
   if (name === '') return undefined;
   try {
-    if (app.config.ICONS_ONLINE) {
+    if (app.config.ONLINE_LOGO_PROVIDERS) {
       const online = await onlineLogo(name, options.collection, options.variant, options.strict, Date.now());
       if (online) {
         const stored = await storePendingIcon(app, online, ['png', 'svg']);
@@ -156,9 +167,9 @@ export async function fetchOfficialLogo(
   }
 }
 
-/** The otpauth `image=` logo: fetched only when the operator opted in (ICONS_ONLINE). */
+/** The otpauth `image=` logo: untrusted, fetched only when BLOCK_OPTAUTH_IMAGELINK_FETCHING is false. */
 export async function fetchImageLink(app: FastifyInstance, url: string | null): Promise<string | undefined> {
-  if (!url || !app.config.ICONS_ONLINE) return undefined;
+  if (!url || app.config.BLOCK_OPTAUTH_IMAGELINK_FETCHING) return undefined;
   try {
     const body = await safeFetch(url, { maxBytes: LOGO_MAX_BYTES });
     return body ? await storePendingIcon(app, body, ['png', 'jpg', 'bmp', 'svg', 'webp']) : undefined;

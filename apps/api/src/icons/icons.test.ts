@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import QRCode from 'qrcode';
 import { beforeEach, expect, it } from 'vitest';
@@ -38,7 +40,9 @@ describeEachDatabase('icons', (t) => {
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(served.rawPayload.equals(PNG_1x1)).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: '/storage/icons/nope.png' })).json()).toEqual({ message: 'not found' });
+    expect((await t.app.inject({ method: 'GET', url: '/storage/icons/nope.png' })).json()).toEqual({
+      message: 'not found',
+    });
     expect((await t.app.inject({ method: 'GET', url: '/storage/icons/..%2Fapp.key' })).statusCode).toBe(404);
   });
 
@@ -48,7 +52,9 @@ describeEachDatabase('icons', (t) => {
     expect(filename).toMatch(/\.svg$/);
     const served = await t.app.inject({ method: 'GET', url: `/storage/icons/${filename}` });
     expect(served.headers['content-type']).toBe('image/svg+xml');
-    expect(served.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(served.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    );
     expect(served.body).not.toMatch(/script|onload|javascript:|foreignObject/i);
     expect(served.body).toContain('<rect');
   });
@@ -56,9 +62,13 @@ describeEachDatabase('icons', (t) => {
   it('refuses missing, non-image and oversized uploads with 422', async () => {
     const err = (message: string) => ({ message, errors: { icon: [message] } });
     expect((await call('POST', '/api/v1/icons', {})).json()).toEqual(err('The icon field is required.'));
-    expect((await upload('icon', 'just text')).json()).toEqual(err('Supported format are jpeg, png, bmp, gif, svg, or webp.'));
+    expect((await upload('icon', 'just text')).json()).toEqual(
+      err('Supported format are jpeg, png, bmp, gif, svg, or webp.'),
+    );
     const big = Buffer.concat([PNG_1x1, Buffer.alloc(5 * 1024 * 1024)]);
-    expect((await upload('icon', big)).json()).toEqual(err('The icon field must not be greater than 5120 kilobytes.'));
+    expect((await upload('icon', big)).json()).toEqual(
+      err('The icon field must not be greater than 5120 kilobytes.'),
+    );
     const textField = multipart([{ name: 'icon', value: 'not a file' }]);
     expect((await call('POST', '/api/v1/icons', textField.payload, textField.headers)).json()).toEqual(
       err('The icon field must be an image.'),
@@ -76,37 +86,86 @@ describeEachDatabase('icons', (t) => {
     expect(none.statusCode).toBe(204);
     expect(none.body).toBe('');
     const err = (field: string, message: string) => ({ message, errors: { [field]: [message] } });
-    expect((await call('POST', '/api/v1/icons/default', {})).json()).toEqual(err('service', 'The service field is required.'));
-    expect((await call('POST', '/api/v1/icons/default', { service: 1 })).json()).toEqual(err('service', 'The service field must be a string.'));
-    expect((await call('POST', '/api/v1/icons/default', { service: 'x', iconCollection: 'nope' })).json()).toEqual(
-      err('iconCollection', 'The selected icon collection is invalid.'),
+    expect((await call('POST', '/api/v1/icons/default', {})).json()).toEqual(
+      err('service', 'The service field is required.'),
     );
-    expect((await call('POST', '/api/v1/icons/default', { service: 'x', iconCollection: 'tfa', variant: 'dark' })).json()).toEqual(
-      err('variant', 'The selected variant is invalid.'),
+    expect((await call('POST', '/api/v1/icons/default', { service: 1 })).json()).toEqual(
+      err('service', 'The service field must be a string.'),
     );
+    expect(
+      (await call('POST', '/api/v1/icons/default', { service: 'x', iconCollection: 'nope' })).json(),
+    ).toEqual(err('iconCollection', 'The selected icon collection is invalid.'));
+    expect(
+      (
+        await call('POST', '/api/v1/icons/default', { service: 'x', iconCollection: 'tfa', variant: 'dark' })
+      ).json(),
+    ).toEqual(err('variant', 'The selected variant is invalid.'));
     expect((await call('POST', '/api/v1/icons/default', { service: 'x', iconPack: 'mine' })).json()).toEqual(
       err('iconPack', 'The icon pack cannot be found on the server.'),
     );
   });
 
   it('gives new accounts an official logo when getOfficialIcons is on; never fetches image links', async () => {
-    const created = await call('POST', '/api/v1/twofaccounts', { service: 'GitHub', account: 'me', otp_type: 'totp' });
+    const created = await call('POST', '/api/v1/twofaccounts', {
+      service: 'GitHub',
+      account: 'me',
+      otp_type: 'totp',
+    });
     expect(created.json<{ icon: string }>().icon).toMatch(/\.svg$/);
-    const uri = 'otpauth://totp/Unknownbrandxyz:me?secret=A4GRFHVVRBGY7UIW&image=http%3A%2F%2F127.0.0.1%3A1%2Fx.png';
+    const uri =
+      'otpauth://totp/Unknownbrandxyz:me?secret=A4GRFHVVRBGY7UIW&image=http%3A%2F%2F127.0.0.1%3A1%2Fx.png';
     expect((await call('POST', '/api/v1/twofaccounts', { uri })).json()).toMatchObject({ icon: null });
-    const preview = await call('POST', '/api/v1/twofaccounts/preview', { uri: 'otpauth://totp/GitLab:me?secret=A4GRFHVVRBGY7UIW' });
+    const preview = await call('POST', '/api/v1/twofaccounts/preview', {
+      uri: 'otpauth://totp/GitLab:me?secret=A4GRFHVVRBGY7UIW',
+    });
     expect(preview.json<{ icon: string }>().icon).toMatch(NAME);
+  });
+
+  it('image links, when the operator allows them, are still never fetched from private addresses', async () => {
+    await t.rebuild({ BLOCK_OPTAUTH_IMAGELINK_FETCHING: 'false' });
+    await call('PUT', '/api/v1/settings/getOfficialIcons', { value: false });
+    const server = createServer((_request, response) => response.end(PNG_1x1));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    let hits = 0;
+    server.on('request', () => (hits += 1));
+    try {
+      const { port } = server.address() as AddressInfo;
+      for (const host of ['127.0.0.1', 'localhost', '[::ffff:127.0.0.1]']) {
+        const image = encodeURIComponent(`http://${host}:${port}/logo.png`);
+        const uri = `otpauth://totp/Me?secret=A4GRFHVVRBGY7UIW&image=${image}`;
+        const created = await call('POST', '/api/v1/twofaccounts', { uri });
+        expect(created.statusCode).toBe(201);
+        expect(created.json()).toMatchObject({ icon: null });
+      }
+      expect(hits).toBe(0);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('deletes icons: replaced or removed on update, deleted with the account, DELETE route clears accounts', async () => {
     const first = (await upload('icon', PNG_1x1)).json<{ filename: string }>().filename;
     const second = (await upload('icon', PNG_1x1)).json<{ filename: string }>().filename;
-    const created = await call('POST', '/api/v1/twofaccounts', { account: 'a', otp_type: 'totp', icon: first });
+    const created = await call('POST', '/api/v1/twofaccounts', {
+      account: 'a',
+      otp_type: 'totp',
+      icon: first,
+    });
     expect(created.json()).toMatchObject({ icon: first });
-    const body = { service: null, account: 'a', icon: second, otp_type: 'totp', secret: 'A4GRFHVVRBGY7UIW', digits: 6, algorithm: 'sha1' };
+    const body = {
+      service: null,
+      account: 'a',
+      icon: second,
+      otp_type: 'totp',
+      secret: 'A4GRFHVVRBGY7UIW',
+      digits: 6,
+      algorithm: 'sha1',
+    };
     expect((await call('PUT', '/api/v1/twofaccounts/1', body)).json()).toMatchObject({ icon: second });
     expect(existsSync(iconPath(first))).toBe(false);
-    expect((await call('PUT', '/api/v1/twofaccounts/1', { ...body, icon: null })).json()).toMatchObject({ icon: null });
+    expect((await call('PUT', '/api/v1/twofaccounts/1', { ...body, icon: null })).json()).toMatchObject({
+      icon: null,
+    });
     expect(existsSync(iconPath(second))).toBe(false);
     const third = (await upload('icon', PNG_1x1)).json<{ filename: string }>().filename;
     await call('POST', '/api/v1/twofaccounts', { account: 'b', otp_type: 'totp', icon: third });
@@ -166,12 +225,27 @@ describeEachDatabase('QR code decoding', (t) => {
 
   it('refuses non-images (422) and images without a code (400)', async () => {
     const err = (message: string) => ({ message, errors: { qrcode: [message] } });
-    expect((await call('POST', '/api/v1/qrcode/decode', {})).json()).toEqual(err('The qrcode field is required.'));
-    expect((await decode('hello')).json()).toEqual(err('Supported format are jpeg, png, bmp, gif, svg, or webp.'));
+    expect((await call('POST', '/api/v1/qrcode/decode', {})).json()).toEqual(
+      err('The qrcode field is required.'),
+    );
+    expect((await decode('hello')).json()).toEqual(
+      err('Supported format are jpeg, png, bmp, gif, svg, or webp.'),
+    );
     const broken = Buffer.concat([PNG_1x1.subarray(0, 20), Buffer.from('garbage')]);
     expect((await decode(broken)).json()).toEqual(err('The qrcode field must be an image.'));
     const blank = await decode(PNG_1x1);
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({ message: 'Cannot detect a QR code in the image, try to crop the image' });
+    // A code whose bytes are not text (invalid UTF-8).
+    const binary = await QRCode.toBuffer([{ data: new Uint8Array([0xff, 0xfe, 0xc3]), mode: 'byte' }]);
+    const unreadable = await decode(binary);
+    expect({ status: unreadable.statusCode, body: unreadable.json() }).toEqual({
+      status: 400,
+      body: { message: 'No readable QR code' },
+    });
+    const huge = Buffer.concat([PNG_1x1, Buffer.alloc(10 * 1024 * 1024)]);
+    expect((await decode(huge)).json()).toEqual(
+      err('The qrcode field must not be greater than 10240 kilobytes.'),
+    );
   });
 });

@@ -19,13 +19,18 @@ export function sniffImage(bytes: Buffer): ImageExt | undefined {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpg';
   if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38])) return 'gif';
   if (startsWith(bytes, [0x42, 0x4d]) && bytes.length > 26) return 'bmp';
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8))
+    return 'webp';
   if (looksLikeSvg(bytes)) return 'svg';
   return undefined;
 }
 
 function looksLikeSvg(bytes: Buffer): boolean {
-  const head = bytes.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const head = bytes
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   if (!head.startsWith('<')) return false;
   // An XML prolog, comments or a doctype may come first; the root element must be <svg>.
   const withoutProlog = head

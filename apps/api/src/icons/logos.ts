@@ -2,7 +2,17 @@ import type { SimpleIcon } from 'simple-icons';
 
 /** simple-icons' title-to-slug rule (formats.md §7.3): `Air Canada` -> `aircanada`, `Battle.net` -> `battledotnet`. */
 export function titleToSlug(title: string): string {
-  const map: Record<string, string> = { đ: 'd', ħ: 'h', ı: 'i', ĸ: 'k', ŀ: 'l', ł: 'l', ß: 'ss', ŧ: 't', ø: 'o' };
+  const map: Record<string, string> = {
+    đ: 'd',
+    ħ: 'h',
+    ı: 'i',
+    ĸ: 'k',
+    ŀ: 'l',
+    ł: 'l',
+    ß: 'ss',
+    ŧ: 't',
+    ø: 'o',
+  };
   return title
     .toLowerCase()
     .replace(/\+/g, 'plus')

@@ -9,7 +9,9 @@ import { BlockList, isIP } from 'node:net';
  * redirects, 5 s to connect, 10 s in total, a size cap. Any failure is "no image".
  */
 
-const blocked = new BlockList();
+// Two lists: Node's BlockList also matches IPv4 addresses against IPv4-mapped IPv6 rules, so
+// one shared list with `::ffff:0:0/96` would refuse every IPv4 address.
+const blockedV4 = new BlockList();
 for (const [net, bits] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -26,31 +28,44 @@ for (const [net, bits] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) {
-  blocked.addSubnet(net, bits, 'ipv4');
+  blockedV4.addSubnet(net, bits, 'ipv4');
 }
+const blockedV6 = new BlockList();
 for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['::ffff:0:0', 96],
+  ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible form
   ['64:ff9b::', 96],
+  ['100::', 64],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
   ['2001:db8::', 32],
 ] as const) {
-  blocked.addSubnet(net, bits, 'ipv6');
+  blockedV6.addSubnet(net, bits, 'ipv6');
 }
 
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
-  if (family === 0) return false;
-  return !blocked.check(address, family === 6 ? 'ipv6' : 'ipv4');
+  if (family === 4) return !blockedV4.check(address, 'ipv4');
+  if (family !== 6) return false;
+  // An IPv4-mapped IPv6 address (::ffff:a.b.c.d or ::ffff:hhhh:hhhh) is judged as its IPv4 address.
+  const mapped = /^::ffff:(?:0:)?(.+)$/i.exec(address)?.[1];
+  if (mapped !== undefined) {
+    if (isIP(mapped) === 4) return !blockedV4.check(mapped, 'ipv4');
+    const hex = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(mapped);
+    if (!hex) return false;
+    const value = (parseInt(hex[1]!, 16) << 16) | parseInt(hex[2]!, 16);
+    const v4 = [24, 16, 8, 0].map((shift) => (value >>> shift) & 255).join('.');
+    return !blockedV4.check(v4, 'ipv4');
+  }
+  return !blockedV6.check(address, 'ipv6');
 }
 
 export interface SafeFetchOptions {
   readonly maxBytes: number;
   readonly connectTimeoutMs?: number;
   readonly totalTimeoutMs?: number;
+  /** Which resolved addresses may be contacted (tests allow loopback); public addresses by default. */
+  readonly addressAllowed?: (address: string) => boolean;
 }
 
 /** GETs a URL under the rules above; resolves to the body or undefined. Never throws. */
@@ -78,7 +93,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
   } catch {
     return undefined;
   }
-  if (!isPublicAddress(address)) return undefined;
+  if (!(options.addressAllowed ?? isPublicAddress)(address)) return undefined;
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
     let settled = false;
@@ -92,7 +107,11 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
       url,
       {
         // Connect to the address checked above (no second resolution: no DNS rebinding).
-        lookup: (_hostname, _options, callback) => callback(null, address, family),
+        // With autoSelectFamily (Node 20's default) the lookup is asked for every address (`all`).
+        lookup: (_hostname, lookupOptions, callback) => {
+          if (lookupOptions.all) callback(null, [{ address, family }]);
+          else callback(null, address, family);
+        },
         headers: { 'user-agent': 'Twofold', accept: 'image/*' },
         servername: isIP(host) ? undefined : host,
       },

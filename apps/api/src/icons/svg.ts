@@ -6,7 +6,7 @@ let purifier: DOMPurify | undefined;
 async function getPurifier(): Promise<DOMPurify> {
   if (purifier) return purifier;
   const { JSDOM } = await import('jsdom');
-  const instance = createDOMPurify(new JSDOM('').window as unknown as Window & typeof globalThis);
+  const instance = createDOMPurify(new JSDOM('').window);
   // Only local fragment references survive: no javascript:, no external resources.
   instance.addHook('afterSanitizeAttributes', (node) => {
     for (const name of ['href', 'xlink:href']) {

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { toView, type AccountView } from '../accounts/accounts.mapper.js';
 import { readAccounts } from '../accounts/accounts.queries.js';
-import { serialiseOtpauthUri } from '../accounts/otp-engine.js';
+import { serialiseOtpauthUri } from '../accounts/otp.js';
 import { toTimestamp } from '../http/common.schemas.js';
 
 /** Accounts to export, in the manual order; every account when `ids` is absent (amendment 18). */
-async function exportedViews(app: FastifyInstance, ids: readonly number[] | undefined): Promise<AccountView[]> {
+async function exportedViews(
+  app: FastifyInstance,
+  ids: readonly number[] | undefined,
+): Promise<AccountView[]> {
   const { rows, encrypted } = await readAccounts(app.db, ids ? { ids } : {});
   return rows.map((row) => toView(app, row, encrypted));
 }
@@ -37,6 +40,9 @@ export async function exportTwoFauth(app: FastifyInstance, ids: readonly number[
 }
 
 /** Canonical URIs (formats.md §3.4), left percent-encoded. */
-export async function exportUris(app: FastifyInstance, ids: readonly number[] | undefined): Promise<string[]> {
+export async function exportUris(
+  app: FastifyInstance,
+  ids: readonly number[] | undefined,
+): Promise<string[]> {
   return (await exportedViews(app, ids)).map((view) => serialiseOtpauthUri(view));
 }

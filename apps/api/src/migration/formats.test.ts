@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixtures as F } from '../accounts/fixtures.js';
-import { decodeGoogleMigration } from './google.js';
+import { decodeGoogleMigration } from './google-rows.js';
 import { parseImport } from './formats.js';
 import type { SourceRow } from './rows.js';
 import { TWOFAUTH_JSON } from './fixtures.js';
@@ -29,8 +29,26 @@ describe('Google Authenticator migration (formats.md §4)', () => {
   it('decodes the 2FAuth fixture', () => {
     const result = decodeGoogleMigration([F.GOOGLE_AUTH_MIGRATION_URI]);
     expect(result?.rows.map(brief)).toEqual([
-      { otp_type: 'totp', service: 'service', account: 'account', secret: 'A4GRFHVVRBGY7UIW', digits: 6, algorithm: 'sha1', period: 30, counter: null },
-      { otp_type: 'totp', service: 'service_bis', account: 'account_bis', secret: 'A4GRFHVVRBGY7UIW', digits: 6, algorithm: 'sha1', period: 30, counter: null },
+      {
+        otp_type: 'totp',
+        service: 'service',
+        account: 'account',
+        secret: 'A4GRFHVVRBGY7UIW',
+        digits: 6,
+        algorithm: 'sha1',
+        period: 30,
+        counter: null,
+      },
+      {
+        otp_type: 'totp',
+        service: 'service_bis',
+        account: 'account_bis',
+        secret: 'A4GRFHVVRBGY7UIW',
+        digits: 6,
+        algorithm: 'sha1',
+        period: 30,
+        counter: null,
+      },
     ]);
     expect(result?.notices).toEqual([]);
   });
@@ -55,7 +73,9 @@ describe('Google Authenticator migration (formats.md §4)', () => {
   it('refuses truncated data and field 0, ignores a repeated QR code', () => {
     expect(decodeGoogleMigration([F.GOOGLE_AUTH_MIGRATION_URI_WITH_INVALID_DATA])).toBeUndefined();
     expect(decodeGoogleMigration(['otpauth-migration://offline?data=AEoATACEAEYASAA'])).toBeUndefined();
-    expect(decodeGoogleMigration([F.GOOGLE_AUTH_MIGRATION_URI, F.GOOGLE_AUTH_MIGRATION_URI])?.rows).toHaveLength(2);
+    expect(
+      decodeGoogleMigration([F.GOOGLE_AUTH_MIGRATION_URI, F.GOOGLE_AUTH_MIGRATION_URI])?.rows,
+    ).toHaveLength(2);
   });
 
   it('reports missing parts of a batch', () => {
@@ -72,9 +92,36 @@ describe('Google Authenticator migration (formats.md §4)', () => {
 describe('import detection and formats (formats.md §5.3, §5.4, §5.14)', () => {
   it('reads 2FAuth JSON with the Steam rule applied later and icons kept', () => {
     expect(rows(JSON.stringify(TWOFAUTH_JSON)).map(brief)).toEqual([
-      { otp_type: 'totp', service: 'service', account: 'account', secret: 'A4GRFHVVRBGY7UIW', digits: 7, algorithm: 'sha256', period: 40, counter: null },
-      { otp_type: 'hotp', service: 'service', account: 'account', secret: 'A4GRFHVVRBGY7UIW', digits: 7, algorithm: 'sha256', period: null, counter: 5 },
-      { otp_type: 'steamtotp', service: 'Steam', account: 'account', secret: 'XJGTDRUUKZH3X7TQN2QZUGCGXZCC5LXE', digits: 5, algorithm: 'sha256', period: 40, counter: null },
+      {
+        otp_type: 'totp',
+        service: 'service',
+        account: 'account',
+        secret: 'A4GRFHVVRBGY7UIW',
+        digits: 7,
+        algorithm: 'sha256',
+        period: 40,
+        counter: null,
+      },
+      {
+        otp_type: 'hotp',
+        service: 'service',
+        account: 'account',
+        secret: 'A4GRFHVVRBGY7UIW',
+        digits: 7,
+        algorithm: 'sha256',
+        period: null,
+        counter: 5,
+      },
+      {
+        otp_type: 'steamtotp',
+        service: 'Steam',
+        account: 'account',
+        secret: 'XJGTDRUUKZH3X7TQN2QZUGCGXZCC5LXE',
+        digits: 5,
+        algorithm: 'sha256',
+        period: 40,
+        counter: null,
+      },
     ]);
     const withIcon = structuredClone(TWOFAUTH_JSON);
     Object.assign(withIcon.data[0]!, { icon: 'test.png', icon_mime: 'image/png', icon_file: PNG });
@@ -116,7 +163,16 @@ describe('import detection and formats (formats.md §5.3, §5.4, §5.14)', () =>
   it("reads 2FAuth's otpauth export variant and a BOM", () => {
     const variant = { app: '2fauth_v8.0.1', datetime: 'x', data: [{ uri: F.TOTP_SHORT_URI }] };
     expect(rows(`\uFEFF${JSON.stringify(variant)}`).map(brief)).toEqual([
-      { otp_type: 'totp', service: null, account: 'account', secret: 'A4GRFHVVRBGY7UIW', digits: 6, algorithm: 'sha1', period: 30, counter: null },
+      {
+        otp_type: 'totp',
+        service: null,
+        account: 'account',
+        secret: 'A4GRFHVVRBGY7UIW',
+        digits: 6,
+        algorithm: 'sha1',
+        period: 30,
+        counter: null,
+      },
     ]);
   });
 });

@@ -1,6 +1,6 @@
-import { isValidSecret, parseOtpauthUri, storageSecret, type UriError } from '../accounts/otp-engine.js';
+import { isValidSecret, parseOtpauthUri, storageSecret, type UriError } from '../accounts/otp.js';
 import type { Message } from '../i18n/translate.js';
-import { decodeGoogleMigration, MIGRATION_PREFIX } from './google.js';
+import { decodeGoogleMigration, MIGRATION_PREFIX } from './google-rows.js';
 import { invalidRow, rowError, type SourceRow } from './rows.js';
 
 /*
@@ -76,15 +76,22 @@ function twoFauthItem(item: unknown): SourceRow {
   }
   const typed = { ...source, otp_type: otpType } as const;
   if (account === null || account.trim() === '') return invalidRow(rowError.label, typed);
-  if (typeof data.secret !== 'string' || !isValidSecret(data.secret)) return invalidRow(rowError.secret, typed);
+  if (typeof data.secret !== 'string' || !isValidSecret(data.secret))
+    return invalidRow(rowError.secret, typed);
   const digits = data.digits === undefined || data.digits === null ? 6 : data.digits;
+  // A non-string algorithm (a number, an object) is invalid, not stringified.
   const algorithm =
-    data.algorithm === undefined || data.algorithm === null ? 'sha1' : String(data.algorithm).toLowerCase();
+    data.algorithm === undefined || data.algorithm === null
+      ? 'sha1'
+      : typeof data.algorithm === 'string'
+        ? data.algorithm.toLowerCase()
+        : '';
   if (otpType !== 'steamtotp') {
     if (typeof digits !== 'number' || !Number.isInteger(digits) || digits < 5 || digits > 10) {
       return invalidRow(rowError.digits, typed);
     }
-    if (!['sha1', 'sha256', 'sha512', 'md5'].includes(algorithm)) return invalidRow(rowError.algorithm, typed);
+    if (!['sha1', 'sha256', 'sha512', 'md5'].includes(algorithm))
+      return invalidRow(rowError.algorithm, typed);
   }
   const positive = (value: unknown, max: number) =>
     typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= max ? value : undefined;
@@ -135,7 +142,10 @@ function isTwoFauth(json: Record<string, unknown>): boolean {
   if ('schema' in json) return true;
   return (
     Array.isArray(json.data) &&
-    json.data.every((item) => typeof item === 'object' && item !== null && 'uri' in item && Object.keys(item).length === 1)
+    json.data.every(
+      (item: unknown) =>
+        typeof item === 'object' && item !== null && 'uri' in item && Object.keys(item).length === 1,
+    )
   );
 }
 

@@ -7,7 +7,7 @@ import { annotate, IdList, Nullable } from '../http/common.schemas.js';
 import { registerRule } from '../http/validation.js';
 import { exportTwoFauth, exportUris, appName } from './export.service.js';
 import { parseImport, payloadLines } from './formats.js';
-import { decodeGoogleMigration, MIGRATION_PREFIX } from './google.js';
+import { decodeGoogleMigration, MIGRATION_PREFIX } from './google-rows.js';
 import { importFailure, toImportRows, type ImportRow } from './migration.service.js';
 import { toTimestamp } from '../http/common.schemas.js';
 import { errors } from '../http/errors.js';
@@ -30,7 +30,9 @@ function sendRows(reply: FastifyReply, rows: ImportRow[], notices: readonly stri
   return reply.code(200).send(rows);
 }
 
-const ImportRows = Type.Array(TwoFAccount, { description: 'Preview rows: id 0 valid, -1 duplicate, -2 invalid' });
+const ImportRows = Type.Array(TwoFAccount, {
+  description: 'Preview rows: id 0 valid, -1 duplicate, -2 invalid',
+});
 
 export const migrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const config = { auth: 'api' } as const;
@@ -47,7 +49,9 @@ export const migrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         consumes: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
         body: Type.Object({
           payload: Type.Optional(Nullable(Type.String({ description: 'The export, as text' }))),
-          file: Type.Optional(Type.Unknown({ description: 'The export, as a file (multipart)', format: 'binary' })),
+          file: Type.Optional(
+            Type.Unknown({ description: 'The export, as a file (multipart)', format: 'binary' }),
+          ),
           password: Type.Optional(Type.Unknown({ description: 'Password of an encrypted export' })),
           withSecret: Type.Optional(Type.Unknown({ description: 'Truthy: rows include their secret' })),
         }),
@@ -73,12 +77,14 @@ export const migrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let input: string | Buffer;
       if (hasFile) {
         if (!Buffer.isBuffer(file)) throw invalid('file', 'validation.file');
-        if (file.length > FILE_MAX_BYTES) throw invalid('file', 'validation.max.file', { max: FILE_MAX_BYTES / 1024 });
+        if (file.length > FILE_MAX_BYTES)
+          throw invalid('file', 'validation.max.file', { max: FILE_MAX_BYTES / 1024 });
         input = file;
       } else input = payload as string;
       const result = parseImport(input);
       if (!result.ok) throw importFailure(result);
-      const withSecret = truthy(body.withSecret) || truthy((request.query as Record<string, unknown>).withSecret);
+      const withSecret =
+        truthy(body.withSecret) || truthy((request.query as Record<string, unknown>).withSecret);
       const rows = await toImportRows(app, result.rows, { withSecret, locale: request.locale });
       return sendRows(reply, rows, result.notices);
     },

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { toView } from '../accounts/accounts.mapper.js';
 import { readAccounts } from '../accounts/accounts.queries.js';
 import { extForMime, sniffImage } from '../icons/image-type.js';
-import { fetchOfficialLogo, storePendingIcon, type IconCollection, type IconVariant } from '../icons/icons.service.js';
+import { fetchOfficialLogo, storePendingIcon } from '../icons/icons.service.js';
 import { errors } from '../http/errors.js';
 import type { Locale } from '../i18n/locales.js';
 import { render, translate } from '../i18n/translate.js';
-import { readNativeSetting, readNativeSettings } from '../settings/settings.queries.js';
+import { readNativeSettings } from '../settings/settings.queries.js';
 import type { ImportResult } from './formats.js';
 import type { SourceRow } from './rows.js';
 
@@ -36,8 +36,17 @@ const duplicateKey = (row: {
 
 /** The §0 Steam rule (formats.md): Steam wins over whatever the source declared. */
 function applySteam(row: SourceRow): SourceRow {
-  if (row.otp_type !== 'steamtotp' && !(row.service !== null && row.service.toLowerCase() === 'steam')) return row;
-  return { ...row, otp_type: 'steamtotp', service: 'Steam', digits: 5, algorithm: 'sha1', period: 30, counter: null };
+  if (row.otp_type !== 'steamtotp' && !(row.service !== null && row.service.toLowerCase() === 'steam'))
+    return row;
+  return {
+    ...row,
+    otp_type: 'steamtotp',
+    service: 'Steam',
+    digits: 5,
+    algorithm: 'sha1',
+    period: 30,
+    counter: null,
+  };
 }
 
 /** An embedded icon is stored when its bytes are of the declared type (GIF dropped). */
@@ -94,8 +103,8 @@ export async function toImportRows(
     if (!icon && row.service && settings.getOfficialIcons) {
       icon =
         (await fetchOfficialLogo(app, row.service, {
-          collection: settings.iconCollection as IconCollection,
-          variant: settings.iconVariant as IconVariant,
+          collection: settings.iconCollection,
+          variant: settings.iconVariant,
           strict: settings.iconVariantStrictFetch,
         })) ?? null;
     }
@@ -123,8 +132,4 @@ export function importFailure(result: Extract<ImportResult, { ok: false }>) {
   return result.failure.kind === 'no_format'
     ? errors.business('error.migration_no_format')
     : errors.business('error.migration_unreadable', { app: result.failure.app });
-}
-
-export async function encryptionOn(app: FastifyInstance): Promise<boolean> {
-  return readNativeSetting(app.db, 'useEncryption');
 }

@@ -12,9 +12,48 @@ const BMP =
 const GIF = 'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
 const rowsOf = (withSecret: boolean) => [
-  { id: 0, group_id: null, otp_type: 'totp', account: 'account', service: 'service', icon: null, ...(withSecret ? { secret: 'A4GRFHVVRBGY7UIW' } : {}), digits: 7, algorithm: 'sha256', period: 40, counter: null, group: null },
-  { id: 0, group_id: null, otp_type: 'hotp', account: 'account', service: 'service', icon: null, ...(withSecret ? { secret: 'A4GRFHVVRBGY7UIW' } : {}), digits: 7, algorithm: 'sha256', period: null, counter: 5, group: null },
-  { id: 0, group_id: null, otp_type: 'steamtotp', account: 'account', service: 'Steam', icon: null, ...(withSecret ? { secret: F.STEAM_SECRET } : {}), digits: 5, algorithm: 'sha1', period: 30, counter: null, group: null },
+  {
+    id: 0,
+    group_id: null,
+    otp_type: 'totp',
+    account: 'account',
+    service: 'service',
+    icon: null,
+    ...(withSecret ? { secret: 'A4GRFHVVRBGY7UIW' } : {}),
+    digits: 7,
+    algorithm: 'sha256',
+    period: 40,
+    counter: null,
+    group: null,
+  },
+  {
+    id: 0,
+    group_id: null,
+    otp_type: 'hotp',
+    account: 'account',
+    service: 'service',
+    icon: null,
+    ...(withSecret ? { secret: 'A4GRFHVVRBGY7UIW' } : {}),
+    digits: 7,
+    algorithm: 'sha256',
+    period: null,
+    counter: 5,
+    group: null,
+  },
+  {
+    id: 0,
+    group_id: null,
+    otp_type: 'steamtotp',
+    account: 'account',
+    service: 'Steam',
+    icon: null,
+    ...(withSecret ? { secret: F.STEAM_SECRET } : {}),
+    digits: 5,
+    algorithm: 'sha1',
+    period: 30,
+    counter: null,
+    group: null,
+  },
 ];
 
 describeEachDatabase('import, migration and export', (t) => {
@@ -26,26 +65,52 @@ describeEachDatabase('import, migration and export', (t) => {
   });
 
   it('converts 2FAuth JSON (Steam forced) and stores nothing', async () => {
-    const response = await call('POST', '/api/v1/twofaccounts/migration?withSecret=1', { payload: JSON.stringify(TWOFAUTH_JSON) });
+    const response = await call('POST', '/api/v1/twofaccounts/migration?withSecret=1', {
+      payload: JSON.stringify(TWOFAUTH_JSON),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(rowsOf(true));
-    expect((await call('POST', '/api/v1/twofaccounts/migration', { payload: JSON.stringify(TWOFAUTH_JSON) })).json()).toEqual(rowsOf(false));
+    expect(
+      (
+        await call('POST', '/api/v1/twofaccounts/migration', { payload: JSON.stringify(TWOFAUTH_JSON) })
+      ).json(),
+    ).toEqual(rowsOf(false));
     expect((await call('GET', '/api/v1/twofaccounts/count')).json()).toMatchObject({ count: 0 });
   });
 
   it('stores embedded png, webp, bmp and sanitised svg icons; drops gif and mismatched types', async () => {
-    const payload: { data: Record<string, unknown>[] } = structuredClone(TWOFAUTH_JSON) as never;
+    const payload: { data: Record<string, unknown>[] } = structuredClone(TWOFAUTH_JSON);
     const icons: [string, string][] = [
       ['image/png', PNG],
       ['image/webp', WEBP],
       ['image/x-ms-bmp', BMP],
-      ['image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert("XSS");</script><circle r="1"/></svg>').toString('base64')],
+      [
+        'image/svg+xml',
+        Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg"><script>alert("XSS");</script><circle r="1"/></svg>',
+        ).toString('base64'),
+      ],
       ['image/gif', GIF],
       ['image/png', WEBP],
     ];
-    payload.data = icons.map(([mime, file], i) => ({ ...TWOFAUTH_JSON.data[0]!, account: `a${i}`, icon: 'test', icon_mime: mime, icon_file: file }));
-    const rows = (await call('POST', '/api/v1/twofaccounts/migration', { payload: JSON.stringify(payload) })).json<{ icon: string | null }[]>();
-    expect(rows.map((row) => row.icon?.replace(/^[A-Za-z0-9]{40}/, '*') ?? null)).toEqual(['*.png', '*.webp', '*.bmp', '*.svg', null, null]);
+    payload.data = icons.map(([mime, file], i) => ({
+      ...TWOFAUTH_JSON.data[0]!,
+      account: `a${i}`,
+      icon: 'test',
+      icon_mime: mime,
+      icon_file: file,
+    }));
+    const rows = (
+      await call('POST', '/api/v1/twofaccounts/migration', { payload: JSON.stringify(payload) })
+    ).json<{ icon: string | null }[]>();
+    expect(rows.map((row) => row.icon?.replace(/^[A-Za-z0-9]{40}/, '*') ?? null)).toEqual([
+      '*.png',
+      '*.webp',
+      '*.bmp',
+      '*.svg',
+      null,
+      null,
+    ]);
     const svg = await t.app.inject({ method: 'GET', url: `/storage/icons/${rows[3]!.icon}` });
     expect(svg.body).not.toContain('script');
   });
@@ -54,14 +119,34 @@ describeEachDatabase('import, migration and export', (t) => {
     await call('POST', '/api/v1/twofaccounts', { uri: F.TOTP_FULL_CUSTOM_URI_NO_IMG });
     const payload = structuredClone(TWOFAUTH_JSON);
     (payload.data[1] as Record<string, unknown>).otp_type = 'Xotp';
-    const rows = (await call('POST', '/api/v1/twofaccounts/migration', { payload: JSON.stringify(payload), withSecret: false })).json();
+    const rows = (
+      await call('POST', '/api/v1/twofaccounts/migration', {
+        payload: JSON.stringify(payload),
+        withSecret: false,
+      })
+    ).json();
     expect(rows).toEqual([
       { ...rowsOf(false)[0], id: -1 },
-      { id: -2, group_id: null, otp_type: 'totp', account: 'account', service: 'service', icon: null, secret: 'Unsupported OTP type', digits: 6, algorithm: 'sha1', period: 30, counter: null, group: null },
+      {
+        id: -2,
+        group_id: null,
+        otp_type: 'totp',
+        account: 'account',
+        service: 'service',
+        icon: null,
+        secret: 'Unsupported OTP type',
+        digits: 6,
+        algorithm: 'sha1',
+        period: 30,
+        counter: null,
+        group: null,
+      },
       rowsOf(false)[2],
     ]);
     const list = `${F.TOTP_FULL_CUSTOM_URI_NO_IMG}\notpauth://totp/account?secret=1.0\notpauth://hotp/x?secret=A4GRFHVVRBGY7UIW&counter=-4`;
-    const listRows = (await call('POST', '/api/v1/twofaccounts/migration', { payload: list })).json<{ id: number; secret?: string; account: string; service: string }[]>();
+    const listRows = (await call('POST', '/api/v1/twofaccounts/migration', { payload: list })).json<
+      { id: number; secret?: string; account: string; service: string }[]
+    >();
     expect(listRows.map((row) => [row.id, row.secret, row.account, row.service])).toEqual([
       [-1, undefined, 'account', 'service'],
       [-2, 'The secret field must be a base32 encoded string.', '- invalid account -', '- invalid service -'],
@@ -82,9 +167,14 @@ describeEachDatabase('import, migration and export', (t) => {
     expect((await call('POST', '/api/v1/twofaccounts/migration', { payload: 12 })).json()).toEqual(
       err({ payload: ['The payload field must be a string.'] }, 'The payload field must be a string.'),
     );
-    const big = multipart([{ name: 'file', value: Buffer.alloc(10 * 1024 * 1024 + 1, 'a'), filename: 'x.txt' }]);
+    const big = multipart([
+      { name: 'file', value: Buffer.alloc(10 * 1024 * 1024 + 1, 'a'), filename: 'x.txt' },
+    ]);
     expect((await call('POST', '/api/v1/twofaccounts/migration', big.payload, big.headers)).json()).toEqual(
-      err({ file: ['The file field must not be greater than 10240 kilobytes.'] }, 'The file field must not be greater than 10240 kilobytes.'),
+      err(
+        { file: ['The file field must not be greater than 10240 kilobytes.'] },
+        'The file field must not be greater than 10240 kilobytes.',
+      ),
     );
   });
 
@@ -98,9 +188,17 @@ describeEachDatabase('import, migration and export', (t) => {
       F.INVALID_GOOGLE_AUTH_MIGRATION_URI,
     ]) {
       const response = await call('POST', '/api/v1/twofaccounts/migration', { payload });
-      expect({ payload, status: response.statusCode, body: response.json() }).toEqual({ payload, status: 400, body: noFormat });
+      expect({ payload, status: response.statusCode, body: response.json() }).toEqual({
+        payload,
+        status: 400,
+        body: noFormat,
+      });
     }
-    expect((await call('POST', '/api/v1/twofaccounts/migration', { payload: '{"app":"2fauth_x","schema":1}' })).json()).toEqual({
+    expect(
+      (
+        await call('POST', '/api/v1/twofaccounts/migration', { payload: '{"app":"2fauth_x","schema":1}' })
+      ).json(),
+    ).toEqual({
       message: 'Invalid or unreadable 2FAuth data',
     });
   });
@@ -111,44 +209,111 @@ describeEachDatabase('import, migration and export', (t) => {
       'hex',
     ).toString('base64');
     const second = `otpauth-migration://offline?data=${encodeURIComponent(payload)}`;
-    const response = await call('POST', '/api/v1/twofaccounts/import', { uri: `${F.GOOGLE_AUTH_MIGRATION_URI}\n\n${second}` });
+    const response = await call('POST', '/api/v1/twofaccounts/import', {
+      uri: `${F.GOOGLE_AUTH_MIGRATION_URI}\n\n${second}`,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-import-notice']).toBe('QR code 1 of 2 not scanned');
-    expect(response.json<{ account: string; secret: string }[]>().map((row) => [row.account, row.secret])).toEqual([
+    expect(
+      response.json<{ account: string; secret: string }[]>().map((row) => [row.account, row.secret]),
+    ).toEqual([
       ['account', 'A4GRFHVVRBGY7UIW'],
       ['account_bis', 'A4GRFHVVRBGY7UIW'],
       ['alice@example.com', 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ'],
     ]);
     const err = (message: string) => ({ message, errors: { uri: [message] } });
-    expect((await call('POST', '/api/v1/twofaccounts/import', {})).json()).toEqual(err('The uri field is required.'));
-    expect((await call('POST', '/api/v1/twofaccounts/import', { uri: [] })).json()).toEqual(err('The uri field must be a string.'));
+    expect((await call('POST', '/api/v1/twofaccounts/import', {})).json()).toEqual(
+      err('The uri field is required.'),
+    );
+    expect((await call('POST', '/api/v1/twofaccounts/import', { uri: [] })).json()).toEqual(
+      err('The uri field must be a string.'),
+    );
     expect((await call('POST', '/api/v1/twofaccounts/import', { uri: F.TOTP_SHORT_URI })).json()).toEqual(
       err('The uri field format is invalid.'),
     );
-    expect((await call('POST', '/api/v1/twofaccounts/import', { uri: F.GOOGLE_AUTH_MIGRATION_URI_WITH_INVALID_DATA })).json()).toEqual({
+    expect(
+      (
+        await call('POST', '/api/v1/twofaccounts/import', {
+          uri: F.GOOGLE_AUTH_MIGRATION_URI_WITH_INVALID_DATA,
+        })
+      ).json(),
+    ).toEqual({
       message: 'Invalid or unreadable Google Authenticator data',
     });
   });
 
   it('exports 2FAuth JSON with icons inlined, the otpauth list and a text file; re-import gives the same rows', async () => {
-    const icon = (await call('POST', '/api/v1/twofaccounts/migration', {
-      payload: JSON.stringify({ ...TWOFAUTH_JSON, data: [{ ...TWOFAUTH_JSON.data[0], icon_mime: 'image/png', icon_file: PNG }] }),
-    })).json<{ icon: string }[]>()[0]!.icon;
+    const icon = (
+      await call('POST', '/api/v1/twofaccounts/migration', {
+        payload: JSON.stringify({
+          ...TWOFAUTH_JSON,
+          data: [{ ...TWOFAUTH_JSON.data[0], icon_mime: 'image/png', icon_file: PNG }],
+        }),
+      })
+    ).json<{ icon: string }[]>()[0]!.icon;
     await call('POST', '/api/v1/twofaccounts', { uri: F.TOTP_FULL_CUSTOM_URI_NO_IMG });
     await call('POST', '/api/v1/twofaccounts', { ...F.FULL_CUSTOM_HOTP_PARAMS, icon });
-    await call('POST', '/api/v1/twofaccounts', { service: 'Steam', account: 'account', otp_type: 'totp', secret: F.STEAM_SECRET });
+    await call('POST', '/api/v1/twofaccounts', {
+      service: 'Steam',
+      account: 'account',
+      otp_type: 'totp',
+      secret: F.STEAM_SECRET,
+    });
     const json = await call('GET', '/api/v1/twofaccounts/export?ids=1,2,3');
     expect(json.json()).toEqual({
       app: '2fauth_compat_v1.0.0-test',
       schema: 1,
       datetime: '2023-11-14T22:13:20.000000Z',
       data: [
-        { otp_type: 'totp', account: 'account', service: 'service', icon: null, icon_mime: null, icon_file: null, secret: 'A4GRFHVVRBGY7UIW', digits: 7, algorithm: 'sha256', period: 40, counter: null, legacy_uri: F.TOTP_FULL_CUSTOM_URI_NO_IMG },
-        { otp_type: 'hotp', account: 'account', service: 'service', icon, icon_mime: 'image/png', icon_file: PNG, secret: 'A4GRFHVVRBGY7UIW', digits: 7, algorithm: 'sha256', period: null, counter: 5, legacy_uri: 'otpauth://hotp/service%3Aaccount?algorithm=sha256&counter=5&digits=7&issuer=service&secret=A4GRFHVVRBGY7UIW' },
-        { otp_type: 'steamtotp', account: 'account', service: 'Steam', icon: null, icon_mime: null, icon_file: null, secret: F.STEAM_SECRET, digits: 5, algorithm: 'sha1', period: 30, counter: null, legacy_uri: 'otpauth://totp/Steam%3Aaccount?digits=5&issuer=Steam&secret=XJGTDRUUKZH3X7TQN2QZUGCGXZCC5LXE' },
+        {
+          otp_type: 'totp',
+          account: 'account',
+          service: 'service',
+          icon: null,
+          icon_mime: null,
+          icon_file: null,
+          secret: 'A4GRFHVVRBGY7UIW',
+          digits: 7,
+          algorithm: 'sha256',
+          period: 40,
+          counter: null,
+          legacy_uri: F.TOTP_FULL_CUSTOM_URI_NO_IMG,
+        },
+        {
+          otp_type: 'hotp',
+          account: 'account',
+          service: 'service',
+          icon,
+          icon_mime: 'image/png',
+          icon_file: PNG,
+          secret: 'A4GRFHVVRBGY7UIW',
+          digits: 7,
+          algorithm: 'sha256',
+          period: null,
+          counter: 5,
+          legacy_uri:
+            'otpauth://hotp/service%3Aaccount?algorithm=sha256&counter=5&digits=7&issuer=service&secret=A4GRFHVVRBGY7UIW',
+        },
+        {
+          otp_type: 'steamtotp',
+          account: 'account',
+          service: 'Steam',
+          icon: null,
+          icon_mime: null,
+          icon_file: null,
+          secret: F.STEAM_SECRET,
+          digits: 5,
+          algorithm: 'sha1',
+          period: 30,
+          counter: null,
+          legacy_uri:
+            'otpauth://totp/Steam%3Aaccount?digits=5&issuer=Steam&secret=XJGTDRUUKZH3X7TQN2QZUGCGXZCC5LXE',
+        },
       ],
     });
-    const reimported = (await call('POST', '/api/v1/twofaccounts/migration?withSecret=1', { payload: json.body })).json<{ id: number; icon: string | null }[]>();
+    const reimported = (
+      await call('POST', '/api/v1/twofaccounts/migration?withSecret=1', { payload: json.body })
+    ).json<{ id: number; icon: string | null }[]>();
     expect(reimported.map((row) => row.id)).toEqual([-1, -1, -1]);
     expect(reimported[1]!.icon).toMatch(/\.png$/);
     const otpauth = await call('GET', '/api/v1/twofaccounts/export?otpauth=1');
@@ -156,18 +321,30 @@ describeEachDatabase('import, migration and export', (t) => {
       app: '2fauth_compat_v1.0.0-test',
       datetime: '2023-11-14T22:13:20.000000Z',
       data: [
-        { uri: 'otpauth://totp/service%3Aaccount?algorithm=sha256&digits=7&issuer=service&period=40&secret=A4GRFHVVRBGY7UIW' },
-        { uri: 'otpauth://hotp/service%3Aaccount?algorithm=sha256&counter=5&digits=7&issuer=service&secret=A4GRFHVVRBGY7UIW' },
-        { uri: 'otpauth://totp/Steam%3Aaccount?digits=5&issuer=Steam&secret=XJGTDRUUKZH3X7TQN2QZUGCGXZCC5LXE' },
+        {
+          uri: 'otpauth://totp/service%3Aaccount?algorithm=sha256&digits=7&issuer=service&period=40&secret=A4GRFHVVRBGY7UIW',
+        },
+        {
+          uri: 'otpauth://hotp/service%3Aaccount?algorithm=sha256&counter=5&digits=7&issuer=service&secret=A4GRFHVVRBGY7UIW',
+        },
+        {
+          uri: 'otpauth://totp/Steam%3Aaccount?digits=5&issuer=Steam&secret=XJGTDRUUKZH3X7TQN2QZUGCGXZCC5LXE',
+        },
       ],
     });
     const txt = await call('GET', '/api/v1/twofaccounts/export?ids=3&format=txt');
     expect(txt.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(txt.headers['content-disposition']).toBe('attachment; filename="twofold-export-2023-11-14.txt"');
-    expect(txt.body).toBe('otpauth://totp/Steam%3Aaccount?digits=5&issuer=Steam&secret=XJGTDRUUKZH3X7TQN2QZUGCGXZCC5LXE\n');
+    expect(txt.body).toBe(
+      'otpauth://totp/Steam%3Aaccount?digits=5&issuer=Steam&secret=XJGTDRUUKZH3X7TQN2QZUGCGXZCC5LXE\n',
+    );
     const err = (field: string, message: string) => ({ message, errors: { [field]: [message] } });
-    expect((await call('GET', '/api/v1/twofaccounts/export?otpauth=maybe')).json()).toEqual(err('otpauth', 'The otpauth field must be true or false.'));
-    expect((await call('GET', '/api/v1/twofaccounts/export?format=pdf')).json()).toEqual(err('format', 'The selected format is invalid.'));
+    expect((await call('GET', '/api/v1/twofaccounts/export?otpauth=maybe')).json()).toEqual(
+      err('otpauth', 'The otpauth field must be true or false.'),
+    );
+    expect((await call('GET', '/api/v1/twofaccounts/export?format=pdf')).json()).toEqual(
+      err('format', 'The selected format is invalid.'),
+    );
     const ids101 = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
     expect((await call('GET', `/api/v1/twofaccounts/export?ids=${ids101}`)).json()).toEqual({
       message: 'bad request',

@@ -25,7 +25,8 @@ export const qrcodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const bytes = uploadedFile(request.body.qrcode, 'qrcode', 'validation.image');
-      if (bytes.length > QR_MAX_BYTES) throw invalid('qrcode', 'validation.max.file', { max: QR_MAX_BYTES / 1024 });
+      if (bytes.length > QR_MAX_BYTES)
+        throw invalid('qrcode', 'validation.max.file', { max: QR_MAX_BYTES / 1024 });
       const result = await decodeQrImage(bytes);
       switch (result.kind) {
         case 'text':

@@ -12,8 +12,7 @@ export async function qrDataUri(text: string): Promise<string> {
 
 type JsQR = (typeof jsQRModule)['default'];
 // jsqr is CommonJS with a `default` export: take the function whichever way it comes.
-const jsQR: JsQR =
-  typeof jsQRModule === 'function' ? (jsQRModule as JsQR) : (jsQRModule as { default: JsQR }).default;
+const jsQR: JsQR = typeof jsQRModule === 'function' ? jsQRModule : jsQRModule.default;
 
 interface Pixels {
   data: Uint8ClampedArray;
@@ -60,7 +59,11 @@ async function rasterise(input: Buffer, side: number): Promise<Pixels> {
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+  return {
+    data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length),
+    width: info.width,
+    height: info.height,
+  };
 }
 
 function scan(pixels: Pixels) {
@@ -96,7 +99,8 @@ export async function decodeQrImage(bytes: Buffer): Promise<DecodeResult> {
       }
       attempts = [await rasterise(source, MAX_SIDE)];
       const first = attempts[0]!;
-      if (Math.max(first.width, first.height) > MAX_SIDE / 2) attempts.push(await rasterise(source, MAX_SIDE / 2));
+      if (Math.max(first.width, first.height) > MAX_SIDE / 2)
+        attempts.push(await rasterise(source, MAX_SIDE / 2));
     }
   } catch {
     return { kind: 'unreadable_image' };

@@ -69,7 +69,12 @@ export async function findCustomSetting(db: Executor, key: string): Promise<Cust
 }
 
 /** Creates or replaces a user-created setting. Creation time comes from the database (creation order). */
-export async function writeCustomSetting(db: Executor, key: string, value: unknown, now: Date): Promise<void> {
+export async function writeCustomSetting(
+  db: Executor,
+  key: string,
+  value: unknown,
+  now: Date,
+): Promise<void> {
   await db
     .insertInto('settings')
     .values({ key, value: JSON.stringify(value), is_custom: true, updated_at: now })

@@ -69,7 +69,8 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { key, value } = request.body;
-      if (await keyTaken(app, key)) throw errors.invalidField('key', 'validation.unique', { attribute: 'key' });
+      if (await keyTaken(app, key))
+        throw errors.invalidField('key', 'validation.unique', { attribute: 'key' });
       return reply.code(201).send(await createSetting(app, key, value));
     },
   );
@@ -81,7 +82,8 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['settings'],
         operationId: 'updateSetting',
-        summary: 'Change a setting (side effects of §9.1/§9.5); an unknown letter-only key creates a custom one',
+        summary:
+          'Change a setting (side effects of §9.1/§9.5); an unknown letter-only key creates a custom one',
         params: SettingKeyParams,
         body: SettingValueBody,
         response: { 200: Setting },

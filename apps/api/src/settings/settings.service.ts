@@ -90,7 +90,10 @@ function customValue(value: unknown): unknown {
     throw errors.invalidField('value', 'validation.scalar', { attribute: 'value' });
   }
   if (typeof value === 'string' && [...value].length > CUSTOM_MAX_LENGTH) {
-    throw errors.invalidField('value', 'validation.max.string', { attribute: 'value', max: CUSTOM_MAX_LENGTH });
+    throw errors.invalidField('value', 'validation.max.string', {
+      attribute: 'value',
+      max: CUSTOM_MAX_LENGTH,
+    });
   }
   return value;
 }

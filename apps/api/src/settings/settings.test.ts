@@ -76,7 +76,10 @@ describeEachDatabase('settings, preferences and features', (t) => {
   });
 
   it('reads one setting; unknown or non-letter keys are 404', async () => {
-    expect((await call('GET', '/api/v1/settings/kickUserAfter')).json()).toEqual({ key: 'kickUserAfter', value: 15 });
+    expect((await call('GET', '/api/v1/settings/kickUserAfter')).json()).toEqual({
+      key: 'kickUserAfter',
+      value: 15,
+    });
     for (const key of ['nothing', 'my-key', 'a1']) {
       const response = await call('GET', `/api/v1/settings/${key}`);
       expect(response.statusCode).toBe(404);
@@ -107,16 +110,26 @@ describeEachDatabase('settings, preferences and features', (t) => {
     ];
     for (const [key, value, status, body] of cases) {
       const response = await call('PUT', `/api/v1/settings/${key}`, { value });
-      expect({ key, value, status: response.statusCode, body: response.json() }).toEqual({ key, value, status, body });
+      expect({ key, value, status: response.statusCode, body: response.json() }).toEqual({
+        key,
+        value,
+        status,
+        body,
+      });
     }
     const missing = await call('PUT', '/api/v1/settings/lang', {});
     expect(missing.json()).toEqual(err('value', 'The value field is required.'));
     const group = await call('POST', '/api/v1/groups', { name: 'Work' });
-    expect((await call('PUT', '/api/v1/settings/defaultGroup', { value: group.json<{ id: number }>().id })).json()).toEqual({
+    expect(
+      (await call('PUT', '/api/v1/settings/defaultGroup', { value: group.json<{ id: number }>().id })).json(),
+    ).toEqual({
       key: 'defaultGroup',
       value: 1,
     });
-    expect((await call('GET', '/api/v1/settings/kickUserAfter')).json()).toEqual({ key: 'kickUserAfter', value: 30 });
+    expect((await call('GET', '/api/v1/settings/kickUserAfter')).json()).toEqual({
+      key: 'kickUserAfter',
+      value: 30,
+    });
   });
 
   it('WebAuthn options need a device, and are refused in proxy mode', async () => {
@@ -128,7 +141,14 @@ describeEachDatabase('settings, preferences and features', (t) => {
     }
     await t.db
       .insertInto('webauthn_credentials')
-      .values({ id: 'cred', name: null, public_key: 'k', counter: 0, created_at: new Date(), updated_at: new Date() })
+      .values({
+        id: 'cred',
+        name: null,
+        public_key: 'k',
+        counter: 0,
+        created_at: new Date(),
+        updated_at: new Date(),
+      })
       .execute();
     expect((await call('PUT', '/api/v1/settings/useWebauthnOnly', { value: true })).json()).toEqual({
       key: 'useWebauthnOnly',
@@ -148,31 +168,53 @@ describeEachDatabase('settings, preferences and features', (t) => {
       { key: 'another', value: 12 },
       { key: 'flag', value: false },
     ]);
-    expect((await call('PUT', '/api/v1/settings/myKey', { value: 'changed' })).json()).toEqual({ key: 'myKey', value: 'changed' });
-    expect((await call('PUT', '/api/v1/settings/brandNew', { value: true })).json()).toEqual({ key: 'brandNew', value: true });
+    expect((await call('PUT', '/api/v1/settings/myKey', { value: 'changed' })).json()).toEqual({
+      key: 'myKey',
+      value: 'changed',
+    });
+    expect((await call('PUT', '/api/v1/settings/brandNew', { value: true })).json()).toEqual({
+      key: 'brandNew',
+      value: true,
+    });
     expect((await call('GET', '/api/v1/settings/brandNew')).json()).toEqual({ key: 'brandNew', value: true });
     expect((await call('DELETE', '/api/v1/settings/myKey')).statusCode).toBe(204);
     expect((await call('GET', '/api/v1/settings/myKey')).statusCode).toBe(404);
     expect((await call('DELETE', '/api/v1/settings/myKey')).json()).toEqual({ message: 'not found' });
     const native = await call('DELETE', '/api/v1/settings/lang');
     expect(native.statusCode).toBe(400);
-    expect(native.json()).toEqual({ message: 'bad request', reason: ['Only user-created setting can be deleted'] });
+    expect(native.json()).toEqual({
+      message: 'bad request',
+      reason: ['Only user-created setting can be deleted'],
+    });
   });
 
   it('custom settings: key and value rules', async () => {
     const cases: [unknown, unknown][] = [
       [{ value: 'x' }, err('key', 'The key field is required.')],
       [{ key: 'my key', value: 'x' }, err('key', 'The key field must only contain letters.')],
-      [{ key: 'a'.repeat(129), value: 'x' }, err('key', 'The key field must not be greater than 128 characters.')],
+      [
+        { key: 'a'.repeat(129), value: 'x' },
+        err('key', 'The key field must not be greater than 128 characters.'),
+      ],
       [{ key: 'lang', value: 'x' }, err('key', 'The key has already been taken.')],
       [{ key: 'ok' }, err('value', 'The value field is required.')],
-      [{ key: 'ok', value: { a: 1 } }, err('value', 'The value field must be a string, a number or a boolean.')],
+      [
+        { key: 'ok', value: { a: 1 } },
+        err('value', 'The value field must be a string, a number or a boolean.'),
+      ],
       [{ key: 'ok', value: [1] }, err('value', 'The value field must be a string, a number or a boolean.')],
-      [{ key: 'ok', value: 'x'.repeat(1001) }, err('value', 'The value field must not be greater than 1000 characters.')],
+      [
+        { key: 'ok', value: 'x'.repeat(1001) },
+        err('value', 'The value field must not be greater than 1000 characters.'),
+      ],
     ];
     for (const [body, expected] of cases) {
       const response = await call('POST', '/api/v1/settings', body as never);
-      expect({ body, status: response.statusCode, json: response.json() }).toEqual({ body, status: 422, json: expected });
+      expect({ body, status: response.statusCode, json: response.json() }).toEqual({
+        body,
+        status: 422,
+        json: expected,
+      });
     }
     await call('POST', '/api/v1/settings', { key: 'taken', value: 1 });
     expect((await call('POST', '/api/v1/settings', { key: 'taken', value: 2 })).json()).toEqual(
@@ -193,7 +235,9 @@ describeEachDatabase('settings, preferences and features', (t) => {
     await call('POST', '/api/v1/settings', { key: 'custom', value: 1 });
     for (const name of ['useEncryption', 'custom', 'nothing']) {
       expect((await call('GET', `/api/v1/user/preferences/${name}`)).statusCode).toBe(404);
-      expect((await call('PUT', `/api/v1/user/preferences/${name}`, { value: true })).json()).toEqual({ message: 'not found' });
+      expect((await call('PUT', `/api/v1/user/preferences/${name}`, { value: true })).json()).toEqual({
+        message: 'not found',
+      });
     }
     const put = await call('PUT', '/api/v1/user/preferences/theme', { value: 'dark' });
     expect(put.statusCode).toBe(201);
@@ -212,7 +256,10 @@ describeEachDatabase('settings, preferences and features', (t) => {
       { name: 'showNextOtp', state: 'enabled' },
       { name: 'groupChips', state: 'disabled' },
     ]);
-    expect((await call('GET', '/api/v1/features/showNextOtp')).json()).toEqual({ name: 'showNextOtp', state: 'enabled' });
+    expect((await call('GET', '/api/v1/features/showNextOtp')).json()).toEqual({
+      name: 'showNextOtp',
+      state: 'enabled',
+    });
     expect((await call('GET', '/api/v1/features/nope')).json()).toEqual({ message: 'not found' });
     expect((await call('GET', '/api/v1/icons/packs')).json()).toEqual([]);
   });
@@ -231,5 +278,11 @@ describeEachDatabase(
       await expect(putNativeSetting(t.app, 'showOtpAsDot', true)).resolves.toBe(true);
     });
   },
-  { env: { AUTHENTICATION_GUARD: 'reverse-proxy-guard', TRUSTED_PROXIES: '127.0.0.1', APP_KEY: randomBytes(32).toString('base64') } },
+  {
+    env: {
+      AUTHENTICATION_GUARD: 'reverse-proxy-guard',
+      TRUSTED_PROXIES: '127.0.0.1',
+      APP_KEY: randomBytes(32).toString('base64'),
+    },
+  },
 );

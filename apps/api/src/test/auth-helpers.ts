@@ -6,7 +6,10 @@ import { hashToken } from '../tokens/tokens.queries.js';
 import type { TestContext } from './harness.js';
 
 /** Registers the single user and a personal access token; returns the token value. */
-export async function createUserWithToken(db: Kysely<DB>, now = new Date(1_700_000_000_000)): Promise<string> {
+export async function createUserWithToken(
+  db: Kysely<DB>,
+  now = new Date(1_700_000_000_000),
+): Promise<string> {
   const value = randomBytes(48).toString('base64url');
   await db
     .insertInto('users')
@@ -69,4 +72,112 @@ export function multipart(
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+export interface Credentials {
+  readonly name: string;
+  readonly email: string;
+  readonly password: string;
+}
+
+export const john: Credentials = {
+  name: 'John',
+  email: 'john@example.com',
+  password: 'correct horse battery',
+};
+
+/**
+ * A browser-like client for `inject`: keeps the cookies it receives (app_session, XSRF-TOKEN),
+ * sends them back, and echoes XSRF-TOKEN in `X-XSRF-TOKEN` on unsafe methods, as the web app's
+ * contract client does. A first unsafe request without a CSRF cookie fetches `/refresh-csrf`.
+ */
+export class SessionClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly t: { readonly app: FastifyInstance },
+    /** Socket peer address of every request (default 127.0.0.1). */
+    readonly remoteAddress?: string,
+  ) {}
+
+  get csrfToken(): string | undefined {
+    return this.cookies.get('XSRF-TOKEN');
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('; ');
+  }
+
+  absorb(response: LightMyRequestResponse): void {
+    for (const cookie of response.cookies as {
+      name: string;
+      value: string;
+      maxAge?: number;
+      expires?: Date;
+    }[]) {
+      const expired =
+        cookie.maxAge === 0 || (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
+      if (expired || cookie.value === '') this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+
+  async request(
+    method: InjectOptions['method'],
+    url: string,
+    payload?: InjectOptions['payload'],
+    headers: Record<string, string> = {},
+    options: { csrf?: boolean } = {},
+  ): Promise<LightMyRequestResponse> {
+    const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(String(method).toUpperCase());
+    if (unsafe && options.csrf !== false && !this.csrfToken) await this.request('GET', '/refresh-csrf');
+    const all: Record<string, string> = { ...headers };
+    if (this.cookies.size > 0) all.cookie = this.cookieHeader();
+    if (unsafe && options.csrf !== false && this.csrfToken) all['x-xsrf-token'] = this.csrfToken;
+    const response = await this.t.app.inject({
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload }),
+      headers: all,
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
+    });
+    this.absorb(response);
+    return response;
+  }
+
+  /** The same client as a `Caller` (signature of `bearerCaller`). */
+  get call(): Caller {
+    return (method, url, payload, headers) => this.request(method, url, payload, headers);
+  }
+}
+
+/** Registers the single user through `POST /user`; returns the signed-in client. */
+export async function registerWithSession(
+  t: { readonly app: FastifyInstance },
+  user: Credentials = john,
+): Promise<SessionClient> {
+  const client = new SessionClient(t);
+  const response = await client.request('POST', '/user', {
+    name: user.name,
+    email: user.email,
+    password: user.password,
+    password_confirmation: user.password,
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`registration failed: ${response.statusCode} ${response.body}`);
+  return client;
+}
+
+/** Signs in with e-mail and password; returns the client (check `lastResponse` for failures). */
+export async function loginWithSession(
+  t: { readonly app: FastifyInstance },
+  email = john.email,
+  password = john.password,
+  remoteAddress?: string,
+): Promise<SessionClient & { lastResponse: LightMyRequestResponse }> {
+  const client = new SessionClient(t, remoteAddress) as SessionClient & {
+    lastResponse: LightMyRequestResponse;
+  };
+  client.lastResponse = await client.request('POST', '/user/login', { email, password });
+  return client;
 }

@@ -9,10 +9,12 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
 import { buildApp } from '../app.js';
 import type { Clock } from '../clock.js';
+import type { AppKeys } from '../config/app-key.js';
 import { loadConfig, type Config } from '../config/config.js';
 import { openDatabase, type Database, type DatabaseDriver } from '../db/database.js';
 import { columnsOf, type DB } from '../db/schema.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
+import { createMailer } from '../mail/create-mailer.js';
 import { TEMPLATE_DATABASE } from './global-setup.js';
 
 /** A clock the test moves by hand. Starts at 2023-11-14T22:13:20Z (Unix 1700000000). */
@@ -92,8 +94,11 @@ export interface TestContext {
   /** Every log line written during the current test (JSON text). */
   readonly logs: string[];
   readonly dataDir: string;
-  /** Rebuilds the app with other environment values (same database), e.g. demo or proxy mode. */
-  rebuild(env?: Record<string, string>): Promise<FastifyInstance>;
+  /**
+   * Rebuilds the app with other environment values (same database), e.g. demo or proxy mode.
+   * A new random app key each time, unless `keepKeys` (a plain restart).
+   */
+  rebuild(env?: Record<string, string>, rebuildOptions?: { keepKeys?: boolean }): Promise<FastifyInstance>;
 }
 
 interface MutableContext {
@@ -106,6 +111,7 @@ interface MutableContext {
   logs: string[];
   dataDir: string;
   customEnv?: boolean;
+  keys?: AppKeys;
 }
 
 export interface HarnessOptions {
@@ -115,11 +121,26 @@ export interface HarnessOptions {
   webRoot?: string | null;
   /** Extra route plugins (tests of the shared HTTP layer). */
   extraRoutes?: readonly FastifyPluginAsync[];
+  /** Send mail for real (SMTP per MAIL_*, or .eml files) instead of into `t.mailbox`. */
+  realMailer?: boolean;
 }
 
-async function startApp(state: MutableContext, env: Record<string, string>, options: HarnessOptions) {
+async function startApp(
+  state: MutableContext,
+  env: Record<string, string>,
+  options: HarnessOptions & { keepKeys?: boolean },
+) {
   const config = loadConfig(
-    { APP_URL: 'http://localhost:8000', DATA_DIR: state.dataDir, LOG_LEVEL: 'info', ...env },
+    {
+      APP_URL: 'http://localhost:8000',
+      DATA_DIR: state.dataDir,
+      LOG_LEVEL: 'info',
+      // The in-memory request limiters count real time across a whole file; suites that test
+      // them turn them on (auth/rate-limit tests).
+      THROTTLE_API: '0',
+      THROTTLE_WEB: '0',
+      ...env,
+    },
     {
       version: '1.0.0-test',
     },
@@ -129,9 +150,10 @@ async function startApp(state: MutableContext, env: Record<string, string>, opti
     config,
     db: state.database!.db,
     dbDriver: state.driver,
-    keys: { current: randomBytes(32), previous: [] },
+    keys:
+      options.keepKeys && state.keys ? state.keys : (state.keys = { current: randomBytes(32), previous: [] }),
     clock: state.clock,
-    mailer: state.mailbox,
+    mailer: options.realMailer ? createMailer(config, logger) : state.mailbox,
     logger,
     webRoot: options.webRoot ?? null,
     extraRoutes: options.extraRoutes ?? [],
@@ -178,10 +200,10 @@ export function describeEachDatabase(
       mailbox: state.mailbox,
       logs: state.logs,
       dataDir: state.dataDir,
-      async rebuild(env = {}) {
+      async rebuild(env = {}, rebuildOptions = {}) {
         state.customEnv = true;
         await state.app?.close();
-        return startApp(state, { ...baseEnv, ...env }, options);
+        return startApp(state, { ...baseEnv, ...env }, { ...options, ...rebuildOptions });
       },
     };
 

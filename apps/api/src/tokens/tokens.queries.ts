@@ -22,3 +22,46 @@ export async function findUserId(db: Executor): Promise<number | undefined> {
   const row = await db.selectFrom('users').select('id').executeTakeFirst();
   return row?.id;
 }
+
+const TOKEN_COLUMNS = ['id', 'name', 'revoked', 'created_at', 'updated_at', 'expires_at'] as const;
+
+/** Valid tokens (not revoked, not expired), newest first. */
+export async function listUsableTokens(db: Executor, now: Date) {
+  return db
+    .selectFrom('personal_access_tokens')
+    .select(TOKEN_COLUMNS)
+    .where('revoked', '=', false)
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+export async function insertToken(
+  db: Executor,
+  token: { id: string; name: string; tokenHash: string; now: Date; expiresAt: Date },
+) {
+  return db
+    .insertInto('personal_access_tokens')
+    .values({
+      id: token.id,
+      name: token.name,
+      token_hash: token.tokenHash,
+      created_at: token.now,
+      updated_at: token.now,
+      expires_at: token.expiresAt,
+    })
+    .returning(TOKEN_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+/** Revokes a token; false when it is unknown or already revoked. */
+export async function revokeToken(db: Executor, id: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('personal_access_tokens')
+    .set({ revoked: true, updated_at: now })
+    .where('id', '=', id)
+    .where('revoked', '=', false)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -3,6 +3,19 @@ import { createTwofoldClient, type ErrorMessage, type ValidationError } from '@t
 /** The one client of the web app: same origin, session cookie, CSRF header (see @twofold/contract). */
 export const api = createTwofoldClient();
 
+/**
+ * The server words its messages (validation, errors) in the language of Accept-Language for anonymous
+ * callers: send the interface language, which may be a choice made in the settings rather than the
+ * browser's own preference.
+ */
+api.use({
+  onRequest({ request }) {
+    const lang = document.documentElement.lang;
+    if (lang) request.headers.set('Accept-Language', lang === 'zh-Hans' ? 'zh-CN' : lang);
+    return request;
+  },
+});
+
 /** A failed API call: the status and the server's 2FAuth envelope. */
 export class ApiError extends Error {
   constructor(

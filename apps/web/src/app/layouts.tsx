@@ -1,10 +1,13 @@
 import { createRoute, Link, Outlet, redirect, useNavigate, useMatches } from '@tanstack/react-router';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/client';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { changeLocale, resolveLocale } from '../i18n/i18n';
 import { appConfigQuery, currentUserQuery } from './queries';
+import { useInactivityLock } from './inactivity';
+import { rememberPreferences, shellPreferences } from './preferences';
 import { rootRoute } from './root';
 import { signOut } from './session';
 
@@ -51,6 +54,22 @@ export const authLayout = createRoute({
 });
 
 function SignedInLayout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: user } = useSuspenseQuery(currentUserQuery);
+  const preferences = shellPreferences(user.preferences);
+  const remembered = JSON.stringify(preferences);
+  useEffect(() => {
+    const current = JSON.parse(remembered) as typeof preferences;
+    rememberPreferences(current);
+    void changeLocale(resolveLocale(current.lang));
+  }, [remembered]);
+  // Auto lock (product.md §4); proxy users are never locked by the server, nor by us.
+  useInactivityLock(
+    user.authenticated_by_proxy ? 0 : preferences.kickUserAfter,
+    () => void navigate({ to: '/autolock' }),
+    () => queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 }),
+  );
   return (
     <div className="app-layout">
       <main className="app-main">

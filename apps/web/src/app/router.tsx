@@ -4,6 +4,7 @@ import { ErrorScreen } from '../features/errors/ErrorScreen';
 import { errorRoutes } from '../features/errors/errors.routes';
 import { authRoutes } from '../features/auth/auth.routes';
 import { accountsRoutes } from '../features/accounts/accounts.routes';
+import { groupsRoutes } from '../features/groups/groups.routes';
 import { aboutRoute } from '../features/about/about.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
 import { authLayout, publicLayout } from './layouts';
@@ -22,7 +23,7 @@ const unknownRoute = createRoute({
 // Each feature exports its routes; this is the one place that assembles the tree.
 const routeTree = rootRoute.addChildren([
   publicLayout.addChildren([...authRoutes]),
-  authLayout.addChildren([...accountsRoutes, ...settingsRoutes]),
+  authLayout.addChildren([...accountsRoutes, ...groupsRoutes, ...settingsRoutes]),
   aboutRoute,
   ...errorRoutes,
   unknownRoute,

@@ -2,6 +2,7 @@ import type { useNavigate } from '@tanstack/react-router';
 import { api } from '../api/client';
 import type { ResponseOf } from '@twofold/contract';
 import { queryClient } from './query-client';
+import { KEPT_ON_SIGN_OUT } from './preferences';
 
 type AppConfig = ResponseOf<'/app-config', 'get'>;
 
@@ -15,7 +16,17 @@ export async function signOut(config: AppConfig, navigate: ReturnType<typeof use
     return;
   }
   await api.GET('/user/logout').catch(() => undefined);
-  localStorage.clear();
+  forgetLocalData();
   queryClient.clear();
   await navigate({ to: '/login', search: { forceRefresh: true } });
+}
+
+/**
+ * Clears what the app kept locally about the user's data, but not the language and sign-in method
+ * preferences the next sign-in screen needs before anybody is signed in.
+ */
+export function forgetLocalData(): void {
+  const kept = KEPT_ON_SIGN_OUT.map((key) => [key, localStorage.getItem(key)] as const);
+  localStorage.clear();
+  for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
 }

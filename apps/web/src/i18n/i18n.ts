@@ -69,8 +69,19 @@ export async function initI18n(locale: Locale): Promise<typeof i18n> {
       react: { useSuspense: true },
       returnNull: false,
     });
-  document.documentElement.lang = locale === 'zh' ? 'zh-Hans' : locale;
+  setDocumentLanguage(locale);
   return i18n;
+}
+
+function setDocumentLanguage(locale: Locale): void {
+  document.documentElement.lang = locale === 'zh' ? 'zh-Hans' : locale;
+}
+
+/** Switches the interface language without a reload (after signing in with another language set). */
+export async function changeLocale(locale: Locale): Promise<void> {
+  if (i18n.language === locale) return;
+  await i18n.changeLanguage(locale);
+  setDocumentLanguage(locale);
 }
 
 export { i18n };

@@ -1,15 +1,116 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { api, unwrap } from '../../api/client';
 import { appConfigQuery } from '../../app/queries';
+import { copyToClipboard } from '../../ui/clipboard';
+import { Spinner } from '../../ui/Spinner';
 
+const infosQuery = {
+  queryKey: ['infos'],
+  queryFn: () => unwrap(api.GET('/infos')),
+  staleTime: 0,
+} as const;
+
+function displayValue(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/**
+ * About (product.md §2): version, teaser, links, credits, the environment list (GET /infos; the
+ * details only for the signed-in user) with a copy button, and the user's options when present.
+ */
 export function AboutScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('about');
+  const router = useRouter();
   const { data: config } = useSuspenseQuery(appConfigQuery);
+  const infos = useQuery(infosQuery);
+  const { options, ...environment } = (infos.data ?? {}) as Record<string, unknown> & { options?: unknown };
+  const optionEntries =
+    options && typeof options === 'object' ? Object.entries(options as Record<string, unknown>) : [];
+  const environmentEntries = Object.entries(environment);
+  const report = [
+    ...environmentEntries.map(([key, value]) => `${key}: ${displayValue(value)}`),
+    ...(optionEntries.length > 0
+      ? ['', 'options:', ...optionEntries.map(([key, value]) => `  ${key}: ${displayValue(value)}`)]
+      : []),
+  ].join('\n');
+
   return (
-    <main className="page narrow">
-      <h1>Twofold</h1>
-      <p>
-        {t('routes.about')} · v{config.version}
+    <main className="page about">
+      <header className="about-header">
+        <img src="/favicon.svg" alt="" width={56} height={56} className="about-logo" />
+        <div>
+          <h1>Twofold</h1>
+          <p className="about-version">{t('version', { version: config.version })}</p>
+        </div>
+      </header>
+      <p className="about-teaser">{t('teaser')}</p>
+
+      <section aria-labelledby="about-links" className="about-section">
+        <h2 id="about-links">{t('links.title')}</h2>
+        <ul className="about-links">
+          <li>
+            <a href="https://github.com/Bubka/2FAuth" rel="noreferrer" target="_blank">
+              {t('links.inspiration')}
+            </a>
+          </li>
+          <li>
+            <a href="https://github.com/Bubka/2fauth-webext" rel="noreferrer" target="_blank">
+              {t('links.extension')}
+            </a>
+          </li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="about-credits" className="about-section">
+        <h2 id="about-credits">{t('credits.title')}</h2>
+        <p>{t('credits.text')}</p>
+      </section>
+
+      <section aria-labelledby="about-environment" className="about-section">
+        <div className="about-section-head">
+          <h2 id="about-environment">{t('environment.title')}</h2>
+          <button
+            type="button"
+            className="button"
+            disabled={!infos.data}
+            onClick={() =>
+              void copyToClipboard(report, { copied: t('common:copied'), failed: t('common:copyFailed') })
+            }
+          >
+            {t('environment.copy')}
+          </button>
+        </div>
+        {infos.isPending && <Spinner />}
+        <dl className="env-list">
+          {environmentEntries.map(([key, value]) => (
+            <div key={key} className="env-row">
+              <dt>{key}</dt>
+              <dd>{displayValue(value)}</dd>
+            </div>
+          ))}
+        </dl>
+        {optionEntries.length > 0 && (
+          <>
+            <h3>{t('environment.options')}</h3>
+            <dl className="env-list">
+              {optionEntries.map(([key, value]) => (
+                <div key={key} className="env-row">
+                  <dt>{key}</dt>
+                  <dd>{displayValue(value)}</dd>
+                </div>
+              ))}
+            </dl>
+          </>
+        )}
+      </section>
+
+      <p className="about-back">
+        <button type="button" className="link-button" onClick={() => router.history.back()}>
+          {t('common:actions.back')}
+        </button>
+        <Link to="/accounts">{t('errors:backHome')}</Link>
       </p>
     </main>
   );

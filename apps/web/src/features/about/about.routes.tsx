@@ -1,10 +1,10 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../../app/root';
-import { AboutScreen } from './AboutScreen';
 
+/** About is public, and downloaded when first opened. */
 export const aboutRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/about',
   staticData: { title: 'about' },
-  component: AboutScreen,
+  component: lazyRouteComponent(() => import('./AboutScreen'), 'AboutScreen'),
 });

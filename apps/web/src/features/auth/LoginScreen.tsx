@@ -1,30 +1,100 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
+import { rememberedSignInMethod } from '../../app/preferences';
 import { applyServerErrors, Field, FormError } from '../../ui/forms';
-import { notify } from '../../ui/notify';
-import { login, type LoginBody } from './auth.api';
+import { dismiss, notify } from '../../ui/notify';
+import { login, refreshCsrf, type LoginBody } from './auth.api';
+import { useSignedIn } from './signed-in';
+import { signInWithDevice } from './webauthn.api';
+import { notifyWebauthnProblem, WebauthnProblem } from './webauthn';
 
-/** Sign in with e-mail and password (product.md §2, login and related). */
-export function LoginScreen({
-  userName,
-  onSignedIn,
-}: {
-  readonly userName: string | null;
-  readonly onSignedIn: () => Promise<void>;
-}) {
+/** The CSRF token of the anonymous session is refreshed this often on the sign-in screen (product.md §9). */
+export const CSRF_REFRESH_INTERVAL = 300_000;
+
+/**
+ * Sign in (product.md §2, login and related): a security device first when the user's settings say
+ * so (with a switch to the password form unless devices are the only way), else e-mail and password.
+ */
+export function LoginScreen({ userName }: { readonly userName: string | null }) {
   const { t } = useTranslation('auth');
-  const queryClient = useQueryClient();
+  const [method] = useState(rememberedSignInMethod);
+  const [mode, setMode] = useState<'webauthn' | 'password'>(
+    method.webauthnOnly || method.webauthnAsDefault ? 'webauthn' : 'password',
+  );
+
+  useEffect(() => {
+    const timer = setInterval(() => void refreshCsrf(), CSRF_REFRESH_INTERVAL);
+    return () => clearInterval(timer);
+  }, []);
+
+  return (
+    <section className="card auth-card" aria-labelledby="login-title">
+      <h1 id="login-title">{userName ? t('login.welcome', { name: userName }) : t('login.title')}</h1>
+      {mode === 'webauthn' ? (
+        <DeviceSignIn onUsePassword={method.webauthnOnly ? undefined : () => setMode('password')} />
+      ) : (
+        <PasswordSignIn onUseDevice={() => setMode('webauthn')} />
+      )}
+    </section>
+  );
+}
+
+function DeviceSignIn({ onUsePassword }: { readonly onUsePassword: (() => void) | undefined }) {
+  const { t } = useTranslation('auth');
+  const signedIn = useSignedIn();
+  const mutation = useMutation({ mutationFn: signInWithDevice, meta: { handles: [401, 429] } });
+
+  async function start() {
+    dismiss();
+    try {
+      const payload = await mutation.mutateAsync();
+      await signedIn(payload.preferences);
+    } catch (error) {
+      if (error instanceof WebauthnProblem) notifyWebauthnProblem(error, t);
+      else if (isApiError(error, 401)) notify('danger', t('webauthn.errors.unknownDevice'), { duration: -1 });
+      else if (isApiError(error, 429)) notify('danger', error.message, { duration: -1 });
+    }
+  }
+
+  return (
+    <div className="auth-stack">
+      <p className="lead">{t('login.deviceLead')}</p>
+      <button
+        type="button"
+        className="button button-primary button-block"
+        disabled={mutation.isPending}
+        onClick={() => void start()}
+      >
+        {t('login.continueWithDevice')}
+      </button>
+      <p className="auth-links">
+        <Link to="/webauthn/lost">{t('login.lostDevice')}</Link>
+        {onUsePassword && (
+          <button type="button" className="link-button" onClick={onUsePassword}>
+            {t('login.usePassword')}
+          </button>
+        )}
+      </p>
+    </div>
+  );
+}
+
+function PasswordSignIn({ onUseDevice }: { readonly onUseDevice: () => void }) {
+  const { t } = useTranslation('auth');
+  const signedIn = useSignedIn();
   const form = useForm<LoginBody>({ defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
   const mutation = useMutation({ mutationFn: login, meta: { handles: [401, 429] } });
 
   const submit = form.handleSubmit(async (values) => {
+    dismiss();
     try {
-      await mutation.mutateAsync(values);
-      queryClient.clear();
-      await onSignedIn();
+      const payload = await mutation.mutateAsync(values);
+      await signedIn(payload.preferences);
     } catch (error) {
       if (isApiError(error, 401)) {
         notify('danger', t('login.failed'), { duration: -1 });
@@ -37,30 +107,35 @@ export function LoginScreen({
   });
 
   return (
-    <section className="card auth-card" aria-labelledby="login-title">
-      <h1 id="login-title">{userName ? t('login.welcome', { name: userName }) : t('login.title')}</h1>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Field
-          label={t('fields.email')}
-          type="email"
-          autoComplete="username"
-          required
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <Field
-          label={t('fields.password')}
-          type="password"
-          autoComplete="current-password"
-          required
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
-        <FormError message={errors.root?.server?.message} />
-        <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
-          {t('login.submit')}
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Field
+        label={t('fields.email')}
+        type="email"
+        autoComplete="username"
+        required
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <Field
+        label={t('fields.password')}
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <p className="field-aside">
+        <Link to="/password/request">{t('login.forgotPassword')}</Link>
+      </p>
+      <FormError message={errors.root?.server?.message} />
+      <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
+        {t('login.submit')}
+      </button>
+      <p className="auth-links">
+        <button type="button" className="link-button" onClick={onUseDevice}>
+          {t('login.useDevice')}
         </button>
-      </form>
-    </section>
+      </p>
+    </form>
   );
 }

@@ -1,16 +1,61 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
+import { userNameQuery } from '../../app/queries';
 import { applyServerErrors, Field, FormError } from '../../ui/forms';
+import { dismiss, notify } from '../../ui/notify';
 import { register, type RegisterBody } from './auth.api';
+import { DeviceNameForm } from './DeviceNameForm';
+import { useSignedIn } from './signed-in';
+import { registerDevice } from './webauthn.api';
+import { notifyWebauthnProblem, WebauthnProblem } from './webauthn';
 
-/** Register the one user (product.md §2, login and related). */
-export function RegisterScreen({ onRegistered }: { readonly onRegistered: () => Promise<void> }) {
+type Step =
+  | { readonly name: 'form' }
+  | { readonly name: 'device'; readonly preferences: Readonly<Record<string, unknown>> }
+  | { readonly name: 'naming'; readonly credentialId: string; readonly preferences: Readonly<Record<string, unknown>> };
+
+/**
+ * Register the one user (product.md §2), then an optional security device ('Maybe later'), then
+ * naming that device.
+ */
+export function RegisterScreen() {
+  const [step, setStep] = useState<Step>({ name: 'form' });
   const { t } = useTranslation('auth');
-  const queryClient = useQueryClient();
+  const signedIn = useSignedIn();
+
+  switch (step.name) {
+    case 'form':
+      return <RegisterForm onRegistered={(preferences) => setStep({ name: 'device', preferences })} />;
+    case 'device':
+      return (
+        <DeviceStep
+          onRegistered={(credentialId) => setStep({ name: 'naming', credentialId, preferences: step.preferences })}
+          onLater={() => void signedIn(step.preferences)}
+        />
+      );
+    case 'naming':
+      return (
+        <section className="card auth-card" aria-labelledby="register-title">
+          <h1 id="register-title">{t('device.registeredTitle')}</h1>
+          <p className="lead">{t('device.nameLead')}</p>
+          <DeviceNameForm
+            credentialId={step.credentialId}
+            submitLabel={t('common:actions.continue')}
+            onSaved={() => signedIn(step.preferences)}
+          />
+        </section>
+      );
+  }
+}
+
+function RegisterForm({ onRegistered }: { readonly onRegistered: (preferences: Readonly<Record<string, unknown>>) => void }) {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const form = useForm<RegisterBody>({
     defaultValues: { name: '', email: '', password: '', password_confirmation: '' },
   });
@@ -19,14 +64,17 @@ export function RegisterScreen({ onRegistered }: { readonly onRegistered: () => 
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await mutation.mutateAsync(values);
-      queryClient.clear();
-      await onRegistered();
+      const payload = await mutation.mutateAsync(values);
+      onRegistered(payload.preferences);
     } catch (error) {
-      // Somebody registered first: only one user can ever exist.
-      if (isApiError(error, 422) && error.fieldErrors.name?.[0] === 'There is already a registered user') {
-        await navigate({ to: '/flooded' });
-        return;
+      // Somebody registered first: only one user can ever exist (product.md §5). The message is in
+      // the reader's language, so ask whether a user exists rather than compare texts.
+      if (isApiError(error, 422) && error.fieldErrors.name) {
+        const existing = await queryClient.fetchQuery({ ...userNameQuery, staleTime: 0 }).catch(() => null);
+        if (existing?.name) {
+          await navigate({ to: '/flooded' });
+          return;
+        }
       }
       applyServerErrors(error, form.setError, ['name', 'email', 'password', 'password_confirmation']);
     }
@@ -77,6 +125,49 @@ export function RegisterScreen({ onRegistered }: { readonly onRegistered: () => 
       <p className="card-footer-text">
         {t('register.haveAccount')} <Link to="/login">{t('login.submit')}</Link>
       </p>
+    </section>
+  );
+}
+
+function DeviceStep({
+  onRegistered,
+  onLater,
+}: {
+  readonly onRegistered: (credentialId: string) => void;
+  readonly onLater: () => void;
+}) {
+  const { t } = useTranslation('auth');
+  const mutation = useMutation({ mutationFn: registerDevice, meta: { handles: [422] } });
+
+  async function start() {
+    dismiss();
+    try {
+      const id = await mutation.mutateAsync();
+      notify('success', t('device.registered'));
+      onRegistered(id);
+    } catch (error) {
+      if (error instanceof WebauthnProblem) notifyWebauthnProblem(error, t);
+      else if (isApiError(error, 422)) notify('danger', error.message, { duration: -1 });
+    }
+  }
+
+  return (
+    <section className="card auth-card" aria-labelledby="device-title">
+      <h1 id="device-title">{t('device.title')}</h1>
+      <p className="lead">{t('device.lead')}</p>
+      <div className="auth-stack">
+        <button
+          type="button"
+          className="button button-primary button-block"
+          disabled={mutation.isPending}
+          onClick={() => void start()}
+        >
+          {t('device.register')}
+        </button>
+        <button type="button" className="button button-block" onClick={onLater}>
+          {t('device.maybeLater')}
+        </button>
+      </div>
     </section>
   );
 }

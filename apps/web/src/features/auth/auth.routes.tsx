@@ -1,10 +1,22 @@
-import { createRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { publicLayout } from '../../app/layouts';
 import { currentUserQuery, userNameQuery } from '../../app/queries';
 import { LoginScreen } from './LoginScreen';
 import { RegisterScreen } from './RegisterScreen';
-import { AutolockScreen } from './AutolockScreen';
+
+/** Query of the e-mailed links: the address and the token (password.reset, webauthn.recover). */
+export interface EmailLinkSearch {
+  readonly email: string;
+  readonly token: string;
+}
+
+function emailLinkSearch(search: Record<string, unknown>): EmailLinkSearch {
+  return {
+    email: typeof search.email === 'string' ? search.email : '',
+    token: typeof search.token === 'string' ? search.token : '',
+  };
+}
 
 /** Login entry (product.md §4): signed in -> accounts; nobody registered -> register; else login. */
 export const loginRoute = createRoute({
@@ -14,7 +26,7 @@ export const loginRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): { forceRefresh?: boolean } =>
     search.forceRefresh === true || search.forceRefresh === 'true' ? { forceRefresh: true } : {},
   beforeLoad: async ({ context }) => {
-    const signedIn = await context.queryClient.fetchQuery(currentUserQuery).then(
+    const signedIn = await context.queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 }).then(
       (user) => user.email !== null,
       () => false,
     );
@@ -23,9 +35,8 @@ export const loginRoute = createRoute({
     if (name === null) throw redirect({ to: '/register' });
   },
   component: function Login() {
-    const navigate = useNavigate();
     const { data } = useSuspenseQuery(userNameQuery);
-    return <LoginScreen userName={data.name} onSignedIn={() => navigate({ to: '/accounts' })} />;
+    return <LoginScreen userName={data.name} />;
   },
 });
 
@@ -33,17 +44,53 @@ export const registerRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: '/register',
   staticData: { title: 'register' },
-  component: function Register() {
-    const navigate = useNavigate();
-    return <RegisterScreen onRegistered={() => navigate({ to: '/accounts' })} />;
-  },
+  component: RegisterScreen,
 });
 
+// The other screens of this feature are rarely seen: each is downloaded when first needed.
 export const autolockRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: '/autolock',
   staticData: { title: 'autolock' },
-  component: AutolockScreen,
+  component: lazyRouteComponent(() => import('./AutolockScreen'), 'AutolockScreen'),
 });
 
-export const authRoutes = [loginRoute, registerRoute, autolockRoute];
+export const passwordRequestRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: '/password/request',
+  staticData: { title: 'passwordRequest' },
+  component: lazyRouteComponent(() => import('./EmailRequestScreen'), 'PasswordRequestScreen'),
+});
+
+export const passwordResetRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: '/user/password/reset',
+  staticData: { title: 'passwordReset' },
+  validateSearch: emailLinkSearch,
+  component: lazyRouteComponent(() => import('./email-link.pages'), 'PasswordResetPage'),
+});
+
+export const deviceLostRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: '/webauthn/lost',
+  staticData: { title: 'webauthnLost' },
+  component: lazyRouteComponent(() => import('./EmailRequestScreen'), 'DeviceLostScreen'),
+});
+
+export const deviceRecoverRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: '/webauthn/recover',
+  staticData: { title: 'webauthnRecover' },
+  validateSearch: emailLinkSearch,
+  component: lazyRouteComponent(() => import('./email-link.pages'), 'DeviceRecoverPage'),
+});
+
+export const authRoutes = [
+  loginRoute,
+  registerRoute,
+  autolockRoute,
+  passwordRequestRoute,
+  passwordResetRoute,
+  deviceLostRoute,
+  deviceRecoverRoute,
+];

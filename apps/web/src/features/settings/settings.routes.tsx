@@ -1,16 +1,93 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, Link, Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { authLayout } from '../../app/layouts';
 
-// Settings screens are built in the Web app I issue; this is their entry point.
-export const settingsOptionsRoute = createRoute({
+/** Settings tabs (product.md §2, shared layout): the active one is marked, a click navigates to it. */
+function SettingsLayout() {
+  const { t } = useTranslation('settings');
+  const tabs = [
+    { to: '/settings/options', label: t('tabs.options') },
+    { to: '/settings/account', label: t('tabs.account') },
+    { to: '/settings/oauth', label: t('tabs.tokens') },
+    { to: '/settings/webauthn', label: t('tabs.devices') },
+  ] as const;
+  return (
+    <div className="settings">
+      <h1 className="settings-title">{t('title')}</h1>
+      <nav className="settings-tabs" aria-label={t('tabs.label')}>
+        {tabs.map((tab) => (
+          <Link key={tab.to} to={tab.to} className="settings-tab" activeProps={{ 'aria-current': 'page' }}>
+            {tab.label}
+          </Link>
+        ))}
+      </nav>
+      <div className="settings-content">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+const settingsLayout = createRoute({
   getParentRoute: () => authLayout,
-  path: '/settings/options',
-  staticData: { title: 'settings', showAbout: true },
-  component: function SettingsOptions() {
-    const { t } = useTranslation();
-    return <h1>{t('footer.settings')}</h1>;
-  },
+  id: 'settings',
+  staticData: { showAbout: true },
+  component: SettingsLayout,
 });
 
-export const settingsRoutes = [settingsOptionsRoute];
+// Every settings screen is downloaded when first opened.
+export const settingsOptionsRoute = createRoute({
+  getParentRoute: () => settingsLayout,
+  path: '/settings/options',
+  staticData: { title: 'settings', showAbout: true },
+  component: lazyRouteComponent(() => import('./OptionsScreen'), 'OptionsScreen'),
+});
+
+export const settingsAccountRoute = createRoute({
+  getParentRoute: () => settingsLayout,
+  path: '/settings/account',
+  staticData: { title: 'settingsAccount', showAbout: true },
+  component: lazyRouteComponent(() => import('./AccountScreen'), 'AccountScreen'),
+});
+
+export const tokensRoute = createRoute({
+  getParentRoute: () => settingsLayout,
+  path: '/settings/oauth',
+  staticData: { title: 'tokens', showAbout: true },
+  component: lazyRouteComponent(() => import('./TokensScreen'), 'TokensScreen'),
+});
+
+export const generateTokenRoute = createRoute({
+  getParentRoute: () => settingsLayout,
+  path: '/settings/oauth/pat/create',
+  staticData: { title: 'generatePAT', showAbout: true },
+  component: lazyRouteComponent(() => import('./GenerateTokenScreen'), 'GenerateTokenScreen'),
+});
+
+export const devicesRoute = createRoute({
+  getParentRoute: () => settingsLayout,
+  path: '/settings/webauthn',
+  staticData: { title: 'devices', showAbout: true },
+  component: lazyRouteComponent(() => import('./DevicesScreen'), 'DevicesScreen'),
+});
+
+/** Rename a device: receives its id (path) and current name (query). */
+export const editDeviceRoute = createRoute({
+  getParentRoute: () => settingsLayout,
+  path: '/settings/webauthn/$credentialId/edit',
+  staticData: { title: 'editCredential', showAbout: true },
+  validateSearch: (search: Record<string, unknown>): { name?: string } =>
+    typeof search.name === 'string' ? { name: search.name } : {},
+  component: lazyRouteComponent(() => import('./EditDeviceScreen'), 'EditDeviceScreen'),
+});
+
+export const settingsRoutes = [
+  settingsLayout.addChildren([
+    settingsOptionsRoute,
+    settingsAccountRoute,
+    tokensRoute,
+    generateTokenRoute,
+    devicesRoute,
+    editDeviceRoute,
+  ]),
+];

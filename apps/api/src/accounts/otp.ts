@@ -1,0 +1,158 @@
+import {
+  canonicalSecret,
+  generateSecret,
+  hotpCode,
+  isValidBase32Secret,
+  parseOtpauthUri as parseUri,
+  serializeOtpauthUri,
+  totpCodes,
+  type CodeParams,
+  type OtpError as EngineError,
+  type ParsedOtpauthAccount,
+  type SerializableAccount,
+} from '@twofold/otp';
+
+/*
+ * The API's thin adapter over @twofold/otp (formats.md §1–§3), which does the work: this file
+ * only turns the engine's typed results into the errors the routes answer with, memoises codes
+ * per time window for lists, and adds the bound of the int4 `period` column.
+ */
+
+/** formats.md §2.2. */
+export const isValidSecret: (input: string) => boolean = isValidBase32Secret;
+/** formats.md §2.4: the normalised text `=`-padded to a multiple of 8. */
+export const storageSecret: (input: string) => string = canonicalSecret;
+/** formats.md §2.7: 160 random bits, 32 base32 characters. */
+export const randomSecret: () => string = generateSecret;
+/** formats.md §3.4: the canonical, 2FAuth-compatible URI. */
+export const serialiseOtpauthUri: (account: SerializableAccount) => string = serializeOtpauthUri;
+
+/** The largest period the database stores (an `integer` column). */
+const MAX_PERIOD = 2_147_483_647;
+
+/** An account's code parameters as stored (plain strings, checked by the engine). */
+export interface OtpParameters extends CodeParams {
+  readonly counter: number | null;
+}
+
+export type OtpFailure =
+  | { readonly kind: 'unsupported_type' }
+  | { readonly kind: 'invalid_secret' }
+  | { readonly kind: 'invalid_parameters'; readonly cause: string };
+
+/** Why a stored account cannot give a code (rendered as a 400 by the accounts service). */
+export class OtpError extends Error {
+  constructor(readonly failure: OtpFailure) {
+    super(failure.kind);
+  }
+}
+
+function failure(error: EngineError, params: OtpParameters): OtpError {
+  switch (error.field) {
+    case 'otp_type':
+      return new OtpError({ kind: 'unsupported_type' });
+    case 'secret':
+      return new OtpError({ kind: 'invalid_secret' });
+    case 'algorithm':
+      return new OtpError({ kind: 'invalid_parameters', cause: `Unsupported algorithm ${params.algorithm}` });
+    case 'digits':
+      return new OtpError({ kind: 'invalid_parameters', cause: 'Digits must be between 5 and 10' });
+    case 'period':
+      return new OtpError({ kind: 'invalid_parameters', cause: 'Period must be at least 1 second' });
+    default:
+      return new OtpError({ kind: 'invalid_parameters', cause: 'Counter must be a positive integer' });
+  }
+}
+
+/** The code for one counter value (HOTP counter or time step); throws `OtpError`. */
+export function codeAt(params: OtpParameters, counter: number): string {
+  const code = hotpCode(params, counter);
+  if (!code.ok) throw failure(code.error, params);
+  return code.value;
+}
+
+export interface TimedCodes {
+  readonly password: string;
+  readonly next_password: string;
+  readonly period: number;
+}
+
+// Codes only change once per window: lists refreshed by clients reuse them (bounded memo).
+const memo = new Map<string, TimedCodes>();
+const MEMO_LIMIT = 20_000;
+
+/** TOTP/Steam codes of the window containing `unixTime` and of the next one; throws `OtpError`. */
+export function timedCodes(params: OtpParameters, unixTime: number): TimedCodes {
+  const period = params.otp_type === 'steamtotp' ? 30 : (params.period ?? 30);
+  const step = Number.isSafeInteger(period) && period > 0 ? Math.floor(unixTime / period) : 0;
+  const key = `${params.otp_type}|${params.algorithm}|${params.digits}|${period}|${step}|${params.secret}`;
+  const known = memo.get(key);
+  if (known) return known;
+  const result = totpCodes(params, unixTime);
+  if (!result.ok) throw failure(result.error, params);
+  const codes = { password: result.value.password, next_password: result.value.next_password, period };
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(key, codes);
+  return codes;
+}
+
+export type ParsedUri = ParsedOtpauthAccount;
+export type UriField = 'uri' | 'label' | 'secret' | 'algorithm' | 'digits' | 'period' | 'counter';
+export type UriErrorKind =
+  | 'invalid_uri'
+  | 'unsupported_type'
+  | 'no_label'
+  | 'secret_required'
+  | 'secret_invalid'
+  | 'algorithm'
+  | 'digits'
+  | 'period'
+  | 'counter_negative'
+  | 'counter_integer';
+
+export interface UriError {
+  readonly field: UriField;
+  readonly kind: UriErrorKind;
+}
+
+export type ParseResult =
+  | { readonly ok: true; readonly value: ParsedUri }
+  | { readonly ok: false; readonly errors: readonly UriError[] };
+
+function uriError(error: EngineError): UriError {
+  switch (error.field) {
+    case 'label':
+      return { field: 'label', kind: 'no_label' };
+    case 'secret':
+      return { field: 'secret', kind: error.code === 'required' ? 'secret_required' : 'secret_invalid' };
+    case 'algorithm':
+      return { field: 'algorithm', kind: 'algorithm' };
+    case 'digits':
+      return { field: 'digits', kind: 'digits' };
+    case 'period':
+      return { field: 'period', kind: 'period' };
+    case 'counter':
+      return {
+        field: 'counter',
+        kind: error.code === 'out_of_range' ? 'counter_negative' : 'counter_integer',
+      };
+    default:
+      return { field: 'uri', kind: error.code === 'unsupported_type' ? 'unsupported_type' : 'invalid_uri' };
+  }
+}
+
+/**
+ * The engine's otpauth parser (formats.md §3.2) with the API's error kinds: a missing label is
+ * reported alone, as 2FAuth does, and a period beyond the database column is a period error.
+ */
+export function parseOtpauthUri(input: string, options: { forceSteam?: boolean } = {}): ParseResult {
+  const parsed = parseUri(input, options);
+  if (!parsed.ok) {
+    const errors = parsed.errors.map(uriError);
+    const label = errors.filter((error) => error.field === 'label');
+    return { ok: false, errors: label.length > 0 ? label : errors };
+  }
+  if ((parsed.value.period ?? 0) > MAX_PERIOD)
+    return { ok: false, errors: [{ field: 'period', kind: 'period' }] };
+  return parsed;
+}

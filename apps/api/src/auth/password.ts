@@ -1,0 +1,49 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+/*
+ * Password hashing with scrypt (memory-hard, node:crypto; api.md amendment 13). The stored form
+ * carries its parameters so they can be raised later without breaking existing hashes:
+ * `scrypt$<N>$<r>$<p>$<salt b64>$<hash b64>`.
+ */
+
+const COST = 2 ** 15; // N: 32 MiB of memory per hash with r = 8
+const BLOCK_SIZE = 8;
+const PARALLELISM = 1;
+const KEY_LENGTH = 32;
+
+function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+const optionsOf = (N: number, r: number, p: number): ScryptOptions => ({
+  N,
+  r,
+  p,
+  maxmem: 256 * N * r,
+});
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, optionsOf(COST, BLOCK_SIZE, PARALLELISM));
+  return ['scrypt', COST, BLOCK_SIZE, PARALLELISM, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+/** A hash of a random password: compared against when there is no user, so timing reveals nothing. */
+let decoy: Promise<string> | undefined;
+
+/** Constant-time check of a password against a stored hash; false for any malformed hash. */
+export async function verifyPassword(password: string, stored: string | undefined): Promise<boolean> {
+  const hash = stored ?? (await (decoy ??= hashPassword(randomBytes(16).toString('hex'))));
+  const [scheme, n, r, p, saltText, keyText] = hash.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || saltText === undefined || keyText === undefined) return false;
+  const [N, R, P] = [Number(n), Number(r), Number(p)];
+  if (![N, R, P].every((value) => Number.isSafeInteger(value) && value > 0) || N > 2 ** 20) return false;
+  const expected = Buffer.from(keyText, 'base64');
+  if (expected.length !== KEY_LENGTH) return false;
+  const actual = await derive(password, Buffer.from(saltText, 'base64'), optionsOf(N, R, P));
+  return timingSafeEqual(actual, expected) && stored !== undefined;
+}

@@ -1,0 +1,62 @@
+import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import { errors } from '../http/errors.js';
+import type { Config } from '../config/config.js';
+import { sessionCookieId } from './session.js';
+import { consumeAuthAttempt } from './login-throttle.js';
+
+/*
+ * Request rate limits of /api/v1 (api.md §1.7, amendment 8), per minute:
+ * - `web`: requests carrying the session cookie (the web app), per session, THROTTLE_WEB
+ *   (600 by default, far above what a person clicking produces); proxy-authenticated requests
+ *   count per IP against the same ceiling;
+ * - `api`: Bearer and anonymous requests, per client IP, THROTTLE_API; a web-app import
+ *   (`POST /api/v1/twofaccounts` from the import screen) raises the ceiling by
+ *   THROTTLE_API_DURING_IMPORT on the same counter.
+ * 0 = unlimited. The sign-in routes have their own per-IP limiter (login-throttle.ts).
+ */
+
+interface Decision {
+  readonly key: string;
+  readonly max: number;
+}
+
+const decisions = new WeakMap<FastifyRequest, Decision>();
+
+export const rateLimitPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    const { THROTTLE_API: api, THROTTLE_WEB: web, THROTTLE_API_DURING_IMPORT: bonus } = config;
+    const proxyMode = config.AUTHENTICATION_GUARD === 'reverse-proxy-guard';
+    await app.register(rateLimit, { global: false });
+    const limiter = app.createRateLimit({
+      timeWindow: 60_000,
+      keyGenerator: (request) => decisions.get(request)?.key ?? request.ip,
+      max: (request) => decisions.get(request)?.max ?? api,
+    });
+
+    const decide = (request: FastifyRequest): Decision => {
+      if (proxyMode) return { key: `web:${request.ip}`, max: web };
+      const sid = request.headers.authorization === undefined ? sessionCookieId(request) : undefined;
+      if (sid) return { key: `web:${sid}`, max: web };
+      const path = request.url.split('?')[0]?.replace(/\/+$/, '');
+      const referer = request.headers.referer ?? '';
+      const importing =
+        request.method === 'POST' && path === '/api/v1/twofaccounts' && /account\/import\/?$/.test(referer);
+      if (importing) return { key: `api:${request.ip}`, max: bonus === 0 || api === 0 ? 0 : api + bonus };
+      return { key: `api:${request.ip}`, max: api };
+    };
+
+    app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.config.authLimiter) await consumeAuthAttempt(request);
+      if (!request.url.startsWith('/api/v1/') || request.method === 'OPTIONS') return;
+      const decision = decide(request);
+      if (decision.max === 0) return;
+      decisions.set(request, decision);
+      const result = await limiter(request);
+      if (!result.isAllowed && result.isExceeded)
+        throw errors.tooManyAttempts(result.ttlInSeconds, result.max);
+    });
+  },
+  { name: 'rate-limit', dependencies: ['session'] },
+);

@@ -1,0 +1,202 @@
+import { createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import fp from 'fastify-plugin';
+import secureSession from '@fastify/secure-session';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  findSession,
+  insertSession,
+  touchSession,
+  writeSessionData,
+} from './sessions.queries.js';
+import { readNativeSetting } from '../settings/settings.queries.js';
+import type { Config } from '../config/config.js';
+import type { AppKeys } from '../config/app-key.js';
+
+/*
+ * Server-side sessions (api.md §2.2, amendment 1). The encrypted `app_session` cookie carries only
+ * a random session id; the database keeps its SHA-256 with the user, the CSRF token, short-lived
+ * data (WebAuthn challenges) and the last activity, so deleting a row ends the session at once.
+ */
+
+declare module '@fastify/secure-session' {
+  interface SessionData {
+    sid: string;
+  }
+}
+
+export const SESSION_COOKIE = 'app_session';
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+/** Signed-in sessions end 90 days after sign-in at the latest. */
+const USER_SESSION_MS = 90 * 24 * 3600 * 1000;
+/** Anonymous sessions (CSRF token of the login page, WebAuthn challenges) live a day after last use. */
+const ANONYMOUS_SESSION_MS = 24 * 3600 * 1000;
+const SID = /^[A-Za-z0-9_-]{43}$/;
+
+export interface SessionState {
+  /** SHA-256 (hex) of the cookie's session id: the row id. */
+  readonly id: string;
+  readonly userId: number | null;
+  readonly csrfToken: string;
+  data: Record<string, unknown>;
+  readonly lastActivityAt: Date;
+}
+
+const hashId = (sid: string) => createHash('sha256').update(sid, 'utf8').digest('hex');
+
+/** The cookie key, derived from the app key (and former keys, so rotation keeps sessions). */
+function cookieKey(appKey: Buffer): Buffer {
+  return Buffer.from(hkdfSync('sha256', appKey, Buffer.alloc(0), 'twofold session cookie', 32));
+}
+
+const loaded = new WeakMap<FastifyRequest, SessionState | null>();
+
+/** The request's live session (signed-in or anonymous), or null. Loaded once per request. */
+export async function currentSession(request: FastifyRequest): Promise<SessionState | null> {
+  const cached = loaded.get(request);
+  if (cached !== undefined) return cached;
+  const sid = request.session.get('sid');
+  let state: SessionState | null = null;
+  if (typeof sid === 'string' && SID.test(sid)) {
+    const row = await findSession(request.server.db, hashId(sid), request.server.clock.now());
+    if (row) {
+      state = {
+        id: row.id,
+        userId: row.user_id,
+        csrfToken: row.csrf_token,
+        data: row.data,
+        lastActivityAt: new Date(row.last_activity_at),
+      };
+    }
+  }
+  loaded.set(request, state);
+  return state;
+}
+
+/** The raw session id of the cookie (rate-limit key of the web app), if any. */
+export function sessionCookieId(request: FastifyRequest): string | undefined {
+  const sid = request.session.get('sid');
+  return typeof sid === 'string' && SID.test(sid) ? sid : undefined;
+}
+
+export function setCsrfCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  void reply.setCookie(CSRF_COOKIE, token, {
+    path: '/',
+    sameSite: 'lax',
+    httpOnly: false,
+    secure: request.server.config.secureCookies,
+    maxAge: USER_SESSION_MS / 1000,
+  });
+}
+
+/**
+ * Opens a new session (sign-in, registration, reset, recovery, or an anonymous one): the previous
+ * session of the request is deleted, so both the id and the CSRF token rotate (no fixation).
+ */
+export async function openSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number | null,
+): Promise<SessionState> {
+  const { db, clock } = request.server;
+  const now = clock.now();
+  const previous = await currentSession(request);
+  if (previous) await deleteSession(db, previous.id);
+  await deleteExpiredSessions(db, now);
+  const sid = randomBytes(32).toString('base64url');
+  const csrfToken = randomBytes(32).toString('base64url');
+  const id = hashId(sid);
+  const lifetime = userId === null ? ANONYMOUS_SESSION_MS : USER_SESSION_MS;
+  await insertSession(db, { id, userId, csrfToken, now, expiresAt: new Date(now.getTime() + lifetime) });
+  request.session.set('sid', sid);
+  setCsrfCookie(request, reply, csrfToken);
+  const state: SessionState = { id, userId, csrfToken, data: {}, lastActivityAt: now };
+  loaded.set(request, state);
+  return state;
+}
+
+/** Deletes the request's session and clears its cookie. */
+export async function endSession(request: FastifyRequest): Promise<void> {
+  const state = await currentSession(request);
+  if (state) await deleteSession(request.server.db, state.id);
+  request.session.delete();
+  loaded.set(request, null);
+}
+
+/** The current session, or a new anonymous one (its CSRF cookie is set). */
+export async function ensureSession(request: FastifyRequest, reply: FastifyReply): Promise<SessionState> {
+  const state = await currentSession(request);
+  if (state) {
+    if (state.userId === null) {
+      const now = request.server.clock.now();
+      await touchSession(request.server.db, state.id, now, new Date(now.getTime() + ANONYMOUS_SESSION_MS));
+    }
+    setCsrfCookie(request, reply, state.csrfToken);
+    return state;
+  }
+  return openSession(request, reply, null);
+}
+
+/** `X-XSRF-TOKEN` (or `X-CSRF-TOKEN`) equals the session's token, compared in constant time. */
+export function csrfMatches(request: FastifyRequest, state: SessionState | null): boolean {
+  if (!state) return false;
+  const header = request.headers['x-xsrf-token'] ?? request.headers['x-csrf-token'];
+  const sent = Buffer.from(typeof header === 'string' ? header : '');
+  const expected = Buffer.from(state.csrfToken);
+  return sent.length === expected.length && timingSafeEqual(sent, expected);
+}
+
+/** True when the signed-in session has been idle past the auto-lock backstop (amendment 9). */
+export async function isIdle(request: FastifyRequest, state: SessionState): Promise<boolean> {
+  const minutes = await readNativeSetting(request.server.db, 'kickUserAfter');
+  if (typeof minutes !== 'number' || minutes <= 0) return false;
+  const idleMs = request.server.clock.now().getTime() - state.lastActivityAt.getTime();
+  return idleMs >= (minutes + 1) * 60_000;
+}
+
+export async function markActivity(request: FastifyRequest, state: SessionState): Promise<void> {
+  await touchSession(request.server.db, state.id, request.server.clock.now());
+}
+
+/** Stores short-lived values (WebAuthn challenges) in the session. */
+export async function saveSessionData(
+  request: FastifyRequest,
+  state: SessionState,
+  data: Record<string, unknown>,
+): Promise<void> {
+  state.data = data;
+  await writeSessionData(request.server.db, state.id, data);
+}
+
+/**
+ * The session cookie plugin. Also gives every HTML page (the web app) a CSRF cookie, bound to an
+ * anonymous session when nobody is signed in, so login and registration are protected too.
+ */
+export const sessionPlugin = fp<{ config: Config; keys: AppKeys }>(
+  async (app, { config, keys }) => {
+    if (config.AUTHENTICATION_GUARD !== 'reverse-proxy-guard') {
+      // Added before the cookie plugin so that its onSend hook, which writes the cookie, runs after.
+      app.addHook('onSend', async (request, reply, payload) => {
+        const type = reply.getHeader('content-type');
+        if (request.method === 'GET' && reply.statusCode === 200 && String(type).startsWith('text/html')) {
+          await ensureSession(request, reply);
+        }
+        return payload;
+      });
+    }
+    await app.register(secureSession, {
+      cookieName: SESSION_COOKIE,
+      key: [keys.current, ...keys.previous].map(cookieKey),
+      expiry: USER_SESSION_MS / 1000,
+      cookie: {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.secureCookies,
+        maxAge: USER_SESSION_MS / 1000,
+      },
+    });
+  },
+  { name: 'session' },
+);

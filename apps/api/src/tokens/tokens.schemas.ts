@@ -1,0 +1,33 @@
+import { Type } from 'typebox';
+import { Timestamp } from '../http/common.schemas.js';
+
+export const PersonalAccessToken = Type.Object(
+  {
+    id: Type.String({ description: '40 lowercase hex characters' }),
+    name: Type.String(),
+    scopes: Type.Array(Type.String()),
+    revoked: Type.Boolean(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    expires_at: Timestamp,
+  },
+  { description: 'A personal access token (never its value)' },
+);
+
+export const NewTokenBody = Type.Object({
+  name: Type.String({ maxLength: 255 }),
+  scopes: Type.Optional(Type.Unknown({ description: 'Accepted and ignored' })),
+});
+
+export const CreatedToken = Type.Object(
+  {
+    tokenType: Type.Literal('Bearer'),
+    expiresIn: Type.Integer({ description: 'Seconds until expires_at' }),
+    accessToken: Type.String({ description: 'The token value, shown only here' }),
+    accessTokenId: Type.String(),
+    token: PersonalAccessToken,
+  },
+  { description: 'A new personal access token, with its value shown once' },
+);
+
+export const TokenIdParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{40}$' }) });

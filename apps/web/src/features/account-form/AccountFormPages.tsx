@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { api, unwrap } from '../../api/client';
+import { Spinner } from '../../ui/Spinner';
+import { AccountForm } from './AccountForm';
+import { QuickForm } from './QuickForm';
+
+const createRoute = getRouteApi('/signed-in/account/create');
+const editRoute = getRouteApi('/signed-in/account/$twofaccountId/edit');
+
+export function CreateAccountPage() {
+  const { decodedUri } = createRoute.useSearch();
+  return decodedUri ? <QuickForm key={decodedUri} uri={decodedUri} /> : <AccountForm />;
+}
+
+export function EditAccountPage() {
+  const { twofaccountId } = editRoute.useParams();
+  const id = Number(twofaccountId);
+  // The secret is read for the form only, never kept in the cache.
+  const account = useQuery({
+    queryKey: ['account-edit', id],
+    queryFn: () => unwrap(api.GET('/api/v1/twofaccounts/{id}', { params: { path: { id } } })),
+    gcTime: 0,
+    staleTime: Infinity,
+  });
+  if (!account.data) return <Spinner />;
+  return <AccountForm key={id} account={account.data} />;
+}

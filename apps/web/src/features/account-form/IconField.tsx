@@ -1,0 +1,63 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { iconUrl } from '../accounts/accounts.api';
+import type { IconState } from './icons';
+
+interface IconFieldProps {
+  readonly state: IconState;
+  /** The 'I'm lucky' button: shown when official icons are on, enabled from this service length. */
+  readonly lucky?: { readonly service: string; readonly minLength: number } | undefined;
+}
+
+export function IconField({ state, lucky }: IconFieldProps) {
+  const { t } = useTranslation('accountForm');
+  const input = useRef<HTMLInputElement>(null);
+  const busy = state.upload.isPending || state.fetchLogo.isPending;
+  return (
+    <div className="field icon-field">
+      <span className="field-label" id="icon-label">
+        {t('icon.label')}
+      </span>
+      <div className="icon-row" role="group" aria-labelledby="icon-label">
+        <span className="icon-preview">
+          {state.icon ? (
+            <img src={iconUrl(state.icon)} alt={t('icon.preview')} width={48} height={48} />
+          ) : (
+            <span className="icon-empty" aria-hidden="true" />
+          )}
+        </span>
+        {lucky && (
+          <button
+            type="button"
+            className="button"
+            disabled={busy || lucky.service.trim().length < lucky.minLength}
+            onClick={() => state.fetchLogo.mutate(lucky.service.trim())}
+          >
+            {t('icon.lucky')}
+          </button>
+        )}
+        <button type="button" className="button" disabled={busy} onClick={() => input.current?.click()}>
+          {state.icon ? t('icon.change') : t('icon.upload')}
+        </button>
+        {state.icon && (
+          <button type="button" className="button" disabled={busy} onClick={state.remove}>
+            {t('icon.remove')}
+          </button>
+        )}
+        <input
+          ref={input}
+          type="file"
+          accept="image/*"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) state.upload.mutate(file);
+          }}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../ui/notify';
+import type { Otp } from '../accounts/accounts.api';
+import { OtpView } from '../accounts/OtpView';
+
+interface TestModalProps {
+  readonly open: boolean;
+  readonly onClose: () => void;
+  readonly title: string;
+  readonly subtitle?: string;
+  readonly fetchOtp: () => Promise<Otp>;
+  readonly testKey: readonly unknown[];
+  readonly onHotp?: (otp: Otp) => void;
+}
+
+/** A code generated from the form's values, nothing stored (product.md §2, create account: Test). */
+export function TestModal({ open, onClose, title, subtitle, fetchOtp, testKey, onHotp }: TestModalProps) {
+  const { t } = useTranslation('accountForm');
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog otp-dialog">
+          <div className="otp-head">
+            <Dialog.Title className="otp-service">{title || t('test.title')}</Dialog.Title>
+            <Dialog.Description className="otp-account">{subtitle || t('test.legend')}</Dialog.Description>
+          </div>
+          {open && <OtpView queryKey={['test', ...testKey]} fetchOtp={fetchOtp} {...(onHotp ? { onHotp } : {})} />}
+          <Dialog.Close className="button button-block otp-close">{t('actions.close')}</Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+const URL_PATTERN = /^https?:\/\/[\w.-]+(?:\.[\w.-]+)+[\w\-._~:/?#[\]@!$&'()*+,;=%]*$/i;
+
+/** A scanned QR code whose content is not a valid otpauth URI (product.md §2 and §5). */
+export function InvalidUriModal({ content, onClose }: { readonly content: string | null; readonly onClose: () => void }) {
+  const { t } = useTranslation('accountForm');
+  const isUrl = content !== null && URL_PATTERN.test(content.trim());
+  const copy = async () => {
+    if (content === null) return;
+    try {
+      await navigator.clipboard.writeText(content);
+      notify('success', t('invalidUri.copied'));
+    } catch {
+      notify('danger', t('invalidUri.copyFailed'));
+    }
+  };
+  return (
+    <Dialog.Root open={content !== null} onOpenChange={(next) => !next && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog">
+          <Dialog.Title className="dialog-title">{t('invalidUri.title')}</Dialog.Title>
+          <Dialog.Description className="dialog-description">{t('invalidUri.legend')}</Dialog.Description>
+          <pre className="raw-content">{content}</pre>
+          <div className="dialog-actions">
+            <button type="button" className="button" onClick={() => void copy()}>
+              {t('invalidUri.copy')}
+            </button>
+            {isUrl && content && (
+              <a className="button" href={content.trim()} target="_blank" rel="noopener noreferrer">
+                {t('invalidUri.open')}
+              </a>
+            )}
+            <Dialog.Close className="button button-primary">{t('actions.close')}</Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

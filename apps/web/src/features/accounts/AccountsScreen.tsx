@@ -1,0 +1,571 @@
+import * as Checkbox from '@radix-ui/react-checkbox';
+import * as Dialog from '@radix-ui/react-dialog';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  rectSortingStrategy,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, unwrap } from '../../api/client';
+import { settingsQuery } from '../../app/queries';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { dismiss, notify } from '../../ui/notify';
+import { Spinner } from '../../ui/Spinner';
+import {
+  accountsQuery,
+  deleteAccounts,
+  groupsQuery,
+  moveToGroup,
+  refreshAccounts,
+  saveOrder,
+  type Account,
+  type Group,
+} from './accounts.api';
+import { AccountIcon } from './AccountIcon';
+import { OtpModal } from './OtpModal';
+import { forgetRestored, restoredData } from './persist';
+import { useAccountSettings, type AccountSettings } from './settings';
+
+/** Drag-sort animation (product.md §9). */
+const SORT_ANIMATION = { duration: 200, easing: 'ease' };
+
+/** Only what the screen shows: a changed HOTP counter is not a change worth a notice. */
+function sameList<T>(a: readonly T[] | undefined, b: readonly T[] | undefined, pick: (item: T) => unknown) {
+  if (!a || !b || a.length !== b.length) return a === b;
+  return a.every((item, index) => JSON.stringify(pick(item)) === JSON.stringify(pick(b[index] as T)));
+}
+const accountView = (a: Account) => [a.id, a.service, a.account, a.icon, a.group_id, a.otp_type];
+const groupView = (g: Group) => [g.id, g.name, g.twofaccounts_count];
+
+/**
+ * The listed accounts take the positions they occupied, in the given sequence; the others stay
+ * (the server does the same with a partial list, api.md §5.9).
+ */
+export function applyPartialOrder(all: readonly Account[], orderedIds: readonly number[]): Account[] {
+  const moved = new Set(orderedIds);
+  const byId = new Map(all.map((account) => [account.id, account]));
+  const queue = orderedIds.map((id) => byId.get(id)).filter((a): a is Account => a !== undefined);
+  return all.map((account) => (moved.has(account.id) ? (queue.shift() ?? account) : account));
+}
+
+function matches(account: Account, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return (
+    (account.service ?? '').toLowerCase().includes(needle) || account.account.toLowerCase().includes(needle)
+  );
+}
+
+interface AccountsScreenProps {
+  readonly toRefresh: boolean;
+  readonly initialEditMode: boolean;
+}
+
+export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenProps) {
+  const { t } = useTranslation('accounts');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { settings } = useAccountSettings();
+  const accounts = useQuery(accountsQuery);
+  const groups = useQuery(groupsQuery);
+
+  // The previous visit's lists stay on screen until the person accepts the server's (product.md §4).
+  const [pinned, setPinned] = useState<{ accounts: Account[]; groups: Group[] | undefined } | null>(() => {
+    if (toRefresh) return null;
+    const cached = restoredData('accounts') as Account[] | undefined;
+    return cached ? { accounts: cached, groups: restoredData('groups') as Group[] | undefined } : null;
+  });
+  const fetched = accounts.isFetchedAfterMount && groups.isFetchedAfterMount && !accounts.isFetching;
+
+  useEffect(() => {
+    if (!fetched) return;
+    forgetRestored();
+    if (!pinned) return;
+    const changed =
+      !sameList(pinned.accounts, accounts.data, accountView) ||
+      (pinned.groups !== undefined && !sameList(pinned.groups, groups.data, groupView));
+    if (!changed) {
+      setPinned(null);
+      return;
+    }
+    notify('info', t('list.dataChanged'), {
+      duration: -1,
+      action: {
+        label: t('list.reload'),
+        run: () => {
+          setPinned(null);
+          dismiss();
+        },
+      },
+    });
+    // Only the first server answer is compared with the cache.
+  }, [fetched]);
+
+  const allAccounts = useMemo(
+    () => pinned?.accounts ?? accounts.data ?? [],
+    [pinned, accounts.data],
+  );
+  const allGroups = pinned?.groups ?? groups.data;
+
+  // No account at all: the start screen (product.md §4).
+  useEffect(() => {
+    if (accounts.isFetchedAfterMount && accounts.data?.length === 0) {
+      dismiss();
+      void navigate({ to: '/start', replace: true });
+    }
+  }, [accounts.data, accounts.isFetchedAfterMount, navigate]);
+
+  const [search, setSearch] = useState('');
+  const [editMode, setEditMode] = useState(initialEditMode);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [localGroup, setLocalGroup] = useState<number | null>(null);
+  const [switchOpen, setSwitchOpen] = useState(false);
+  const [groupSelectorOpen, setGroupSelectorOpen] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [otpAccount, setOtpAccount] = useState<Account | null>(null);
+  const [openCount, setOpenCount] = useState(0);
+
+  const knownGroup = (id: number) => id === 0 || (allGroups?.some((group) => group.id === id) ?? true);
+  const settingGroup = settings.rememberActiveGroup && knownGroup(settings.activeGroup) ? settings.activeGroup : 0;
+  const activeGroupId = localGroup !== null && knownGroup(localGroup) ? localGroup : settingGroup;
+  const activeGroup = allGroups?.find((group) => group.id === activeGroupId);
+
+  const inGroup = useMemo(
+    () => allAccounts.filter((account) => activeGroupId === 0 || account.group_id === activeGroupId),
+    [activeGroupId, allAccounts],
+  );
+  const visible = useMemo(
+    () => (editMode ? inGroup : inGroup.filter((account) => matches(account, search))),
+    [editMode, inGroup, search],
+  );
+
+  const setActiveGroup = (id: number) => {
+    setLocalGroup(id);
+    setSwitchOpen(false);
+    if (settings.rememberActiveGroup) {
+      void unwrap(api.PUT('/api/v1/settings/{key}', { params: { path: { key: 'activeGroup' } }, body: { value: id } }))
+        .then(() =>
+          queryClient.setQueryData(settingsQuery.queryKey, (list) =>
+            list?.map((entry) => (entry.key === 'activeGroup' ? { ...entry, value: id } : entry)),
+          ),
+        )
+        .catch(() => undefined);
+    }
+  };
+
+  const toggleEditMode = () => {
+    if (editMode) setSelected(new Set());
+    else setSearch('');
+    setEditMode(!editMode);
+  };
+
+  const reorder = useMutation({
+    mutationFn: (orderedIds: number[]) => saveOrder(orderedIds),
+    onError: () => void refreshAccounts(queryClient),
+  });
+
+  const applyOrder = (orderedVisible: Account[]) => {
+    const ids = orderedVisible.map((account) => account.id);
+    setPinned(null);
+    queryClient.setQueryData(accountsQuery.queryKey, (list) => (list ? applyPartialOrder(list, ids) : list));
+    reorder.mutate(ids);
+  };
+
+  const sortBy = (direction: 1 | -1) => {
+    const key = (a: Account) => `${a.service ?? ''}\u0000${a.account}`.toLowerCase();
+    applyOrder([...visible].sort((a, b) => key(a).localeCompare(key(b)) * direction));
+  };
+
+  const remove = useMutation({
+    mutationFn: (ids: number[]) => deleteAccounts(ids),
+    onSuccess: async (_data, ids) => {
+      setPinned(null);
+      setSelected(new Set());
+      queryClient.setQueryData(accountsQuery.queryKey, (list) => list?.filter((a) => !ids.includes(a.id)));
+      notify('success', t('list.deleted', { count: ids.length }));
+      await refreshAccounts(queryClient);
+    },
+  });
+
+  const move = useMutation({
+    mutationFn: ({ ids, groupId }: { ids: number[]; groupId: number }) => moveToGroup(ids, groupId),
+    onSuccess: async () => {
+      setPinned(null);
+      setSelected(new Set());
+      setGroupSelectorOpen(false);
+      await refreshAccounts(queryClient);
+    },
+  });
+
+  const openAccount = useCallback((account: Account) => {
+    setOpenCount((count) => count + 1);
+    setOtpAccount(account);
+  }, []);
+  const closeOtp = useCallback(() => setOtpAccount(null), []);
+
+  const addAccount = () => {
+    if (settings.useDirectCapture) {
+      if (settings.defaultCaptureMode === 'advancedForm') return navigate({ to: '/account/create' });
+      if (settings.defaultCaptureMode === 'livescan' && !settings.useBasicQrcodeReader)
+        return navigate({ to: '/capture' });
+    }
+    return navigate({ to: '/start' });
+  };
+
+  if (!accounts.data && !pinned) return <Spinner />;
+
+  const nonEmptyGroups = (allGroups ?? []).filter((group) => group.id > 0 && group.twofaccounts_count > 0);
+  const choosableGroups = (allGroups ?? []).filter((group) => group.id > 0);
+  const selectedIds = [...selected].filter((id) => inGroup.some((account) => account.id === id));
+  const groupLabel = activeGroup
+    ? activeGroup.id === 0
+      ? t('list.allAccounts')
+      : activeGroup.name
+    : t('list.allAccounts');
+
+  return (
+    <section className="accounts-screen" aria-labelledby="accounts-title">
+      <h1 id="accounts-title" className="visually-hidden">
+        {t('list.title')}
+      </h1>
+      <div className="accounts-header">
+        {!editMode && (
+          <input
+            type="search"
+            className="input accounts-search"
+            placeholder={t('list.search')}
+            aria-label={t('list.search')}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        )}
+        <button
+          type="button"
+          className="group-switch-button"
+          onClick={() => setSwitchOpen(true)}
+          aria-label={t('list.activeGroup', { name: groupLabel, count: inGroup.length })}
+        >
+          <span className="group-switch-name">{groupLabel}</span>
+          <span className="badge">{inGroup.length}</span>
+          <span aria-hidden="true" className="chevron">
+            ▾
+          </span>
+        </button>
+        <div className="accounts-actions">
+          {!editMode && (
+            <button type="button" className="button button-primary" onClick={() => void addAccount()}>
+              {t('list.new')}
+            </button>
+          )}
+          <button type="button" className="button" onClick={toggleEditMode} aria-pressed={editMode}>
+            {editMode ? t('list.done') : t('list.manage')}
+          </button>
+        </div>
+      </div>
+
+      {editMode && (
+        <div className="edit-toolbar" role="toolbar" aria-label={t('list.editToolbar')}>
+          <span className="selected-count" aria-live="polite">
+            {t('list.selectedCount', { count: selectedIds.length })}
+          </span>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => setSelected(new Set(inGroup.map((account) => account.id)))}
+          >
+            {t('list.selectAll')}
+          </button>
+          <button type="button" className="link-button" onClick={() => setSelected(new Set())}>
+            {t('list.clearSelection')}
+          </button>
+          <span className="toolbar-spacer" />
+          <button type="button" className="icon-button" onClick={() => sortBy(1)} aria-label={t('list.sortAsc')}>
+            A→Z
+          </button>
+          <button type="button" className="icon-button" onClick={() => sortBy(-1)} aria-label={t('list.sortDesc')}>
+            Z→A
+          </button>
+          {selectedIds.length > 0 && (
+            <>
+              <button type="button" className="button" onClick={() => setGroupSelectorOpen(true)}>
+                {t('list.changeGroup')}
+              </button>
+              <button type="button" className="button button-danger" onClick={() => setConfirmDelete(true)}>
+                {t('list.delete')}
+              </button>
+            </>
+          )}
+        </div>
+      )}
+
+      {visible.length === 0 ? (
+        <p className="empty-state">{search ? t('list.noMatch') : t('list.emptyGroup')}</p>
+      ) : editMode ? (
+        <SortableAccounts
+          accounts={visible}
+          settings={settings}
+          selected={selected}
+          onToggle={(id, on) => {
+            const next = new Set(selected);
+            if (on) next.add(id);
+            else next.delete(id);
+            setSelected(next);
+          }}
+          onReorder={applyOrder}
+        />
+      ) : (
+        <ul className={`accounts accounts-${settings.displayMode}`} aria-label={t('list.title')}>
+          {visible.map((account) => (
+            <li key={account.id} className="account">
+              <button type="button" className="account-main" onClick={() => openAccount(account)}>
+                <AccountContent account={account} showIcon={settings.showAccountsIcons} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <OtpModal account={otpAccount} openCount={openCount} onClose={closeOtp} />
+
+      <Dialog.Root open={switchOpen} onOpenChange={setSwitchOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="dialog-overlay" />
+          <Dialog.Content className="dialog">
+            <Dialog.Title className="dialog-title">{t('groupSwitch.title')}</Dialog.Title>
+            <Dialog.Description className="dialog-description">{t('groupSwitch.legend')}</Dialog.Description>
+            <ul className="choice-list">
+              {[{ id: 0, name: t('list.allAccounts'), twofaccounts_count: allAccounts.length }, ...nonEmptyGroups].map(
+                (group) => (
+                  <li key={group.id}>
+                    <button
+                      type="button"
+                      className={`choice${group.id === activeGroupId ? ' choice-active' : ''}`}
+                      aria-current={group.id === activeGroupId ? 'true' : undefined}
+                      onClick={() => setActiveGroup(group.id)}
+                    >
+                      <span>{group.name}</span>
+                      <span className="badge">{group.twofaccounts_count}</span>
+                    </button>
+                  </li>
+                ),
+              )}
+            </ul>
+            <div className="dialog-actions">
+              <Link to="/groups" className="button">
+                {t('groupSwitch.manage')}
+              </Link>
+              <Dialog.Close className="button">{t('actions.close')}</Dialog.Close>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+
+      <Dialog.Root open={groupSelectorOpen} onOpenChange={setGroupSelectorOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="dialog-overlay" />
+          <Dialog.Content className="dialog">
+            <Dialog.Title className="dialog-title">{t('groupSelector.title')}</Dialog.Title>
+            <Dialog.Description className="dialog-description">
+              {t('groupSelector.legend', { count: selectedIds.length })}
+            </Dialog.Description>
+            <ul className="choice-list">
+              {choosableGroups.map((group) => (
+                <li key={group.id}>
+                  <button
+                    type="button"
+                    className="choice"
+                    disabled={move.isPending}
+                    onClick={() => move.mutate({ ids: selectedIds, groupId: group.id })}
+                  >
+                    <span>{group.name}</span>
+                    <span className="badge">{group.twofaccounts_count}</span>
+                  </button>
+                </li>
+              ))}
+              <li>
+                <button
+                  type="button"
+                  className="choice choice-muted"
+                  disabled={move.isPending}
+                  onClick={() => move.mutate({ ids: selectedIds, groupId: 0 })}
+                >
+                  {t('groupSelector.noGroup')}
+                </button>
+              </li>
+            </ul>
+            <div className="dialog-actions">
+              <Link to="/group/create" className="button">
+                {t('groupSelector.createGroup')}
+              </Link>
+              <Dialog.Close className="button">{t('actions.cancel')}</Dialog.Close>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={t('list.confirmDelete', { count: selectedIds.length })}
+        description={t('list.confirmDeleteLegend')}
+        confirmLabel={t('list.delete')}
+        danger
+        onConfirm={() => remove.mutate(selectedIds)}
+      />
+    </section>
+  );
+}
+
+function AccountContent({ account, showIcon }: { readonly account: Account; readonly showIcon: boolean }) {
+  return (
+    <>
+      {showIcon && <AccountIcon account={account} />}
+      <span className="account-text">
+        <span className="account-service">{account.service ?? account.account}</span>
+        {account.service && <span className="account-name">{account.account}</span>}
+      </span>
+    </>
+  );
+}
+
+interface SortableAccountsProps {
+  readonly accounts: readonly Account[];
+  readonly settings: AccountSettings;
+  readonly selected: ReadonlySet<number>;
+  readonly onToggle: (id: number, on: boolean) => void;
+  readonly onReorder: (accounts: Account[]) => void;
+}
+
+/** Edit mode: checkboxes, Edit and QR links, and drag handles (keyboard too). */
+function SortableAccounts({ accounts, settings, selected, onToggle, onReorder }: SortableAccountsProps) {
+  const { t } = useTranslation('accounts');
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = accounts.findIndex((account) => account.id === active.id);
+    const to = accounts.findIndex((account) => account.id === over.id);
+    if (from < 0 || to < 0) return;
+    onReorder(arrayMove([...accounts], from, to));
+  };
+  const grid = settings.displayMode === 'grid';
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        screenReaderInstructions: { draggable: t('list.dragInstructions') },
+      }}
+    >
+      <SortableContext
+        items={accounts.map((account) => account.id)}
+        strategy={grid ? rectSortingStrategy : verticalListSortingStrategy}
+      >
+        <ul className={`accounts accounts-${settings.displayMode} accounts-editing`} aria-label={t('list.title')}>
+          {accounts.map((account) => (
+            <SortableAccount
+              key={account.id}
+              account={account}
+              showIcon={settings.showAccountsIcons}
+              checked={selected.has(account.id)}
+              onToggle={onToggle}
+            />
+          ))}
+        </ul>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+function SortableAccount({
+  account,
+  showIcon,
+  checked,
+  onToggle,
+}: {
+  readonly account: Account;
+  readonly showIcon: boolean;
+  readonly checked: boolean;
+  readonly onToggle: (id: number, on: boolean) => void;
+}) {
+  const { t } = useTranslation('accounts');
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: account.id, transition: SORT_ANIMATION });
+  const name = account.service ? `${account.service} (${account.account})` : account.account;
+  return (
+    <li
+      ref={setNodeRef}
+      className={`account${isDragging ? ' account-dragging' : ''}${checked ? ' account-selected' : ''}`}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+    >
+      <Checkbox.Root
+        className="checkbox"
+        checked={checked}
+        onCheckedChange={(value) => onToggle(account.id, value === true)}
+        aria-label={t('list.select', { name })}
+      >
+        <Checkbox.Indicator className="checkbox-indicator">✓</Checkbox.Indicator>
+      </Checkbox.Root>
+      <label className="account-main" onClick={() => onToggle(account.id, !checked)}>
+        <AccountContent account={account} showIcon={showIcon} />
+      </label>
+      <span className="account-tools">
+        <Link
+          to="/account/$twofaccountId/qrcode"
+          params={{ twofaccountId: String(account.id) }}
+          className="icon-button"
+          aria-label={t('list.showQr', { name })}
+        >
+          <QrGlyph />
+        </Link>
+        <Link
+          to="/account/$twofaccountId/edit"
+          params={{ twofaccountId: String(account.id) }}
+          className="tool-link"
+          aria-label={t('list.edit', { name })}
+        >
+          {t('list.editShort')}
+        </Link>
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          className="drag-handle"
+          aria-label={t('list.move', { name })}
+          {...attributes}
+          {...listeners}
+        >
+          <span aria-hidden="true">⠿</span>
+        </button>
+      </span>
+    </li>
+  );
+}
+
+function QrGlyph() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+      <path d="M3 3h8v8H3V3zm2 2v4h4V5H5zm8-2h8v8h-8V3zm2 2v4h4V5h-4zM3 13h8v8H3v-8zm2 2v4h4v-4H5zm13-2h3v3h-3v-3zm-5 0h3v3h-3v-3zm3 3h2v2h-2v-2zm-3 3h3v2h-3v-2zm5 0h3v2h-3v-2z" />
+    </svg>
+  );
+}

@@ -1,0 +1,75 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * Accounts, groups and settings are kept in localStorage so the accounts screen shows them at once
+ * on the next visit, then refreshes them (product.md §4, accounts screen).
+ */
+const STORAGE_KEY = 'twofold.queryCache';
+/** About 122 days (product.md §9). */
+export const CACHE_LIFETIME = 10_540_800_000;
+const PERSISTED = new Set(['accounts', 'groups', 'settings']);
+
+interface Stored {
+  readonly savedAt: number;
+  readonly entries: Record<string, unknown>;
+}
+
+/** What was restored from the previous visit, for the 'Some data have changed' comparison. */
+const restored = new Map<string, unknown>();
+
+function read(): Stored | null {
+  try {
+    const text = localStorage.getItem(STORAGE_KEY);
+    if (!text) return null;
+    const stored = JSON.parse(text) as Stored;
+    if (typeof stored.savedAt !== 'number' || Date.now() - stored.savedAt > CACHE_LIFETIME) {
+      localStorage.removeItem(STORAGE_KEY);
+      return null;
+    }
+    return stored;
+  } catch {
+    return null;
+  }
+}
+
+export function installQueryPersistence(client: QueryClient): void {
+  const stored = read();
+  if (stored) {
+    for (const [name, data] of Object.entries(stored.entries)) {
+      if (!PERSISTED.has(name) || data === undefined) continue;
+      // Marked as old: the first screen that reads it fetches it again.
+      client.setQueryData([name], data, { updatedAt: 1 });
+      restored.set(name, data);
+    }
+  }
+  let scheduled = false;
+  client.getQueryCache().subscribe((event) => {
+    const name = event.query.queryKey[0];
+    if (event.type !== 'updated' || typeof name !== 'string' || !PERSISTED.has(name)) return;
+    if (event.action.type !== 'success' || scheduled) return;
+    scheduled = true;
+    queueMicrotask(() => {
+      scheduled = false;
+      const entries: Record<string, unknown> = {};
+      for (const key of PERSISTED) {
+        const data = client.getQueryData([key]);
+        if (data !== undefined) entries[key] = data;
+      }
+      try {
+        localStorage.setItem(STORAGE_KEY, JSON.stringify({ savedAt: Date.now(), entries } satisfies Stored));
+      } catch {
+        // Storage full or disabled: the cache is only a speed-up.
+      }
+    });
+  });
+}
+
+/** The data restored from the previous visit, until the accounts screen has compared it. */
+export function restoredData(name: string): unknown {
+  return restored.get(name);
+}
+
+/** Later visits of the accounts screen in this page use live data only. */
+export function forgetRestored(): void {
+  restored.clear();
+}

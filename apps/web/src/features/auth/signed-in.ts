@@ -1,0 +1,26 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { rememberPreferences, shellPreferences } from '../../app/preferences';
+import { changeLocale, resolveLocale } from '../../i18n/i18n';
+
+/**
+ * After a sign-in, a registration or a recovery: drop whatever was cached for the anonymous visitor,
+ * adopt the user's language and sign-in preferences, and go to the accounts (product.md §4).
+ */
+export function useSignedIn(): (preferences?: Readonly<Record<string, unknown>>) => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(
+    async (preferences) => {
+      queryClient.clear();
+      if (preferences) {
+        const shell = shellPreferences(preferences);
+        rememberPreferences(shell);
+        await changeLocale(resolveLocale(shell.lang));
+      }
+      await navigate({ to: '/accounts' });
+    },
+    [navigate, queryClient],
+  );
+}

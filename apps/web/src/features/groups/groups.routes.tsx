@@ -1,0 +1,27 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { authLayout } from '../../app/layouts';
+
+export const groupsRoute = createRoute({
+  getParentRoute: () => authLayout,
+  path: '/groups',
+  staticData: { title: 'groups' },
+  component: lazyRouteComponent(() => import('./GroupsScreens'), 'GroupsScreen'),
+});
+
+export const createGroupRoute = createRoute({
+  getParentRoute: () => authLayout,
+  path: '/group/create',
+  staticData: { title: 'createGroup' },
+  component: lazyRouteComponent(() => import('./GroupsScreens'), 'CreateGroupScreen'),
+});
+
+export const editGroupRoute = createRoute({
+  getParentRoute: () => authLayout,
+  path: '/group/$groupId/edit',
+  staticData: { title: 'editGroup' },
+  validateSearch: (search: Record<string, unknown>): { name?: string } =>
+    typeof search.name === 'string' ? { name: search.name } : {},
+  component: lazyRouteComponent(() => import('./GroupsScreens'), 'EditGroupScreen'),
+});
+
+export const groupsRoutes = [groupsRoute, createGroupRoute, editGroupRoute];

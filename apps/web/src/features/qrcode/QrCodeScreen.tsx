@@ -1,0 +1,43 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { api, unwrap } from '../../api/client';
+import { Spinner } from '../../ui/Spinner';
+import { accountsQuery } from '../accounts/accounts.api';
+
+const route = getRouteApi('/signed-in/account/$twofaccountId/qrcode');
+
+/** An account as a QR code, to add it to another app (product.md §2, account as QR code). */
+export function QrCodeScreen() {
+  const { t } = useTranslation('accounts');
+  const navigate = useNavigate();
+  const { twofaccountId } = route.useParams();
+  const id = Number(twofaccountId);
+  const qr = useQuery({
+    queryKey: ['qrcode', id],
+    queryFn: () => unwrap(api.GET('/api/v1/twofaccounts/{id}/qrcode', { params: { path: { id } } })),
+    gcTime: 0,
+    staleTime: Infinity,
+  });
+  const account = useQuery(accountsQuery).data?.find((item) => item.id === id);
+  const close = () => void navigate({ to: '/accounts', search: { InitialEditMode: true } });
+  const name = account ? (account.service ? `${account.service} (${account.account})` : account.account) : '';
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && close()}>
+      <Dialog.Portal>
+        <Dialog.Content className="fullscreen-modal">
+          <Dialog.Title className="visually-hidden">{t('qr.title', { name })}</Dialog.Title>
+          <Dialog.Description className="qr-legend">{t('qr.legend')}</Dialog.Description>
+          {qr.data ? (
+            <img className="qr-image" src={qr.data.qrcode} alt={t('qr.alt', { name })} />
+          ) : (
+            <Spinner />
+          )}
+          {name && <p className="qr-name">{name}</p>}
+          <Dialog.Close className="button button-primary">{t('actions.close')}</Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

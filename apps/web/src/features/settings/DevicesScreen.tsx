@@ -1,0 +1,151 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/client';
+import { appConfigQuery, currentUserQuery, settingsQuery } from '../../app/queries';
+import { readBoolean, settingsRecord } from '../../app/preferences';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { dismiss, notify } from '../../ui/notify';
+import { Spinner } from '../../ui/Spinner';
+import { deviceLabel, listDevices, registerDevice, revokeDevice } from '../auth/webauthn.api';
+import { notifyWebauthnProblem, WebauthnProblem } from '../auth/webauthn';
+import { ProxyWarning, SettingsSection, SwitchSetting } from './controls';
+import { useSaveSetting } from './settings.api';
+
+export const devicesQuery = queryOptions({
+  queryKey: ['webauthn-credentials'],
+  queryFn: listDevices,
+  staleTime: 0,
+  retry: false,
+  // A proxy user gets 400 here: the screen says the feature is not available (product.md §6).
+  meta: { handles: [400] },
+});
+
+/**
+ * Security devices (product.md §2, §4): the list with rename and revoke, a register button, and the
+ * two sign-in options, which need at least one device.
+ */
+export function DevicesScreen() {
+  const { t: tAuth } = useTranslation('auth');
+  const { t } = useTranslation('settings');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: settings } = useSuspenseQuery(settingsQuery);
+  const { data: config } = useSuspenseQuery(appConfigQuery);
+  const devices = useQuery(devicesQuery);
+  const save = useSaveSetting();
+  const [revoking, setRevoking] = useState<{ id: string; label: string } | null>(null);
+
+  const register = useMutation({ mutationFn: registerDevice, meta: { handles: [400, 422] } });
+  const revoke = useMutation({
+    mutationFn: revokeDevice,
+    onSuccess: async () => {
+      notify('success', t('devices.revoked'));
+      const remaining = await queryClient.fetchQuery({ ...devicesQuery, staleTime: 0 });
+      // With the last device gone the server turns both options off; so does the app's copy.
+      if (remaining.length === 0) {
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: settingsQuery.queryKey }),
+          queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
+        ]);
+      }
+    },
+  });
+
+  async function startRegistration() {
+    dismiss();
+    try {
+      const id = await register.mutateAsync();
+      notify('success', tAuth('device.registered'));
+      await queryClient.invalidateQueries({ queryKey: devicesQuery.queryKey });
+      await navigate({ to: '/settings/webauthn/$credentialId/edit', params: { credentialId: id }, search: {} });
+    } catch (error) {
+      if (error instanceof WebauthnProblem) notifyWebauthnProblem(error, tAuth);
+      else if (isApiError(error, 422) || isApiError(error, 400)) notify('danger', error.message, { duration: -1 });
+    }
+  }
+
+  const proxied = isApiError(devices.error, 400);
+  const none = (devices.data?.length ?? 0) === 0;
+  const record = settingsRecord(settings);
+  if (save.isPending) record[save.variables.key] = save.variables.value;
+  const fallbackName = tAuth('device.defaultName');
+
+  return (
+    <div className="settings-page">
+      {proxied && <ProxyWarning>{t('proxy.unsupported')}</ProxyWarning>}
+      <SettingsSection title={t('devices.title')}>
+        <p className="field-help">{t('devices.lead')}</p>
+        <div className="list-actions">
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={proxied || register.isPending || config.isDemoApp}
+            onClick={() => void startRegistration()}
+          >
+            {t('devices.register')}
+          </button>
+        </div>
+        {devices.isPending && <Spinner />}
+        <ul className="item-list" aria-label={t('devices.title')}>
+          {devices.data?.map((device) => {
+            const label = deviceLabel(device, fallbackName);
+            return (
+              <li key={device.id} className="item">
+                <div className="item-main">
+                  <span className="item-title">{label}</span>
+                </div>
+                <div className="item-actions">
+                  <Link
+                    to="/settings/webauthn/$credentialId/edit"
+                    params={{ credentialId: device.id }}
+                    search={device.name ? { name: device.name } : {}}
+                  >
+                    {t('devices.rename')}
+                    <span className="visually-hidden"> {label}</span>
+                  </Link>
+                  <button
+                    type="button"
+                    className="link-button link-danger"
+                    onClick={() => setRevoking({ id: device.id, label })}
+                  >
+                    {t('devices.revoke')}
+                    <span className="visually-hidden"> {label}</span>
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+        {devices.isSuccess && none && <p className="empty">{t('devices.none')}</p>}
+      </SettingsSection>
+      <SettingsSection title={t('devices.options')}>
+        <SwitchSetting
+          label={t('devices.useWebauthnOnly.label')}
+          help={t('devices.useWebauthnOnly.help')}
+          checked={readBoolean(record, 'useWebauthnOnly', false)}
+          disabled={proxied || none}
+          onChange={(value) => save.mutate({ key: 'useWebauthnOnly', value })}
+        />
+        <SwitchSetting
+          label={t('devices.useWebauthnAsDefault.label')}
+          help={t('devices.useWebauthnAsDefault.help')}
+          checked={readBoolean(record, 'useWebauthnAsDefault', false)}
+          disabled={proxied || none}
+          onChange={(value) => save.mutate({ key: 'useWebauthnAsDefault', value })}
+        />
+        {none && !proxied && <p className="field-help">{t('devices.needOne')}</p>}
+      </SettingsSection>
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => !open && setRevoking(null)}
+        title={t('devices.confirmRevoke', { name: revoking?.label ?? '' })}
+        description={t('devices.revokeWarning')}
+        confirmLabel={t('devices.revoke')}
+        danger
+        onConfirm={() => revoking && revoke.mutate(revoking.id)}
+      />
+    </div>
+  );
+}

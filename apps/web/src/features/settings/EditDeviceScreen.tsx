@@ -1,0 +1,35 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../ui/notify';
+import { DeviceNameForm } from '../auth/DeviceNameForm';
+import { SettingsSection } from './controls';
+
+const route = getRouteApi('/signed-in/settings/settings/webauthn/$credentialId/edit');
+
+/** Rename a device (product.md §2): a new-name field, Save and Cancel. */
+export function EditDeviceScreen() {
+  const { t } = useTranslation('settings');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { credentialId } = route.useParams();
+  const { name } = route.useSearch();
+  const back = () => navigate({ to: '/settings/webauthn' });
+  return (
+    <SettingsSection title={t('devices.renameTitle')}>
+      <div className="settings-form">
+        <DeviceNameForm
+          credentialId={credentialId}
+          initialName={name ?? ''}
+          submitLabel={t('common:actions.save')}
+          onSaved={async () => {
+            notify('success', t('devices.renamed'));
+            await queryClient.invalidateQueries({ queryKey: ['webauthn-credentials'] });
+            await back();
+          }}
+          onCancel={() => void back()}
+        />
+      </div>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,58 @@
+import { useMutation } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { BodyOf } from '@twofold/contract';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { api, isApiError, unwrap } from '../../api/client';
+import { applyServerErrors, Field, FormError } from '../../ui/forms';
+import { notify } from '../../ui/notify';
+import { SettingsSection } from './controls';
+import { keepFreshToken } from './fresh-token';
+
+type TokenBody = BodyOf<'/oauth/personal-access-tokens', 'post'>;
+
+/** New personal access token (product.md §2): a name, Generate and Cancel. */
+export function GenerateTokenScreen() {
+  const { t } = useTranslation('settings');
+  const navigate = useNavigate();
+  const form = useForm<TokenBody>({ defaultValues: { name: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const mutation = useMutation({
+    mutationFn: (body: TokenBody) => unwrap(api.POST('/oauth/personal-access-tokens', { body })),
+    meta: { handles: [400] },
+  });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      keepFreshToken(await mutation.mutateAsync(values));
+      await navigate({ to: '/settings/oauth' });
+    } catch (error) {
+      if (!applyServerErrors(error, form.setError, ['name']) && isApiError(error, 400)) {
+        notify('danger', error.message, { duration: -1 });
+      }
+    }
+  });
+  return (
+    <SettingsSection title={t('tokens.newTitle')}>
+      <form onSubmit={(event) => void submit(event)} noValidate className="settings-form">
+        <p className="field-help">{t('tokens.newLead')}</p>
+        <Field
+          label={t('tokens.name')}
+          placeholder={t('tokens.namePlaceholder')}
+          autoComplete="off"
+          autoFocus
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
+        <FormError message={errors.root?.server?.message} />
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={isSubmitting}>
+            {t('tokens.generate')}
+          </button>
+          <Link to="/settings/oauth" className="button">
+            {t('common:actions.cancel')}
+          </Link>
+        </div>
+      </form>
+    </SettingsSection>
+  );
+}

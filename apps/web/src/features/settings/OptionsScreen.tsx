@@ -1,0 +1,144 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { appConfigQuery, settingsQuery } from '../../app/queries';
+import { KICK_USER_AFTER_CHOICES, readBoolean, readNumber, readString, settingsRecord } from '../../app/preferences';
+import { LOCALE_NAMES, LOCALES } from '../../i18n/i18n';
+import { SelectSetting, SettingsSection, SwitchSetting } from './controls';
+import { groupChoicesQuery, useSaveSetting, type SettingValue } from './settings.api';
+
+/** Options (product.md §2): general, security and data input sections; every change is saved at once. */
+export function OptionsScreen() {
+  const { t } = useTranslation('settings');
+  const { data: list } = useSuspenseQuery(settingsQuery);
+  const { data: config } = useSuspenseQuery(appConfigQuery);
+  const { data: groups } = useQuery(groupChoicesQuery);
+  const save = useSaveSetting();
+
+  const record = settingsRecord(list);
+  // The value being saved shows at once; the server's answer then replaces it (or the old one returns).
+  if (save.isPending) record[save.variables.key] = save.variables.value;
+  const set = (key: string) => (value: SettingValue) => save.mutate({ key, value });
+  const bool = (key: string, fallback: boolean) => readBoolean(record, key, fallback);
+
+  const languages = [
+    { value: 'browser', label: t('options.lang.browser') },
+    ...LOCALES.filter((locale) => config.locales.includes(locale)).map((locale) => ({
+      value: locale as string,
+      label: LOCALE_NAMES[locale],
+    })),
+  ];
+  const kickChoices = KICK_USER_AFTER_CHOICES.map((minutes) => ({
+    value: minutes,
+    label: t(`options.kickUserAfter.choices.${minutes < 0 ? 'onCopy' : String(minutes)}`),
+  }));
+  const groupOptions = [
+    { value: 0, label: t('options.defaultGroup.none') },
+    { value: -1, label: t('options.defaultGroup.active') },
+    ...(groups ?? []).filter((group) => group.id > 0).map((group) => ({ value: group.id, label: group.name })),
+  ];
+
+  return (
+    <div className="settings-page">
+      <SettingsSection title={t('options.general')}>
+        <SelectSetting
+          label={t('options.lang.label')}
+          help={t('options.lang.help')}
+          value={readString(record, 'lang', 'browser')}
+          options={languages}
+          onChange={set('lang')}
+        />
+        <SelectSetting
+          label={t('options.displayMode.label')}
+          help={t('options.displayMode.help')}
+          value={readString(record, 'displayMode', 'list')}
+          options={[
+            { value: 'list', label: t('options.displayMode.list') },
+            { value: 'grid', label: t('options.displayMode.grid') },
+          ]}
+          onChange={set('displayMode')}
+        />
+        <SwitchSetting
+          label={t('options.showAccountsIcons.label')}
+          help={t('options.showAccountsIcons.help')}
+          checked={bool('showAccountsIcons', true)}
+          onChange={set('showAccountsIcons')}
+        />
+        <SwitchSetting
+          label={t('options.getOfficialIcons.label')}
+          help={t('options.getOfficialIcons.help')}
+          checked={bool('getOfficialIcons', true)}
+          onChange={set('getOfficialIcons')}
+        />
+        <SwitchSetting
+          label={t('options.showOtpAsDot.label')}
+          help={t('options.showOtpAsDot.help')}
+          checked={bool('showOtpAsDot', false)}
+          onChange={set('showOtpAsDot')}
+        />
+        <SwitchSetting
+          label={t('options.closeOtpOnCopy.label')}
+          help={t('options.closeOtpOnCopy.help')}
+          checked={bool('closeOtpOnCopy', false)}
+          onChange={set('closeOtpOnCopy')}
+        />
+        <SwitchSetting
+          label={t('options.rememberActiveGroup.label')}
+          help={t('options.rememberActiveGroup.help')}
+          checked={bool('rememberActiveGroup', true)}
+          onChange={set('rememberActiveGroup')}
+        />
+        <SelectSetting
+          label={t('options.defaultGroup.label')}
+          help={t('options.defaultGroup.help')}
+          value={readNumber(record, 'defaultGroup', 0)}
+          options={groupOptions}
+          onChange={set('defaultGroup')}
+        />
+      </SettingsSection>
+
+      <SettingsSection title={t('options.security')}>
+        <SelectSetting
+          label={t('options.kickUserAfter.label')}
+          help={t('options.kickUserAfter.help')}
+          value={readNumber(record, 'kickUserAfter', 15)}
+          options={kickChoices}
+          onChange={set('kickUserAfter')}
+        />
+        <SwitchSetting
+          label={t('options.useEncryption.label')}
+          help={t('options.useEncryption.help')}
+          checked={bool('useEncryption', false)}
+          disabled={config.isDemoApp || config.isTestingApp}
+          onChange={set('useEncryption')}
+        />
+      </SettingsSection>
+
+      <SettingsSection title={t('options.dataInput')}>
+        <SwitchSetting
+          label={t('options.useDirectCapture.label')}
+          help={t('options.useDirectCapture.help')}
+          checked={bool('useDirectCapture', false)}
+          onChange={set('useDirectCapture')}
+        />
+        <SelectSetting
+          label={t('options.defaultCaptureMode.label')}
+          help={t('options.defaultCaptureMode.help')}
+          value={readString(record, 'defaultCaptureMode', 'livescan')}
+          options={[
+            { value: 'livescan', label: t('options.defaultCaptureMode.livescan') },
+            { value: 'upload', label: t('options.defaultCaptureMode.upload') },
+            { value: 'advancedForm', label: t('options.defaultCaptureMode.advancedForm') },
+          ]}
+          disabled={!bool('useDirectCapture', false)}
+          onChange={set('defaultCaptureMode')}
+        />
+        <SwitchSetting
+          label={t('options.useBasicQrcodeReader.label')}
+          help={t('options.useBasicQrcodeReader.help')}
+          checked={bool('useBasicQrcodeReader', false)}
+          onChange={set('useBasicQrcodeReader')}
+        />
+      </SettingsSection>
+    </div>
+  );
+}

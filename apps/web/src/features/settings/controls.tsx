@@ -1,0 +1,115 @@
+import * as Switch from '@radix-ui/react-switch';
+import { useId, type ReactNode } from 'react';
+
+/**
+ * One setting as a switch: it takes effect (and is saved) the moment it changes, which is what a
+ * switch announces to assistive technology.
+ */
+export function SwitchSetting({
+  label,
+  help,
+  checked,
+  disabled,
+  onChange,
+}: {
+  readonly label: string;
+  readonly help?: ReactNode;
+  readonly checked: boolean;
+  readonly disabled?: boolean;
+  readonly onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="setting-row">
+      <div className="setting-text">
+        <label htmlFor={id} className="setting-label">
+          {label}
+        </label>
+        {help && (
+          <p id={`${id}-help`} className="field-help">
+            {help}
+          </p>
+        )}
+      </div>
+      <Switch.Root
+        id={id}
+        className="switch"
+        checked={checked}
+        disabled={disabled}
+        onCheckedChange={onChange}
+        aria-describedby={help ? `${id}-help` : undefined}
+      >
+        <Switch.Thumb className="switch-thumb" />
+      </Switch.Root>
+    </div>
+  );
+}
+
+/** One setting chosen from a short list; saved when the choice changes. */
+export function SelectSetting<T extends string | number>({
+  label,
+  help,
+  value,
+  options,
+  disabled,
+  onChange,
+}: {
+  readonly label: string;
+  readonly help?: ReactNode;
+  readonly value: T;
+  readonly options: readonly { readonly value: T; readonly label: string }[];
+  readonly disabled?: boolean;
+  readonly onChange: (value: T) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="setting-row">
+      <div className="setting-text">
+        <label htmlFor={id} className="setting-label">
+          {label}
+        </label>
+        {help && (
+          <p id={`${id}-help`} className="field-help">
+            {help}
+          </p>
+        )}
+      </div>
+      <select
+        id={id}
+        className="input setting-select"
+        value={String(value)}
+        disabled={disabled}
+        aria-describedby={help ? `${id}-help` : undefined}
+        onChange={(event) => {
+          const chosen = options.find((option) => String(option.value) === event.target.value);
+          if (chosen) onChange(chosen.value);
+        }}
+      >
+        {options.map((option) => (
+          <option key={String(option.value)} value={String(option.value)}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function SettingsSection({ title, children }: { readonly title: string; readonly children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="settings-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <div className="settings-card">{children}</div>
+    </section>
+  );
+}
+
+/** The warning shown where a feature is managed by the authentication proxy (product.md §6). */
+export function ProxyWarning({ children }: { readonly children: ReactNode }) {
+  return (
+    <p className="callout callout-warning" role="note">
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,99 @@
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { accountsQuery } from '../accounts/accounts.api';
+import { useAccountSettings } from '../accounts/settings';
+import { Spinner } from '../../ui/Spinner';
+import { useQrUpload, useScannedData } from './scanned';
+
+const route = getRouteApi('/signed-in/start');
+
+/** Add an account: scan, upload, or the advanced form (product.md §2, start screen). */
+export function StartPage() {
+  const { t } = useTranslation('accounts');
+  const navigate = useNavigate();
+  const search = route.useSearch();
+  const { settings, loaded } = useAccountSettings();
+  const accounts = useQuery(accountsQuery);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const handleScanned = useScannedData();
+  const upload = useQrUpload((data) => void handleScanned(data));
+  const count = accounts.data?.length;
+  const autoOpened = useRef(false);
+
+  // Direct capture with upload as the default mode: the file chooser opens by itself.
+  useEffect(() => {
+    if (!loaded || autoOpened.current) return;
+    autoOpened.current = true;
+    if (settings.useDirectCapture && settings.defaultCaptureMode === 'upload') fileInput.current?.click();
+  }, [loaded, settings.defaultCaptureMode, settings.useDirectCapture]);
+
+  const chooseFile = () => fileInput.current?.click();
+  const scan = () => (settings.useBasicQrcodeReader ? chooseFile() : void navigate({ to: '/capture' }));
+
+  return (
+    <section className="start-screen" aria-labelledby="start-title">
+      {count === 0 ? (
+        <header className="start-header">
+          <h1 id="start-title">{t('start.noAccounts')}</h1>
+          <p className="lead">{t('start.addFirst')}</p>
+        </header>
+      ) : (
+        <header className="start-header">
+          <h1 id="start-title">{t('start.title')}</h1>
+        </header>
+      )}
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/*"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) upload.mutate(file);
+        }}
+      />
+      <div className="start-options">
+        <button type="button" className="start-scan" onClick={scan} disabled={upload.isPending}>
+          <span className="start-scan-frame" aria-hidden="true">
+            <ScanGlyph />
+          </span>
+          <span>{settings.useBasicQrcodeReader ? t('start.uploadQr') : t('start.scanQr')}</span>
+        </button>
+        {upload.isPending && <Spinner label={t('start.decoding')} />}
+        <div className="start-alternatives">
+          {!settings.useBasicQrcodeReader && (
+            <button type="button" className="button" onClick={chooseFile} disabled={upload.isPending}>
+              {t('start.upload')}
+            </button>
+          )}
+          {search.showAdvancedFormButton !== false && (
+            <Link to="/account/create" className="button">
+              {t('start.advancedForm')}
+            </Link>
+          )}
+        </div>
+      </div>
+      {count !== undefined && count > 0 && (
+        <p className="start-back">
+          <Link to={search.returnToView === 'groups' ? '/groups' : '/accounts'} className="button">
+            {t('actions.back')}
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function ScanGlyph() {
+  return (
+    <svg width="64" height="64" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6">
+      <path d="M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3" />
+      <path d="M4 12h16" strokeLinecap="round" />
+    </svg>
+  );
+}

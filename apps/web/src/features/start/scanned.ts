@@ -1,0 +1,79 @@
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, isApiError, unwrap } from '../../api/client';
+import { notify } from '../../ui/notify';
+import { formData } from '../accounts/accounts.api';
+
+export type ScanOutcome =
+  | { readonly kind: 'migration'; readonly uri: string }
+  | { readonly kind: 'otpauth'; readonly uri: string }
+  | { readonly kind: 'invalid' }
+  | { readonly kind: 'empty' };
+
+const MIGRATION_PREFIX = 'otpauth-migration://offline?data=';
+const OTPAUTH_PREFIXES = ['otpauth://totp/', 'otpauth://hotp/'];
+
+/**
+ * What a scanned or uploaded QR code holds (product.md §4, scanned or uploaded data): the first
+ * 33 characters for a Google migration, the first 15 for an otpauth URI.
+ */
+export function classifyScan(data: string | null | undefined): ScanOutcome {
+  if (!data) return { kind: 'empty' };
+  if (data.slice(0, MIGRATION_PREFIX.length).toLowerCase() === MIGRATION_PREFIX) return { kind: 'migration', uri: data };
+  if (OTPAUTH_PREFIXES.includes(data.slice(0, 15).toLowerCase())) return { kind: 'otpauth', uri: data };
+  return { kind: 'invalid' };
+}
+
+/** Goes where the scanned data lead, or warns. Returns true when it navigated. */
+export function useScannedData(): (data: string | null | undefined) => boolean {
+  const { t } = useTranslation('accounts');
+  const navigate = useNavigate();
+  return useCallback(
+    (data) => {
+      const outcome = classifyScan(data);
+      switch (outcome.kind) {
+        case 'migration':
+          void navigate({ to: '/account/import', search: { migrationUri: outcome.uri } });
+          return true;
+        case 'otpauth':
+          void navigate({ to: '/account/create', search: { decodedUri: outcome.uri } });
+          return true;
+        case 'invalid':
+          notify('warning', t('scan.noValidOtp'));
+          return false;
+        case 'empty':
+          notify('warning', t('scan.unreadable'));
+          return false;
+      }
+    },
+    [navigate, t],
+  );
+}
+
+export function decodeQrFile(file: Blob): Promise<string> {
+  return unwrap(
+    api.POST('/api/v1/qrcode/decode', {
+      body: { qrcode: file, inputFormat: 'fileUpload' },
+      bodySerializer: (body) => formData(body as Record<string, Blob | string>),
+    }),
+  ).then((response) => response.data);
+}
+
+/**
+ * Uploads a QR image to the server's decoder (api.md §7). Its refusals (no code found, not an
+ * image) are shown as warnings; the decoded text goes to `onDecoded`.
+ */
+export function useQrUpload(onDecoded: (data: string) => void) {
+  return useMutation({
+    mutationFn: decodeQrFile,
+    meta: { handles: [400, 422] },
+    onSuccess: onDecoded,
+    onError: (error) => {
+      if (isApiError(error, 400) || isApiError(error, 422)) {
+        notify('warning', Object.values(error.fieldErrors)[0]?.[0] ?? error.message);
+      }
+    },
+  });
+}

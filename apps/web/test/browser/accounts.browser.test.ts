@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
+import { createAccount, hotp, readCode, SECRET, setSetting, signUp, steam, STEAM_SECRET, totp } from './accounts-helpers';
+
+describe('the accounts and their codes', () => {
+  let server: RunningServer;
+  let browser: BrowserSession;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('starts on the start screen while there is no account', async () => {
+    const { page } = browser;
+    await signUp(page, server.url);
+    await page.getByRole('heading', { name: 'No 2FA here!' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/start');
+    expect(await page.getByRole('link', { name: 'Back' }).count()).toBe(0);
+    await screenshots(page, 'start-empty');
+    await page.goto(`${server.url}/accounts`);
+    await page.waitForURL(/\/start$/);
+  });
+
+  it('lists the accounts and shows a TOTP code equal to the RFC 6238 value', async () => {
+    const { page } = browser;
+    await createAccount(page, server.url, { service: 'GitHub', account: 'jane@example.com', otp_type: 'totp', secret: SECRET });
+    await createAccount(page, server.url, { service: 'Bank', account: 'jane', otp_type: 'hotp', secret: SECRET, counter: 0 });
+    await createAccount(page, server.url, { service: 'Steam', account: 'gamer', otp_type: 'steamtotp', secret: STEAM_SECRET });
+    await page.goto(`${server.url}/accounts`);
+    const list = page.getByRole('list', { name: 'Accounts' });
+    await list.getByRole('button', { name: /GitHub/ }).waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(3);
+    expect(await page.title()).toBe('Accounts · Twofold');
+    await screenshots(page, 'accounts-list');
+
+    await list.getByRole('button', { name: /GitHub/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'GitHub' });
+    await dialog.getByRole('status', { name: 'One-time password' }).waitFor();
+    await dialog.getByRole('list', { name: /Time elapsed/ }).waitFor();
+    const { code, before, after } = await readCode(page);
+    expect([totp(SECRET, before), totp(SECRET, after)]).toContain(code);
+    expect(await dialog.getByRole('listitem').count()).toBe(10);
+    await screenshots(page, 'otp-modal');
+
+    // Copy: the clipboard holds the code, and the notice says so.
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await page.getByRole('status').filter({ hasText: 'Copied to clipboard' }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect([totp(SECRET, before), totp(SECRET, Date.now() / 1000)]).toContain(copied);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('shows a HOTP code with its counter, and a Steam code whole', async () => {
+    const { page } = browser;
+    const list = page.getByRole('list', { name: 'Accounts' });
+    await list.getByRole('button', { name: /Bank/ }).click();
+    let dialog = page.getByRole('dialog', { name: 'Bank' });
+    await dialog.getByText('Counter: 1').waitFor();
+    expect((await readCode(page)).code).toBe(hotp(SECRET, 0));
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await list.getByRole('button', { name: /Bank/ }).click();
+    await dialog.getByText('Counter: 2').waitFor();
+    expect((await readCode(page)).code).toBe(hotp(SECRET, 1));
+    await page.keyboard.press('Escape');
+
+    await list.getByRole('button', { name: /Steam/ }).click();
+    dialog = page.getByRole('dialog', { name: 'Steam' });
+    await dialog.getByRole('status', { name: 'One-time password' }).waitFor();
+    const { code, before, after } = await readCode(page);
+    expect([steam(STEAM_SECRET, before), steam(STEAM_SECRET, after)]).toContain(code);
+    expect(await dialog.getByRole('status', { name: 'One-time password' }).locator('span').count()).toBe(1);
+    await page.keyboard.press('Escape');
+  });
+
+  it('searches by service and account', async () => {
+    const { page } = browser;
+    const list = page.getByRole('list', { name: 'Accounts' });
+    await page.getByRole('searchbox', { name: 'Search' }).fill('gam');
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('zzz');
+    await page.getByText('No account matches this search').waitFor();
+    // Entering edit mode clears the search.
+    await page.getByRole('button', { name: 'Manage' }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Accounts' }).getByRole('listitem').count()).toBe(3);
+    await screenshots(page, 'accounts-edit-mode');
+    await page.getByRole('button', { name: 'Done' }).click();
+    expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('');
+  });
+
+  it('shows the cached list at once on the next visit and tells when the server has changed', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/accounts`);
+    await page.getByRole('list', { name: 'Accounts' }).getByRole('button', { name: /GitHub/ }).waitFor();
+    await createAccount(page, server.url, { service: 'Mastodon', account: 'jane', otp_type: 'totp', secret: SECRET });
+    await page.reload();
+    const list = page.getByRole('list', { name: 'Accounts' });
+    await page.getByRole('button', { name: 'Reload' }).waitFor();
+    await page.getByText('Some data have changed').waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(3);
+    await screenshots(page, 'accounts-data-changed');
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(4);
+  });
+
+  it('shows codes as dots when asked, in a grid without icons', async () => {
+    const { page } = browser;
+    await setSetting(page, server.url, 'showOtpAsDot', true);
+    await setSetting(page, server.url, 'displayMode', 'grid');
+    await setSetting(page, server.url, 'showAccountsIcons', false);
+    await page.goto(`${server.url}/accounts?toRefresh=true`);
+    await page.locator('.accounts-grid').waitFor();
+    await screenshots(page, 'accounts-grid');
+    await page.getByRole('list', { name: 'Accounts' }).getByRole('button', { name: /GitHub/ }).click();
+    const code = page.getByRole('dialog').getByRole('status', { name: 'One-time password' });
+    await expect.poll(() => code.innerText()).toMatch(/^●●●\s*●●●$/);
+    await page.keyboard.press('Escape');
+    await setSetting(page, server.url, 'showOtpAsDot', false);
+    await setSetting(page, server.url, 'displayMode', 'list');
+    await setSetting(page, server.url, 'showAccountsIcons', true);
+  });
+
+  it('closes the modal on copy, then locks the session when auto-lock is on copy', async () => {
+    const { page } = browser;
+    await setSetting(page, server.url, 'closeOtpOnCopy', true);
+    await page.goto(`${server.url}/accounts?toRefresh=true`);
+    const list = page.getByRole('list', { name: 'Accounts' });
+    await list.getByRole('button', { name: /GitHub/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Copy' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/accounts');
+
+    await setSetting(page, server.url, 'kickUserAfter', -1);
+    await page.goto(`${server.url}/accounts?toRefresh=true`);
+    await list.getByRole('button', { name: /GitHub/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Copy' }).click();
+    await page.waitForURL(/\/autolock$/);
+    // The session is over: the accounts are behind the login screen again.
+    await page.goto(`${server.url}/accounts`);
+    await page.waitForURL(/\/login/);
+  });
+});

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
+import { signOutThroughFooter, USER } from './identity';
+
+describe('registering, signing out and in', () => {
+  let server: RunningServer;
+  let browser: BrowserSession;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('registers, offers a security device, and goes on without one', async () => {
+    const { page } = browser;
+    await page.goto(server.url);
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill(USER.name);
+    await page.getByLabel('Email', { exact: true }).fill(USER.email);
+    await page.getByLabel('Password', { exact: true }).fill(USER.password);
+    await page.getByLabel('Confirm password', { exact: true }).fill('something else');
+    await page.getByRole('button', { name: 'Register' }).click();
+    // The server's validation message shows under the field.
+    await page.getByText('The password field confirmation does not match.').waitFor();
+    await screenshots(page, 'register-invalid');
+
+    await page.getByLabel('Password', { exact: true }).fill(USER.password);
+    await page.getByLabel('Confirm password', { exact: true }).fill(USER.password);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByRole('heading', { name: 'Add a security device' }).waitFor();
+    await screenshots(page, 'register-device');
+    await page.getByRole('button', { name: 'Maybe later' }).click();
+    await page.waitForURL(/\/(accounts|start)/);
+  });
+
+  it('signs out after confirmation, and refuses a wrong password', async () => {
+    const { page } = browser;
+    await signOutThroughFooter(page);
+    expect(page.url()).toContain('forceRefresh=true');
+    await page.getByRole('heading', { name: `Welcome back ${USER.name}` }).waitFor();
+    expect(await page.title()).toBe('Sign in · Twofold');
+    await page.getByLabel('Email', { exact: true }).fill(USER.email);
+    await page.getByLabel('Password', { exact: true }).fill('wrong password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'Authentication failed' }).waitFor();
+    await screenshots(page, 'login-failed');
+    // A danger notice stays until clicked.
+    await page.waitForTimeout(4500);
+    expect(await page.getByRole('alert').filter({ hasText: 'Authentication failed' }).isVisible()).toBe(true);
+    await page.getByRole('alert').filter({ hasText: 'Authentication failed' }).click();
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
+
+  it('signs in with the password and lands on the accounts', async () => {
+    const { page } = browser;
+    await page.getByLabel('Password', { exact: true }).fill(USER.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(/\/(accounts|start)/);
+    // The login screen is not for signed-in people.
+    await page.goto(`${server.url}/login`);
+    await page.waitForURL(/\/(accounts|start)/);
+  });
+
+  it('keeps the name of the last route and sends unknown paths to /404', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/settings/oauth`);
+    await page.getByRole('heading', { name: 'Personal access tokens' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('lastRoute'))).toContain('settings/oauth');
+    await page.goto(`${server.url}/nowhere/at/all`);
+    await page.getByRole('heading', { name: 'Resource not found' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/404');
+    await screenshots(page, 'error-404');
+  });
+
+  it('shows the forgot-password and lost-device screens from the sign-in screen', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/accounts`);
+    await signOutThroughFooter(page);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    expect(await page.title()).toBe('Forgot password · Twofold');
+    await screenshots(page, 'password-request');
+    await page.getByRole('link', { name: 'Back to sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in with a security device' }).click();
+    await page.getByRole('button', { name: 'Continue' }).waitFor();
+    await screenshots(page, 'login-device');
+    await page.getByRole('link', { name: 'Lost your security device?' }).click();
+    await page.getByRole('heading', { name: 'Lost security device' }).waitFor();
+    await screenshots(page, 'device-lost');
+  });
+
+  it('says registration is closed once a user exists', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/register`);
+    await page.getByLabel('Name', { exact: true }).fill('Eve');
+    await page.getByLabel('Email', { exact: true }).fill('eve@example.com');
+    await page.getByLabel('Password', { exact: true }).fill(USER.password);
+    await page.getByLabel('Confirm password', { exact: true }).fill(USER.password);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByRole('heading', { name: 'You cannot register more than one user' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/flooded');
+    await screenshots(page, 'error-flooded');
+  });
+});
