@@ -3,7 +3,7 @@
  *  1. requests/s of `GET /api/v1/twofaccounts/{id}/otp` (Bearer token, database, settings, TOTP)
  *     vs a bare Fastify route answering a JSON body of the same size (target ratio >= 0.6);
  *  2. latency of listing 1,000 accounts (and with `withOtp`) vs the same JSON served from memory
- *     (target <= 3x).
+ *     (target <= 3x, judged on the medians; the means are printed too).
  * Runs on the embedded PostgreSQL (PGlite, in memory), then on PostgreSQL: BENCH_DATABASE_URL (its
  * tables are emptied!) or a throwaway cluster when PostgreSQL binaries are installed. Only loopback
  * traffic; every run is bounded in time.
@@ -164,11 +164,14 @@ async function benchmark(database: Database, label: string) {
   ] as const) {
     const api = await latency(apiUrl, headers);
     const memory = await latency(bareUrl, {});
-    const factor = api.mean / memory.mean;
+    // The median is the verdict: on a shared machine a few stalls move the mean of either side.
+    const factor = api.p50 / memory.p50;
     console.log(`${name}, ${ACCOUNTS} accounts, ${size} bytes (${SEQUENTIAL} sequential requests)`);
     console.log(`  API (Bearer)  mean ${ms(api.mean)}   p50 ${ms(api.p50)}   p99 ${ms(api.p99)}`);
     console.log(`  from memory   mean ${ms(memory.mean)}   p50 ${ms(memory.p50)}   p99 ${ms(memory.p99)}`);
-    console.log(`  factor        ${factor.toFixed(2)}x   (target <= 3x: ${factor <= 3 ? 'met' : 'NOT met'})`);
+    console.log(
+      `  factor        ${factor.toFixed(2)}x at p50, ${(api.mean / memory.mean).toFixed(2)}x on means   (target <= 3x: ${factor <= 3 ? 'met' : 'NOT met'})`,
+    );
   }
 
   await bare.close();

@@ -21,12 +21,14 @@ import { registerWireConventions } from './http/infrastructure.js';
 import { registerOpenApi } from './openapi/openapi.plugin.js';
 import { registerFallbacks } from './spa/fallbacks.js';
 import { authPlugin } from './auth/auth.plugin.js';
+import { localePlugin } from './i18n/locale.plugin.js';
 import { sessionPlugin } from './auth/session.js';
 import { rateLimitPlugin } from './auth/rate-limit.plugin.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { passwordResetRoutes } from './users/password-reset.routes.js';
 import { tokensRoutes } from './tokens/tokens.routes.js';
+import { webauthnRoutes } from './webauthn/webauthn.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { appInfoRoutes } from './app-info/app-info.routes.js';
 import { userNameRoutes } from './auth/user-name.routes.js';
@@ -131,6 +133,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('clock', deps.clock);
   app.decorate('mailer', deps.mailer);
   await app.register(authPlugin);
+  await app.register(localePlugin);
   await app.register(iconStorePlugin);
   await app.register(encryptionPlugin);
 
@@ -142,6 +145,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(usersRoutes);
   await app.register(passwordResetRoutes);
   await app.register(tokensRoutes);
+  await app.register(webauthnRoutes);
   await app.register(settingsRoutes);
   await app.register(featuresRoutes);
   await app.register(groupsRoutes);

@@ -15,6 +15,7 @@ import {
   lockAccountRow,
   readAccount,
   readAccounts,
+  readAccountsVersion,
   nextAccountId,
   updateAccountRow,
   withdrawAccountRows,
@@ -75,16 +76,44 @@ function embeddedOtp(view: AccountView, now: number): EmbeddedOtp | undefined {
   }
 }
 
+/**
+ * Every account, decrypted, in the manual order. Kept in memory per app (its keys) while the table's
+ * version (accounts.queries.ts) is unchanged: checking it costs a fraction of reading the rows.
+ */
+const listCache = new WeakMap<FastifyInstance, { version: string; views: readonly AccountView[] }>();
+
+async function allViews(app: FastifyInstance): Promise<readonly AccountView[]> {
+  const cached = listCache.get(app);
+  if (cached && cached.version === (await readAccountsVersion(app.db))) return cached.views;
+  const { rows, encrypted, version } = await readAccounts(app.db);
+  const views = rows.map((row) => toView(app, row, encrypted));
+  listCache.set(app, { version, views });
+  return views;
+}
+
+/** Accounts in the manual order (list, group accounts, export, duplicate checks); unknown ids skipped. */
+export async function accountViews(
+  app: FastifyInstance,
+  filter: { ids?: readonly number[]; groupId?: number } = {},
+): Promise<readonly AccountView[]> {
+  let views = await allViews(app);
+  if (filter.ids) {
+    const wanted = new Set(filter.ids);
+    views = views.filter((view) => wanted.has(view.id));
+  }
+  if (filter.groupId !== undefined) views = views.filter((view) => view.group_id === filter.groupId);
+  return views;
+}
+
 /** A list of accounts (list, group accounts): one clock read for every embedded OTP. */
 export async function listAccounts(
   app: FastifyInstance,
   filter: { ids?: readonly number[]; groupId?: number },
   flags: ReadFlags,
 ): Promise<AccountRead[]> {
-  const { rows, encrypted } = await readAccounts(app.db, filter);
+  const views = await accountViews(app, filter);
   const now = unixSeconds(app.clock);
-  return rows.map((row) => {
-    const view = toView(app, row, encrypted);
+  return views.map((view) => {
     return toRead(app, view, {
       withSecret: flags.withSecret,
       otp: flags.withOtp ? embeddedOtp(view, now) : undefined,

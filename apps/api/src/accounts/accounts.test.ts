@@ -87,6 +87,30 @@ describeEachDatabase('accounts', (t) => {
     ).toBe(200);
   });
 
+  it('lists what the database holds, whoever changed it (the in-memory list follows its version)', async () => {
+    await minimal('a');
+    await minimal('b');
+    const accounts = async () =>
+      (await call('GET', '/api/v1/twofaccounts')).json<{ account: string }[]>().map((a) => a.account);
+    expect(await accounts()).toEqual(['a', 'b']);
+    expect(await accounts()).toEqual(['a', 'b']);
+    await t.db.updateTable('twofaccounts').set({ account: 'changed' }).where('id', '=', 2).execute();
+    expect(await accounts()).toEqual(['a', 'changed']);
+    await t.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('twofaccounts').where('id', '=', 1).execute();
+      await trx.updateTable('twofaccounts').set({ account: 'again' }).where('id', '=', 2).execute();
+    });
+    expect(await accounts()).toEqual(['again']);
+    await t.db.updateTable('twofaccounts').set({ counter: 7, otp_type: 'hotp', period: null }).execute();
+    expect((await call('GET', '/api/v1/twofaccounts')).json()).toMatchObject([
+      { otp_type: 'hotp', counter: 7 },
+    ]);
+    await call('PUT', '/api/v1/settings/useEncryption', { value: true });
+    expect(await accounts()).toEqual(['again']);
+    await t.db.updateTable('twofaccounts').set({ account: 'v1:garbage' }).execute();
+    expect(await accounts()).toEqual(['*indecipherable*']);
+  });
+
   it('shows one account; secret unless withSecret is falsy; 404 for unknown or non-numeric ids', async () => {
     await minimal();
     expect((await call('GET', '/api/v1/twofaccounts/1')).json()).toEqual(totp(1));

@@ -162,13 +162,12 @@ describeEachDatabase('encryption at rest', (t) => {
     expect(list.json<{ account: string; secret: string }[]>().map((a) => a.secret)).toEqual(
       Array(5).fill(F.SECRET),
     );
-    expect(list.json<{ account: string }[]>().map((a) => a.account).sort()).toEqual([
-      'edited',
-      'racer1',
-      'racer2',
-      'racer3',
-      'racer4',
-    ]);
+    expect(
+      list
+        .json<{ account: string }[]>()
+        .map((a) => a.account)
+        .sort(),
+    ).toEqual(['edited', 'racer1', 'racer2', 'racer3', 'racer4']);
   });
 
   it('one undecryptable account never breaks a list; OTP, QR, export and switch-off refuse it; PUT repairs, DELETE works', async () => {

@@ -149,12 +149,12 @@ export async function reorder(
   slots.forEach((slot, i) => {
     order[slot] = listed[i]!;
   });
-  for (const [index, id] of order.entries()) {
-    await trx
-      .updateTable(table)
-      .set({ position: index + 1 })
-      .where('id', '=', id)
-      .execute();
+  // One statement for the whole order (a thousand accounts are one round trip, not a thousand).
+  if (order.length > 0) {
+    await sql`
+      update ${sql.table(table)} as t set position = v.position
+      from unnest(${sql.val(order)}::int[]) with ordinality as v(id, position)
+      where t.id = v.id and t.position is distinct from v.position`.execute(trx);
   }
   return order;
 }

@@ -1,4 +1,9 @@
 import { en, type MessageKey } from './messages.en.js';
+import { fr, frAttributes } from './messages.fr.js';
+import { de, deAttributes } from './messages.de.js';
+import { es, esAttributes } from './messages.es.js';
+import { zh, zhAttributes } from './messages.zh.js';
+import { si, siAttributes } from './messages.si.js';
 import type { Locale } from './locales.js';
 
 export type { MessageKey };
@@ -10,14 +15,28 @@ export interface Message {
   readonly params?: MessageParams;
 }
 
-export type Catalogue = Readonly<Record<MessageKey, string>>;
+/** A language's messages; a missing key falls back to English (`messages.test.ts` forbids that). */
+export type Catalogue = Readonly<Partial<Record<MessageKey, string>>>;
+/** A language's names of `:attribute` values, keyed by the English attribute (api.md §1.4). */
+export type AttributeNames = Readonly<Record<string, string>>;
 
-const catalogues: Partial<Record<Locale, Catalogue>> = { en };
+const catalogues: Partial<Record<Locale, Catalogue>> = { en, fr, de, es, zh, si };
+const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
+  fr: frAttributes,
+  de: deAttributes,
+  es: esAttributes,
+  zh: zhAttributes,
+  si: siAttributes,
+};
 
-/** Adds (or replaces) the catalogue of a language. */
-export function registerCatalogue(locale: Locale, catalogue: Catalogue): void {
+/** Adds (or replaces) the catalogue of a language, and optionally its attribute names. */
+export function registerCatalogue(locale: Locale, catalogue: Catalogue, attributes?: AttributeNames): void {
   catalogues[locale] = catalogue;
+  if (attributes) attributeCatalogues[locale] = attributes;
 }
+
+/** Messages whose `:values` is a list of attribute names (Laravel translates them too). */
+const attributeListKeys: ReadonlySet<MessageKey> = new Set(['validation.required_without']);
 
 /** Fills `:name` placeholders, longest names first so `:max` never eats `:maximum`. */
 function fill(template: string, params: MessageParams | undefined): string {
@@ -28,19 +47,53 @@ function fill(template: string, params: MessageParams | undefined): string {
   return result;
 }
 
+/**
+ * An English attribute (`password`, `otp type`, `ordered ids.2`) in a language: the whole name,
+ * else its first path segment with the rest (`.2`) kept; unknown names stay as they are.
+ */
+export function localiseAttribute(locale: Locale, attribute: string): string {
+  const names = attributeCatalogues[locale];
+  if (!names) return attribute;
+  const whole = names[attribute];
+  if (whole !== undefined) return whole;
+  const dot = attribute.indexOf('.');
+  if (dot > 0) {
+    const head = names[attribute.slice(0, dot)];
+    if (head !== undefined) return `${head}${attribute.slice(dot)}`;
+  }
+  return attribute;
+}
+
+function localiseParams(locale: Locale, key: MessageKey, params: MessageParams): MessageParams {
+  const result: Record<string, string | number> = { ...params };
+  if (typeof params.attribute === 'string') result.attribute = localiseAttribute(locale, params.attribute);
+  if (attributeListKeys.has(key) && typeof params.values === 'string') {
+    result.values = params.values
+      .split(', ')
+      .map((name) => localiseAttribute(locale, name))
+      .join(', ');
+  }
+  return result;
+}
+
 export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
   const template = catalogues[locale]?.[key] ?? en[key];
-  return fill(template, params);
+  return fill(template, params && locale !== 'en' ? localiseParams(locale, key, params) : params);
 }
 
 export function render(locale: Locale, message: Message | string): string {
   return typeof message === 'string' ? message : translate(locale, message.key, message.params);
 }
 
-/** The `:attribute` of a field key (api.md §1.4): snake case, `_` as spaces; array paths kept. */
-export function attributeName(field: string): string {
-  return field
+/**
+ * The `:attribute` of a field key (api.md §1.4): snake case, `_` as spaces; array paths kept.
+ * Without a locale (validation time) it is the English name, which `translate` localises when
+ * the message is rendered; with one, the name in that language.
+ */
+export function attributeName(field: string, locale: Locale = 'en'): string {
+  const english = field
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .toLowerCase()
     .replace(/_/g, ' ');
+  return locale === 'en' ? english : localiseAttribute(locale, english);
 }

@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { toView, type AccountView } from '../accounts/accounts.mapper.js';
-import { readAccounts } from '../accounts/accounts.queries.js';
+import { encodeMigrationUris, type Algorithm, type OtpType } from '@twofold/otp';
+import type { AccountView } from '../accounts/accounts.mapper.js';
+import { accountViews } from '../accounts/accounts.service.js';
 import { serialiseOtpauthUri } from '../accounts/otp.js';
 import { toTimestamp } from '../http/common.schemas.js';
+import { aegisDb, encryptedVault, plainVault, type AegisVault } from './aegis-export.js';
 
 /** Accounts to export, in the manual order; every account when `ids` is absent (amendment 18). */
 async function exportedViews(
   app: FastifyInstance,
   ids: readonly number[] | undefined,
-): Promise<AccountView[]> {
-  const { rows, encrypted } = await readAccounts(app.db, ids ? { ids } : {});
-  return rows.map((row) => toView(app, row, encrypted));
+): Promise<readonly AccountView[]> {
+  return accountViews(app, ids ? { ids } : {});
 }
 
 export const appName = (version: string) => `2fauth_compat_v${version}`;
@@ -45,4 +46,44 @@ export async function exportUris(
   ids: readonly number[] | undefined,
 ): Promise<string[]> {
   return (await exportedViews(app, ids)).map((view) => serialiseOtpauthUri(view));
+}
+
+/** Aegis vault JSON, db version 3 (formats.md §6.3): plain, or encrypted when a password is given. */
+export async function exportAegis(
+  app: FastifyInstance,
+  ids: readonly number[] | undefined,
+  password?: string,
+): Promise<AegisVault> {
+  const views = await exportedViews(app, ids);
+  const accounts = [];
+  for (const view of views) {
+    accounts.push({ view, icon: view.icon ? await app.icons.read(view.icon) : undefined });
+  }
+  const groups = await app.db.selectFrom('groups').select(['id', 'name']).execute();
+  const db = aegisDb(accounts, new Map(groups.map((group) => [group.id, group.name])));
+  return password === undefined ? plainVault(db) : encryptedVault(db, password);
+}
+
+/**
+ * Google Authenticator migration URIs (formats.md §6.4): at most 10 accounts per QR code, one batch;
+ * the accounts Google Authenticator cannot hold are listed in `skipped` with our account id.
+ */
+export async function exportGoogleMigration(app: FastifyInstance, ids: readonly number[] | undefined) {
+  const views = await exportedViews(app, ids);
+  const encoded = encodeMigrationUris(
+    views.map((view) => ({
+      otp_type: view.otp_type as OtpType,
+      service: view.service,
+      account: view.account,
+      secret: view.secret,
+      digits: view.digits,
+      algorithm: view.algorithm as Algorithm,
+      period: view.period,
+      counter: view.counter,
+    })),
+  );
+  return {
+    uris: [...encoded.uris],
+    skipped: encoded.skipped.map((entry) => ({ id: views[entry.index]!.id, reason: entry.reason })),
+  };
 }

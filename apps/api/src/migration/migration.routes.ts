@@ -3,9 +3,9 @@ import type { FastifyReply } from 'fastify';
 import { boundedIds } from '../accounts/accounts.routes.js';
 import { TwoFAccount } from '../accounts/accounts.schemas.js';
 import { fieldError, invalid, invalidFields } from '../accounts/validation-helpers.js';
-import { annotate, IdList, Nullable } from '../http/common.schemas.js';
+import { annotate, IdList, Nullable, Password } from '../http/common.schemas.js';
 import { registerRule } from '../http/validation.js';
-import { exportTwoFauth, exportUris, appName } from './export.service.js';
+import { appName, exportAegis, exportGoogleMigration, exportTwoFauth, exportUris } from './export.service.js';
 import { parseImport, payloadLines } from './formats.js';
 import { decodeGoogleMigration, MIGRATION_PREFIX } from './google-rows.js';
 import { importFailure, toImportRows, type ImportRow } from './migration.service.js';
@@ -29,6 +29,52 @@ function sendRows(reply: FastifyReply, rows: ImportRow[], notices: readonly stri
   if (notices.length > 0) reply.header('x-import-notice', notices.join('; '));
   return reply.code(200).send(rows);
 }
+
+const TwoFauthExport = Type.Object(
+  {
+    app: Type.String(),
+    schema: Type.Optional(Type.Integer()),
+    datetime: Type.String(),
+    data: Type.Array(
+      Type.Object({
+        uri: Type.Optional(Type.String()),
+        otp_type: Type.Optional(Type.String()),
+        account: Type.Optional(Type.String()),
+        service: Type.Optional(Nullable(Type.String())),
+        icon: Type.Optional(Nullable(Type.String())),
+        icon_mime: Type.Optional(Nullable(Type.String())),
+        icon_file: Type.Optional(Nullable(Type.String())),
+        secret: Type.Optional(Type.String()),
+        digits: Type.Optional(Type.Integer()),
+        algorithm: Type.Optional(Type.String()),
+        period: Type.Optional(Nullable(Type.Integer())),
+        counter: Type.Optional(Nullable(Type.Integer())),
+        legacy_uri: Type.Optional(Type.String()),
+      }),
+    ),
+  },
+  { description: '2FAuth JSON (schema 1), or its otpauth variant (`data` of `{uri}`, no `schema`)' },
+);
+
+const AegisVaultSchema = Type.Object(
+  {
+    version: Type.Integer(),
+    header: Type.Object({
+      slots: Nullable(Type.Array(Type.Unknown())),
+      params: Nullable(Type.Object({ nonce: Type.String(), tag: Type.String() })),
+    }),
+    db: Type.Unknown({ description: 'The db object (version 3), or its encrypted form (base64)' }),
+  },
+  { description: 'An Aegis vault (formats.md §6.3)' },
+);
+
+const GoogleMigrationExport = Type.Object(
+  {
+    uris: Type.Array(Type.String({ description: 'otpauth-migration://offline?data=…' })),
+    skipped: Type.Array(Type.Object({ id: Type.Integer(), reason: Type.String() })),
+  },
+  { description: 'Google Authenticator migration URIs, one per QR code (at most 10 accounts each)' },
+);
 
 const ImportRows = Type.Array(TwoFAccount, {
   description: 'Preview rows: id 0 valid, -1 duplicate, -2 invalid',
@@ -117,40 +163,26 @@ export const migrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'exportAccounts',
-        summary: 'Export accounts as 2FAuth JSON (schema 1, icons inlined), an otpauth list or a text file',
+        summary:
+          'Export accounts: 2FAuth JSON (schema 1, icons inlined), otpauth list, text file, Aegis vault or Google Authenticator migration URIs',
         querystring: Type.Object({
           ids: Type.Optional(IdList),
           otpauth: Type.Optional(Type.Boolean()),
           format: Type.Optional(
-            Type.Union([Type.Literal('2fauth'), Type.Literal('otpauth'), Type.Literal('txt'), Type.Null()]),
+            Type.Union([
+              Type.Literal('2fauth'),
+              Type.Literal('otpauth'),
+              Type.Literal('txt'),
+              Type.Literal('aegis'),
+              Type.Literal('gmigration'),
+              Type.Null(),
+            ]),
           ),
         }),
         response: {
-          200: Type.Object(
-            {
-              app: Type.String(),
-              schema: Type.Optional(Type.Integer()),
-              datetime: Type.String(),
-              data: Type.Array(
-                Type.Object({
-                  uri: Type.Optional(Type.String()),
-                  otp_type: Type.Optional(Type.String()),
-                  account: Type.Optional(Type.String()),
-                  service: Type.Optional(Nullable(Type.String())),
-                  icon: Type.Optional(Nullable(Type.String())),
-                  icon_mime: Type.Optional(Nullable(Type.String())),
-                  icon_file: Type.Optional(Nullable(Type.String())),
-                  secret: Type.Optional(Type.String()),
-                  digits: Type.Optional(Type.Integer()),
-                  algorithm: Type.Optional(Type.String()),
-                  period: Type.Optional(Nullable(Type.Integer())),
-                  counter: Type.Optional(Nullable(Type.Integer())),
-                  legacy_uri: Type.Optional(Type.String()),
-                }),
-              ),
-            },
-            { description: 'JSON formats; `format=txt` answers text/plain' },
-          ),
+          200: Type.Union([TwoFauthExport, AegisVaultSchema, GoogleMigrationExport], {
+            description: 'JSON formats; `format=txt` answers text/plain',
+          }),
         },
       },
     },
@@ -159,24 +191,56 @@ export const migrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if ('ids' in query && query.ids === null) throw invalid('ids', 'validation.required');
       const ids = typeof request.query.ids === 'string' ? boundedIds(request.query.ids) : undefined;
       const format = request.query.format ?? (request.query.otpauth ? 'otpauth' : '2fauth');
-      if (format === 'txt') {
-        const uris = await exportUris(app, ids);
-        const day = toTimestamp(app.clock.now()).slice(0, 10);
-        return reply
-          .type('text/plain; charset=utf-8')
-          .header('content-disposition', `attachment; filename="twofold-export-${day}.txt"`)
-          .serializer((payload) => payload as string)
-          .send(uris.map((uri) => `${uri}\n`).join('') as never);
+      switch (format) {
+        case 'txt': {
+          const uris = await exportUris(app, ids);
+          const day = toTimestamp(app.clock.now()).slice(0, 10);
+          return reply
+            .type('text/plain; charset=utf-8')
+            .header('content-disposition', `attachment; filename="twofold-export-${day}.txt"`)
+            .serializer((payload) => payload as string)
+            .send(uris.map((uri) => `${uri}\n`).join('') as never);
+        }
+        case 'otpauth': {
+          const uris = await exportUris(app, ids);
+          return {
+            app: appName(app.config.version),
+            datetime: toTimestamp(app.clock.now()),
+            data: uris.map((uri) => ({ uri })),
+          };
+        }
+        case 'aegis':
+          return exportAegis(app, ids);
+        case 'gmigration':
+          return exportGoogleMigration(app, ids);
+        case '2fauth':
+          return exportTwoFauth(app, ids);
       }
-      if (format === 'otpauth') {
-        const uris = await exportUris(app, ids);
-        return {
-          app: appName(app.config.version),
-          datetime: toTimestamp(app.clock.now()),
-          data: uris.map((uri) => ({ uri })),
-        };
-      }
-      return exportTwoFauth(app, ids);
+    },
+  );
+
+  app.post(
+    '/api/v1/twofaccounts/export',
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'exportAccountsEncrypted',
+        summary:
+          'Export accounts as an encrypted Aegis vault (the password travels in the body, never in a URL)',
+        body: Type.Object({
+          ids: Type.Optional(IdList),
+          format: Type.Optional(Type.Union([Type.Literal('aegis'), Type.Null()])),
+          password: Password(),
+        }),
+        response: { 200: AegisVaultSchema },
+      },
+    },
+    async (request) => {
+      const body = request.body as Record<string, unknown>;
+      if ('ids' in body && body.ids === null) throw invalid('ids', 'validation.required');
+      const ids = typeof request.body.ids === 'string' ? boundedIds(request.body.ids) : undefined;
+      return exportAegis(app, ids, request.body.password);
     },
   );
 };

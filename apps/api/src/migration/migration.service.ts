@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { toView } from '../accounts/accounts.mapper.js';
-import { readAccounts } from '../accounts/accounts.queries.js';
+import { accountViews } from '../accounts/accounts.service.js';
 import { extForMime, sniffImage } from '../icons/image-type.js';
 import { fetchOfficialLogo, storePendingIcon } from '../icons/icons.service.js';
 import { errors } from '../http/errors.js';
@@ -73,11 +72,7 @@ export async function toImportRows(
 ): Promise<ImportRow[]> {
   const settings = await readNativeSettings(app.db);
   const existing = new Set<string>();
-  const { rows: stored, encrypted } = await readAccounts(app.db);
-  for (const record of stored) {
-    const view = toView(app, record, encrypted);
-    existing.add(duplicateKey(view));
-  }
+  for (const view of await accountViews(app)) existing.add(duplicateKey(view));
   const result: ImportRow[] = [];
   for (const source of rows) {
     if (source.error) {

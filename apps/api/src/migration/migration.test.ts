@@ -1,3 +1,4 @@
+import { createDecipheriv, createHash, scryptSync } from 'node:crypto';
 import { beforeEach, expect, it } from 'vitest';
 import { fixtures as F } from '../accounts/fixtures.js';
 import { bearerCaller, createUserWithToken, multipart } from '../test/auth-helpers.js';
@@ -350,5 +351,180 @@ describeEachDatabase('import, migration and export', (t) => {
       message: 'bad request',
       reason: ['Too many ids in the query parameter, max 100 allowed'],
     });
+  });
+
+  it('exports an Aegis vault (db version 3, groups, icons), plain or encrypted, and Google migration URIs', async () => {
+    const form = multipart([{ name: 'icon', value: Buffer.from(PNG, 'base64'), filename: 'i.png' }]);
+    const icon = (await call('POST', '/api/v1/icons', form.payload, form.headers)).json<{
+      filename: string;
+    }>().filename;
+    await call('POST', '/api/v1/twofaccounts', { uri: F.TOTP_FULL_CUSTOM_URI_NO_IMG });
+    await call('POST', '/api/v1/twofaccounts', { ...F.FULL_CUSTOM_HOTP_PARAMS, icon });
+    await call('POST', '/api/v1/twofaccounts', { uri: F.STEAM_TOTP_URI });
+    await call('POST', '/api/v1/twofaccounts', { account: 'plain', otp_type: 'totp', secret: F.SECRET });
+    await call('POST', '/api/v1/groups', { name: 'Work' });
+    await call('POST', '/api/v1/groups/1/assign', { ids: [1, 2] });
+
+    const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    const plain = (await call('GET', '/api/v1/twofaccounts/export?format=aegis')).json<{
+      db: { entries: { uuid: string; groups: string[] }[]; groups: { uuid: string; name: string }[] };
+    }>();
+    const groupUuid = plain.db.groups[0]!.uuid;
+    expect(groupUuid).toMatch(UUID);
+    for (const entry of plain.db.entries) expect(entry.uuid).toMatch(UUID);
+    const entry = (fields: Record<string, unknown>) => ({
+      uuid: expect.stringMatching(UUID) as unknown,
+      note: '',
+      favorite: false,
+      icon: null,
+      icon_mime: null,
+      icon_hash: null,
+      groups: [],
+      ...fields,
+    });
+    expect(plain).toEqual({
+      version: 1,
+      header: { slots: null, params: null },
+      db: {
+        version: 3,
+        entries: [
+          entry({
+            type: 'totp',
+            name: 'account',
+            issuer: 'service',
+            info: { secret: F.SECRET, algo: 'SHA256', digits: 7, period: 40 },
+            groups: [groupUuid],
+          }),
+          entry({
+            type: 'hotp',
+            name: 'account',
+            issuer: 'service',
+            icon: PNG,
+            icon_mime: 'image/png',
+            icon_hash: createHash('sha256').update(Buffer.from(PNG, 'base64')).digest('hex'),
+            info: { secret: F.SECRET, algo: 'SHA256', digits: 7, counter: 5 },
+            groups: [groupUuid],
+          }),
+          entry({
+            type: 'steam',
+            name: 'account',
+            issuer: 'Steam',
+            info: { secret: F.STEAM_SECRET, algo: 'SHA1', digits: 5, period: 30 },
+          }),
+          entry({
+            type: 'totp',
+            name: 'plain',
+            issuer: '',
+            info: { secret: F.SECRET, algo: 'SHA1', digits: 6, period: 30 },
+          }),
+        ],
+        groups: [{ uuid: groupUuid, name: 'Work' }],
+      },
+    });
+
+    // Encrypted: a password slot (scrypt) wraps the master key that encrypts the db (AES-256-GCM).
+    const encrypted = await call('POST', '/api/v1/twofaccounts/export', {
+      ids: '2,3',
+      format: 'aegis',
+      password: ' secret words ',
+    });
+    const vault = encrypted.json<{
+      header: {
+        slots: { type: number; key: string; key_params: { nonce: string; tag: string }; salt: string }[];
+        params: { nonce: string; tag: string };
+      };
+      db: string;
+    }>();
+    expect(vault.header.slots).toEqual([
+      {
+        type: 1,
+        uuid: expect.stringMatching(UUID) as unknown,
+        key: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown,
+        key_params: {
+          nonce: expect.stringMatching(/^[0-9a-f]{24}$/) as unknown,
+          tag: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown,
+        },
+        n: 32768,
+        r: 8,
+        p: 1,
+        salt: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown,
+        repaired: true,
+      },
+    ]);
+    const open = (key: Buffer, data: Buffer, params: { nonce: string; tag: string }) => {
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(params.nonce, 'hex'));
+      decipher.setAuthTag(Buffer.from(params.tag, 'hex'));
+      return Buffer.concat([decipher.update(data), decipher.final()]);
+    };
+    const slot = vault.header.slots[0]!;
+    // The password is used as typed (never trimmed).
+    const slotKey = scryptSync(' secret words ', Buffer.from(slot.salt, 'hex'), 32, {
+      N: 32768,
+      r: 8,
+      p: 1,
+      maxmem: 64 * 1024 * 1024,
+    });
+    const masterKey = open(slotKey, Buffer.from(slot.key, 'hex'), slot.key_params);
+    const db = JSON.parse(
+      open(masterKey, Buffer.from(vault.db, 'base64'), vault.header.params).toString('utf8'),
+    ) as { entries: { type: string; name: string }[] };
+    expect(db.entries.map((e) => [e.type, e.name])).toEqual([
+      ['hotp', 'account'],
+      ['steam', 'account'],
+    ]);
+    const wrongKey = scryptSync('secret words', Buffer.from(slot.salt, 'hex'), 32, {
+      N: 32768,
+      r: 8,
+      p: 1,
+      maxmem: 64 * 1024 * 1024,
+    });
+    expect(() => open(wrongKey, Buffer.from(slot.key, 'hex'), slot.key_params)).toThrow();
+    const err = (errors: Record<string, string[]>) => ({
+      message: Object.values(errors)[0]![0],
+      errors,
+    });
+    expect((await call('POST', '/api/v1/twofaccounts/export', { ids: '1' })).json()).toEqual(
+      err({ password: ['The password field is required.'] }),
+    );
+    expect(
+      (await call('POST', '/api/v1/twofaccounts/export', { format: 'txt', password: 'x' })).json(),
+    ).toEqual(err({ format: ['The selected format is invalid.'] }));
+    const ids101 = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
+    expect(
+      (await call('POST', '/api/v1/twofaccounts/export', { ids: ids101, password: 'x' })).json(),
+    ).toEqual({ message: 'bad request', reason: ['Too many ids in the query parameter, max 100 allowed'] });
+    expect((await call('GET', `/api/v1/twofaccounts/export?format=aegis&password=x`)).statusCode).toBe(200);
+
+    // Google Authenticator: Steam and 7-digit/40-second accounts cannot be represented.
+    const google = (await call('GET', '/api/v1/twofaccounts/export?format=gmigration')).json<{
+      uris: string[];
+      skipped: { id: number; reason: string }[];
+    }>();
+    expect(google.uris).toHaveLength(1);
+    expect(google.uris[0]).toMatch(/^otpauth-migration:\/\/offline\?data=/);
+    expect(google.skipped).toEqual([
+      { id: 1, reason: 'digits' },
+      { id: 2, reason: 'digits' },
+      { id: 3, reason: 'steam' },
+    ]);
+    const back = await call('POST', '/api/v1/twofaccounts/migration?withSecret=1', {
+      payload: google.uris.join('\n'),
+    });
+    expect(back.json()).toEqual([
+      {
+        id: -1,
+        group_id: null,
+        otp_type: 'totp',
+        account: 'plain',
+        service: null,
+        icon: null,
+        secret: F.SECRET,
+        digits: 6,
+        algorithm: 'sha1',
+        period: 30,
+        counter: null,
+        group: null,
+      },
+    ]);
   });
 });

@@ -85,6 +85,23 @@ describeEachDatabase('registration', (t) => {
     expect(await t.db.selectFrom('users').select('email').execute()).toEqual([{ email: 'john@example.com' }]);
   });
 
+  it('lets only one of two concurrent registrations win', async () => {
+    const [first, second] = [new SessionClient(t), new SessionClient(t)];
+    await first.request('GET', '/refresh-csrf');
+    await second.request('GET', '/refresh-csrf');
+    const answers = await Promise.all([
+      first.request('POST', '/user', registration),
+      second.request('POST', '/user', { ...registration, email: 'jane@example.com' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422]);
+    const refused = answers.find((answer) => answer.statusCode === 422)!;
+    expect(refused.json()).toEqual({
+      message: 'You cannot register more than one user.',
+      errors: { name: ['There is already a registered user'] },
+    });
+    expect(await t.db.selectFrom('users').select('id').execute()).toHaveLength(1);
+  });
+
   it('validates name, e-mail and password', async () => {
     const client = new SessionClient(t);
     const empty = await client.request('POST', '/user', { name: '  ', email: '', password: '' });
@@ -378,6 +395,22 @@ describeEachDatabase('sign-in and sessions', (t) => {
       200,
     );
     expect((await client.request('POST', '/api/v1/groups', { name: 'Work' })).statusCode).toBe(201);
+  });
+
+  it('needs the CSRF header on a session read of a HOTP code (amendment 10)', async () => {
+    const client = await registerWithSession(t);
+    const created = await client.request('POST', '/api/v1/twofaccounts', {
+      account: 'account',
+      otp_type: 'hotp',
+      secret: 'A4GRFHVVRBGY7UIW',
+    });
+    const id = created.json().id as number;
+    const refused = await client.request('GET', `/api/v1/twofaccounts/${id}/otp`);
+    expect(refused.statusCode).toBe(419);
+    const read = await client.request('GET', `/api/v1/twofaccounts/${id}/otp`, undefined, {
+      'x-xsrf-token': client.csrfToken!,
+    });
+    expect(read.json()).toEqual({ password: '539470', otp_type: 'hotp', counter: 1 });
   });
 
   it('lets an Authorization header alone decide', async () => {

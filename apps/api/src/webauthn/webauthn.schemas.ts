@@ -76,9 +76,13 @@ export const Credential = Type.Object(
   { description: 'A security device; name and alias carry the same value' },
 );
 
-export const CredentialIdParams = Type.Object({ id: Type.String({ pattern: '^[A-Za-z0-9_-]+$', maxLength: 1024 }) });
+export const CredentialIdParams = Type.Object({
+  id: Type.String({ pattern: '^[A-Za-z0-9_-]+$', maxLength: 1024 }),
+});
 export const RenameBody = Type.Object({ name: Type.String({ maxLength: 255 }) });
-export const LoginOptionsBody = Type.Object({ email: Type.Optional(Type.Unknown({ description: 'Ignored' })) });
+export const LoginOptionsBody = Type.Object({
+  email: Type.Optional(Type.Unknown({ description: 'Ignored' })),
+});
 export const LostDeviceBody = Type.Object({
   email: Type.String({ format: 'email', maxLength: 191, 'x-lowercase': true }),
 });

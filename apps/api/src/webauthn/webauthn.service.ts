@@ -77,7 +77,12 @@ async function takeChallenge(
   return stored.ceremony === ceremony && fresh ? stored.challenge : undefined;
 }
 
-async function creationOptions(request: FastifyRequest, reply: FastifyReply, user: UserRow, ceremony: Ceremony) {
+async function creationOptions(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  ceremony: Ceremony,
+) {
   const app = request.server;
   const credentials = await listCredentials(app.db);
   const options = await generateRegistrationOptions({
@@ -88,7 +93,10 @@ async function creationOptions(request: FastifyRequest, reply: FastifyReply, use
     userID: new Uint8Array(Buffer.from(user.webauthn_handle, 'base64url')),
     timeout: TIMEOUT_MS,
     attestationType: 'none',
-    excludeCredentials: credentials.map((credential) => ({ id: credential.id, transports: credential.transports })),
+    excludeCredentials: credentials.map((credential) => ({
+      id: credential.id,
+      transports: credential.transports,
+    })),
     authenticatorSelection: { residentKey: 'preferred', userVerification: await userVerification(app) },
     supportedAlgorithmIDs: ALGORITHMS,
   });
@@ -98,18 +106,26 @@ async function creationOptions(request: FastifyRequest, reply: FastifyReply, use
     expiresAt: app.clock.now().getTime() + TIMEOUT_MS,
   });
   return {
-    ...options,
-    excludeCredentials: (options.excludeCredentials ?? []).map(({ id, type, transports }) => ({
-      id,
-      type,
-      ...(transports ? { transports } : {}),
-    })),
-    attestation: options.attestation ?? 'none',
-    timeout: options.timeout ?? TIMEOUT_MS,
+    rp: { name: app.config.webauthnRpName, id: app.config.webauthnRpId },
+    user: { id: options.user.id, name: options.user.name, displayName: options.user.displayName },
+    challenge: options.challenge,
+    pubKeyCredParams: options.pubKeyCredParams.map(({ alg }) => ({ type: 'public-key' as const, alg })),
+    timeout: TIMEOUT_MS,
+    attestation: 'none',
+    excludeCredentials: credentials.map((credential) => descriptor(credential.id, credential.transports)),
     authenticatorSelection: {
-      residentKey: options.authenticatorSelection?.residentKey ?? 'preferred',
+      residentKey: 'preferred',
       userVerification: options.authenticatorSelection?.userVerification ?? 'preferred',
     },
+  };
+}
+
+/** A credential descriptor of the options (transports only when known). */
+function descriptor(id: string, transports: readonly string[]) {
+  return {
+    id,
+    type: 'public-key' as const,
+    ...(transports.length > 0 ? { transports: [...transports] } : {}),
   };
 }
 
@@ -186,7 +202,10 @@ export async function loginOptions(request: FastifyRequest, reply: FastifyReply)
   const credentials = await listCredentials(app.db);
   const options = await generateAuthenticationOptions({
     rpID: app.config.webauthnRpId,
-    allowCredentials: credentials.map((credential) => ({ id: credential.id, transports: credential.transports })),
+    allowCredentials: credentials.map((credential) => ({
+      id: credential.id,
+      transports: credential.transports,
+    })),
     userVerification: await userVerification(app),
     timeout: TIMEOUT_MS,
   });
@@ -199,11 +218,7 @@ export async function loginOptions(request: FastifyRequest, reply: FastifyReply)
     challenge: options.challenge,
     timeout: options.timeout ?? TIMEOUT_MS,
     rpId: options.rpId ?? app.config.webauthnRpId,
-    allowCredentials: (options.allowCredentials ?? []).map(({ id, type, transports }) => ({
-      id,
-      type,
-      ...(transports ? { transports } : {}),
-    })),
+    allowCredentials: credentials.map((credential) => descriptor(credential.id, credential.transports)),
     userVerification: options.userVerification ?? 'preferred',
   };
 }
@@ -313,7 +328,7 @@ function headerOrBody(request: FastifyRequest, name: string): unknown {
   const header = request.headers[name];
   if (typeof header === 'string' && header.trim() !== '') return header.trim();
   const body = request.body as Record<string, unknown>;
-  return typeof body[name] === 'string' ? (body[name] as string).trim() || undefined : body[name];
+  return typeof body[name] === 'string' ? body[name].trim() || undefined : body[name];
 }
 
 /**
@@ -331,9 +346,12 @@ export async function recoverWithDevice(
   const email = headerOrBody(request, 'email');
   const token = headerOrBody(request, 'token');
   const unique = headerOrBody(request, 'unique');
-  if (typeof email !== 'string') throw errors.invalidField('email', 'validation.required', { attribute: 'email' });
-  if (typeof token !== 'string') throw errors.invalidField('token', 'validation.required', { attribute: 'token' });
-  const revokeOthers = unique === true || (typeof unique === 'string' && ['true', '1'].includes(unique.toLowerCase()));
+  if (typeof email !== 'string')
+    throw errors.invalidField('email', 'validation.required', { attribute: 'email' });
+  if (typeof token !== 'string')
+    throw errors.invalidField('token', 'validation.required', { attribute: 'token' });
+  const revokeOthers =
+    unique === true || (typeof unique === 'string' && ['true', '1'].includes(unique.toLowerCase()));
   let user: UserRow;
   let credential: Awaited<ReturnType<typeof verifyNewCredential>>;
   try {

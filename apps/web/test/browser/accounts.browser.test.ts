@@ -141,8 +141,11 @@ describe('the accounts and their codes', () => {
     await setSetting(page, server.url, 'kickUserAfter', -1);
     await page.goto(`${server.url}/accounts?toRefresh=true`);
     await list.getByRole('button', { name: /GitHub/ }).click();
+    const loggedOut = page.waitForResponse((response) => response.url().endsWith('/user/logout'));
     await page.getByRole('dialog').getByRole('button', { name: 'Copy' }).click();
     await page.waitForURL(/\/autolock$/);
+    await loggedOut;
+    await screenshots(page, 'autolock-after-copy');
     // The session is over: the accounts are behind the login screen again.
     await page.goto(`${server.url}/accounts`);
     await page.waitForURL(/\/login/);

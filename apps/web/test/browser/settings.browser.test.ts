@@ -74,7 +74,7 @@ describe('settings', () => {
 
     const password = page.getByRole('region', { name: 'Change password' });
     await password.getByLabel('Current password').fill(USER.password);
-    await password.getByLabel('New password').fill('short');
+    await password.getByLabel('New password', { exact: true }).fill('short');
     await password.getByLabel('Confirm the new password').fill('short');
     await password.getByRole('button', { name: 'Change the password' }).click();
     await password.getByText('The password field must be at least 8 characters.').waitFor();
@@ -109,7 +109,7 @@ describe('settings', () => {
 
     // Shown once: after a reload the value is gone, the token stays listed.
     await page.reload();
-    await page.getByText('Browser extension').waitFor();
+    await page.getByRole('button', { name: 'Revoke Browser extension' }).waitFor();
     expect(await page.getByLabel('Token value').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Revoke Browser extension' }).click();

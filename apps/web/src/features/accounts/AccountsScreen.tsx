@@ -90,7 +90,8 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
   const [pinned, setPinned] = useState<{ accounts: Account[]; groups: Group[] | undefined } | null>(() => {
     if (toRefresh) return null;
     const cached = restoredData('accounts') as Account[] | undefined;
-    return cached ? { accounts: cached, groups: restoredData('groups') as Group[] | undefined } : null;
+    // An empty cache shows nothing at once: the server's answer is awaited instead.
+    return cached?.length ? { accounts: cached, groups: restoredData('groups') as Group[] | undefined } : null;
   });
   const fetched = accounts.isFetchedAfterMount && groups.isFetchedAfterMount && !accounts.isFetching;
 
@@ -296,12 +297,14 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
             {t('list.clearSelection')}
           </button>
           <span className="toolbar-spacer" />
-          <button type="button" className="icon-button" onClick={() => sortBy(1)} aria-label={t('list.sortAsc')}>
-            A→Z
-          </button>
-          <button type="button" className="icon-button" onClick={() => sortBy(-1)} aria-label={t('list.sortDesc')}>
-            Z→A
-          </button>
+          <span className="toolbar-group">
+            <button type="button" className="icon-button" onClick={() => sortBy(1)} aria-label={t('list.sortAsc')}>
+              A→Z
+            </button>
+            <button type="button" className="icon-button" onClick={() => sortBy(-1)} aria-label={t('list.sortDesc')}>
+              Z→A
+            </button>
+          </span>
           {selectedIds.length > 0 && (
             <>
               <button type="button" className="button" onClick={() => setGroupSelectorOpen(true)}>

@@ -1,0 +1,20 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { readNativeSetting } from '../settings/settings.queries.js';
+import { isLocale } from './locales.js';
+
+/**
+ * The caller's language (api.md §1.6): `onRequest` (infrastructure) sets it from Accept-Language;
+ * once the auth plugin has identified the caller, a `lang` setting other than `browser` wins.
+ * Registered after the auth plugin so its hook runs after authentication, before validation.
+ */
+export const localePlugin = fp(
+  async (app) => {
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      if (!request.caller) return;
+      const lang = await readNativeSetting(app.db, 'lang');
+      if (isLocale(lang)) request.locale = lang;
+    });
+  },
+  { name: 'locale', dependencies: ['auth'] },
+);

@@ -1,0 +1,202 @@
+import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Message } from '../http/common.schemas.js';
+import { errors } from '../http/errors.js';
+import { translate } from '../i18n/translate.js';
+import { LoginPayload } from '../users/users.schemas.js';
+import {
+  AuthenticationResponseBody,
+  CreationOptions,
+  Credential,
+  CredentialIdParams,
+  LoginOptionsBody,
+  LostDeviceBody,
+  RecoveryBody,
+  RegistrationResponseBody,
+  RenameBody,
+  RequestOptions,
+} from './webauthn.schemas.js';
+import {
+  devices,
+  loginOptions,
+  loginWithDevice,
+  recoverWithDevice,
+  recoveryOptions,
+  registerDevice,
+  registrationOptions,
+  revokeDevice,
+  sendRecoveryLink,
+} from './webauthn.service.js';
+import { renameCredential } from './webauthn.queries.js';
+
+/** Security devices: registration, management, sign-in and recovery (api.md §13). */
+export const webauthnRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const session = { auth: 'session' } as const;
+  const publicRoute = { auth: 'none', notInProxyMode: true } as const;
+  const tags = ['webauthn'];
+
+  app.post(
+    '/webauthn/register/options',
+    {
+      config: session,
+      schema: {
+        tags,
+        operationId: 'webauthnRegisterOptions',
+        summary: 'Creation options to register a security device',
+        response: { 200: CreationOptions },
+      },
+    },
+    async (request, reply) => registrationOptions(request, reply),
+  );
+
+  app.post(
+    '/webauthn/register',
+    {
+      config: session,
+      schema: {
+        tags,
+        operationId: 'webauthnRegister',
+        summary: "Registers a security device from the browser's attestation",
+        body: RegistrationResponseBody,
+        response: { 204: Type.Null() },
+      },
+    },
+    async (request, reply) => {
+      await registerDevice(request, reply, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/webauthn/credentials',
+    {
+      config: session,
+      schema: {
+        tags,
+        operationId: 'listWebauthnCredentials',
+        summary: 'Registered security devices, oldest first',
+        response: { 200: Type.Array(Credential) },
+      },
+    },
+    async () => devices(app),
+  );
+
+  app.patch(
+    '/webauthn/credentials/:id/name',
+    {
+      config: session,
+      schema: {
+        tags,
+        operationId: 'renameWebauthnCredential',
+        summary: 'Names a security device',
+        params: CredentialIdParams,
+        body: RenameBody,
+        response: { 200: Type.Object({ name: Type.String() }) },
+      },
+    },
+    async (request) => {
+      const renamed = await renameCredential(app.db, request.params.id, request.body.name, app.clock.now());
+      if (!renamed) throw errors.notFound();
+      return { name: request.body.name };
+    },
+  );
+
+  app.delete(
+    '/webauthn/credentials/:id',
+    {
+      config: session,
+      schema: {
+        tags,
+        operationId: 'revokeWebauthnCredential',
+        summary: 'Revokes a security device; revoking the last one turns WebAuthn-only and -default off',
+        params: CredentialIdParams,
+        response: { 204: Type.Null() },
+      },
+    },
+    async (request, reply) => {
+      await revokeDevice(app, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/webauthn/login/options',
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        operationId: 'webauthnLoginOptions',
+        summary: 'Request options to sign in with a security device',
+        body: LoginOptionsBody,
+        response: { 200: RequestOptions },
+      },
+    },
+    async (request, reply) => loginOptions(request, reply),
+  );
+
+  app.post(
+    '/webauthn/login',
+    {
+      config: { ...publicRoute, authLimiter: true },
+      schema: {
+        tags,
+        operationId: 'webauthnLogin',
+        summary: "Signs in with the browser's assertion (lockout after LOGIN_THROTTLE failures)",
+        body: AuthenticationResponseBody,
+        response: { 200: LoginPayload },
+      },
+    },
+    async (request, reply) => loginWithDevice(request, reply, request.body),
+  );
+
+  app.post(
+    '/webauthn/lost',
+    {
+      config: { ...publicRoute, disabledInDemo: true },
+      schema: {
+        tags,
+        operationId: 'webauthnLost',
+        summary: 'Mails a single-use link to register a new security device',
+        body: LostDeviceBody,
+        response: { 200: Message },
+      },
+    },
+    async (request) => {
+      await sendRecoveryLink(request, request.body.email);
+      return { message: translate(request.locale, 'success.recovery_email_sent') };
+    },
+  );
+
+  app.post(
+    '/webauthn/recover/options',
+    {
+      config: { ...publicRoute, disabledInDemo: true },
+      schema: {
+        tags,
+        operationId: 'webauthnRecoverOptions',
+        summary: 'Creation options to register a new device with the e-mailed recovery token',
+        body: RecoveryBody,
+        response: { 200: CreationOptions },
+      },
+    },
+    async (request, reply) => recoveryOptions(request, reply, request.body),
+  );
+
+  app.post(
+    '/webauthn/recover',
+    {
+      config: { ...publicRoute, disabledInDemo: true, authLimiter: true },
+      schema: {
+        tags,
+        operationId: 'webauthnRecover',
+        summary: 'Registers a new device with the recovery token (headers email, token, unique) and signs in',
+        body: RegistrationResponseBody,
+        response: { 200: Message },
+      },
+    },
+    async (request, reply) => {
+      await recoverWithDevice(request, reply, request.body);
+      return { message: translate(request.locale, 'success.device_registered') };
+    },
+  );
+};
