@@ -30,7 +30,7 @@ import { passwordResetRoutes } from './users/password-reset.routes.js';
 import { tokensRoutes } from './tokens/tokens.routes.js';
 import { webauthnRoutes } from './webauthn/webauthn.routes.js';
 import { healthRoutes } from './health/health.routes.js';
-import { appInfoRoutes } from './app-info/app-info.routes.js';
+import { appInfoRoutes, infosRoutes } from './app-info/app-info.routes.js';
 import { userNameRoutes } from './auth/user-name.routes.js';
 import multipart from '@fastify/multipart';
 import { settingsRoutes } from './settings/settings.routes.js';
@@ -140,6 +140,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Routes, one plugin per feature
   await app.register(healthRoutes);
   await app.register(appInfoRoutes);
+  await app.register(infosRoutes);
   await app.register(userNameRoutes);
   await app.register(authRoutes);
   await app.register(usersRoutes);

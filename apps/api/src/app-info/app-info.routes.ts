@@ -1,6 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { locales } from '../i18n/locales.js';
+import os from 'node:os';
 import { Nullable } from '../http/common.schemas.js';
+import { listSettings } from '../settings/settings.service.js';
 
 export const AppConfig = Type.Object(
   {
@@ -36,6 +38,77 @@ export const appInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         isTestingApp: config.IS_TESTING_APP,
         subdirectory: '',
         locales: [...locales],
+      };
+    },
+  );
+};
+
+/** RFC 2822 date in UTC, e.g. `Tue, 14 Nov 2023 22:13:20 +0000`. */
+function rfc2822(date: Date): string {
+  return date.toUTCString().replace(/GMT$/, '+0000');
+}
+
+export const Infos = Type.Object(
+  {
+    Date: Type.String(),
+    userAgent: Type.String(),
+    Version: Type.String(),
+    Environment: Type.Optional(Type.String()),
+    Debug: Type.Optional(Type.String()),
+    'DB driver': Type.Optional(Type.String()),
+    'Node version': Type.Optional(Type.String()),
+    'Operating system': Type.Optional(Type.String()),
+    'Auth guard': Type.Optional(Type.String()),
+    'Auth proxy header for user': Type.Optional(Type.String()),
+    'Auth proxy header for email': Type.Optional(Type.String()),
+    'webauthn user verification': Type.Optional(Type.String()),
+    'Trusted proxies': Type.Optional(Type.String()),
+    options: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  },
+  { description: 'About screen data; environment details only for the signed-in user' },
+);
+
+export const infosRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/infos',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['app'],
+        operationId: 'getInfos',
+        summary: 'Version and, for the signed-in user, the environment (api.md §11.2)',
+        response: { 200: Infos },
+      },
+    },
+    async (request) => {
+      const { config, clock } = app;
+      const base = {
+        Date: rfc2822(clock.now()),
+        userAgent: request.headers['user-agent'] ?? '',
+        Version: config.version,
+      };
+      if (!request.caller) return base;
+      const proxyMode = config.AUTHENTICATION_GUARD === 'reverse-proxy-guard';
+      const trusted = config.TRUSTED_PROXIES === '*' ? ['*'] : [...config.TRUSTED_PROXIES];
+      // Nothing secret: no key, token, key-file path or mail credential is listed.
+      const settings = await listSettings(app);
+      return {
+        ...base,
+        Environment: config.APP_ENV,
+        Debug: String(config.APP_ENV === 'development'),
+        'DB driver': app.dbDriver,
+        'Node version': process.version,
+        'Operating system': `${os.type()} ${os.release()} (${os.arch()})`,
+        'Auth guard': config.AUTHENTICATION_GUARD,
+        ...(proxyMode
+          ? {
+              'Auth proxy header for user': config.AUTH_PROXY_HEADER_FOR_USER,
+              'Auth proxy header for email': config.AUTH_PROXY_HEADER_FOR_EMAIL ?? '',
+            }
+          : {}),
+        'webauthn user verification': config.WEBAUTHN_USER_VERIFICATION,
+        'Trusted proxies': trusted.length > 0 ? trusted.join(', ') : 'none',
+        options: Object.fromEntries(settings.map((item) => [item.key, item.value])),
       };
     },
   );

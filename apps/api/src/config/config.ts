@@ -82,6 +82,17 @@ const httpUrl: Parser<string> = (raw, name) => {
   return raw.replace(/\/+$/, '');
 };
 
+const httpProxyUrl: Parser<string> = (raw, name) => {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be an http:// proxy URL (got "${raw}")`);
+  }
+  if (url.protocol !== 'http:') throw new ConfigError(name, `must be an http:// proxy URL (got "${raw}")`);
+  return raw;
+};
+
 const postgresUrl: Parser<string> = (raw, name) => {
   if (!/^postgres(ql)?:\/\//.test(raw)) {
     throw new ConfigError(name, 'must be a postgres:// or postgresql:// connection string');
@@ -242,6 +253,10 @@ export const variables = {
     false,
     boolean,
     'Allow fetching logos from online icon collections (selfh.st, dashboard-icons, 2fa.directory; with SSRF guards). Off by default: logos come from the bundled offline set.',
+  ),
+  PROXY_FOR_OUTGOING_REQUESTS: optional(
+    httpProxyUrl,
+    'An http:// proxy (`http://user:password@host:port` allowed) for the logo downloads above.',
   ),
   BLOCK_OPTAUTH_IMAGELINK_FETCHING: variable(
     true,

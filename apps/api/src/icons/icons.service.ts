@@ -88,9 +88,12 @@ function cdnSlug(service: string): string {
 
 let tfaIndex: { loadedAt: number; domains: Map<string, string> } | undefined;
 
-async function tfaDomain(service: string, now: number): Promise<string | undefined> {
+async function tfaDomain(service: string, now: number, proxy?: string): Promise<string | undefined> {
   if (!tfaIndex || now - tfaIndex.loadedAt > 24 * 3600 * 1000) {
-    const body = await safeFetch('https://2fa.directory/api/v3/tfa.json', { maxBytes: 16 * 1024 * 1024 });
+    const body = await safeFetch('https://2fa.directory/api/v3/tfa.json', {
+      maxBytes: 16 * 1024 * 1024,
+      proxy,
+    });
     if (!body) return undefined;
     const domains = new Map<string, string>();
     try {
@@ -117,12 +120,13 @@ async function onlineLogo(
   variant: IconVariant,
   strict: boolean,
   now: number,
+  proxy?: string,
 ): Promise<Buffer | undefined> {
   if (collection === 'tfa') {
-    const domain = await tfaDomain(service, now);
+    const domain = await tfaDomain(service, now, proxy);
     if (!domain) return undefined;
     const url = `https://raw.githubusercontent.com/2factorauth/twofactorauth/master/img/${domain[0]}/${domain}.svg`;
-    return safeFetch(url, { maxBytes: LOGO_MAX_BYTES });
+    return safeFetch(url, { maxBytes: LOGO_MAX_BYTES, proxy });
   }
   const repo = collection === 'selfh' ? 'selfhst/icons' : 'homarr-labs/dashboard-icons';
   const slug = cdnSlug(service);
@@ -133,6 +137,7 @@ async function onlineLogo(
       const suffix = v === 'regular' ? '' : `-${v}`;
       const body = await safeFetch(`https://cdn.jsdelivr.net/gh/${repo}/${ext}/${slug}${suffix}.${ext}`, {
         maxBytes: LOGO_MAX_BYTES,
+        proxy,
       });
       if (body) return body;
     }
@@ -153,7 +158,14 @@ export async function fetchOfficialLogo(
   if (name === '') return undefined;
   try {
     if (app.config.ONLINE_LOGO_PROVIDERS) {
-      const online = await onlineLogo(name, options.collection, options.variant, options.strict, Date.now());
+      const online = await onlineLogo(
+        name,
+        options.collection,
+        options.variant,
+        options.strict,
+        Date.now(),
+        app.config.PROXY_FOR_OUTGOING_REQUESTS,
+      );
       if (online) {
         const stored = await storePendingIcon(app, online, ['png', 'svg']);
         if (stored) return stored;
@@ -171,7 +183,10 @@ export async function fetchOfficialLogo(
 export async function fetchImageLink(app: FastifyInstance, url: string | null): Promise<string | undefined> {
   if (!url || app.config.BLOCK_OPTAUTH_IMAGELINK_FETCHING) return undefined;
   try {
-    const body = await safeFetch(url, { maxBytes: LOGO_MAX_BYTES });
+    const body = await safeFetch(url, {
+      maxBytes: LOGO_MAX_BYTES,
+      proxy: app.config.PROXY_FOR_OUTGOING_REQUESTS,
+    });
     return body ? await storePendingIcon(app, body, ['png', 'jpg', 'bmp', 'svg', 'webp']) : undefined;
   } catch {
     return undefined;

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPublicAddress, safeFetch } from './safe-fetch.js';
+import { connect } from 'node:net';
+import { isPublicAddress, openTunnel, safeFetch } from './safe-fetch.js';
 
 describe('outgoing image fetches (formats.md §7.3)', () => {
   let server: http.Server;
@@ -79,5 +80,64 @@ describe('outgoing image fetches (formats.md §7.3)', () => {
     expect(await safeFetch(`${base}/missing`, loopback)).toBeUndefined();
     expect(await safeFetch(`${base}/big`, loopback)).toBeUndefined();
     expect(await safeFetch(`${base}/slow`, { ...loopback, totalTimeoutMs: 200 })).toBeUndefined();
+  });
+
+  it('goes through PROXY_FOR_OUTGOING_REQUESTS: absolute form for http, CONNECT for https', async () => {
+    const seen: { method: string; url: string; host: string; auth: string }[] = [];
+    const proxy = http.createServer((request, response) => {
+      seen.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        host: request.headers.host ?? '',
+        auth: request.headers['proxy-authorization'] ?? '',
+      });
+      response.writeHead(200).end('VIA-PROXY');
+    });
+    proxy.on('connect', (request, client) => {
+      seen.push({ method: 'CONNECT', url: request.url ?? '', host: '', auth: '' });
+      const [host, port] = (request.url ?? '').split(':');
+      const upstream = connect(Number(port), host, () => {
+        client.write('HTTP/1.1 200 Connection established\r\n\r\n');
+        upstream.pipe(client);
+        client.pipe(upstream);
+      });
+      upstream.on('error', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const proxyUrl = `http://us%40er:p%3Ass@127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    try {
+      const port = new URL(base).port;
+      const body = await safeFetch(`http://localhost:${port}/logo.png?x=1`, { ...loopback, proxy: proxyUrl });
+      expect(body).toEqual(Buffer.from('VIA-PROXY'));
+      expect(seen).toEqual([
+        {
+          method: 'GET',
+          url: `http://127.0.0.1:${port}/logo.png?x=1`,
+          host: `localhost:${port}`,
+          auth: `Basic ${Buffer.from('us@er:p:ss').toString('base64')}`,
+        },
+      ]);
+      // A CONNECT tunnel carries the bytes both ways.
+      const socket = await openTunnel(new URL(proxyUrl), '127.0.0.1', Number(port), 1000);
+      const reply = await new Promise<string>((resolve) => {
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        socket.on('end', () => resolve(text));
+        socket.write('GET /logo.png HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      });
+      expect(reply).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(reply).toContain('\r\nPNGBYTES\r\n');
+      // https through the tunnel: this target speaks no TLS, so no image, and no crash.
+      expect(await safeFetch(`https://127.0.0.1:${port}/logo.png`, { ...loopback, proxy: proxyUrl })).toBe(
+        undefined,
+      );
+      expect(seen.filter((entry) => entry.method === 'CONNECT').map((entry) => entry.url)).toEqual([
+        `127.0.0.1:${port}`,
+        `127.0.0.1:${port}`,
+      ]);
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 });

@@ -1,7 +1,9 @@
 import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import tls from 'node:tls';
 
 /*
  * Outgoing image fetches (formats.md §7.3), only when the operator opts in: http(s) only, DNS
@@ -66,6 +68,37 @@ export interface SafeFetchOptions {
   readonly totalTimeoutMs?: number;
   /** Which resolved addresses may be contacted (tests allow loopback); public addresses by default. */
   readonly addressAllowed?: (address: string) => boolean;
+  /** PROXY_FOR_OUTGOING_REQUESTS: an http:// proxy (optionally with user:password). */
+  readonly proxy?: string | undefined;
+}
+
+function proxyHeaders(proxy: URL): Record<string, string> {
+  if (!proxy.username) return {};
+  const credentials = `${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`;
+  return { 'proxy-authorization': `Basic ${Buffer.from(credentials).toString('base64')}` };
+}
+
+/** A TCP tunnel to `host:port` through an HTTP proxy (CONNECT). */
+export function openTunnel(proxy: URL, host: string, port: number, timeoutMs: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({
+      host: proxy.hostname.replace(/^\[|\]$/g, ''),
+      port: Number(proxy.port) || 80,
+      method: 'CONNECT',
+      path: `${host}:${port}`,
+      headers: { host: `${host}:${port}`, ...proxyHeaders(proxy) },
+    });
+    request.setTimeout(timeoutMs, () => request.destroy(new Error('proxy timeout')));
+    request.on('connect', (response, socket) => {
+      if (response.statusCode === 200) resolve(socket);
+      else {
+        socket.destroy();
+        reject(new Error(`proxy answered ${response.statusCode}`));
+      }
+    });
+    request.on('error', reject);
+    request.end();
+  });
 }
 
 /** GETs a URL under the rules above; resolves to the body or undefined. Never throws. */
@@ -94,7 +127,13 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
     return undefined;
   }
   if (!(options.addressAllowed ?? isPublicAddress)(address)) return undefined;
-  const client = url.protocol === 'https:' ? https : http;
+  const proxy = options.proxy ? new URL(options.proxy) : undefined;
+  const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+  // The checked address, never the name again (no second resolution: no DNS rebinding).
+  const target = family === 6 ? `[${address}]` : address;
+  const servername = isIP(host) ? undefined : host;
+  const headers = { 'user-agent': 'Twofold', accept: 'image/*' };
+  const connectTimeout = options.connectTimeoutMs ?? 5_000;
   return new Promise((resolve) => {
     let settled = false;
     const finish = (value: Buffer | undefined) => {
@@ -103,42 +142,73 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
       clearTimeout(total);
       resolve(value);
     };
-    const request = client.get(
-      url,
-      {
-        // Connect to the address checked above (no second resolution: no DNS rebinding).
-        // With autoSelectFamily (Node 20's default) the lookup is asked for every address (`all`).
-        lookup: (_hostname, lookupOptions, callback) => {
-          if (lookupOptions.all) callback(null, [{ address, family }]);
-          else callback(null, address, family);
-        },
-        headers: { 'user-agent': 'Twofold', accept: 'image/*' },
-        servername: isIP(host) ? undefined : host,
-      },
-      (response) => {
-        if (response.statusCode !== 200) {
-          response.resume();
+    const onResponse = (response: http.IncomingMessage) => {
+      if (response.statusCode !== 200) {
+        response.resume();
+        finish(undefined);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > options.maxBytes) {
+          request.destroy();
           finish(undefined);
-          return;
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > options.maxBytes) {
-            request.destroy();
-            finish(undefined);
-          } else chunks.push(chunk);
-        });
-        response.on('end', () => finish(Buffer.concat(chunks)));
-        response.on('error', () => finish(undefined));
-      },
-    );
+        } else chunks.push(chunk);
+      });
+      response.on('end', () => finish(Buffer.concat(chunks)));
+      response.on('error', () => finish(undefined));
+    };
+    let request: http.ClientRequest;
+    if (!proxy) {
+      const client = url.protocol === 'https:' ? https : http;
+      request = client.get(
+        url,
+        {
+          // With autoSelectFamily (Node 20's default) the lookup is asked for every address (`all`).
+          lookup: (_hostname, lookupOptions, callback) => {
+            if (lookupOptions.all) callback(null, [{ address, family }]);
+            else callback(null, address, family);
+          },
+          headers,
+          servername,
+        },
+        onResponse,
+      );
+    } else if (url.protocol === 'http:') {
+      // Plain http through the proxy: the absolute form, naming the checked address.
+      request = http.get(
+        {
+          host: proxy.hostname.replace(/^\[|\]$/g, ''),
+          port: Number(proxy.port) || 80,
+          path: `http://${target}:${port}${url.pathname}${url.search}`,
+          headers: { ...headers, host: url.host, ...proxyHeaders(proxy) },
+        },
+        onResponse,
+      );
+    } else {
+      // https through a CONNECT tunnel to the checked address; TLS is verified against the name.
+      request = https.get(
+        url,
+        {
+          headers,
+          createConnection: (_options, done: (error: Error | null, socket: Duplex) => void) => {
+            openTunnel(proxy, target, port, connectTimeout).then(
+              (socket) => done(null, tls.connect({ socket, host, ...(servername ? { servername } : {}) })),
+              (error: Error) => done(error, undefined as never),
+            );
+            return undefined;
+          },
+        },
+        onResponse,
+      );
+    }
     const total = setTimeout(() => {
       request.destroy();
       finish(undefined);
     }, options.totalTimeoutMs ?? 10_000);
-    request.setTimeout(options.connectTimeoutMs ?? 5_000, () => {
+    request.setTimeout(connectTimeout, () => {
       request.destroy();
       finish(undefined);
     });

@@ -29,7 +29,7 @@ export class ApiError extends Error {
   /** Field -> messages of a 422, if any. */
   get fieldErrors(): Record<string, string[]> {
     const body = this.body as Partial<ValidationError> | undefined;
-    return (body?.errors) ?? {};
+    return body?.errors ?? {};
   }
 
   /** The `reason` detail some 400 answers carry. */

@@ -49,7 +49,8 @@ export function useInactivityLock(
       }
     }, 5_000);
 
-    for (const event of ACTIVITY_EVENTS) window.addEventListener(event, onActivity, { passive: true, capture: true });
+    for (const event of ACTIVITY_EVENTS)
+      window.addEventListener(event, onActivity, { passive: true, capture: true });
     return () => {
       clearTimeout(timer);
       clearInterval(pinger);

@@ -17,7 +17,9 @@ export interface ShellPreferences {
 type SettingList = readonly { readonly key: string; readonly value: unknown }[];
 
 /** A key -> value object from either the settings list or a user's `preferences` object. */
-export function settingsRecord(source: SettingList | Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function settingsRecord(
+  source: SettingList | Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   if (Array.isArray(source)) {
     return Object.fromEntries((source as SettingList).map((setting) => [setting.key, setting.value]));
   }

@@ -39,7 +39,11 @@ export const router = createRouter({
   defaultPendingComponent: () => <Spinner />,
   defaultPendingMs: 300,
   defaultErrorComponent: ({ error }) => (
-    <ErrorScreen variant="generic" message={error instanceof Error ? error.message : undefined} />
+    <ErrorScreen
+      variant="generic"
+      message={error instanceof Error ? error.message : undefined}
+      debug={error instanceof Error ? error.stack : undefined}
+    />
   ),
 });
 
@@ -49,9 +53,26 @@ declare module '@tanstack/react-router' {
   }
 }
 
-/** The last route name is kept locally after every navigation (product.md §2, routing rules). */
-router.subscribe('onResolved', ({ toLocation }) => {
+/**
+ * After every navigation the last route name is kept locally; the first visit to the accounts in a
+ * page load sets the first-load flag (product.md §2, routing rules), read with `isFirstLoad()`.
+ */
+let accountsVisited = false;
+let firstLoad = false;
+
+router.subscribe('onBeforeLoad', ({ toLocation }) => {
+  if (toLocation.pathname === '/accounts') {
+    firstLoad = !accountsVisited;
+    accountsVisited = true;
+  }
+});
+
+router.subscribe('onResolved', () => {
   const match = router.state.matches.at(-1);
   if (match) localStorage.setItem('lastRoute', match.routeId);
-  void toLocation;
 });
+
+/** True while the accounts screen shows for the first time since the app loaded. */
+export function isFirstLoad(): boolean {
+  return firstLoad;
+}

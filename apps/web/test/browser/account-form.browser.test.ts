@@ -49,7 +49,9 @@ describe('the advanced form: create, test and edit accounts', () => {
 
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/accounts/);
-    await list().getByRole('button', { name: /Example/ }).waitFor();
+    await list()
+      .getByRole('button', { name: /Example/ })
+      .waitFor();
   });
 
   it('creates a HOTP account whose counter moves forward after a test', async () => {
@@ -71,7 +73,9 @@ describe('the advanced form: create, test and edit accounts', () => {
     expect(await page.getByLabel('Counter', { exact: true }).inputValue()).toBe('6');
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/accounts/);
-    await list().getByRole('button', { name: /Counter Inc/ }).click();
+    await list()
+      .getByRole('button', { name: /Counter Inc/ })
+      .click();
     await page.getByRole('dialog').getByText('Counter: 7').waitFor();
     expect((await readCode(page)).code).toBe(hotp(SECRET, 6));
     await page.keyboard.press('Escape');

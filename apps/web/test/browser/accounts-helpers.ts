@@ -77,10 +77,15 @@ export async function signUp(page: Page, url: string): Promise<void> {
   await page.getByLabel('Confirm password', { exact: true }).fill('correct horse battery');
   await page.getByRole('button', { name: 'Register' }).click();
   // The other screen flow may offer to register a security device first.
-  const later = page.getByRole('button', { name: 'Maybe later' }).or(page.getByRole('link', { name: 'Maybe later' }));
+  const later = page
+    .getByRole('button', { name: 'Maybe later' })
+    .or(page.getByRole('link', { name: 'Maybe later' }));
   await Promise.race([
     page.waitForURL(/\/(start|accounts)$/, { timeout: 20_000 }),
-    later.first().waitFor({ timeout: 20_000 }).then(() => later.first().click()),
+    later
+      .first()
+      .waitFor({ timeout: 20_000 })
+      .then(() => later.first().click()),
   ]);
   await page.waitForURL(/\/(start|accounts)$/);
 }
@@ -91,14 +96,22 @@ export async function apiCall(page: Page, method: string, url: string, data?: un
   const token = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
   const response = await page.request.fetch(url, {
     method,
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(token), 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+    headers: {
+      'X-XSRF-TOKEN': decodeURIComponent(token),
+      'X-Requested-With': 'XMLHttpRequest',
+      Accept: 'application/json',
+    },
     ...(data === undefined ? {} : { data }),
   });
   if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
   return response.status() === 204 ? null : response.json();
 }
 
-export async function createAccount(page: Page, url: string, body: Record<string, unknown>): Promise<{ id: number }> {
+export async function createAccount(
+  page: Page,
+  url: string,
+  body: Record<string, unknown>,
+): Promise<{ id: number }> {
   return (await apiCall(page, 'POST', `${url}/api/v1/twofaccounts`, body)) as { id: number };
 }
 
@@ -129,7 +142,11 @@ export function qrY4m(text: string, name: string, width = 640, height = 480, fra
     for (let col = 0; col < size; col++) {
       if (!qr.modules.get(row, col)) continue;
       for (let y = 0; y < scale; y++) {
-        luma.fill(16, (top + row * scale + y) * width + left + col * scale, (top + row * scale + y) * width + left + (col + 1) * scale);
+        luma.fill(
+          16,
+          (top + row * scale + y) * width + left + col * scale,
+          (top + row * scale + y) * width + left + (col + 1) * scale,
+        );
       }
     }
   }
@@ -143,7 +160,14 @@ export function qrY4m(text: string, name: string, width = 640, height = 480, fra
 
 /** A Google Authenticator migration URI (protobuf written by hand, as formats.md §4 describes it). */
 export function migrationUri(
-  entries: readonly { secret: string; name: string; issuer: string; type: number; algorithm?: number; digits?: number }[],
+  entries: readonly {
+    secret: string;
+    name: string;
+    issuer: string;
+    type: number;
+    algorithm?: number;
+    digits?: number;
+  }[],
 ): string {
   const varint = (value: number) => {
     const bytes: number[] = [];
@@ -155,7 +179,8 @@ export function migrationUri(
     bytes.push(rest);
     return Buffer.from(bytes);
   };
-  const field = (number: number, payload: Buffer) => Buffer.concat([varint((number << 3) | 2), varint(payload.length), payload]);
+  const field = (number: number, payload: Buffer) =>
+    Buffer.concat([varint((number << 3) | 2), varint(payload.length), payload]);
   const int = (number: number, value: number) => Buffer.concat([varint(number << 3), varint(value)]);
   const parameters = entries.map((entry) =>
     field(

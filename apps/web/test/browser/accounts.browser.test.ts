@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
-import { createAccount, hotp, readCode, SECRET, setSetting, signUp, steam, STEAM_SECRET, totp } from './accounts-helpers';
+import {
+  createAccount,
+  hotp,
+  readCode,
+  SECRET,
+  setSetting,
+  signUp,
+  steam,
+  STEAM_SECRET,
+  totp,
+} from './accounts-helpers';
 
 describe('the accounts and their codes', () => {
   let server: RunningServer;
@@ -30,9 +40,25 @@ describe('the accounts and their codes', () => {
 
   it('lists the accounts and shows a TOTP code equal to the RFC 6238 value', async () => {
     const { page } = browser;
-    await createAccount(page, server.url, { service: 'GitHub', account: 'jane@example.com', otp_type: 'totp', secret: SECRET });
-    await createAccount(page, server.url, { service: 'Bank', account: 'jane', otp_type: 'hotp', secret: SECRET, counter: 0 });
-    await createAccount(page, server.url, { service: 'Steam', account: 'gamer', otp_type: 'steamtotp', secret: STEAM_SECRET });
+    await createAccount(page, server.url, {
+      service: 'GitHub',
+      account: 'jane@example.com',
+      otp_type: 'totp',
+      secret: SECRET,
+    });
+    await createAccount(page, server.url, {
+      service: 'Bank',
+      account: 'jane',
+      otp_type: 'hotp',
+      secret: SECRET,
+      counter: 0,
+    });
+    await createAccount(page, server.url, {
+      service: 'Steam',
+      account: 'gamer',
+      otp_type: 'steamtotp',
+      secret: STEAM_SECRET,
+    });
     await page.goto(`${server.url}/accounts`);
     const list = page.getByRole('list', { name: 'Accounts' });
     await list.getByRole('button', { name: /GitHub/ }).waitFor();
@@ -90,7 +116,9 @@ describe('the accounts and their codes', () => {
     await page.getByText('No account matches this search').waitFor();
     // Entering edit mode clears the search.
     await page.getByRole('button', { name: 'Manage' }).click();
-    await expect.poll(() => page.getByRole('list', { name: 'Accounts' }).getByRole('listitem').count()).toBe(3);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Accounts' }).getByRole('listitem').count())
+      .toBe(3);
     await screenshots(page, 'accounts-edit-mode');
     await page.getByRole('button', { name: 'Done' }).click();
     expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('');
@@ -99,8 +127,16 @@ describe('the accounts and their codes', () => {
   it('shows the cached list at once on the next visit and tells when the server has changed', async () => {
     const { page } = browser;
     await page.goto(`${server.url}/accounts`);
-    await page.getByRole('list', { name: 'Accounts' }).getByRole('button', { name: /GitHub/ }).waitFor();
-    await createAccount(page, server.url, { service: 'Mastodon', account: 'jane', otp_type: 'totp', secret: SECRET });
+    await page
+      .getByRole('list', { name: 'Accounts' })
+      .getByRole('button', { name: /GitHub/ })
+      .waitFor();
+    await createAccount(page, server.url, {
+      service: 'Mastodon',
+      account: 'jane',
+      otp_type: 'totp',
+      secret: SECRET,
+    });
     await page.reload();
     const list = page.getByRole('list', { name: 'Accounts' });
     await page.getByRole('button', { name: 'Reload' }).waitFor();
@@ -119,7 +155,10 @@ describe('the accounts and their codes', () => {
     await page.goto(`${server.url}/accounts?toRefresh=true`);
     await page.locator('.accounts-grid').waitFor();
     await screenshots(page, 'accounts-grid');
-    await page.getByRole('list', { name: 'Accounts' }).getByRole('button', { name: /GitHub/ }).click();
+    await page
+      .getByRole('list', { name: 'Accounts' })
+      .getByRole('button', { name: /GitHub/ })
+      .click();
     const code = page.getByRole('dialog').getByRole('status', { name: 'One-time password' });
     await expect.poll(() => code.innerText()).toMatch(/^●●●\s*●●●$/);
     await page.keyboard.press('Escape');

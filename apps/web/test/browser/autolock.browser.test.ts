@@ -57,4 +57,14 @@ describe('auto lock', () => {
     await page.clock.runFor('02:00:00');
     expect(new URL(page.url()).pathname).toBe('/settings/options');
   });
+
+  it('refreshes the CSRF token every five minutes on the sign-in screen', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Welcome back Ada' }).waitFor();
+    const refreshed = page.waitForRequest((request) => new URL(request.url()).pathname === '/refresh-csrf');
+    await page.clock.runFor('05:01');
+    await refreshed;
+  });
 });

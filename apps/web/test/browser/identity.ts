@@ -14,7 +14,8 @@ export async function registerByApi(page: Page, baseUrl: string): Promise<void> 
     headers: { 'X-XSRF-TOKEN': token, Accept: 'application/json' },
     data: { ...USER, password_confirmation: USER.password },
   });
-  if (response.status() !== 201) throw new Error(`registration failed: ${response.status()} ${await response.text()}`);
+  if (response.status() !== 201)
+    throw new Error(`registration failed: ${response.status()} ${await response.text()}`);
 }
 
 /** Signs in through the login screen's password form. */
@@ -43,9 +44,9 @@ export function lastMail(dataDir: string): string {
   if (!newest) throw new Error('no mail was written');
   const raw = readFileSync(path.join(folder, newest), 'utf8');
   // Quoted-printable soft line breaks and escapes (the link may be wrapped).
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) =>
-    String.fromCharCode(parseInt(hex, 16)),
-  );
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** The first link of a mail that starts with the given URL prefix. */

@@ -11,7 +11,12 @@ describe('managing accounts: groups, order, deletion, QR codes', () => {
     browser = await launchBrowser();
     await signUp(browser.page, server.url);
     for (const service of ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'])
-      await createAccount(browser.page, server.url, { service, account: 'me', otp_type: 'totp', secret: SECRET });
+      await createAccount(browser.page, server.url, {
+        service,
+        account: 'me',
+        otp_type: 'totp',
+        secret: SECRET,
+      });
   });
 
   afterAll(async () => {
@@ -78,7 +83,10 @@ describe('managing accounts: groups, order, deletion, QR codes', () => {
     await page.getByRole('button', { name: 'Manage' }).click();
     await page.getByRole('checkbox', { name: 'Select Bravo (me)' }).click();
     await page.getByRole('button', { name: 'Change group', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Move to a group' }).getByRole('button', { name: 'No group' }).click();
+    await page
+      .getByRole('dialog', { name: 'Move to a group' })
+      .getByRole('button', { name: 'No group' })
+      .click();
     await expect.poll(services).toEqual(['Alpha']);
     await page.getByRole('button', { name: 'Done' }).click();
   });
@@ -120,7 +128,9 @@ describe('managing accounts: groups, order, deletion, QR codes', () => {
     await expect.poll(services).toEqual(['Delta', 'Alpha', 'Bravo', 'Charlie', 'Echo']);
 
     await page.getByRole('button', { name: 'Manage' }).click();
-    const sorted = page.waitForResponse((response) => response.url().endsWith('/api/v1/twofaccounts/reorder'));
+    const sorted = page.waitForResponse((response) =>
+      response.url().endsWith('/api/v1/twofaccounts/reorder'),
+    );
     await page.getByRole('button', { name: 'Sort descending' }).click();
     await sorted;
     expect(await services()).toEqual(['Echo', 'Delta', 'Charlie', 'Bravo', 'Alpha']);

@@ -78,7 +78,9 @@ describe('behind an authentication proxy with a logout URL', () => {
     await page.goto(`${server.url}/settings/options`);
     await page.getByRole('heading', { name: 'General' }).waitFor();
     await page.getByRole('button', { name: 'Sign out' }).click();
-    const leaving = page.waitForRequest((request) => request.url().startsWith('http://localhost:9/logged-out'));
+    const leaving = page.waitForRequest((request) =>
+      request.url().startsWith('http://localhost:9/logged-out'),
+    );
     await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out' }).click();
     await leaving;
   });

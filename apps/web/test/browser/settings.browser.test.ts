@@ -39,7 +39,9 @@ describe('settings', () => {
 
     await page.reload();
     await page.getByRole('heading', { name: 'General' }).waitFor();
-    expect(await page.getByRole('switch', { name: 'Show codes as dots' }).getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByRole('switch', { name: 'Show codes as dots' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
     expect(await page.getByLabel('Auto lock').inputValue()).toBe('60');
     // The footer of the settings shows the version, linking to the about page.
     await page.getByRole('link', { name: /^Twofold v/ }).waitFor();
@@ -65,7 +67,10 @@ describe('settings', () => {
     await profile.getByLabel('Name').fill('Ada Lovelace');
     await profile.getByLabel('Current password').fill('not my password');
     await profile.getByRole('button', { name: 'Save the profile' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Wrong current password, nothing has changed' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Wrong current password, nothing has changed' })
+      .waitFor();
     await page.getByRole('alert').click();
 
     await profile.getByLabel('Current password').fill(USER.password);
@@ -104,7 +109,9 @@ describe('settings', () => {
     await screenshots(page, 'settings-tokens');
 
     // The token works as a Bearer token on the API.
-    const me = await fetch(`${server.url}/api/v1/user/name`, { headers: { Authorization: `Bearer ${value}` } });
+    const me = await fetch(`${server.url}/api/v1/user/name`, {
+      headers: { Authorization: `Bearer ${value}` },
+    });
     expect(await me.json()).toMatchObject({ name: 'Ada Lovelace', email: USER.email });
 
     // Shown once: after a reload the value is gone, the token stays listed.
@@ -119,7 +126,9 @@ describe('settings', () => {
     await dialog.getByRole('button', { name: 'Revoke' }).click();
     await page.getByRole('status').filter({ hasText: 'Token revoked' }).waitFor();
     await page.getByText('No tokens yet.').waitFor();
-    const after = await fetch(`${server.url}/api/v1/user/name`, { headers: { Authorization: `Bearer ${value}` } });
+    const after = await fetch(`${server.url}/api/v1/user/name`, {
+      headers: { Authorization: `Bearer ${value}` },
+    });
     expect(await after.json()).toEqual({ name: 'Ada Lovelace' });
   });
 

@@ -106,4 +106,15 @@ describe('registering, signing out and in', () => {
     expect(new URL(page.url()).pathname).toBe('/flooded');
     await screenshots(page, 'error-flooded');
   });
+
+  it('shows the server message on the generic error screen, and the proxy failure without a way out', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/error?err=${encodeURIComponent('Something broke on the server')}`);
+    await page.getByRole('heading', { name: 'An error occured' }).waitFor();
+    await page.getByText('Something broke on the server').waitFor();
+    await screenshots(page, 'error-generic');
+    await page.goto(`${server.url}/error?proxy=true`);
+    await page.getByRole('heading', { name: 'Proxy authentication failed' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Back to accounts' }).count()).toBe(0);
+  });
 });

@@ -1,3 +1,4 @@
+import type { CDPSession } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
 import { lastMail, linkIn, signOutThroughFooter, USER } from './identity';
@@ -5,14 +6,13 @@ import { lastMail, linkIn, signOutThroughFooter, USER } from './identity';
 describe('security devices', () => {
   let server: RunningServer;
   let browser: BrowserSession;
+  let cdp: CDPSession;
+  let authenticatorId = '';
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    // Chromium's virtual authenticator stands in for a security key.
-    const cdp = await browser.context.newCDPSession(browser.page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+  /** A fresh virtual authenticator (the previous one is "lost"). */
+  async function newAuthenticator(): Promise<void> {
+    if (authenticatorId) await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
+    ({ authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
       options: {
         protocol: 'ctap2',
         transport: 'internal',
@@ -20,7 +20,16 @@ describe('security devices', () => {
         hasUserVerification: true,
         isUserVerified: true,
       },
-    });
+    }));
+  }
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    // Chromium's virtual authenticator stands in for a security key.
+    cdp = await browser.context.newCDPSession(browser.page);
+    await cdp.send('WebAuthn.enable');
+    await newAuthenticator();
   });
 
   afterAll(async () => {
@@ -89,14 +98,14 @@ describe('security devices', () => {
     await page.getByText('Account recovery email sent!').first().waitFor();
     await screenshots(page, 'device-lost-sent');
 
+    // The old key is gone; a new one will be registered.
+    await newAuthenticator();
     const link = linkIn(lastMail(server.dataDir), `${server.url}/webauthn/recover`);
     await page.goto(link);
     await page.getByRole('heading', { name: 'Register a new security device' }).waitFor();
     await page.getByRole('checkbox', { name: 'Disable all other devices' }).click();
     await screenshots(page, 'device-recover');
     await page.getByRole('button', { name: 'Register a new device' }).click();
-    await page.waitForTimeout(2000);
-    console.log('DEBUG', page.url(), await page.locator('body').innerText());
     await page.getByRole('heading', { name: 'Device registered' }).waitFor();
     await page.getByLabel('Device name').fill('Spare key');
     await page.getByRole('button', { name: 'Save' }).click();

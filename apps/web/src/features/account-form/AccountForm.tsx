@@ -30,7 +30,16 @@ const OTP_TYPES: readonly { value: OtpType; label: string }[] = [
 ];
 const ALGORITHMS: readonly Algorithm[] = ['sha1', 'sha256', 'sha512', 'md5'];
 const DIGITS = [6, 7, 8, 9, 10];
-const FIELDS = ['service', 'account', 'otp_type', 'secret', 'digits', 'algorithm', 'period', 'counter'] as const;
+const FIELDS = [
+  'service',
+  'account',
+  'otp_type',
+  'secret',
+  'digits',
+  'algorithm',
+  'period',
+  'counter',
+] as const;
 
 export interface FormValues {
   service: string;
@@ -44,12 +53,14 @@ export interface FormValues {
   counter: string;
 }
 
-const asOtpType = (value: string): OtpType =>
-  OTP_TYPES.find((type) => type.value === value)?.value ?? 'totp';
+const asOtpType = (value: string): OtpType => OTP_TYPES.find((type) => type.value === value)?.value ?? 'totp';
 const asAlgorithm = (value: string): Algorithm => ALGORITHMS.find((a) => a === value) ?? 'sha1';
 
 /** The fields a form is filled from: a stored account, a preview or an import row. */
-type AccountFields = Pick<Account, 'service' | 'account' | 'otp_type' | 'secret' | 'digits' | 'algorithm' | 'period' | 'counter'>;
+type AccountFields = Pick<
+  Account,
+  'service' | 'account' | 'otp_type' | 'secret' | 'digits' | 'algorithm' | 'period' | 'counter'
+>;
 
 export function valuesOf(account: AccountFields): FormValues {
   return {
@@ -176,7 +187,8 @@ export function AccountForm({ account }: AccountFormProps) {
   const upload = useQrUpload((data) => {
     const outcome = classifyScan(data);
     if (outcome.kind === 'otpauth') preview.mutate(outcome.uri);
-    else if (outcome.kind === 'migration') void navigate({ to: '/account/import', search: { migrationUri: outcome.uri } });
+    else if (outcome.kind === 'migration')
+      void navigate({ to: '/account/import', search: { migrationUri: outcome.uri } });
     else if (outcome.kind === 'empty') notify('warning', t('scan.unreadable'));
     else setInvalidUri(data);
   });
@@ -226,7 +238,9 @@ export function AccountForm({ account }: AccountFormProps) {
   };
   const integerRule = (min: number) => ({
     validate: (value: string) =>
-      value.trim() === '' || (/^\d+$/.test(value.trim()) && Number(value) >= min) || t('errors.atLeast', { min }),
+      value.trim() === '' ||
+      (/^\d+$/.test(value.trim()) && Number(value) >= min) ||
+      t('errors.atLeast', { min }),
   });
 
   return (
@@ -246,9 +260,7 @@ export function AccountForm({ account }: AccountFormProps) {
             ref={qrInput}
             type="file"
             accept="image/*"
-            className="visually-hidden"
-            tabIndex={-1}
-            aria-hidden="true"
+            hidden
             onChange={(event) => {
               const file = event.target.files?.[0];
               event.target.value = '';
@@ -317,7 +329,11 @@ export function AccountForm({ account }: AccountFormProps) {
             !steam && (
               <label className="secret-format">
                 <span className="visually-hidden">{t('fields.secretFormat')}</span>
-                <select className="input" {...form.register('secretFormat')} aria-label={t('fields.secretFormat')}>
+                <select
+                  className="input"
+                  {...form.register('secretFormat')}
+                  aria-label={t('fields.secretFormat')}
+                >
                   <option value="base32">{t('format.base32')}</option>
                   <option value="plain">{t('format.plain')}</option>
                 </select>
@@ -423,7 +439,15 @@ export function AccountForm({ account }: AccountFormProps) {
 
 export function LockGlyph() {
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       <rect x="5" y="11" width="14" height="10" rx="2" />
       <path d="M8 11V7a4 4 0 0 1 8 0v4" />
     </svg>

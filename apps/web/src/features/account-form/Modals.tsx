@@ -26,7 +26,9 @@ export function TestModal({ open, onClose, title, subtitle, fetchOtp, testKey, o
             <Dialog.Title className="otp-service">{title || t('test.title')}</Dialog.Title>
             <Dialog.Description className="otp-account">{subtitle || t('test.legend')}</Dialog.Description>
           </div>
-          {open && <OtpView queryKey={['test', ...testKey]} fetchOtp={fetchOtp} {...(onHotp ? { onHotp } : {})} />}
+          {open && (
+            <OtpView queryKey={['test', ...testKey]} fetchOtp={fetchOtp} {...(onHotp ? { onHotp } : {})} />
+          )}
           <Dialog.Close className="button button-block otp-close">{t('actions.close')}</Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>
@@ -37,7 +39,13 @@ export function TestModal({ open, onClose, title, subtitle, fetchOtp, testKey, o
 const URL_PATTERN = /^https?:\/\/[\w.-]+(?:\.[\w.-]+)+[\w\-._~:/?#[\]@!$&'()*+,;=%]*$/i;
 
 /** A scanned QR code whose content is not a valid otpauth URI (product.md §2 and §5). */
-export function InvalidUriModal({ content, onClose }: { readonly content: string | null; readonly onClose: () => void }) {
+export function InvalidUriModal({
+  content,
+  onClose,
+}: {
+  readonly content: string | null;
+  readonly onClose: () => void;
+}) {
   const { t } = useTranslation('accountForm');
   const isUrl = content !== null && URL_PATTERN.test(content.trim());
   const copy = async () => {

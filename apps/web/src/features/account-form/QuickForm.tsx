@@ -80,12 +80,20 @@ export function QuickForm({ uri }: { readonly uri: string }) {
         <AccountIcon account={{ ...account, icon: icon.icon }} size={72} />
         <p className="quick-service">{account.service ?? account.account}</p>
         {account.service && <p className="quick-account">{account.account}</p>}
-        <OtpView queryKey={['quick', uri]} fetchOtp={() => unwrap(api.POST('/api/v1/twofaccounts/otp', { body: { uri } }))} />
+        <OtpView
+          queryKey={['quick', uri]}
+          fetchOtp={() => unwrap(api.POST('/api/v1/twofaccounts/otp', { body: { uri } }))}
+        />
         <IconField state={icon} />
       </div>
       <FormError message={save.error?.message} />
       <div className="form-actions form-actions-center">
-        <button type="button" className="button button-primary" disabled={save.isPending} onClick={() => save.mutate()}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={save.isPending}
+          onClick={() => save.mutate()}
+        >
           {t('actions.save')}
         </button>
         <button type="button" className="button" onClick={leave}>

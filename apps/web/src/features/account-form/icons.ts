@@ -41,7 +41,8 @@ export function useIconState(initial: string | null) {
     meta: { handles: [422] },
     onSuccess: (result) => replace(result.filename, true),
     onError: (error) => {
-      if (isApiError(error, 422)) notify('warning', Object.values(error.fieldErrors)[0]?.[0] ?? error.message);
+      if (isApiError(error, 422))
+        notify('warning', Object.values(error.fieldErrors)[0]?.[0] ?? error.message);
     },
   });
 

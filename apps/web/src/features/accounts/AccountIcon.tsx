@@ -8,7 +8,13 @@ interface IconAccount {
 }
 
 /** The account's icon, or its initial on a tinted disc when it has none. */
-export function AccountIcon({ account, size = 40 }: { readonly account: IconAccount; readonly size?: number }) {
+export function AccountIcon({
+  account,
+  size = 40,
+}: {
+  readonly account: IconAccount;
+  readonly size?: number;
+}) {
   const style = { width: size, height: size };
   if (account.indecipherable) {
     return (
@@ -32,5 +38,23 @@ export function AccountIcon({ account, size = 40 }: { readonly account: IconAcco
     >
       {initial}
     </span>
+  );
+}
+
+export function AccountContent({
+  account,
+  showIcon,
+}: {
+  readonly account: IconAccount;
+  readonly showIcon: boolean;
+}) {
+  return (
+    <>
+      {showIcon && <AccountIcon account={account} />}
+      <span className="account-text">
+        <span className="account-service">{account.service ?? account.account}</span>
+        {account.service && <span className="account-name">{account.account}</span>}
+      </span>
+    </>
   );
 }

@@ -5,5 +5,7 @@ const route = getRouteApi('/signed-in/accounts');
 
 export function AccountsPage() {
   const search = route.useSearch();
-  return <AccountsScreen toRefresh={search.toRefresh === true} initialEditMode={search.InitialEditMode === true} />;
+  return (
+    <AccountsScreen toRefresh={search.toRefresh === true} initialEditMode={search.InitialEditMode === true} />
+  );
 }

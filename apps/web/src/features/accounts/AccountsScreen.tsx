@@ -1,27 +1,7 @@
-import * as Checkbox from '@radix-ui/react-checkbox';
 import * as Dialog from '@radix-ui/react-dialog';
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  TouchSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  rectSortingStrategy,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../../api/client';
 import { settingsQuery } from '../../app/queries';
@@ -38,13 +18,13 @@ import {
   type Account,
   type Group,
 } from './accounts.api';
-import { AccountIcon } from './AccountIcon';
+import { AccountContent } from './AccountIcon';
 import { OtpModal } from './OtpModal';
 import { forgetRestored, restoredData } from './persist';
-import { useAccountSettings, type AccountSettings } from './settings';
+import { useAccountSettings } from './settings';
 
-/** Drag-sort animation (product.md §9). */
-const SORT_ANIMATION = { duration: 200, easing: 'ease' };
+// Edit mode (checkboxes, drag and drop) is loaded when first entered: the list stays light.
+const SortableAccounts = lazy(() => import('./SortableAccounts'));
 
 /** Only what the screen shows: a changed HOTP counter is not a change worth a notice. */
 function sameList<T>(a: readonly T[] | undefined, b: readonly T[] | undefined, pick: (item: T) => unknown) {
@@ -91,7 +71,9 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
     if (toRefresh) return null;
     const cached = restoredData('accounts') as Account[] | undefined;
     // An empty cache shows nothing at once: the server's answer is awaited instead.
-    return cached?.length ? { accounts: cached, groups: restoredData('groups') as Group[] | undefined } : null;
+    return cached?.length
+      ? { accounts: cached, groups: restoredData('groups') as Group[] | undefined }
+      : null;
   });
   const fetched = accounts.isFetchedAfterMount && groups.isFetchedAfterMount && !accounts.isFetching;
 
@@ -119,10 +101,7 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
     // Only the first server answer is compared with the cache.
   }, [fetched]);
 
-  const allAccounts = useMemo(
-    () => pinned?.accounts ?? accounts.data ?? [],
-    [pinned, accounts.data],
-  );
+  const allAccounts = useMemo(() => pinned?.accounts ?? accounts.data ?? [], [pinned, accounts.data]);
   const allGroups = pinned?.groups ?? groups.data;
 
   // No account at all: the start screen (product.md §4).
@@ -144,7 +123,8 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
   const [openCount, setOpenCount] = useState(0);
 
   const knownGroup = (id: number) => id === 0 || (allGroups?.some((group) => group.id === id) ?? true);
-  const settingGroup = settings.rememberActiveGroup && knownGroup(settings.activeGroup) ? settings.activeGroup : 0;
+  const settingGroup =
+    settings.rememberActiveGroup && knownGroup(settings.activeGroup) ? settings.activeGroup : 0;
   const activeGroupId = localGroup !== null && knownGroup(localGroup) ? localGroup : settingGroup;
   const activeGroup = allGroups?.find((group) => group.id === activeGroupId);
 
@@ -161,7 +141,9 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
     setLocalGroup(id);
     setSwitchOpen(false);
     if (settings.rememberActiveGroup) {
-      void unwrap(api.PUT('/api/v1/settings/{key}', { params: { path: { key: 'activeGroup' } }, body: { value: id } }))
+      void unwrap(
+        api.PUT('/api/v1/settings/{key}', { params: { path: { key: 'activeGroup' } }, body: { value: id } }),
+      )
         .then(() =>
           queryClient.setQueryData(settingsQuery.queryKey, (list) =>
             list?.map((entry) => (entry.key === 'activeGroup' ? { ...entry, value: id } : entry)),
@@ -298,10 +280,20 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
           </button>
           <span className="toolbar-spacer" />
           <span className="toolbar-group">
-            <button type="button" className="icon-button" onClick={() => sortBy(1)} aria-label={t('list.sortAsc')}>
+            <button
+              type="button"
+              className="icon-button"
+              onClick={() => sortBy(1)}
+              aria-label={t('list.sortAsc')}
+            >
               A→Z
             </button>
-            <button type="button" className="icon-button" onClick={() => sortBy(-1)} aria-label={t('list.sortDesc')}>
+            <button
+              type="button"
+              className="icon-button"
+              onClick={() => sortBy(-1)}
+              aria-label={t('list.sortDesc')}
+            >
               Z→A
             </button>
           </span>
@@ -321,18 +313,20 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
       {visible.length === 0 ? (
         <p className="empty-state">{search ? t('list.noMatch') : t('list.emptyGroup')}</p>
       ) : editMode ? (
-        <SortableAccounts
-          accounts={visible}
-          settings={settings}
-          selected={selected}
-          onToggle={(id, on) => {
-            const next = new Set(selected);
-            if (on) next.add(id);
-            else next.delete(id);
-            setSelected(next);
-          }}
-          onReorder={applyOrder}
-        />
+        <Suspense fallback={<Spinner />}>
+          <SortableAccounts
+            accounts={visible}
+            settings={settings}
+            selected={selected}
+            onToggle={(id, on) => {
+              const next = new Set(selected);
+              if (on) next.add(id);
+              else next.delete(id);
+              setSelected(next);
+            }}
+            onReorder={applyOrder}
+          />
+        </Suspense>
       ) : (
         <ul className={`accounts accounts-${settings.displayMode}`} aria-label={t('list.title')}>
           {visible.map((account) => (
@@ -354,21 +348,22 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
             <Dialog.Title className="dialog-title">{t('groupSwitch.title')}</Dialog.Title>
             <Dialog.Description className="dialog-description">{t('groupSwitch.legend')}</Dialog.Description>
             <ul className="choice-list">
-              {[{ id: 0, name: t('list.allAccounts'), twofaccounts_count: allAccounts.length }, ...nonEmptyGroups].map(
-                (group) => (
-                  <li key={group.id}>
-                    <button
-                      type="button"
-                      className={`choice${group.id === activeGroupId ? ' choice-active' : ''}`}
-                      aria-current={group.id === activeGroupId ? 'true' : undefined}
-                      onClick={() => setActiveGroup(group.id)}
-                    >
-                      <span>{group.name}</span>
-                      <span className="badge">{group.twofaccounts_count}</span>
-                    </button>
-                  </li>
-                ),
-              )}
+              {[
+                { id: 0, name: t('list.allAccounts'), twofaccounts_count: allAccounts.length },
+                ...nonEmptyGroups,
+              ].map((group) => (
+                <li key={group.id}>
+                  <button
+                    type="button"
+                    className={`choice${group.id === activeGroupId ? ' choice-active' : ''}`}
+                    aria-current={group.id === activeGroupId ? 'true' : undefined}
+                    onClick={() => setActiveGroup(group.id)}
+                  >
+                    <span>{group.name}</span>
+                    <span className="badge">{group.twofaccounts_count}</span>
+                  </button>
+                </li>
+              ))}
             </ul>
             <div className="dialog-actions">
               <Link to="/groups" className="button">
@@ -433,142 +428,5 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
         onConfirm={() => remove.mutate(selectedIds)}
       />
     </section>
-  );
-}
-
-function AccountContent({ account, showIcon }: { readonly account: Account; readonly showIcon: boolean }) {
-  return (
-    <>
-      {showIcon && <AccountIcon account={account} />}
-      <span className="account-text">
-        <span className="account-service">{account.service ?? account.account}</span>
-        {account.service && <span className="account-name">{account.account}</span>}
-      </span>
-    </>
-  );
-}
-
-interface SortableAccountsProps {
-  readonly accounts: readonly Account[];
-  readonly settings: AccountSettings;
-  readonly selected: ReadonlySet<number>;
-  readonly onToggle: (id: number, on: boolean) => void;
-  readonly onReorder: (accounts: Account[]) => void;
-}
-
-/** Edit mode: checkboxes, Edit and QR links, and drag handles (keyboard too). */
-function SortableAccounts({ accounts, settings, selected, onToggle, onReorder }: SortableAccountsProps) {
-  const { t } = useTranslation('accounts');
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = accounts.findIndex((account) => account.id === active.id);
-    const to = accounts.findIndex((account) => account.id === over.id);
-    if (from < 0 || to < 0) return;
-    onReorder(arrayMove([...accounts], from, to));
-  };
-  const grid = settings.displayMode === 'grid';
-  return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={{
-        screenReaderInstructions: { draggable: t('list.dragInstructions') },
-      }}
-    >
-      <SortableContext
-        items={accounts.map((account) => account.id)}
-        strategy={grid ? rectSortingStrategy : verticalListSortingStrategy}
-      >
-        <ul className={`accounts accounts-${settings.displayMode} accounts-editing`} aria-label={t('list.title')}>
-          {accounts.map((account) => (
-            <SortableAccount
-              key={account.id}
-              account={account}
-              showIcon={settings.showAccountsIcons}
-              checked={selected.has(account.id)}
-              onToggle={onToggle}
-            />
-          ))}
-        </ul>
-      </SortableContext>
-    </DndContext>
-  );
-}
-
-function SortableAccount({
-  account,
-  showIcon,
-  checked,
-  onToggle,
-}: {
-  readonly account: Account;
-  readonly showIcon: boolean;
-  readonly checked: boolean;
-  readonly onToggle: (id: number, on: boolean) => void;
-}) {
-  const { t } = useTranslation('accounts');
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: account.id, transition: SORT_ANIMATION });
-  const name = account.service ? `${account.service} (${account.account})` : account.account;
-  return (
-    <li
-      ref={setNodeRef}
-      className={`account${isDragging ? ' account-dragging' : ''}${checked ? ' account-selected' : ''}`}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
-    >
-      <Checkbox.Root
-        className="checkbox"
-        checked={checked}
-        onCheckedChange={(value) => onToggle(account.id, value === true)}
-        aria-label={t('list.select', { name })}
-      >
-        <Checkbox.Indicator className="checkbox-indicator">✓</Checkbox.Indicator>
-      </Checkbox.Root>
-      <label className="account-main" onClick={() => onToggle(account.id, !checked)}>
-        <AccountContent account={account} showIcon={showIcon} />
-      </label>
-      <span className="account-tools">
-        <Link
-          to="/account/$twofaccountId/qrcode"
-          params={{ twofaccountId: String(account.id) }}
-          className="icon-button"
-          aria-label={t('list.showQr', { name })}
-        >
-          <QrGlyph />
-        </Link>
-        <Link
-          to="/account/$twofaccountId/edit"
-          params={{ twofaccountId: String(account.id) }}
-          className="tool-link"
-          aria-label={t('list.edit', { name })}
-        >
-          {t('list.editShort')}
-        </Link>
-        <button
-          type="button"
-          ref={setActivatorNodeRef}
-          className="drag-handle"
-          aria-label={t('list.move', { name })}
-          {...attributes}
-          {...listeners}
-        >
-          <span aria-hidden="true">⠿</span>
-        </button>
-      </span>
-    </li>
-  );
-}
-
-function QrGlyph() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
-      <path d="M3 3h8v8H3V3zm2 2v4h4V5H5zm8-2h8v8h-8V3zm2 2v4h4V5h-4zM3 13h8v8H3v-8zm2 2v4h4v-4H5zm13-2h3v3h-3v-3zm-5 0h3v3h-3v-3zm3 3h2v2h-2v-2zm-3 3h3v2h-3v-2zm5 0h3v2h-3v-2z" />
-    </svg>
   );
 }

@@ -114,8 +114,16 @@ export function OtpView({ queryKey, fetchOtp, onHotp, onCopied }: OtpViewProps) 
 
   return (
     <div className="otp-view">
-      <button type="button" className="otp-code-button" onClick={() => void copy()} title={t('otp.clickToCopy')}>
-        <output className={`otp-code${settings.showOtpAsDot ? ' otp-dotted' : ''}`} aria-label={t('otp.code')}>
+      <button
+        type="button"
+        className="otp-code-button"
+        onClick={() => void copy()}
+        title={t('otp.clickToCopy')}
+      >
+        <output
+          className={`otp-code${settings.showOtpAsDot ? ' otp-dotted' : ''}`}
+          aria-label={t('otp.code')}
+        >
           {settings.showOtpAsDot
             ? parts.map((part, index) => <span key={index}>{'●'.repeat(part.length)}</span>)
             : parts.map((part, index) => <span key={index}>{part}</span>)}

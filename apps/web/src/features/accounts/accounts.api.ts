@@ -39,7 +39,9 @@ export async function deleteAccounts(ids: readonly number[]): Promise<void> {
 /** Moves accounts into a group, or out of any group (id 0 = no group). */
 export async function moveToGroup(ids: readonly number[], groupId: number): Promise<void> {
   if (groupId > 0) {
-    await unwrap(api.POST('/api/v1/groups/{id}/assign', { params: { path: { id: groupId } }, body: { ids: [...ids] } }));
+    await unwrap(
+      api.POST('/api/v1/groups/{id}/assign', { params: { path: { id: groupId } }, body: { ids: [...ids] } }),
+    );
     return;
   }
   for (const batch of idBatches(ids)) {

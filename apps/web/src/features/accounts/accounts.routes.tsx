@@ -38,8 +38,12 @@ export const startRoute = createRoute({
   getParentRoute: () => authLayout,
   path: '/start',
   staticData: { title: 'start' },
-  validateSearch: (search: Record<string, unknown>): { showAdvancedFormButton?: boolean; returnToView?: string } => ({
-    ...(search.showAdvancedFormButton === undefined ? {} : { showAdvancedFormButton: flag(search.showAdvancedFormButton) }),
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): { showAdvancedFormButton?: boolean; returnToView?: string } => ({
+    ...(search.showAdvancedFormButton === undefined
+      ? {}
+      : { showAdvancedFormButton: flag(search.showAdvancedFormButton) }),
     ...(text(search.returnToView) ? { returnToView: text(search.returnToView) } : {}),
   }),
   component: lazyRouteComponent(() => import('../start/StartScreen'), 'StartPage'),

@@ -44,7 +44,7 @@ export function installQueryPersistence(client: QueryClient): void {
   }
   let scheduled = false;
   client.getQueryCache().subscribe((event) => {
-    const name = event.query.queryKey[0];
+    const name: unknown = (event.query.queryKey as readonly unknown[])[0];
     if (event.type !== 'updated' || typeof name !== 'string' || !PERSISTED.has(name)) return;
     if (event.action.type !== 'success' || scheduled) return;
     scheduled = true;

@@ -59,7 +59,11 @@ export function readSettings(list: readonly { key: string; value: unknown }[] | 
     closeOtpOnCopy: bool('closeOtpOnCopy', d.closeOtpOnCopy),
     useBasicQrcodeReader: bool('useBasicQrcodeReader', d.useBasicQrcodeReader),
     useDirectCapture: bool('useDirectCapture', d.useDirectCapture),
-    defaultCaptureMode: oneOf('defaultCaptureMode', ['livescan', 'upload', 'advancedForm'], d.defaultCaptureMode),
+    defaultCaptureMode: oneOf(
+      'defaultCaptureMode',
+      ['livescan', 'upload', 'advancedForm'],
+      d.defaultCaptureMode,
+    ),
   };
 }
 

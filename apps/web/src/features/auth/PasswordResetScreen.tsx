@@ -42,7 +42,11 @@ export function PasswordResetScreen({ email, token }: { readonly email: string; 
           <p className="lead" role="status">
             {done}
           </p>
-          <button type="button" className="button button-primary button-block" onClick={() => void signedIn()}>
+          <button
+            type="button"
+            className="button button-primary button-block"
+            onClick={() => void signedIn()}
+          >
             {t('common:actions.continue')}
           </button>
         </div>

@@ -16,7 +16,11 @@ import { notifyWebauthnProblem, WebauthnProblem } from './webauthn';
 type Step =
   | { readonly name: 'form' }
   | { readonly name: 'device'; readonly preferences: Readonly<Record<string, unknown>> }
-  | { readonly name: 'naming'; readonly credentialId: string; readonly preferences: Readonly<Record<string, unknown>> };
+  | {
+      readonly name: 'naming';
+      readonly credentialId: string;
+      readonly preferences: Readonly<Record<string, unknown>>;
+    };
 
 /**
  * Register the one user (product.md §2), then an optional security device ('Maybe later'), then
@@ -33,7 +37,9 @@ export function RegisterScreen() {
     case 'device':
       return (
         <DeviceStep
-          onRegistered={(credentialId) => setStep({ name: 'naming', credentialId, preferences: step.preferences })}
+          onRegistered={(credentialId) =>
+            setStep({ name: 'naming', credentialId, preferences: step.preferences })
+          }
           onLater={() => void signedIn(step.preferences)}
         />
       );
@@ -52,7 +58,11 @@ export function RegisterScreen() {
   }
 }
 
-function RegisterForm({ onRegistered }: { readonly onRegistered: (preferences: Readonly<Record<string, unknown>>) => void }) {
+function RegisterForm({
+  onRegistered,
+}: {
+  readonly onRegistered: (preferences: Readonly<Record<string, unknown>>) => void;
+}) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const queryClient = useQueryClient();

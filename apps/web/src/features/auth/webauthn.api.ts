@@ -3,21 +3,19 @@ import { api, unwrap } from '../../api/client';
 import { createCredential, getAssertion } from './webauthn';
 
 export type Device = ResponseOf<'/webauthn/credentials', 'get'>[number];
-type AssertionBody = BodyOf<'/webauthn/login', 'post'>;
-type AttestationBody = BodyOf<'/webauthn/register', 'post'>;
 
 /** Sign in with a security device: the server's challenge, the authenticator's signature, the session. */
 export async function signInWithDevice() {
   const options = await unwrap(api.POST('/webauthn/login/options', { body: {} }));
   const assertion = await getAssertion(options);
-  return unwrap(api.POST('/webauthn/login', { body: assertion as AssertionBody }));
+  return unwrap(api.POST('/webauthn/login', { body: assertion }));
 }
 
 /** Registers a new security device for the signed-in user; resolves with its credential id. */
 export async function registerDevice(): Promise<string> {
   const options = await unwrap(api.POST('/webauthn/register/options'));
   const credential = await createCredential(options);
-  await unwrap(api.POST('/webauthn/register', { body: credential as AttestationBody }));
+  await unwrap(api.POST('/webauthn/register', { body: credential }));
   return credential.id;
 }
 
@@ -41,7 +39,7 @@ export async function recoverWithDevice(email: string, token: string, unique: bo
   const credential = await createCredential(options);
   await unwrap(
     api.POST('/webauthn/recover', {
-      body: credential as BodyOf<'/webauthn/recover', 'post'>,
+      body: credential,
       headers: { email, token, unique: unique ? 'true' : 'false' },
     }),
   );
@@ -49,6 +47,9 @@ export async function recoverWithDevice(email: string, token: string, unique: bo
 }
 
 /** The label of a device (product.md §3): its name, else the default label and the id's first 10 characters. */
-export function deviceLabel(device: { readonly id: string; readonly name: string | null }, fallback: string): string {
+export function deviceLabel(
+  device: { readonly id: string; readonly name: string | null },
+  fallback: string,
+): string {
   return device.name ?? `${fallback} (${device.id.slice(0, 10)})`;
 }

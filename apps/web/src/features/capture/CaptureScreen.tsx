@@ -5,7 +5,8 @@ import { Spinner } from '../../ui/Spinner';
 import { useScannedData } from '../start/scanned';
 
 /** The camera failures of product.md §8, each with a reason and a solution. */
-export type CameraFailure = 'notAllowed' | 'notReadable' | 'notFound' | 'insecure' | 'unsuitable' | 'unsupported';
+export type CameraFailure =
+  'notAllowed' | 'notReadable' | 'notFound' | 'insecure' | 'unsuitable' | 'unsupported';
 
 export function cameraFailure(error: unknown): CameraFailure {
   const name = error instanceof DOMException || error instanceof Error ? error.name : '';
@@ -41,7 +42,9 @@ interface BarcodeDetectorClass {
 }
 
 /** The browser's own QR detector when it has one (fast, native); else jsQR in a worker. */
-async function createDecoder(): Promise<(video: HTMLVideoElement, canvas: HTMLCanvasElement) => Promise<string | null>> {
+async function createDecoder(): Promise<
+  (video: HTMLVideoElement, canvas: HTMLCanvasElement) => Promise<string | null>
+> {
   const Detector = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
   if (Detector) {
     const formats: string[] = await Detector.getSupportedFormats().catch(() => []);

@@ -7,10 +7,12 @@ interface ErrorScreenProps {
   readonly message?: string | undefined;
   /** The proxy failure cannot be closed: there is nowhere to go back to. */
   readonly closable?: boolean;
+  /** Technical detail (a stack trace), shown only in development builds. */
+  readonly debug?: string | undefined;
 }
 
 /** 404, flooded and generic errors share one screen (product.md §2, about and error screens). */
-export function ErrorScreen({ variant, message, closable = true }: ErrorScreenProps) {
+export function ErrorScreen({ variant, message, closable = true, debug }: ErrorScreenProps) {
   const { t } = useTranslation('errors');
   return (
     <section className="error-screen" aria-labelledby="error-title">
@@ -20,6 +22,7 @@ export function ErrorScreen({ variant, message, closable = true }: ErrorScreenPr
       <h1 id="error-title">{t(`${variant}.title`)}</h1>
       <p className="error-legend">{t(`${variant}.legend`)}</p>
       {message && variant !== 'notFound' && <p className="error-message">{message}</p>}
+      {import.meta.env.DEV && debug && <pre className="error-debug">{debug}</pre>}
       {closable && (
         <Link to="/accounts" className="button button-primary">
           {t('backHome')}

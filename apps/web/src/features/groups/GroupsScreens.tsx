@@ -21,7 +21,10 @@ export function GroupsScreen() {
     mutationFn: (id: number) => unwrap(api.DELETE('/api/v1/groups/{id}', { params: { path: { id } } })),
     onSuccess: async () => {
       notify('success', t('deleted'));
-      await Promise.all([refreshAccounts(queryClient), queryClient.invalidateQueries({ queryKey: settingsQuery.queryKey })]);
+      await Promise.all([
+        refreshAccounts(queryClient),
+        queryClient.invalidateQueries({ queryKey: settingsQuery.queryKey }),
+      ]);
     },
   });
 
@@ -37,19 +40,17 @@ export function GroupsScreen() {
           {t('create')}
         </Link>
       </div>
-      {all && (
-        <p className="all-group">
-          {t('allGroup', { count: all.twofaccounts_count })}
-        </p>
-      )}
+      {all && <p className="all-group">{t('allGroup', { count: all.twofaccounts_count })}</p>}
       {list.length === 0 ? (
         <p className="empty-state">{t('empty')}</p>
       ) : (
         <ul className="group-list" aria-label={t('title')}>
           {list.map((group) => (
             <li key={group.id} className="group-row">
-              <span className="group-name">{group.name}</span>
-              <span className="group-count">{t('count', { count: group.twofaccounts_count })}</span>
+              <span className="group-text">
+                <span className="group-name">{group.name}</span>
+                <span className="group-count">{t('count', { count: group.twofaccounts_count })}</span>
+              </span>
               <span className="group-tools">
                 <Link
                   to="/group/$groupId/edit"
@@ -105,7 +106,8 @@ function GroupForm({ groupId, initialName }: { readonly groupId?: number; readon
   const submit = form.handleSubmit(async ({ name }) => {
     try {
       if (groupId === undefined) await unwrap(api.POST('/api/v1/groups', { body: { name } }));
-      else await unwrap(api.PUT('/api/v1/groups/{id}', { params: { path: { id: groupId } }, body: { name } }));
+      else
+        await unwrap(api.PUT('/api/v1/groups/{id}', { params: { path: { id: groupId } }, body: { name } }));
       await queryClient.invalidateQueries({ queryKey: groupsQuery.queryKey });
       await navigate({ to: '/groups' });
     } catch (error) {

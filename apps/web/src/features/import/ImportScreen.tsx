@@ -91,7 +91,7 @@ export function ImportPage() {
       update(row.key, { status: 'imported' });
     } catch (error) {
       const message = isApiError(error)
-        ? (Object.values(error.fieldErrors).flat().join(' ') || error.message)
+        ? Object.values(error.fieldErrors).flat().join(' ') || error.message
         : t('failed');
       update(row.key, { status: 'failed', error: message });
     }
@@ -139,9 +139,7 @@ export function ImportPage() {
           ref={fileInput}
           type="file"
           accept=".json,.txt,.csv,application/json,text/plain"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
+          hidden
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = '';
@@ -162,11 +160,21 @@ export function ImportPage() {
               {t('importAll', { count: remaining.length })}
             </button>
             {duplicates.length > 0 && (
-              <button type="button" className="button" disabled={running} onClick={() => setConfirm({ kind: 'duplicates' })}>
+              <button
+                type="button"
+                className="button"
+                disabled={running}
+                onClick={() => setConfirm({ kind: 'duplicates' })}
+              >
                 {t('discardDuplicates', { count: duplicates.length })}
               </button>
             )}
-            <button type="button" className="button" disabled={running} onClick={() => setConfirm({ kind: 'all' })}>
+            <button
+              type="button"
+              className="button"
+              disabled={running}
+              onClick={() => setConfirm({ kind: 'all' })}
+            >
               {t('discardAll')}
             </button>
           </div>

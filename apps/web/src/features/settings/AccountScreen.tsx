@@ -69,7 +69,12 @@ function ProfileForm({ disabled, name, email }: { disabled: boolean; name: strin
     <SettingsSection title={t('account.profile')}>
       <form onSubmit={(event) => void submit(event)} noValidate className="settings-form">
         <fieldset disabled={disabled}>
-          <Field label={t('account.name')} autoComplete="name" error={errors.name?.message} {...form.register('name')} />
+          <Field
+            label={t('account.name')}
+            autoComplete="name"
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
           <Field
             label={t('account.email')}
             type="email"

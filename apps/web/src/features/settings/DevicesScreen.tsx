@@ -59,10 +59,15 @@ export function DevicesScreen() {
       const id = await register.mutateAsync();
       notify('success', tAuth('device.registered'));
       await queryClient.invalidateQueries({ queryKey: devicesQuery.queryKey });
-      await navigate({ to: '/settings/webauthn/$credentialId/edit', params: { credentialId: id }, search: {} });
+      await navigate({
+        to: '/settings/webauthn/$credentialId/edit',
+        params: { credentialId: id },
+        search: {},
+      });
     } catch (error) {
       if (error instanceof WebauthnProblem) notifyWebauthnProblem(error, tAuth);
-      else if (isApiError(error, 422) || isApiError(error, 400)) notify('danger', error.message, { duration: -1 });
+      else if (isApiError(error, 422) || isApiError(error, 400))
+        notify('danger', error.message, { duration: -1 });
     }
   }
 

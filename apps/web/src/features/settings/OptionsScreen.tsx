@@ -1,7 +1,13 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { appConfigQuery, settingsQuery } from '../../app/queries';
-import { KICK_USER_AFTER_CHOICES, readBoolean, readNumber, readString, settingsRecord } from '../../app/preferences';
+import {
+  KICK_USER_AFTER_CHOICES,
+  readBoolean,
+  readNumber,
+  readString,
+  settingsRecord,
+} from '../../app/preferences';
 import { LOCALE_NAMES, LOCALES } from '../../i18n/i18n';
 import { SelectSetting, SettingsSection, SwitchSetting } from './controls';
 import { groupChoicesQuery, useSaveSetting, type SettingValue } from './settings.api';
@@ -23,7 +29,7 @@ export function OptionsScreen() {
   const languages = [
     { value: 'browser', label: t('options.lang.browser') },
     ...LOCALES.filter((locale) => config.locales.includes(locale)).map((locale) => ({
-      value: locale as string,
+      value: locale,
       label: LOCALE_NAMES[locale],
     })),
   ];
@@ -34,7 +40,9 @@ export function OptionsScreen() {
   const groupOptions = [
     { value: 0, label: t('options.defaultGroup.none') },
     { value: -1, label: t('options.defaultGroup.active') },
-    ...(groups ?? []).filter((group) => group.id > 0).map((group) => ({ value: group.id, label: group.name })),
+    ...(groups ?? [])
+      .filter((group) => group.id > 0)
+      .map((group) => ({ value: group.id, label: group.name })),
   ];
 
   return (

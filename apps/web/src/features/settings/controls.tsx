@@ -95,7 +95,13 @@ export function SelectSetting<T extends string | number>({
   );
 }
 
-export function SettingsSection({ title, children }: { readonly title: string; readonly children: ReactNode }) {
+export function SettingsSection({
+  title,
+  children,
+}: {
+  readonly title: string;
+  readonly children: ReactNode;
+}) {
   const id = useId();
   return (
     <section className="settings-section" aria-labelledby={id}>

@@ -56,7 +56,8 @@ export function useSaveSetting() {
     },
     onError: (error) => {
       if (isApiError(error, 400) || isApiError(error, 403)) notify('danger', error.message, { duration: -1 });
-      else if (isApiError(error, 422)) notify('danger', Object.values(error.fieldErrors)[0]?.[0] ?? error.message, { duration: -1 });
+      else if (isApiError(error, 422))
+        notify('danger', Object.values(error.fieldErrors)[0]?.[0] ?? error.message, { duration: -1 });
     },
   });
 }

@@ -48,9 +48,7 @@ export function StartPage() {
         ref={fileInput}
         type="file"
         accept="image/*"
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-hidden="true"
+        hidden
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';

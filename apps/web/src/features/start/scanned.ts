@@ -21,7 +21,8 @@ const OTPAUTH_PREFIXES = ['otpauth://totp/', 'otpauth://hotp/'];
  */
 export function classifyScan(data: string | null | undefined): ScanOutcome {
   if (!data) return { kind: 'empty' };
-  if (data.slice(0, MIGRATION_PREFIX.length).toLowerCase() === MIGRATION_PREFIX) return { kind: 'migration', uri: data };
+  if (data.slice(0, MIGRATION_PREFIX.length).toLowerCase() === MIGRATION_PREFIX)
+    return { kind: 'migration', uri: data };
   if (OTPAUTH_PREFIXES.includes(data.slice(0, 15).toLowerCase())) return { kind: 'otpauth', uri: data };
   return { kind: 'invalid' };
 }

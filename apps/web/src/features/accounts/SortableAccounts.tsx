@@ -1,0 +1,162 @@
+import * as Checkbox from '@radix-ui/react-checkbox';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  rectSortingStrategy,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { Account } from './accounts.api';
+import { AccountContent } from './AccountIcon';
+import type { AccountSettings } from './settings';
+
+/** Drag-sort animation (product.md §9). */
+const SORT_ANIMATION = { duration: 200, easing: 'ease' };
+
+interface SortableAccountsProps {
+  readonly accounts: readonly Account[];
+  readonly settings: AccountSettings;
+  readonly selected: ReadonlySet<number>;
+  readonly onToggle: (id: number, on: boolean) => void;
+  readonly onReorder: (accounts: Account[]) => void;
+}
+
+/** Edit mode: checkboxes, Edit and QR links, and drag handles (keyboard too). */
+export default function SortableAccounts({
+  accounts,
+  settings,
+  selected,
+  onToggle,
+  onReorder,
+}: SortableAccountsProps) {
+  const { t } = useTranslation('accounts');
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = accounts.findIndex((account) => account.id === active.id);
+    const to = accounts.findIndex((account) => account.id === over.id);
+    if (from < 0 || to < 0) return;
+    onReorder(arrayMove([...accounts], from, to));
+  };
+  const grid = settings.displayMode === 'grid';
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        screenReaderInstructions: { draggable: t('list.dragInstructions') },
+      }}
+    >
+      <SortableContext
+        items={accounts.map((account) => account.id)}
+        strategy={grid ? rectSortingStrategy : verticalListSortingStrategy}
+      >
+        <ul
+          className={`accounts accounts-${settings.displayMode} accounts-editing`}
+          aria-label={t('list.title')}
+        >
+          {accounts.map((account) => (
+            <SortableAccount
+              key={account.id}
+              account={account}
+              showIcon={settings.showAccountsIcons}
+              checked={selected.has(account.id)}
+              onToggle={onToggle}
+            />
+          ))}
+        </ul>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+function SortableAccount({
+  account,
+  showIcon,
+  checked,
+  onToggle,
+}: {
+  readonly account: Account;
+  readonly showIcon: boolean;
+  readonly checked: boolean;
+  readonly onToggle: (id: number, on: boolean) => void;
+}) {
+  const { t } = useTranslation('accounts');
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: account.id, transition: SORT_ANIMATION });
+  const name = account.service ? `${account.service} (${account.account})` : account.account;
+  return (
+    <li
+      ref={setNodeRef}
+      className={`account${isDragging ? ' account-dragging' : ''}${checked ? ' account-selected' : ''}`}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+    >
+      <Checkbox.Root
+        className="checkbox"
+        checked={checked}
+        onCheckedChange={(value) => onToggle(account.id, value === true)}
+        aria-label={t('list.select', { name })}
+      >
+        <Checkbox.Indicator className="checkbox-indicator">✓</Checkbox.Indicator>
+      </Checkbox.Root>
+      <label className="account-main" onClick={() => onToggle(account.id, !checked)}>
+        <AccountContent account={account} showIcon={showIcon} />
+      </label>
+      <span className="account-tools">
+        <Link
+          to="/account/$twofaccountId/qrcode"
+          params={{ twofaccountId: String(account.id) }}
+          className="icon-button"
+          aria-label={t('list.showQr', { name })}
+        >
+          <QrGlyph />
+        </Link>
+        <Link
+          to="/account/$twofaccountId/edit"
+          params={{ twofaccountId: String(account.id) }}
+          className="tool-link"
+          aria-label={t('list.edit', { name })}
+        >
+          {t('list.editShort')}
+        </Link>
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          className="drag-handle"
+          aria-label={t('list.move', { name })}
+          {...attributes}
+          {...listeners}
+        >
+          <span aria-hidden="true">⠿</span>
+        </button>
+      </span>
+    </li>
+  );
+}
+
+function QrGlyph() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+      <path d="M3 3h8v8H3V3zm2 2v4h4V5H5zm8-2h8v8h-8V3zm2 2v4h4V5h-4zM3 13h8v8H3v-8zm2 2v4h4v-4H5zm13-2h3v3h-3v-3zm-5 0h3v3h-3v-3zm3 3h2v2h-2v-2zm-3 3h3v2h-3v-2zm5 0h3v2h-3v-2z" />
+    </svg>
+  );
+}

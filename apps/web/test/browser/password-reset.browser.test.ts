@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
+import { lastMail, linkIn, registerByApi, signOutThroughFooter, USER } from './identity';
+
+describe('password reset by e-mail', () => {
+  let server: RunningServer;
+  let browser: BrowserSession;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    await registerByApi(browser.page, server.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('asks for the link, follows it from the mail, and sets a new password', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/accounts`);
+    await signOutThroughFooter(page);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('Email', { exact: true }).fill('someone@else.example');
+    await page.getByRole('button', { name: 'Send the reset link' }).click();
+    await page.getByText('No account found using this email.').waitFor();
+    await page.getByLabel('Email', { exact: true }).fill(USER.email);
+    await page.getByRole('button', { name: 'Send the reset link' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'We have emailed your password reset link!' })
+      .first()
+      .waitFor();
+
+    const link = linkIn(lastMail(server.dataDir), `${server.url}/user/password/reset`);
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    expect(await page.title()).toBe('Reset password · Twofold');
+    const email = page.getByLabel('Email', { exact: true });
+    expect(await email.inputValue()).toBe(USER.email);
+    expect(await email.getAttribute('readonly')).not.toBeNull();
+    await page.getByLabel('New password', { exact: true }).fill('a new passphrase');
+    await page.getByLabel('Confirm password', { exact: true }).fill('another one');
+    await page.getByRole('button', { name: 'Change my password' }).click();
+    await page.getByText('The password field confirmation does not match.').waitFor();
+    await screenshots(page, 'password-reset');
+
+    await page.getByLabel('Confirm password', { exact: true }).fill('a new passphrase');
+    await page.getByRole('button', { name: 'Change my password' }).click();
+    await page.getByText('Your password has been reset!').waitFor();
+    await screenshots(page, 'password-reset-done');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/(accounts|start)/);
+  });
+
+  it('signs in with the new password, and the used link no longer works', async () => {
+    const { page } = browser;
+    const link = linkIn(lastMail(server.dataDir), `${server.url}/user/password/reset`);
+    await signOutThroughFooter(page);
+    await page.getByLabel('Email', { exact: true }).fill(USER.email);
+    await page.getByLabel('Password', { exact: true }).fill('a new passphrase');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(/\/(accounts|start)/);
+
+    await signOutThroughFooter(page);
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('yet another passphrase');
+    await page.getByLabel('Confirm password', { exact: true }).fill('yet another passphrase');
+    await page.getByRole('button', { name: 'Change my password' }).click();
+    await page.getByText('This password reset token is invalid.').waitFor();
+  });
+});

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
+import {
+  apiCall,
+  createAccount,
+  hotp,
+  migrationUri,
+  qrPng,
+  qrY4m,
+  readCode,
+  SECRET,
+  signUp,
+  totp,
+} from './accounts-helpers';
+
+const SCANNED_URI = `otpauth://totp/Scanned:jane?secret=${SECRET}&issuer=Scanned`;
+
+describe('adding accounts from QR codes: live scan, upload, Google migration', () => {
+  let server: RunningServer;
+  let browser: BrowserSession;
+
+  beforeAll(async () => {
+    server = await startServer();
+    // Chromium's fake camera plays this video: a QR code holding an otpauth URI.
+    const video = qrY4m(SCANNED_URI, 'scanned');
+    browser = await launchBrowser({
+      args: [
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
+    });
+    await signUp(browser.page, server.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const list = () => browser.page.getByRole('list', { name: 'Accounts' });
+
+  it('adds an account by scanning its QR code with the camera', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/start`);
+    await page.getByRole('button', { name: 'Scan a QR code' }).click();
+    // The camera decodes the code and the quick form opens with the scanned URI.
+    await page.waitForURL(/\/account\/create\?decodedUri=/, { timeout: 20_000 });
+    expect(new URL(page.url()).searchParams.get('decodedUri')).toBe(SCANNED_URI);
+    await page.getByText('Scanned', { exact: true }).waitFor();
+    const { code, before, after } = await readCode(page).catch(async () => {
+      const before = Date.now() / 1000;
+      const text = await page.getByRole('status', { name: 'One-time password' }).innerText();
+      return { code: text.replace(/\s+/g, ''), before, after: Date.now() / 1000 };
+    });
+    expect([totp(SECRET, before), totp(SECRET, after)]).toContain(code);
+    await screenshots(page, 'quick-form');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/accounts/);
+    await list()
+      .getByRole('button', { name: /Scanned/ })
+      .waitFor();
+  });
+
+  it('adds an account by uploading a QR code image', async () => {
+    const { page } = browser;
+    const image = await qrPng(
+      `otpauth://hotp/Uploaded:jane?secret=${SECRET}&issuer=Uploaded&counter=3`,
+      'uploaded',
+    );
+    await page.goto(`${server.url}/start`);
+    await page.getByRole('link', { name: 'Back' }).waitFor();
+    await screenshots(page, 'start');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload a QR code image' }).click();
+    await (await chooser).setFiles(image);
+    await page.waitForURL(/\/account\/create\?decodedUri=/);
+    await page.getByText('Uploaded', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/accounts/);
+    await list()
+      .getByRole('button', { name: /Uploaded/ })
+      .click();
+    await page.getByRole('dialog').getByText('Counter: 4').waitFor();
+    expect((await readCode(page)).code).toBe(hotp(SECRET, 3));
+    await page.keyboard.press('Escape');
+  });
+
+  it('warns about a QR code that holds no OTP resource', async () => {
+    const { page } = browser;
+    const image = await qrPng('https://example.com/hello', 'not-otp');
+    await page.goto(`${server.url}/start`);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload a QR code image' }).click();
+    await (await chooser).setFiles(image);
+    await page.getByRole('alert').filter({ hasText: 'No valid OTP resource in this QR code' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/start');
+  });
+
+  it('imports a Google Authenticator migration: a duplicate, an invalid row, previews, one by one', async () => {
+    const { page } = browser;
+    await createAccount(page, server.url, {
+      service: 'service',
+      account: 'account',
+      otp_type: 'totp',
+      secret: SECRET,
+    });
+    const migration = migrationUri([
+      { secret: SECRET, name: 'account', issuer: 'service', type: 2 },
+      { secret: SECRET, name: 'account_bis', issuer: 'service_bis', type: 2 },
+      { secret: SECRET, name: 'broken', issuer: 'Nowhere', type: 3 },
+      { secret: SECRET, name: 'third', issuer: 'Third', type: 2 },
+    ]);
+    const image = await qrPng(migration, 'migration');
+    await page.goto(`${server.url}/start`);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload a QR code image' }).click();
+    await (await chooser).setFiles(image);
+    await page.waitForURL(/\/account\/import\?migrationUri=/);
+    await page.getByText('3 valid accounts found').waitFor();
+    const rows = page.getByRole('list', { name: 'Accounts found' }).getByRole('listitem');
+    await expect.poll(() => rows.count()).toBe(4);
+    await rows.filter({ hasText: 'account_bis' }).waitFor();
+    await rows.filter({ hasText: 'Possible duplicate' }).filter({ hasText: 'service' }).waitFor();
+    const broken = rows.filter({ hasText: 'broken' });
+    await broken.getByText('Unsupported OTP type').waitFor();
+    // The invalid row can be neither imported nor previewed.
+    expect(await broken.getByRole('button', { name: /^Import/ }).count()).toBe(0);
+    expect(
+      await broken.getByRole('button', { name: 'Preview the code of Nowhere (broken)' }).isDisabled(),
+    ).toBe(true);
+    await page.getByRole('button', { name: 'Import all (3)' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).waitFor();
+    await screenshots(page, 'import');
+
+    // Preview one code.
+    await page.getByRole('button', { name: 'Preview the code of service_bis (account_bis)' }).click();
+    const { code, before, after } = await readCode(page);
+    expect([totp(SECRET, before), totp(SECRET, after)]).toContain(code);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+    // Discard the duplicate, import one row alone, then the rest.
+    await page.getByRole('button', { name: 'Discard the duplicate (1)' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => rows.count()).toBe(3);
+    await page.getByRole('button', { name: 'Import Third (third)' }).click();
+    await rows.filter({ hasText: 'third' }).getByText('Imported').waitFor();
+    await page.getByRole('button', { name: 'Import all (1)' }).click();
+    await rows.filter({ hasText: 'account_bis' }).getByText('Imported').waitFor();
+    // Nothing importable is left: the footer reads Close.
+    await page.getByRole('button', { name: 'Close' }).waitFor();
+    await screenshots(page, 'import-done');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL(/\/accounts/);
+    await list()
+      .getByRole('button', { name: /service_bis/ })
+      .waitFor();
+    const stored = (await apiCall(page, 'GET', `${server.url}/api/v1/twofaccounts`)) as { service: string }[];
+    expect(stored.map((account) => account.service).sort()).toEqual(
+      ['Scanned', 'Third', 'Uploaded', 'service', 'service_bis'].sort(),
+    );
+  });
+
+  it('imports an otpauth list from a file', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/account/import`);
+    const file = `${await qrPng('x', 'unused')}.txt`;
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(file, `otpauth://totp/Listed:one?secret=${SECRET}&issuer=Listed\n`);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload an export file' }).click();
+    await (await chooser).setFiles(file);
+    await page.getByText('1 valid account found').waitFor();
+    await page.getByRole('button', { name: 'Import all (1)' }).click();
+    await page.getByRole('list', { name: 'Accounts found' }).getByText('Imported').waitFor();
+  });
+});
+
+describe('the camera, when it is refused', () => {
+  let server: RunningServer;
+  let browser: BrowserSession;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser({
+      args: ['--use-fake-device-for-media-stream', '--deny-permission-prompts'],
+    });
+    await signUp(browser.page, server.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('says why and what to do, and Cancel goes back', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/start`);
+    await page.getByRole('button', { name: 'Scan a QR code' }).click();
+    await page.waitForURL(/\/capture$/);
+    const alert = page.getByRole('alert').filter({ hasText: 'Camera access was not granted' });
+    await alert.waitFor();
+    await alert
+      .getByText("Allow this site to use the camera in your browser's settings, then try again.")
+      .waitFor();
+    await screenshots(page, 'capture-denied');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/start$/);
+  });
+});
