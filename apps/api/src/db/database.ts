@@ -28,6 +28,12 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.driver === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle pooled connection that the server drops (restart, failover, admin termination)
+    // is emitted as a pool error: without a listener it would crash the process. The pool
+    // replaces the connection on next use, and a failing query still reports its own error.
+    pool.on('error', (error) => {
+      process.emitWarning(`PostgreSQL dropped an idle connection: ${error.message}`);
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, driver: 'postgres', close: () => db.destroy() };
   }

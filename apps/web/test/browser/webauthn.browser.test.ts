@@ -85,6 +85,17 @@ describe('security devices', () => {
     // The sign-in screen remembers: the device comes first, with a way back to the password.
     await page.getByRole('button', { name: 'Continue' }).waitFor();
     await page.getByRole('button', { name: 'Sign in with e-mail and password' }).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/(accounts|start)/);
+
+    // Devices only: no way to the password form any more.
+    await page.goto(`${server.url}/settings/webauthn`);
+    await page.getByRole('switch', { name: 'Security devices only' }).click();
+    await page.getByRole('status').filter({ hasText: 'Setting saved' }).waitFor();
+    await signOutThroughFooter(page);
+    await page.getByRole('button', { name: 'Continue' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Sign in with e-mail and password' }).count()).toBe(0);
+    await screenshots(page, 'login-device-only');
   });
 
   it('recovers access by e-mail with a new device, disabling the others', async () => {
