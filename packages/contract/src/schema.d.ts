@@ -1967,6 +1967,7 @@ export interface operations {
                             generated_at: number;
                             next_password: string;
                         };
+                        /** @description Import rows: group proposed by the source */
                         group?: string | null;
                         /** @description Present (true) when a field cannot be decrypted */
                         indecipherable?: boolean;
@@ -3184,6 +3185,7 @@ export interface operations {
                             generated_at: number;
                             next_password: string;
                         };
+                        /** @description Import rows: group proposed by the source */
                         group?: string | null;
                         /** @description Present (true) when a field cannot be decrypted */
                         indecipherable?: boolean;
@@ -3332,6 +3334,7 @@ export interface operations {
                             generated_at: number;
                             next_password: string;
                         };
+                        /** @description Import rows: group proposed by the source */
                         group?: string | null;
                         /** @description Present (true) when a field cannot be decrypted */
                         indecipherable?: boolean;
@@ -3931,6 +3934,7 @@ export interface operations {
                             generated_at: number;
                             next_password: string;
                         };
+                        /** @description Import rows: group proposed by the source */
                         group?: string | null;
                         /** @description Present (true) when a field cannot be decrypted */
                         indecipherable?: boolean;
@@ -4094,6 +4098,7 @@ export interface operations {
                             generated_at: number;
                             next_password: string;
                         };
+                        /** @description Import rows: group proposed by the source */
                         group?: string | null;
                         /** @description Present (true) when a field cannot be decrypted */
                         indecipherable?: boolean;
@@ -4685,6 +4690,7 @@ export interface operations {
                             generated_at: number;
                             next_password: string;
                         };
+                        /** @description Import rows: group proposed by the source */
                         group?: string | null;
                         /** @description Present (true) when a field cannot be decrypted */
                         indecipherable?: boolean;
@@ -4830,6 +4836,7 @@ export interface operations {
                             generated_at: number;
                             next_password: string;
                         };
+                        /** @description Import rows: group proposed by the source */
                         group?: string | null;
                         /** @description Present (true) when a field cannot be decrypted */
                         indecipherable?: boolean;

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import QRCode from 'qrcode';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 export const SECRET = 'A4GRFHVVRBGY7UIW';
 export const STEAM_SECRET = 'XJGTDRUUKZH3X7TQN2QZUGCGXZCC5LXE';
@@ -59,9 +59,12 @@ export function steam(secret: string, seconds: number): string {
  * Reads the code of the OTP dialog and checks it against the algorithm at that moment: the time is
  * taken before and after reading, so a period boundary in between is not a failure.
  */
-export async function readCode(page: Page): Promise<{ code: string; before: number; after: number }> {
+export async function readCode(
+  page: Page,
+  scope: Locator = page.getByRole('dialog'),
+): Promise<{ code: string; before: number; after: number }> {
   const before = Date.now() / 1000;
-  const text = await page.getByRole('dialog').getByRole('status', { name: 'One-time password' }).innerText();
+  const text = await scope.getByRole('status', { name: 'One-time password' }).innerText();
   const after = Date.now() / 1000;
   return { code: text.replace(/\s+/g, ''), before, after };
 }

@@ -4,7 +4,14 @@ import { USER } from './identity';
 
 interface Texts {
   readonly locale: string;
-  readonly register: { title: string; name: string; email: string; password: string; confirm: string; submit: string };
+  readonly register: {
+    title: string;
+    name: string;
+    email: string;
+    password: string;
+    confirm: string;
+    submit: string;
+  };
   readonly englishMismatch: string;
   readonly device: { title: string; later: string };
   readonly signOut: string;

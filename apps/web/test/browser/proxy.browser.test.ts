@@ -56,6 +56,15 @@ describe('behind an authentication proxy', () => {
     expect(new URL(page.url()).pathname).toBe('/settings/oauth');
     await screenshots(page, 'proxy-tokens');
   });
+
+  it('says security devices are not available, with their options off', async () => {
+    const { page } = browser;
+    await page.getByRole('link', { name: 'Security devices' }).click();
+    await page.getByText('Not available: your account is managed by the authentication proxy.').waitFor();
+    expect(await page.getByRole('button', { name: 'Register a new device' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('switch', { name: 'Security devices only' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('switch', { name: 'Security device first' }).isDisabled()).toBe(true);
+  });
 });
 
 describe('behind an authentication proxy with a logout URL', () => {

@@ -25,6 +25,9 @@ describe('settings', () => {
     expect(await page.title()).toBe('Settings · Twofold');
     expect(await page.getByRole('link', { name: 'Options' }).getAttribute('aria-current')).toBe('page');
     await screenshots(page, 'settings-options');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshots(page, 'settings-options-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
 
     const dots = page.getByRole('switch', { name: 'Show codes as dots' });
     expect(await dots.getAttribute('aria-checked')).toBe('false');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
-import { signOutThroughFooter, USER } from './identity';
+import { signInWithPassword, signOutThroughFooter, USER } from './identity';
 
 describe('registering, signing out and in', () => {
   let server: RunningServer;
@@ -116,5 +116,16 @@ describe('registering, signing out and in', () => {
     await page.goto(`${server.url}/error?proxy=true`);
     await page.getByRole('heading', { name: 'Proxy authentication failed' }).waitFor();
     expect(await page.getByRole('link', { name: 'Back to accounts' }).count()).toBe(0);
+  });
+
+  it('goes to the sign-in screen when the session is gone (a 401 from any call)', async () => {
+    const { page, context } = browser;
+    await signInWithPassword(page, server.url);
+    await page.goto(`${server.url}/settings/options`);
+    await page.getByRole('heading', { name: 'General' }).waitFor();
+    await context.clearCookies();
+    await page.getByRole('switch', { name: 'Show codes as dots' }).click();
+    await page.getByRole('heading', { name: `Welcome back ${USER.name}` }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
   });
 });

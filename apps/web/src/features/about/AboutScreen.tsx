@@ -1,4 +1,4 @@
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../../api/client';
@@ -6,11 +6,11 @@ import { appConfigQuery } from '../../app/queries';
 import { copyToClipboard } from '../../ui/clipboard';
 import { Spinner } from '../../ui/Spinner';
 
-const infosQuery = {
+const infosQuery = queryOptions({
   queryKey: ['infos'],
   queryFn: () => unwrap(api.GET('/infos')),
   staleTime: 0,
-} as const;
+});
 
 function displayValue(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
@@ -21,13 +21,12 @@ function displayValue(value: unknown): string {
  * details only for the signed-in user) with a copy button, and the user's options when present.
  */
 export function AboutScreen() {
-  const { t } = useTranslation('about');
+  const { t } = useTranslation(['about', 'errors']);
   const router = useRouter();
   const { data: config } = useSuspenseQuery(appConfigQuery);
   const infos = useQuery(infosQuery);
-  const { options, ...environment } = (infos.data ?? {}) as Record<string, unknown> & { options?: unknown };
-  const optionEntries =
-    options && typeof options === 'object' ? Object.entries(options as Record<string, unknown>) : [];
+  const { options, ...environment } = infos.data ?? {};
+  const optionEntries = Object.entries(options ?? {});
   const environmentEntries = Object.entries(environment);
   const report = [
     ...environmentEntries.map(([key, value]) => `${key}: ${displayValue(value)}`),

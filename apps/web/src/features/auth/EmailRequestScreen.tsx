@@ -30,7 +30,6 @@ export function EmailRequestScreen({ kind }: { readonly kind: keyof typeof sende
     try {
       const { message } = await mutation.mutateAsync(values);
       setSent(message);
-      notify('success', message);
     } catch (error) {
       if (!applyServerErrors(error, form.setError, ['email'])) {
         notify('danger', t('errors.requestFailed'), { duration: -1 });

@@ -42,23 +42,25 @@ interface BarcodeDetectorClass {
 }
 
 /** The browser's own QR detector when it has one (fast, native); else jsQR in a worker. */
-async function createDecoder(): Promise<
-  (video: HTMLVideoElement, canvas: HTMLCanvasElement) => Promise<string | null>
-> {
+type Decode = (video: HTMLVideoElement, canvas: HTMLCanvasElement) => Promise<string | null>;
+
+async function createDecoder(): Promise<{ decode: Decode; dispose: () => void }> {
   const Detector = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
   if (Detector) {
     const formats: string[] = await Detector.getSupportedFormats().catch(() => []);
     if (formats.includes('qr_code')) {
       const detector = new Detector({ formats: ['qr_code'] });
-      return async (video) => {
-        const codes = await detector.detect(video);
-        return codes[0] ? codes[0].rawValue : null;
+      return {
+        decode: async (video) => {
+          const codes = await detector.detect(video);
+          return codes[0] ? codes[0].rawValue : null;
+        },
+        dispose: () => undefined,
       };
     }
   }
   const worker = new Worker(new URL('./qr-worker.ts', import.meta.url), { type: 'module' });
-  decoderWorker = worker;
-  return (video, canvas) => {
+  const decode: Decode = (video, canvas) => {
     // Frames are scaled down: QR codes stay readable and decoding stays cheap.
     const scale = Math.min(1, 720 / Math.max(video.videoWidth, video.videoHeight));
     const width = Math.max(1, Math.round(video.videoWidth * scale));
@@ -75,8 +77,8 @@ async function createDecoder(): Promise<
       worker.postMessage({ pixels: data, width, height }, [data.buffer]);
     });
   };
+  return { decode, dispose: () => worker.terminate() };
 }
-let decoderWorker: Worker | null = null;
 
 /** Full-screen live scan (product.md §2, capture screen). */
 export function CaptureScreen() {
@@ -84,6 +86,9 @@ export function CaptureScreen() {
   const navigate = useNavigate();
   const router = useRouter();
   const handleScanned = useScannedData();
+  // The camera starts once per visit; the latest handler is read when a code is found.
+  const onScanned = useRef(handleScanned);
+  onScanned.current = handleScanned;
   const video = useRef<HTMLVideoElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [ready, setReady] = useState(false);
@@ -93,12 +98,12 @@ export function CaptureScreen() {
     let stopped = false;
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let dispose = () => {};
     const stop = () => {
       stopped = true;
       clearTimeout(timer);
       stream?.getTracks().forEach((track) => track.stop());
-      decoderWorker?.terminate();
-      decoderWorker = null;
+      dispose();
     };
 
     async function run() {
@@ -117,8 +122,10 @@ export function CaptureScreen() {
       if (stopped || !element) return stop();
       element.srcObject = stream;
       await element.play().catch(() => undefined);
-      const decode = await createDecoder();
-      if (stopped) return;
+      const decoder = await createDecoder();
+      dispose = decoder.dispose;
+      if (stopped) return dispose();
+      const { decode } = decoder;
       setReady(true);
       const tick = async () => {
         if (stopped || !video.current || !canvas.current) return;
@@ -127,7 +134,7 @@ export function CaptureScreen() {
           if (stopped) return;
           if (data !== null) {
             stop();
-            if (!handleScanned(data)) setTimeout(() => router.history.back(), 0);
+            if (!onScanned.current(data)) setTimeout(() => router.history.back(), 0);
             return;
           }
         }
@@ -137,7 +144,7 @@ export function CaptureScreen() {
     }
     void run();
     return stop;
-  }, [handleScanned, router]);
+  }, [router]);
 
   const cancel = () => {
     if (window.history.length > 1) router.history.back();

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,19 +8,10 @@ import { readBoolean, settingsRecord } from '../../app/preferences';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { dismiss, notify } from '../../ui/notify';
 import { Spinner } from '../../ui/Spinner';
-import { deviceLabel, listDevices, registerDevice, revokeDevice } from '../auth/webauthn.api';
+import { deviceLabel, registerDevice, revokeDevice } from '../auth/webauthn.api';
 import { notifyWebauthnProblem, WebauthnProblem } from '../auth/webauthn';
 import { ProxyWarning, SettingsSection, SwitchSetting } from './controls';
-import { useSaveSetting } from './settings.api';
-
-export const devicesQuery = queryOptions({
-  queryKey: ['webauthn-credentials'],
-  queryFn: listDevices,
-  staleTime: 0,
-  retry: false,
-  // A proxy user gets 400 here: the screen says the feature is not available (product.md §6).
-  meta: { handles: [400] },
-});
+import { devicesQuery, useSaveSetting } from './settings.api';
 
 /**
  * Security devices (product.md §2, §4): the list with rename and revoke, a register button, and the
@@ -28,7 +19,8 @@ export const devicesQuery = queryOptions({
  */
 export function DevicesScreen() {
   const { t: tAuth } = useTranslation('auth');
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: settings } = useSuspenseQuery(settingsQuery);
@@ -100,6 +92,9 @@ export function DevicesScreen() {
               <li key={device.id} className="item">
                 <div className="item-main">
                   <span className="item-title">{label}</span>
+                  <span className="item-meta">
+                    {t('devices.added', { date: date.format(new Date(device.created_at)) })}
+                  </span>
                 </div>
                 <div className="item-actions">
                   <Link

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../ui/notify';
 import { DeviceNameForm } from '../auth/DeviceNameForm';
 import { SettingsSection } from './controls';
+import { devicesQuery } from './settings.api';
 
 const route = getRouteApi('/signed-in/settings/settings/webauthn/$credentialId/edit');
 
@@ -24,7 +25,7 @@ export function EditDeviceScreen() {
           submitLabel={t('common:actions.save')}
           onSaved={async () => {
             notify('success', t('devices.renamed'));
-            await queryClient.invalidateQueries({ queryKey: ['webauthn-credentials'] });
+            await queryClient.invalidateQueries({ queryKey: devicesQuery.queryKey });
             await back();
           }}
           onCancel={() => void back()}

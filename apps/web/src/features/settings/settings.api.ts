@@ -4,6 +4,7 @@ import { api, isApiError, unwrap } from '../../api/client';
 import { currentUserQuery, settingsQuery } from '../../app/queries';
 import { LOCAL_LANG } from '../../app/preferences';
 import { notify } from '../../ui/notify';
+import { listDevices } from '../auth/webauthn.api';
 
 /** Groups offered as the default group of new accounts (only ids > 0, product.md §3). */
 export const groupChoicesQuery = queryOptions({
@@ -15,6 +16,15 @@ export const groupChoicesQuery = queryOptions({
 export const tokensQuery = queryOptions({
   queryKey: ['personal-access-tokens'],
   queryFn: () => unwrap(api.GET('/oauth/personal-access-tokens')),
+  staleTime: 0,
+  retry: false,
+  // A proxy user gets 400 here: the screen says the feature is not available (product.md §6).
+  meta: { handles: [400] },
+});
+
+export const devicesQuery = queryOptions({
+  queryKey: ['webauthn-credentials'],
+  queryFn: listDevices,
   staleTime: 0,
   retry: false,
   // A proxy user gets 400 here: the screen says the feature is not available (product.md §6).
