@@ -236,9 +236,12 @@ describeEachDatabase('QR code decoding', (t) => {
     const blank = await decode(PNG_1x1);
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({ message: 'Cannot detect a QR code in the image, try to crop the image' });
-    // A code whose bytes are not text (invalid UTF-8).
-    const binary = await QRCode.toBuffer([{ data: new Uint8Array([0xff, 0xfe, 0xc3]), mode: 'byte' }]);
-    const unreadable = await decode(binary);
+    // Byte-mode data that is not UTF-8 is read as ISO-8859-1, the QR default, never dropped.
+    const latin1 = await QRCode.toBuffer([{ data: new Uint8Array([0xff, 0xfe, 0xc3]), mode: 'byte' }]);
+    expect((await decode(latin1)).json()).toEqual({ data: '\u00ff\u00fe\u00c3' });
+    // A code holding nothing.
+    const empty = await QRCode.toBuffer([{ data: new Uint8Array([]), mode: 'byte' }]);
+    const unreadable = await decode(empty);
     expect({ status: unreadable.statusCode, body: unreadable.json() }).toEqual({
       status: 400,
       body: { message: 'No readable QR code' },

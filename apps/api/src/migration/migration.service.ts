@@ -48,6 +48,21 @@ function applySteam(row: SourceRow): SourceRow {
   };
 }
 
+/**
+ * The account model of formats.md §0 on a source row: the Steam rule, then no `:` in `service` or
+ * `account` (such an entry cannot become an account: an invalid row naming the field).
+ */
+function withModelRules(source: SourceRow): SourceRow {
+  if (source.error) return source;
+  const row = applySteam(source);
+  for (const field of ['service', 'account'] as const) {
+    if (row[field]?.includes(':')) {
+      return { ...row, error: { key: 'validation.no_colon', params: { attribute: field } } };
+    }
+  }
+  return row;
+}
+
 /** An embedded icon is stored when its bytes are of the declared type (GIF dropped). */
 async function storeEmbeddedIcon(app: FastifyInstance, icon: SourceRow['icon']): Promise<string | null> {
   if (!icon) return null;
@@ -74,25 +89,25 @@ export async function toImportRows(
   const existing = new Set<string>();
   for (const view of await accountViews(app)) existing.add(duplicateKey(view));
   const result: ImportRow[] = [];
-  for (const source of rows) {
-    if (source.error) {
+  for (const entry of rows) {
+    const row = withModelRules(entry);
+    if (row.error) {
       result.push({
         id: -2,
         group_id: null,
-        otp_type: source.otp_type,
-        account: source.account ?? translate(options.locale, 'account.invalid_account'),
-        service: source.service ?? translate(options.locale, 'account.invalid_service'),
+        otp_type: row.otp_type,
+        account: row.account ?? translate(options.locale, 'account.invalid_account'),
+        service: row.service ?? translate(options.locale, 'account.invalid_service'),
         icon: null,
-        secret: render(options.locale, source.error),
+        secret: render(options.locale, row.error),
         digits: 6,
         algorithm: 'sha1',
         period: 30,
         counter: null,
-        group: source.group,
+        group: row.group,
       });
       continue;
     }
-    const row = applySteam(source);
     const account = row.account ?? '';
     let icon = await storeEmbeddedIcon(app, row.icon);
     if (!icon && row.service && settings.getOfficialIcons) {

@@ -74,6 +74,7 @@ async function createDecoder(): Promise<{ decode: Decode; dispose: () => void }>
     return new Promise((resolve) => {
       worker.onmessage = (event: MessageEvent<{ found: boolean; data?: string }>) =>
         resolve(event.data.found ? (event.data.data ?? '') : null);
+      worker.onerror = () => resolve(null);
       worker.postMessage({ pixels: data, width, height }, [data.buffer]);
     });
   };
