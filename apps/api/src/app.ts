@@ -41,6 +41,7 @@ import { iconStorePlugin, iconsRoutes } from './icons/icons.routes.js';
 import { encryptionPlugin } from './crypto/encryption.plugin.js';
 import { qrcodeRoutes } from './qrcode/qrcode.routes.js';
 import { migrationRoutes } from './migration/migration.routes.js';
+import { cachePlugin } from './cache/cache.plugin.js';
 
 export interface AppDependencies {
   readonly config: Config;
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('keys', deps.keys);
   app.decorate('clock', deps.clock);
   app.decorate('mailer', deps.mailer);
+  await app.register(cachePlugin);
   await app.register(authPlugin);
   await app.register(localePlugin);
   await app.register(iconStorePlugin);

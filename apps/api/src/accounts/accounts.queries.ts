@@ -43,27 +43,15 @@ type RecordTuple = [
   string | null,
 ];
 
-/*
- * A fingerprint of every committed account row and of `useEncryption`: any insert, update or delete
- * changes it, whoever made it. Each write gives the rows it touches a new `xmin` (the writing
- * transaction's id), so the count, the sum of the xmins and a hash of (id, xmin) pairs move. Much
- * cheaper than reading the rows: a list can be served again from memory while it is unchanged.
- */
-const VERSION = sql`
-  select count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text || ':'
-    || coalesce(bit_xor(hashint8((id::bigint << 32) + xmin::text::bigint)), 0)::text || ':'
-    || coalesce((select value::text from settings where key = 'useEncryption' and is_custom = false), '')
-  from twofaccounts`;
-
 /**
- * Accounts (manual order), the `useEncryption` setting and the version in one round trip (one snapshot). The rows come back as
+ * Accounts (manual order) and the `useEncryption` setting in one round trip (one snapshot). The rows come back as
  * one JSON array of arrays: decoding one value is much cheaper than 1,000 rows of 12 columns, and
  * arrays are cheaper to build than objects (PGlite).
  */
 export async function readAccounts(
   db: Executor,
   filter: { ids?: readonly number[]; groupId?: number } = {},
-): Promise<{ rows: AccountRecord[]; encrypted: boolean; version: string }> {
+): Promise<{ rows: AccountRecord[]; encrypted: boolean }> {
   const conditions = [sql`true`];
   if (filter.ids) {
     const ids = dbIds(filter.ids);
@@ -71,10 +59,9 @@ export async function readAccounts(
     else conditions.push(sql`id in (${sql.join(ids)})`);
   }
   if (filter.groupId !== undefined) conditions.push(sql`group_id = ${filter.groupId}`);
-  const { rows } = await sql<{ encrypted: unknown; rows: RecordTuple[] | string | null; version: string }>`
+  const { rows } = await sql<{ encrypted: unknown; rows: RecordTuple[] | string | null }>`
     select
       (select value from settings where key = 'useEncryption' and is_custom = false) as encrypted,
-      (${VERSION}) as version,
       (select json_agg(json_build_array(${RECORD_COLUMNS})) from (
         select ${RECORD_COLUMNS} from twofaccounts where ${sql.join(conditions, sql` and `)}
         order by position asc nulls last, id
@@ -97,12 +84,7 @@ export async function readAccounts(
       uri,
     }),
   );
-  return { rows: list, encrypted: row?.encrypted === true, version: row?.version ?? '' };
-}
-
-export async function readAccountsVersion(db: Executor): Promise<string> {
-  const { rows } = await sql<{ version: string }>`select (${VERSION}) as version`.execute(db);
-  return rows[0]?.version ?? '';
+  return { rows: list, encrypted: row?.encrypted === true };
 }
 
 /** One account and the `useEncryption` setting in one round trip. */

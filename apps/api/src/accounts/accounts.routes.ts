@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { csrfMatches, currentSession } from '../auth/session.js';
 import { errors } from '../http/errors.js';
 import { OrderedIdsBody, OrderSaved } from '../groups/groups.schemas.js';
@@ -26,6 +26,7 @@ import {
   createAccount,
   deleteAccounts,
   listAccounts,
+  listAccountsText,
   otpOfAccount,
   otpPreview,
   previewUri,
@@ -89,11 +90,16 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(TwoFAccount) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       if ('ids' in query && query.ids === null) throw invalid('ids', 'validation.required');
-      const ids = typeof request.query.ids === 'string' ? parseIds(request.query.ids) : undefined;
-      return listAccounts(app, ids ? { ids } : {}, collectionFlags(query));
+      const flags = collectionFlags(query);
+      if (typeof request.query.ids === 'string')
+        return listAccounts(app, { ids: parseIds(request.query.ids) }, flags);
+      // The whole list: its serialised text is cached until an account write (accounts.service.ts).
+      const text = await listAccountsText(app, flags, (list) => reply.serialize(list) as string);
+      // Already serialised by the route's schema: sent as is (a JSON string is not serialised again).
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(text);
     },
   );
 
@@ -243,9 +249,14 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const orderedIds = await app.db
-        .transaction()
-        .execute((trx) => reorder(trx, 'twofaccounts', request.body.orderedIds));
+      let orderedIds: number[];
+      try {
+        orderedIds = await app.db
+          .transaction()
+          .execute((trx) => reorder(trx, 'twofaccounts', request.body.orderedIds));
+      } finally {
+        app.caches.invalidate('accounts');
+      }
       return { message: 'order saved', orderedIds };
     },
   );

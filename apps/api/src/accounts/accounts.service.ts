@@ -8,6 +8,7 @@ import { groupExists } from '../groups/groups.queries.js';
 import { claimIcon, fetchImageLink, fetchOfficialLogo, releaseIcon } from '../icons/icons.service.js';
 import { readNativeSettings } from '../settings/settings.queries.js';
 import type { NativeSettings } from '../settings/settings.definitions.js';
+import { LIST_ENTRIES, type AccountsSnapshot } from '../cache/app-caches.js';
 import { toRead, toView, type AccountRead, type AccountView, type EmbeddedOtp } from './accounts.mapper.js';
 import {
   deleteAccountRows,
@@ -15,7 +16,6 @@ import {
   lockAccountRow,
   readAccount,
   readAccounts,
-  readAccountsVersion,
   nextAccountId,
   updateAccountRow,
   withdrawAccountRows,
@@ -77,18 +77,27 @@ function embeddedOtp(view: AccountView, now: number): EmbeddedOtp | undefined {
 }
 
 /**
- * Every account, decrypted, in the manual order. Kept in memory per app (its keys) while the table's
- * version (accounts.queries.ts) is unchanged: checking it costs a fraction of reading the rows.
+ * Every account, decrypted, in the manual order, kept in app.caches: every write to the accounts
+ * (and to `useEncryption`) invalidates it once committed, so reads need no database round trip.
  */
-const listCache = new WeakMap<FastifyInstance, { version: string; views: readonly AccountView[] }>();
+async function snapshot(app: FastifyInstance): Promise<AccountsSnapshot> {
+  const cached = app.caches.accounts();
+  if (cached) return cached;
+  const ticket = app.caches.ticket('accounts');
+  const { rows, encrypted } = await readAccounts(app.db);
+  return app.caches.storeAccounts(
+    rows.map((row) => toView(app, row, encrypted)),
+    ticket,
+  );
+}
 
-async function allViews(app: FastifyInstance): Promise<readonly AccountView[]> {
-  const cached = listCache.get(app);
-  if (cached && cached.version === (await readAccountsVersion(app.db))) return cached.views;
-  const { rows, encrypted, version } = await readAccounts(app.db);
-  const views = rows.map((row) => toView(app, row, encrypted));
-  listCache.set(app, { version, views });
-  return views;
+/** Runs a write, then drops the cached accounts (also when it failed: it may have committed). */
+async function writingAccounts<T>(app: FastifyInstance, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } finally {
+    app.caches.invalidate('accounts');
+  }
 }
 
 /** Accounts in the manual order (list, group accounts, export, duplicate checks); unknown ids skipped. */
@@ -96,7 +105,7 @@ export async function accountViews(
   app: FastifyInstance,
   filter: { ids?: readonly number[]; groupId?: number } = {},
 ): Promise<readonly AccountView[]> {
-  let views = await allViews(app);
+  let views = (await snapshot(app)).views;
   if (filter.ids) {
     const wanted = new Set(filter.ids);
     views = views.filter((view) => wanted.has(view.id));
@@ -119,6 +128,33 @@ export async function listAccounts(
       otp: flags.withOtp ? embeddedOtp(view, now) : undefined,
     });
   });
+}
+
+/**
+ * `GET /api/v1/twofaccounts` without ids, serialised by `serialize` (the route's schema): the text is
+ * kept with the accounts snapshot per flags, icon files and (embedded OTPs) second.
+ */
+export async function listAccountsText(
+  app: FastifyInstance,
+  flags: ReadFlags,
+  serialize: (list: AccountRead[]) => string,
+): Promise<string> {
+  const { lists, views } = await snapshot(app);
+  const now = unixSeconds(app.clock);
+  const key = `${flags.withSecret ? 1 : 0}${flags.withOtp ? `1:${now}` : 0}:${app.icons.version}`;
+  const cached = lists.get(key);
+  if (cached !== undefined) return cached;
+  const text = serialize(
+    views.map((view) =>
+      toRead(app, view, {
+        withSecret: flags.withSecret,
+        otp: flags.withOtp ? embeddedOtp(view, now) : undefined,
+      }),
+    ),
+  );
+  if (lists.size >= LIST_ENTRIES) lists.clear();
+  lists.set(key, text);
+  return text;
 }
 
 async function findView(app: FastifyInstance, id: number): Promise<AccountView> {
@@ -304,24 +340,26 @@ async function storeNew(
   const now = app.clock.now();
   const id = await nextAccountId(app.db);
   const clear = { service: data.service, account: data.account, secret: data.secret, uri };
-  await app.db.transaction().execute(async (trx) => {
-    const encrypted = await encryptionForWrite(trx);
-    const fields = encrypted ? sealFields(app.keys.current, id, clear) : clear;
-    await insertAccountRow(trx, {
-      id,
-      group_id: groupId,
-      otp_type: data.otp_type,
-      ...fields,
-      digits: data.digits,
-      algorithm: data.algorithm,
-      period: data.period,
-      counter: data.counter,
-      icon: data.icon,
-      created_at: now,
-      updated_at: now,
-    });
-    await claimIcon(trx, data.icon);
-  });
+  await writingAccounts(app, () =>
+    app.db.transaction().execute(async (trx) => {
+      const encrypted = await encryptionForWrite(trx);
+      const fields = encrypted ? sealFields(app.keys.current, id, clear) : clear;
+      await insertAccountRow(trx, {
+        id,
+        group_id: groupId,
+        otp_type: data.otp_type,
+        ...fields,
+        digits: data.digits,
+        algorithm: data.algorithm,
+        period: data.period,
+        counter: data.counter,
+        icon: data.icon,
+        created_at: now,
+        updated_at: now,
+      });
+      await claimIcon(trx, data.icon);
+    }),
+  );
   return id;
 }
 
@@ -386,47 +424,49 @@ export async function updateAccount(app: FastifyInstance, id: number, body: unkn
   const input = await validateBody<UpdateInput>(UpdateBody, body, (raw, failed) =>
     groupIdErrors(app, raw, failed),
   );
-  const previousIcon = await app.db.transaction().execute(async (trx) => {
-    const encrypted = await encryptionForWrite(trx);
-    const row = await lockAccountRow(trx, id);
-    if (!row) throw errors.notFound();
-    const data = normalise(
-      { ...input, secret: storageSecret(input.secret) },
-      {
-        otp_type: row.otp_type,
-        period: row.period,
-        counter: row.counter === null ? null : Number(row.counter),
-      },
-    );
-    const icon = input.icon && app.icons.exists(input.icon) ? input.icon : null;
-    // The fields are authoritative after an edit: the original URI no longer describes the account.
-    const clear = { service: data.service, account: data.account, secret: data.secret, uri: null };
-    await updateAccountRow(trx, id, {
-      ...(encrypted ? sealFields(app.keys.current, id, clear) : clear),
-      otp_type: data.otp_type,
-      digits: data.digits,
-      algorithm: data.algorithm,
-      period: data.period,
-      counter: data.counter,
-      icon,
-      ...(input.group_id === undefined ? {} : { group_id: input.group_id === 0 ? null : input.group_id }),
-      updated_at: app.clock.now(),
-    });
-    await claimIcon(trx, icon);
-    return row.icon !== icon ? row.icon : null;
-  });
+  const previousIcon = await writingAccounts(app, () =>
+    app.db.transaction().execute(async (trx) => {
+      const encrypted = await encryptionForWrite(trx);
+      const row = await lockAccountRow(trx, id);
+      if (!row) throw errors.notFound();
+      const data = normalise(
+        { ...input, secret: storageSecret(input.secret) },
+        {
+          otp_type: row.otp_type,
+          period: row.period,
+          counter: row.counter === null ? null : Number(row.counter),
+        },
+      );
+      const icon = input.icon && app.icons.exists(input.icon) ? input.icon : null;
+      // The fields are authoritative after an edit: the original URI no longer describes the account.
+      const clear = { service: data.service, account: data.account, secret: data.secret, uri: null };
+      await updateAccountRow(trx, id, {
+        ...(encrypted ? sealFields(app.keys.current, id, clear) : clear),
+        otp_type: data.otp_type,
+        digits: data.digits,
+        algorithm: data.algorithm,
+        period: data.period,
+        counter: data.counter,
+        icon,
+        ...(input.group_id === undefined ? {} : { group_id: input.group_id === 0 ? null : input.group_id }),
+        updated_at: app.clock.now(),
+      });
+      await claimIcon(trx, icon);
+      return row.icon !== icon ? row.icon : null;
+    }),
+  );
   await releaseIcon(app, previousIcon);
   return showAccount(app, id, { withSecret: true, withOtp: false });
 }
 
 export async function deleteAccounts(app: FastifyInstance, ids: readonly number[]): Promise<number> {
-  const icons = await deleteAccountRows(app.db, ids);
+  const icons = await writingAccounts(app, () => deleteAccountRows(app.db, ids));
   for (const icon of new Set(icons)) await releaseIcon(app, icon);
   return icons.length;
 }
 
 export async function withdrawAccounts(app: FastifyInstance, ids: readonly number[]): Promise<void> {
-  await withdrawAccountRows(app.db, ids);
+  await writingAccounts(app, () => withdrawAccountRows(app.db, ids));
 }
 
 // ----- Preview and OTP -----
@@ -512,26 +552,28 @@ export async function otpOfAccount(
   options: { consume: boolean } = { consume: true },
 ): Promise<OtpResponse> {
   const now = unixSeconds(app.clock);
-  const { row, encrypted } = await readAccount(app.db, id);
-  if (!row) throw errors.notFound();
-  if (!isKnownType(row.otp_type)) throw errors.business('error.unsupported_otp_type');
-  if (row.otp_type !== 'hotp') {
-    const view = toView(app, row, encrypted);
-    if (!view.secretReadable) throw cannotDecipher();
-    return timedOtp(view, now);
+  const cached = (await snapshot(app)).byId.get(id);
+  if (!cached) throw errors.notFound();
+  if (!isKnownType(cached.otp_type)) throw errors.business('error.unsupported_otp_type');
+  if (cached.otp_type !== 'hotp') {
+    if (!cached.secretReadable) throw cannotDecipher();
+    return timedOtp(cached, now);
   }
-  return app.db.transaction().execute(async (trx) => {
-    // The lock and the setting are read again here: a switch may have rewritten the row meanwhile.
-    const encryptedNow = await encryptionForWrite(trx);
-    const locked = await lockAccountRow(trx, id);
-    if (!locked) throw errors.notFound();
-    const view = toView(app, locked, encryptedNow);
-    if (!view.secretReadable) throw cannotDecipher();
-    const counter = view.counter ?? 0;
-    const password = hotpCode(view, counter);
-    if (options.consume) await updateAccountRow(trx, id, { counter: counter + 1 });
-    return { password, otp_type: 'hotp', counter: counter + 1 };
-  });
+  const hotp = () =>
+    app.db.transaction().execute(async (trx) => {
+      // The lock and the setting are read again here: a switch may have rewritten the row meanwhile.
+      const encryptedNow = await encryptionForWrite(trx);
+      const locked = await lockAccountRow(trx, id);
+      if (!locked) throw errors.notFound();
+      const view = toView(app, locked, encryptedNow);
+      if (!view.secretReadable) throw cannotDecipher();
+      const counter = view.counter ?? 0;
+      const password = hotpCode(view, counter);
+      if (options.consume) await updateAccountRow(trx, id, { counter: counter + 1 });
+      return { password, otp_type: 'hotp', counter: counter + 1 };
+    });
+  // The counter moved on: the cached accounts (lists show it) are dropped.
+  return options.consume ? writingAccounts(app, hotp) : hotp();
 }
 
 type OtpParamsInput = Omit<CreateParams, 'icon' | 'group_id' | 'secret'> & { secret: string };

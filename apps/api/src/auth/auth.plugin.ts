@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errors } from '../http/errors.js';
 import type { AuthRequirement, Caller } from '../http/fastify-types.js';
-import { findUsableToken, findUserId } from '../tokens/tokens.queries.js';
+import { currentUserId, usableToken } from '../tokens/tokens.cache.js';
 import { proxyCaller, trustedProxyCheck, type TrustCheck } from './proxy.js';
 import { csrfMatches, currentSession, endSession, isIdle, markActivity } from './session.js';
 
@@ -13,10 +13,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 async function callerFromBearer(request: FastifyRequest, header: string): Promise<Caller | null> {
   const value = BEARER.exec(header)?.[1];
   if (!value) return null;
-  const { db, clock } = request.server;
-  const token = await findUsableToken(db, value, clock.now());
+  const token = await usableToken(request.server, value);
   if (!token) return null;
-  const userId = await findUserId(db);
+  const userId = await currentUserId(request.server);
   return userId === undefined ? null : { kind: 'token', userId, tokenId: token.id };
 }
 

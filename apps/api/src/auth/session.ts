@@ -10,7 +10,7 @@ import {
   touchSession,
   writeSessionData,
 } from './sessions.queries.js';
-import { readNativeSetting } from '../settings/settings.queries.js';
+import { cachedNativeSettings } from '../settings/settings.cache.js';
 import type { Config } from '../config/config.js';
 import type { AppKeys } from '../config/app-key.js';
 
@@ -149,7 +149,7 @@ export function csrfMatches(request: FastifyRequest, state: SessionState | null)
 
 /** True when the signed-in session has been idle past the auto-lock backstop (amendment 9). */
 export async function isIdle(request: FastifyRequest, state: SessionState): Promise<boolean> {
-  const minutes = await readNativeSetting(request.server.db, 'kickUserAfter');
+  const minutes = (await cachedNativeSettings(request.server)).kickUserAfter;
   if (typeof minutes !== 'number' || minutes <= 0) return false;
   const idleMs = request.server.clock.now().getTime() - state.lastActivityAt.getTime();
   return idleMs >= (minutes + 1) * 60_000;

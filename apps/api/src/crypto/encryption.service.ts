@@ -71,6 +71,9 @@ export async function switchEncryption(app: FastifyInstance, enable: boolean): P
     }
     app.log.error({ err: error }, 'encryption at rest failed');
     throw errors.business('error.encryption_failed');
+  } finally {
+    // Rows and `useEncryption` changed together (or not at all): both caches go.
+    app.caches.invalidate('settings', 'accounts');
   }
 }
 
@@ -79,8 +82,16 @@ export async function switchEncryption(app: FastifyInstance, enable: boolean): P
  * under APP_KEY, in one transaction. Values no key opens are left as they are.
  */
 export async function reencryptStaleValues(app: FastifyInstance): Promise<number> {
+  if (app.keys.previous.length === 0) return 0;
+  try {
+    return await reencrypt(app);
+  } finally {
+    app.caches.invalidate('accounts');
+  }
+}
+
+async function reencrypt(app: FastifyInstance): Promise<number> {
   const { db, keys } = app;
-  if (keys.previous.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
     await lockEncryptionState(trx, 'exclusive');
     if (!(await readNativeSetting(trx, 'useEncryption'))) return 0;

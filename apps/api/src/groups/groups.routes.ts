@@ -151,9 +151,15 @@ export const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const deleted = await app.db
-        .transaction()
-        .execute((trx) => deleteGroup(trx, request.params.id, app.clock.now()));
+      let deleted: boolean;
+      try {
+        deleted = await app.db
+          .transaction()
+          .execute((trx) => deleteGroup(trx, request.params.id, app.clock.now()));
+      } finally {
+        // Its accounts left it; default/active group settings may have been reset.
+        app.caches.invalidate('accounts', 'settings');
+      }
       if (!deleted) throw errors.notFound();
       return reply.code(204).send(null);
     },
@@ -174,7 +180,11 @@ export const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await assignAccounts(app.db, request.params.id, request.body.ids);
+      try {
+        await assignAccounts(app.db, request.params.id, request.body.ids);
+      } finally {
+        app.caches.invalidate('accounts');
+      }
       const group = await findGroup(app.db, request.params.id);
       if (!group) throw errors.notFound();
       return toGroup(group);

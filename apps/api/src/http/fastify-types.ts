@@ -6,6 +6,7 @@ import type { DB } from '../db/schema.js';
 import type { DatabaseDriver } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Locale } from '../i18n/locales.js';
+import type { AppCaches } from '../cache/app-caches.js';
 
 /**
  * Who may call a route (api.md §2.1):
@@ -30,6 +31,8 @@ declare module 'fastify' {
     keys: AppKeys;
     clock: Clock;
     mailer: Mailer;
+    /** In-process read caches, invalidated by the app's own writes (cache/app-caches.ts). */
+    caches: AppCaches;
   }
   interface FastifyRequest {
     /** Language of human-readable messages (api.md §1.6). */

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { readNativeSetting } from '../settings/settings.queries.js';
+import { cachedNativeSettings } from '../settings/settings.cache.js';
 import { isLocale } from './locales.js';
 
 /**
@@ -12,7 +12,7 @@ export const localePlugin = fp(
   async (app) => {
     app.addHook('onRequest', async (request: FastifyRequest) => {
       if (!request.caller) return;
-      const lang = await readNativeSetting(app.db, 'lang');
+      const { lang } = await cachedNativeSettings(app);
       if (isLocale(lang)) request.locale = lang;
     });
   },

@@ -27,6 +27,12 @@ export class IconStoreError extends Error {}
  */
 export class IconStore {
   private names: Set<string> | undefined;
+  private changes = 0;
+
+  /** Moves on whenever a file is stored or removed (cached list answers carry icon names). */
+  get version(): number {
+    return this.changes;
+  }
 
   constructor(readonly dir: string) {}
 
@@ -60,6 +66,7 @@ export class IconStore {
       throw new IconStoreError('icon could not be written', { cause: error });
     }
     this.known().add(name);
+    this.changes += 1;
     return name;
   }
 
@@ -77,6 +84,7 @@ export class IconStore {
   async remove(name: string): Promise<void> {
     if (!NAME.test(name)) return;
     this.known().delete(name);
+    this.changes += 1;
     await rm(path.join(this.dir, name), { force: true });
   }
 }

@@ -168,7 +168,11 @@ export const iconsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { filename } = request.params;
       if (isBareName(filename) && app.icons.exists(filename)) {
-        await app.db.updateTable('twofaccounts').set({ icon: null }).where('icon', '=', filename).execute();
+        try {
+          await app.db.updateTable('twofaccounts').set({ icon: null }).where('icon', '=', filename).execute();
+        } finally {
+          app.caches.invalidate('accounts');
+        }
         await app.db.deleteFrom('pending_icons').where('filename', '=', filename).execute();
         await app.icons.remove(filename);
       }

@@ -107,7 +107,9 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { key } = request.params;
       if (isNativeSettingKey(key)) throw errors.badRequest([{ key: 'error.only_custom_setting_deletable' }]);
-      if (!(await deleteCustomSetting(app.db, key))) throw errors.notFound();
+      const deleted = await deleteCustomSetting(app.db, key);
+      app.caches.invalidate('settings');
+      if (!deleted) throw errors.notFound();
       return reply.code(204).send(null);
     },
   );

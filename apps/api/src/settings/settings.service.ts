@@ -117,7 +117,11 @@ export async function putNativeSetting(
     await switchEncryption(app, value as boolean);
     return value;
   }
-  await writeNativeSetting(app.db, key, value as NativeSettings[typeof key], app.clock.now());
+  try {
+    await writeNativeSetting(app.db, key, value as NativeSettings[typeof key], app.clock.now());
+  } finally {
+    app.caches.invalidate('settings');
+  }
   return value;
 }
 

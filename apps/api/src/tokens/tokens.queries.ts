@@ -1,19 +1,17 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Executor } from '../db/database.js';
 
 /** Tokens are stored only as the SHA-256 of their value. */
 export function hashToken(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
-/** The token row matching a presented value, if it is neither revoked nor expired. */
-export async function findUsableToken(db: Executor, value: string, now: Date) {
+/** The token row of a hash, whatever its state (the cache checks revocation and expiry). */
+export async function findTokenByHash(db: Executor, tokenHash: string) {
   return db
     .selectFrom('personal_access_tokens')
-    .select(['id', 'name'])
-    .where('token_hash', '=', hashToken(value))
-    .where('revoked', '=', false)
-    .where('expires_at', '>', now)
+    .select(['id', 'revoked', 'expires_at'])
+    .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
 }
 

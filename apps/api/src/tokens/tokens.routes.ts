@@ -71,6 +71,8 @@ export const tokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
         now,
         expiresAt: new Date(now.getTime() + LIFETIME_SECONDS * 1000),
       });
+      // Its hash may have been looked up (and cached as unknown) before.
+      app.caches.invalidate('tokens');
       return {
         tokenType: 'Bearer' as const,
         expiresIn: LIFETIME_SECONDS,
@@ -94,7 +96,10 @@ export const tokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!(await revokeToken(app.db, request.params.id, app.clock.now()))) throw errors.notFound();
+      const revoked = await revokeToken(app.db, request.params.id, app.clock.now());
+      // Stops working at once: the cached lookup goes with the row.
+      app.caches.invalidate('tokens');
+      if (!revoked) throw errors.notFound();
       return reply.code(204).send(null);
     },
   );

@@ -47,6 +47,7 @@ export async function register(
     webauthnHandle: randomBytes(32).toString('base64url'),
     now: clock.now(),
   });
+  request.server.caches.invalidate('user');
   // A concurrent registration won the race.
   if (!user) throw alreadyRegistered();
   await openSession(request, reply, user.id);
@@ -109,7 +110,9 @@ export async function deleteAccount(request: FastifyRequest, password: string): 
   let icons: string[];
   try {
     icons = await app.db.transaction().execute((trx) => deleteEverything(trx));
+    app.caches.invalidate();
   } catch (cause) {
+    app.caches.invalidate();
     request.log.error({ err: cause }, 'user account deletion failed');
     throw errors.business('error.user_deletion_failed');
   }

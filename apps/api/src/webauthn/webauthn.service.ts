@@ -193,7 +193,12 @@ export async function devices(app: FastifyInstance) {
 }
 
 export async function revokeDevice(app: FastifyInstance, id: string): Promise<void> {
-  await app.db.transaction().execute((trx) => deleteCredentials(trx, { only: id }, app.clock.now()));
+  try {
+    await app.db.transaction().execute((trx) => deleteCredentials(trx, { only: id }, app.clock.now()));
+  } finally {
+    // The last device gone turns the WebAuthn-only settings off.
+    app.caches.invalidate('settings');
+  }
 }
 
 export async function loginOptions(request: FastifyRequest, reply: FastifyReply) {
@@ -367,6 +372,7 @@ export async function recoverWithDevice(
     if (!(await insertCredential(trx, credential))) throw notVerified();
     if (revokeOthers) await deleteCredentials(trx, { allBut: credential.id }, now);
   });
+  app.caches.invalidate('settings');
   await clearFailures(app.db, key);
   await openSession(request, reply, user.id);
   request.log.info({ revokeOthers }, 'security device registered by recovery');

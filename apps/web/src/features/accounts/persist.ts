@@ -46,14 +46,16 @@ export function installQueryPersistence(client: QueryClient): void {
   client.getQueryCache().subscribe((event) => {
     const name: unknown = (event.query.queryKey as readonly unknown[])[0];
     if (event.type !== 'updated' || typeof name !== 'string' || !PERSISTED.has(name)) return;
-    if (event.action.type !== 'success' || scheduled) return;
+    // A mutation invalidates what it changed; a query nobody watches is not refetched at once, so
+    // its stored copy is dropped too, lest the next visit take it for news ('Some data have changed').
+    if ((event.action.type !== 'success' && event.action.type !== 'invalidate') || scheduled) return;
     scheduled = true;
     queueMicrotask(() => {
       scheduled = false;
       const entries: Record<string, unknown> = {};
       for (const key of PERSISTED) {
         const data = client.getQueryData([key]);
-        if (data !== undefined) entries[key] = data;
+        if (data !== undefined && client.getQueryState([key])?.isInvalidated !== true) entries[key] = data;
       }
       try {
         localStorage.setItem(STORAGE_KEY, JSON.stringify({ savedAt: Date.now(), entries } satisfies Stored));

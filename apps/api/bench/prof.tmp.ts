@@ -1,0 +1,23 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pino from 'pino';
+import { buildApp } from '../src/app.js';
+import { systemClock } from '../src/clock.js';
+import { loadConfig } from '../src/config/config.js';
+import { migrateToLatest, openDatabase } from '../src/db/database.js';
+import { createUserWithToken } from '../src/test/auth-helpers.js';
+
+const database = await openDatabase({ driver: 'pglite' });
+await migrateToLatest(database.db);
+const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'p-')), LOG_LEVEL: 'silent', THROTTLE_API: '0', THROTTLE_WEB: '0', APP_URL: 'http://127.0.0.1:8000' }, { version: 'b' });
+const app = await buildApp({ config, db: database.db, dbDriver: 'pglite', keys: { current: randomBytes(32), previous: [] }, clock: systemClock, mailer: { send: () => Promise.resolve() }, logger: pino({ level: 'silent' }), webRoot: null });
+const token = await createUserWithToken(database.db, new Date());
+const now = new Date();
+await database.db.insertInto('twofaccounts').values({ group_id: null, otp_type: 'totp', service: 's', account: 'a', secret: 'JBSWY3DPEHPK3PXP', digits: 6, algorithm: 'sha1', period: 30, counter: null, icon: null, uri: null, position: 1, created_at: now, updated_at: now }).execute();
+const address = await app.listen({ host: '127.0.0.1', port: 0 });
+const r = await autocannon({ url: `${address}/api/v1/twofaccounts/1/otp`, connections: 10, duration: 6, headers: { authorization: `Bearer ${token}` } });
+console.log(r.requests.average, r.non2xx);
+await app.close(); await database.close();

@@ -1,0 +1,119 @@
+import type { AccountView } from '../accounts/accounts.mapper.js';
+import type { NativeSettings } from '../settings/settings.definitions.js';
+
+/*
+ * In-process read caches of the request hot path (ARCHITECTURE.md "Caches"). Twofold runs as one
+ * process per database, so every write is the app's own: each write path calls `invalidate` once its
+ * transaction has committed, and no cached fact ever expires by time. Reads take a ticket (the scope's
+ * generation) before they query and store their result only if no invalidation happened meanwhile,
+ * so a read racing a write never caches what the write replaced.
+ */
+
+export type CacheScope = 'tokens' | 'user' | 'settings' | 'accounts';
+
+/** A token that is neither revoked nor deleted; its expiry is checked against the clock on every hit. */
+export interface CachedToken {
+  readonly id: string;
+  readonly expiresAt: number;
+}
+
+/** Every account decrypted (manual order), by id, and serialised list answers. */
+export interface AccountsSnapshot {
+  readonly views: readonly AccountView[];
+  readonly byId: ReadonlyMap<number, AccountView>;
+  readonly lists: Map<string, string>;
+}
+
+/** Token lookups kept (usable tokens and unknown/revoked values), least recently used dropped first. */
+const TOKEN_ENTRIES = 1024;
+/** Serialised list answers kept per snapshot. */
+export const LIST_ENTRIES = 16;
+
+export class AppCaches {
+  private readonly generations: Record<CacheScope, number> = { tokens: 0, user: 0, settings: 0, accounts: 0 };
+  private readonly tokens = new Map<string, CachedToken | null>();
+  private user: { readonly id: number | undefined } | undefined;
+  private settings: Readonly<NativeSettings> | undefined;
+  private accountsSnapshot: AccountsSnapshot | undefined;
+
+  /** The ticket a read takes before querying. */
+  ticket(scope: CacheScope): number {
+    return this.generations[scope];
+  }
+
+  /**
+   * Drops the scopes' cached values (all scopes when none is named). Settings carry
+   * `useEncryption`, so they take the accounts with them.
+   */
+  invalidate(...scopes: CacheScope[]): void {
+    const all = scopes.length === 0;
+    if (all || scopes.includes('tokens')) {
+      this.generations.tokens += 1;
+      this.tokens.clear();
+    }
+    if (all || scopes.includes('user')) {
+      this.generations.user += 1;
+      this.user = undefined;
+    }
+    if (all || scopes.includes('settings')) {
+      this.generations.settings += 1;
+      this.settings = undefined;
+    }
+    if (all || scopes.includes('accounts') || scopes.includes('settings')) {
+      this.generations.accounts += 1;
+      this.accountsSnapshot = undefined;
+    }
+  }
+
+  /** Everything (tests that write straight into the database). */
+  clear(): void {
+    this.invalidate();
+  }
+
+  /** undefined = not cached; null = known not usable (unknown or revoked). */
+  token(hash: string): CachedToken | null | undefined {
+    const entry = this.tokens.get(hash);
+    if (entry !== undefined) {
+      this.tokens.delete(hash);
+      this.tokens.set(hash, entry);
+    }
+    return entry;
+  }
+
+  storeToken(hash: string, token: CachedToken | null, ticket: number): void {
+    if (ticket !== this.generations.tokens) return;
+    this.tokens.set(hash, token);
+    if (this.tokens.size > TOKEN_ENTRIES) this.tokens.delete(this.tokens.keys().next().value!);
+  }
+
+  userId(): { readonly id: number | undefined } | undefined {
+    return this.user;
+  }
+
+  storeUserId(id: number | undefined, ticket: number): void {
+    if (ticket === this.generations.user) this.user = { id };
+  }
+
+  nativeSettings(): Readonly<NativeSettings> | undefined {
+    return this.settings;
+  }
+
+  storeNativeSettings(settings: Readonly<NativeSettings>, ticket: number): void {
+    if (ticket === this.generations.settings) this.settings = settings;
+  }
+
+  accounts(): AccountsSnapshot | undefined {
+    return this.accountsSnapshot;
+  }
+
+  /** The snapshot built from `views`, kept if still current. */
+  storeAccounts(views: readonly AccountView[], ticket: number): AccountsSnapshot {
+    const snapshot: AccountsSnapshot = {
+      views,
+      byId: new Map(views.map((view) => [view.id, view])),
+      lists: new Map(),
+    };
+    if (ticket === this.generations.accounts) this.accountsSnapshot = snapshot;
+    return snapshot;
+  }
+}
