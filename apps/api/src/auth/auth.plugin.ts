@@ -2,21 +2,37 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errors } from '../http/errors.js';
 import type { AuthRequirement, Caller } from '../http/fastify-types.js';
-import { currentUserId, usableToken } from '../tokens/tokens.cache.js';
+import { cachedTokenOwner, tokenOwner, type TokenOwner } from '../tokens/tokens.cache.js';
 import { proxyCaller, trustedProxyCheck, type TrustCheck } from './proxy.js';
 import { csrfMatches, currentSession, endSession, isIdle, markActivity } from './session.js';
 
 const BEARER = /^bearer\s+([A-Za-z0-9_-]{1,512})\s*$/i;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+const tokenCaller = (owner: TokenOwner | null): Caller | null =>
+  owner && { kind: 'token', userId: owner.userId, tokenId: owner.tokenId };
+
 /** A valid Bearer token's caller, or null (unknown, revoked, expired, malformed). */
 async function callerFromBearer(request: FastifyRequest, header: string): Promise<Caller | null> {
   const value = BEARER.exec(header)?.[1];
   if (!value) return null;
-  const token = await usableToken(request.server, value);
-  if (!token) return null;
-  const userId = await currentUserId(request.server);
-  return userId === undefined ? null : { kind: 'token', userId, tokenId: token.id };
+  return tokenCaller(await tokenOwner(request.server, value));
+}
+
+/**
+ * The Bearer case of `authenticate` when the caches know the token (the API's hot path): the caller
+ * (or a refusal) without a promise; false when `authenticate` must run.
+ */
+function authenticateFromCache(request: FastifyRequest, requirement: AuthRequirement): boolean {
+  const header = request.headers.authorization;
+  if (header === undefined || (requirement !== 'api' && requirement !== 'optional')) return false;
+  const value = BEARER.exec(header)?.[1];
+  const owner = value ? cachedTokenOwner(request.server, value) : null;
+  if (owner === undefined) return false;
+  const caller = tokenCaller(owner);
+  if (caller) request.caller = caller;
+  else if (requirement !== 'optional') throw errors.unauthenticated();
+  return true;
 }
 
 /** Standard mode (api.md §2.1–§2.3, §2.5): Bearer, or the session cookie with inactivity and CSRF. */
@@ -76,17 +92,33 @@ export const authPlugin = fp(
     const demo = config.IS_DEMO_APP || config.IS_TESTING_APP;
     const isTrusted = trustedProxyCheck(config);
 
-    app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
-      // Unknown paths are answered by the fallbacks (404/405), never by an auth error.
-      if (request.routeOptions.url === undefined) return;
+    const refusals = (request: FastifyRequest, requirement: AuthRequirement) => {
       const routeConfig = request.routeOptions.config;
-      const requirement = routeConfig.auth ?? 'none';
-      if (proxyMode) authenticateProxy(request, requirement, isTrusted);
-      else await authenticate(request, requirement);
       if (demo && routeConfig.disabledInDemo) throw errors.demoDisabled();
       if (proxyMode && (routeConfig.notInProxyMode || requirement === 'session')) {
         throw errors.proxyNotApplicable();
       }
+    };
+    const slowPath = async (request: FastifyRequest, requirement: AuthRequirement) => {
+      if (proxyMode) authenticateProxy(request, requirement, isTrusted);
+      else await authenticate(request, requirement);
+      refusals(request, requirement);
+    };
+
+    // Callback style: a Bearer token the caches know is settled without a promise.
+    app.addHook('onRequest', (request: FastifyRequest, _reply: FastifyReply, done) => {
+      // Unknown paths are answered by the fallbacks (404/405), never by an auth error.
+      if (request.routeOptions.url === undefined) return done();
+      const requirement = request.routeOptions.config.auth ?? 'none';
+      try {
+        if (!proxyMode && authenticateFromCache(request, requirement)) {
+          refusals(request, requirement);
+          return done();
+        }
+      } catch (error) {
+        return done(error as Error);
+      }
+      slowPath(request, requirement).then(() => done(), done);
     });
   },
   { name: 'auth', dependencies: ['session'] },

@@ -47,7 +47,7 @@ export const rateLimitPlugin = fp<{ config: Config }>(
       return { key: `api:${request.ip}`, max: api };
     };
 
-    app.addHook('onRequest', async (request) => {
+    const limit = async (request: FastifyRequest) => {
       if (request.routeOptions.config.authLimiter) await consumeAuthAttempt(request);
       if (!request.url.startsWith('/api/v1/') || request.method === 'OPTIONS') return;
       const decision = decide(request);
@@ -56,6 +56,12 @@ export const rateLimitPlugin = fp<{ config: Config }>(
       const result = await limiter(request);
       if (!result.isAllowed && result.isExceeded)
         throw errors.tooManyAttempts(result.ttlInSeconds, result.max);
+    };
+    const unlimited = api === 0 && web === 0;
+    // Callback style, so that with both limits off (0) only the sign-in routes cost a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (unlimited && !request.routeOptions.config.authLimiter) return done();
+      limit(request).then(() => done(), done);
     });
   },
   { name: 'rate-limit', dependencies: ['session'] },

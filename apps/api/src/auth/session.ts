@@ -177,12 +177,13 @@ export const sessionPlugin = fp<{ config: Config; keys: AppKeys }>(
   async (app, { config, keys }) => {
     if (config.AUTHENTICATION_GUARD !== 'reverse-proxy-guard') {
       // Added before the cookie plugin so that its onSend hook, which writes the cookie, runs after.
-      app.addHook('onSend', async (request, reply, payload) => {
+      app.addHook('onSend', (request, reply, payload, done) => {
         const type = reply.getHeader('content-type');
         if (request.method === 'GET' && reply.statusCode === 200 && String(type).startsWith('text/html')) {
-          await ensureSession(request, reply);
+          ensureSession(request, reply).then(() => done(null, payload), done);
+        } else {
+          done(null, payload);
         }
-        return payload;
       });
     }
     await app.register(secureSession, {

@@ -24,14 +24,19 @@ export interface AccountsSnapshot {
   readonly lists: Map<string, string>;
 }
 
-/** Token lookups kept (usable tokens and unknown/revoked values), least recently used dropped first. */
-const TOKEN_ENTRIES = 1024;
+/**
+ * Refused token values kept (unknown or revoked), the oldest dropped first: a flood of bad tokens
+ * costs one query each only once the bound is passed. Usable tokens are rows of the database, kept
+ * without a bound.
+ */
+const REFUSED_TOKENS = 1024;
 /** Serialised list answers kept per snapshot. */
 export const LIST_ENTRIES = 16;
 
 export class AppCaches {
   private readonly generations: Record<CacheScope, number> = { tokens: 0, user: 0, settings: 0, accounts: 0 };
-  private readonly tokens = new Map<string, CachedToken | null>();
+  private readonly usableTokens = new Map<string, CachedToken>();
+  private readonly refusedTokens = new Set<string>();
   private user: { readonly id: number | undefined } | undefined;
   private settings: Readonly<NativeSettings> | undefined;
   private accountsSnapshot: AccountsSnapshot | undefined;
@@ -49,7 +54,8 @@ export class AppCaches {
     const all = scopes.length === 0;
     if (all || scopes.includes('tokens')) {
       this.generations.tokens += 1;
-      this.tokens.clear();
+      this.usableTokens.clear();
+      this.refusedTokens.clear();
     }
     if (all || scopes.includes('user')) {
       this.generations.user += 1;
@@ -72,18 +78,19 @@ export class AppCaches {
 
   /** undefined = not cached; null = known not usable (unknown or revoked). */
   token(hash: string): CachedToken | null | undefined {
-    const entry = this.tokens.get(hash);
-    if (entry !== undefined) {
-      this.tokens.delete(hash);
-      this.tokens.set(hash, entry);
-    }
-    return entry;
+    return this.usableTokens.get(hash) ?? (this.refusedTokens.has(hash) ? null : undefined);
   }
 
   storeToken(hash: string, token: CachedToken | null, ticket: number): void {
     if (ticket !== this.generations.tokens) return;
-    this.tokens.set(hash, token);
-    if (this.tokens.size > TOKEN_ENTRIES) this.tokens.delete(this.tokens.keys().next().value!);
+    if (token) {
+      this.usableTokens.set(hash, token);
+      return;
+    }
+    this.refusedTokens.add(hash);
+    if (this.refusedTokens.size > REFUSED_TOKENS) {
+      this.refusedTokens.delete(this.refusedTokens.values().next().value!);
+    }
   }
 
   userId(): { readonly id: number | undefined } | undefined {

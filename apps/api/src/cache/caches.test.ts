@@ -31,14 +31,11 @@ describe('AppCaches', () => {
     expect(caches.ticket('settings')).toBe(settingsTicket + 2);
   });
 
-  it('keeps a bounded number of token lookups, least recently used dropped first', () => {
+  it('keeps a bounded number of refused tokens, the oldest dropped first; usable ones stay', () => {
     const caches = new AppCaches();
     const ticket = caches.ticket('tokens');
     caches.storeToken('kept', { id: 'k', expiresAt: 1 }, ticket);
-    for (let i = 0; i < 5000; i += 1) {
-      caches.storeToken(`bad${i}`, null, ticket);
-      if (i % 100 === 0) caches.token('kept');
-    }
+    for (let i = 0; i < 5000; i += 1) caches.storeToken(`bad${i}`, null, ticket);
     expect(caches.token('kept')).toEqual({ id: 'k', expiresAt: 1 });
     expect(caches.token('bad0')).toBeUndefined();
     expect(caches.token('bad4999')).toBeNull();
@@ -88,7 +85,7 @@ describeEachDatabase('caches are invalidated by the writes', (t) => {
   it('a settings change is seen at once (language, through the service too)', async () => {
     token = await createUserWithToken(t.db);
     const message = async () =>
-      (await call('POST', '/api/v1/groups', {}, { 'accept-language': 'fr' })).json();
+      (await call('POST', '/api/v1/groups', {}, { 'accept-language': 'fr' })).json<unknown>();
     const french = await message();
     expect((await call('PUT', '/api/v1/settings/lang', { value: 'de' })).statusCode).toBe(200);
     const german = await message();

@@ -28,16 +28,18 @@ export async function registerWireConventions(app: FastifyInstance): Promise<voi
 
   app.decorateRequest('locale', 'en');
   app.decorateRequest('caller', null);
-  app.addHook('onRequest', async (request) => {
+  // Synchronous hooks (callback style): they run on every request, and a promise per hook shows.
+  app.addHook('onRequest', (request, _reply, done) => {
     request.locale = negotiateLocale(request.headers['accept-language']);
+    done();
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const path = request.url;
     const isStaticFile = path.startsWith('/assets/') || path.startsWith('/storage/icons/');
     if (!isStaticFile && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     if (path.startsWith(API_PREFIX)) reply.header('access-control-allow-origin', '*');
-    return payload;
+    done(null, payload);
   });
 
   // CORS preflight for the API (api.md §1.8): any method, any request header, no credentials.

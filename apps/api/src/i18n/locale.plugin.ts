@@ -10,10 +10,21 @@ import { isLocale } from './locales.js';
  */
 export const localePlugin = fp(
   async (app) => {
-    app.addHook('onRequest', async (request: FastifyRequest) => {
-      if (!request.caller) return;
-      const { lang } = await cachedNativeSettings(app);
+    const apply = (request: FastifyRequest, lang: unknown) => {
       if (isLocale(lang)) request.locale = lang;
+    };
+    // Callback style: with the settings cached (app.caches), no promise on the hot path.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!request.caller) return done();
+      const cached = app.caches.nativeSettings();
+      if (cached) {
+        apply(request, cached.lang);
+        return done();
+      }
+      cachedNativeSettings(app).then((settings) => {
+        apply(request, settings.lang);
+        done();
+      }, done);
     });
   },
   { name: 'locale', dependencies: ['auth'] },

@@ -1,12 +1,39 @@
 import type { FastifyInstance } from 'fastify';
 import { findTokenByHash, findUserId, hashToken } from './tokens.queries.js';
 
+/** Who a usable token speaks for. */
+export interface TokenOwner {
+  readonly tokenId: string;
+  readonly userId: number;
+}
+
+/**
+ * The owner of a presented token from the caches alone (no promise, no query): null when it is
+ * refused (unknown, revoked, expired, no user), undefined when the caches cannot tell.
+ */
+export function cachedTokenOwner(app: FastifyInstance, value: string): TokenOwner | null | undefined {
+  const token = app.caches.token(hashToken(value));
+  if (token === undefined) return undefined;
+  if (token === null || token.expiresAt <= app.clock.now().getTime()) return null;
+  const user = app.caches.userId();
+  if (!user) return undefined;
+  return user.id === undefined ? null : { tokenId: token.id, userId: user.id };
+}
+
+/** The owner of a presented token, or null (unknown, revoked, expired, no user). */
+export async function tokenOwner(app: FastifyInstance, value: string): Promise<TokenOwner | null> {
+  const token = await usableToken(app, value);
+  if (!token) return null;
+  const userId = await currentUserId(app);
+  return userId === undefined ? null : { tokenId: token.id, userId };
+}
+
 /**
  * The usable token matching a presented value, or null (unknown, revoked, expired). Lookups are
  * cached by hash (app.caches, invalidated by token creation and revocation and by the user's
  * deletion); the expiry is checked against the clock on every call.
  */
-export async function usableToken(app: FastifyInstance, value: string): Promise<{ id: string } | null> {
+async function usableToken(app: FastifyInstance, value: string): Promise<{ id: string } | null> {
   const hash = hashToken(value);
   let token = app.caches.token(hash);
   if (token === undefined) {
@@ -19,7 +46,7 @@ export async function usableToken(app: FastifyInstance, value: string): Promise<
 }
 
 /** The single user's id, if someone registered (cached; registration and deletion invalidate it). */
-export async function currentUserId(app: FastifyInstance): Promise<number | undefined> {
+async function currentUserId(app: FastifyInstance): Promise<number | undefined> {
   const cached = app.caches.userId();
   if (cached) return cached.id;
   const ticket = app.caches.ticket('user');

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
 
 /**
@@ -10,6 +10,15 @@ export const appConfigQuery = queryOptions({
   queryFn: () => unwrap(api.GET('/app-config')),
   staleTime: Infinity,
 });
+
+/**
+ * Demo or testing mode: the features the server refuses there (api.md §2.6) are hidden or
+ * disabled (api.md §0.1 #4).
+ */
+export function useDemoMode(): boolean {
+  const { data: config } = useSuspenseQuery(appConfigQuery);
+  return config.isDemoApp || config.isTestingApp;
+}
 
 /** The signed-in user; a 401 means nobody is signed in (the guard handles it). */
 export const currentUserQuery = queryOptions({

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { rememberedSignInMethod } from '../../app/preferences';
+import { useDemoMode } from '../../app/queries';
 import { applyServerErrors, Field, FormError } from '../../ui/forms';
 import { dismiss, notify } from '../../ui/notify';
 import { login, refreshCsrf, type LoginBody } from './auth.api';
@@ -45,6 +46,7 @@ export function LoginScreen({ userName }: { readonly userName: string | null }) 
 
 function DeviceSignIn({ onUsePassword }: { readonly onUsePassword: (() => void) | undefined }) {
   const { t } = useTranslation('auth');
+  const demo = useDemoMode();
   const signedIn = useSignedIn();
   const mutation = useMutation({ mutationFn: signInWithDevice, meta: { handles: [401, 429] } });
 
@@ -72,7 +74,7 @@ function DeviceSignIn({ onUsePassword }: { readonly onUsePassword: (() => void) 
         {t('login.continueWithDevice')}
       </button>
       <p className="auth-links">
-        <Link to="/webauthn/lost">{t('login.lostDevice')}</Link>
+        {!demo && <Link to="/webauthn/lost">{t('login.lostDevice')}</Link>}
         {onUsePassword && (
           <button type="button" className="link-button" onClick={onUsePassword}>
             {t('login.usePassword')}
@@ -85,6 +87,7 @@ function DeviceSignIn({ onUsePassword }: { readonly onUsePassword: (() => void) 
 
 function PasswordSignIn({ onUseDevice }: { readonly onUseDevice: () => void }) {
   const { t } = useTranslation('auth');
+  const demo = useDemoMode();
   const signedIn = useSignedIn();
   const form = useForm<LoginBody>({ defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
@@ -124,9 +127,11 @@ function PasswordSignIn({ onUseDevice }: { readonly onUseDevice: () => void }) {
         error={errors.password?.message}
         {...form.register('password')}
       />
-      <p className="field-aside">
-        <Link to="/password/request">{t('login.forgotPassword')}</Link>
-      </p>
+      {!demo && (
+        <p className="field-aside">
+          <Link to="/password/request">{t('login.forgotPassword')}</Link>
+        </p>
+      )}
       <FormError message={errors.root?.server?.message} />
       <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
         {t('login.submit')}

@@ -39,7 +39,7 @@ export function AccountScreen() {
   return (
     <div className="settings-page">
       {proxied && <ProxyWarning>{t('proxy.unsupported')}</ProxyWarning>}
-      <ProfileForm disabled={proxied} name={user.name ?? ''} email={user.email ?? ''} />
+      <ProfileForm disabled={proxied || demo} name={user.name ?? ''} email={user.email ?? ''} />
       <PasswordForm disabled={proxied || demo} />
       <DeleteForm disabled={proxied || demo} />
     </div>

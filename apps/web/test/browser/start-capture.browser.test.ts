@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
+import { createAccount, qrPng, SECRET, setSetting, signUp } from './accounts-helpers';
+
+describe('start and capture rules, camera failures, invalid QR content, global 418', () => {
+  let server: RunningServer;
+  let browser: BrowserSession;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    // Camera failures are simulated: when localStorage says so, getUserMedia fails with that error
+    // ('unsupported': no mediaDevices at all).
+    await browser.page.addInitScript(() => {
+      const failure = window.localStorage.getItem('test:cameraFailure');
+      if (!failure) return;
+      if (failure === 'unsupported') {
+        Object.defineProperty(Navigator.prototype, 'mediaDevices', {
+          get: () => undefined,
+          configurable: true,
+        });
+        return;
+      }
+      const devices = navigator.mediaDevices;
+      devices.getUserMedia = () => Promise.reject(new DOMException('simulated', failure));
+    });
+    await signUp(browser.page, server.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const scanButton = () => browser.page.getByRole('button', { name: 'Scan a QR code' });
+
+  it("shows 'No 2FA here!' and no back button at 0 accounts; a back button and no such header once there are accounts", async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/start`);
+    await page.getByRole('heading', { name: 'No 2FA here!' }).waitFor();
+    await scanButton().waitFor();
+    expect(await page.getByRole('link', { name: 'Back' }).count()).toBe(0);
+    await screenshots(page, 'start-empty');
+
+    await createAccount(page, server.url, {
+      service: 'First',
+      account: 'one',
+      secret: SECRET,
+      otp_type: 'totp',
+    });
+    await page.goto(`${server.url}/start`);
+    await page.getByRole('heading', { name: 'Add an account' }).waitFor();
+    await page.getByRole('link', { name: 'Back' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'No 2FA here!' }).count()).toBe(0);
+  });
+
+  it('the basic QR code reader turns the big scan button into an upload', async () => {
+    const { page } = browser;
+    await setSetting(page, server.url, 'useBasicQrcodeReader', true);
+    await page.goto(`${server.url}/start`);
+    const upload = page.getByRole('button', { name: 'Upload a QR code', exact: true });
+    await upload.waitFor();
+    expect(await scanButton().count()).toBe(0);
+    // The separate upload button is not repeated.
+    expect(await page.getByRole('button', { name: 'Upload a QR code image' }).count()).toBe(0);
+    await screenshots(page, 'start-basic-reader');
+    const chooser = page.waitForEvent('filechooser');
+    await upload.click();
+    await chooser;
+    expect(new URL(page.url()).pathname).toBe('/start');
+    await setSetting(page, server.url, 'useBasicQrcodeReader', false);
+  });
+
+  it("direct capture: 'upload' opens the file chooser by itself, 'livescan' goes straight to the camera", async () => {
+    const { page } = browser;
+    await setSetting(page, server.url, 'useDirectCapture', true);
+    await setSetting(page, server.url, 'defaultCaptureMode', 'upload');
+    await page.goto(`${server.url}/accounts`);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'New' }).click();
+    await page.waitForURL(/\/start/);
+    const fileChooser = await chooser;
+    const image = await qrPng(`otpauth://totp/Direct:jane?secret=${SECRET}&issuer=Direct`, 'direct');
+    await fileChooser.setFiles(image);
+    await page.waitForURL(/\/account\/create\?decodedUri=/);
+    await page.getByText('Direct', { exact: true }).waitFor();
+
+    await setSetting(page, server.url, 'defaultCaptureMode', 'livescan');
+    await page.goto(`${server.url}/accounts`);
+    await page.getByRole('button', { name: 'New' }).click();
+    await page.waitForURL(/\/capture$/);
+    await page.getByRole('button', { name: 'Cancel' }).waitFor();
+    await setSetting(page, server.url, 'useDirectCapture', false);
+  });
+
+  const failures = [
+    {
+      error: 'NotFoundError',
+      reason: 'No camera was found',
+      solution: 'Connect a camera, or upload a picture of the QR code instead.',
+    },
+    {
+      error: 'NotReadableError',
+      reason: 'The camera cannot be read, it may be in use',
+      solution: 'Close the other apps or tabs using the camera, then try again.',
+    },
+    {
+      error: 'OverconstrainedError',
+      reason: 'No suitable camera was found',
+      solution: 'Try another camera or device, or upload a picture of the QR code instead.',
+    },
+    {
+      error: 'unsupported',
+      reason: 'This browser cannot stream the camera',
+      solution: 'Use an up-to-date browser, or upload a picture of the QR code instead.',
+    },
+  ];
+
+  for (const failure of failures) {
+    it(`camera failure ${failure.error}: its reason and solution`, async () => {
+      const { page } = browser;
+      await page.goto(`${server.url}/start`);
+      await page.evaluate((value) => window.localStorage.setItem('test:cameraFailure', value), failure.error);
+      await page.reload();
+      await scanButton().click();
+      await page.waitForURL(/\/capture$/);
+      const alert = page.getByRole('alert');
+      await alert.getByRole('heading', { name: failure.reason }).waitFor();
+      await alert.getByText(failure.solution).waitFor();
+      if (failure.error === 'NotFoundError') await screenshots(page, 'capture-no-camera');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.waitForURL(/\/start$/);
+      await page.evaluate(() => window.localStorage.removeItem('test:cameraFailure'));
+    });
+  }
+
+  it('an otpauth URI without a label is refused with the server message', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/start`);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload a QR code image' }).click();
+    await (await chooser).setFiles(await qrPng('otpauth://totp/?secret=', 'no-label'));
+    await page.getByText('The uri must have a label.').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(/\/start/);
+  });
+
+  it('a QR code that looks like an otpauth URI but is not valid opens the invalid-URI modal', async () => {
+    const { page } = browser;
+    // A malformed escape in the label: a 422 on uri from the preview.
+    const content = `otpauth://totp/Bad%E0%A4%A:jane?secret=${SECRET}`;
+    await page.goto(`${server.url}/start`);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload a QR code image' }).click();
+    await (await chooser).setFiles(await qrPng(content, 'invalid-otpauth'));
+    const dialog = page.getByRole('dialog', { name: 'The data of this QR code is not a valid OTP Auth URI' });
+    await dialog.waitFor();
+    await dialog.getByText(content, { exact: true }).waitFor();
+    // Not a web address: nothing to open.
+    expect(await dialog.getByRole('link', { name: 'Open in the browser' }).count()).toBe(0);
+    await screenshots(page, 'invalid-uri-modal');
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await page.getByRole('status').filter({ hasText: 'Copied to clipboard' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(content);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('a web address in the QR code of the advanced form can be opened in the browser', async () => {
+    const { page } = browser;
+    const content = 'https://example.com/setup?step=2';
+    await page.goto(`${server.url}/account/create`);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Fill in from a QR code image' }).click();
+    await (await chooser).setFiles(await qrPng(content, 'invalid-url'));
+    const dialog = page.getByRole('dialog', { name: 'The data of this QR code is not a valid OTP Auth URI' });
+    await dialog.getByText(content, { exact: true }).waitFor();
+    const open = dialog.getByRole('link', { name: 'Open in the browser' });
+    expect(await open.getAttribute('href')).toBe(content);
+    expect(await open.getAttribute('target')).toBe('_blank');
+    await screenshots(page, 'invalid-uri-modal-url');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it("any API 418 ('inactivity detected') sends the SPA to the autolock screen", async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/accounts`);
+    await page.getByRole('list', { name: 'Accounts' }).getByRole('button', { name: /First/ }).waitFor();
+    await page.route(
+      (url) => url.pathname.startsWith('/api/v1/'),
+      (route) =>
+        route.fulfill({
+          status: 418,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'inactivity detected' }),
+        }),
+      { times: 1 },
+    );
+    await page.getByRole('link', { name: 'Settings' }).first().click();
+    await page.waitForURL(/\/autolock$/);
+    await page.getByRole('heading', { name: 'Locked for inactivity' }).waitFor();
+  });
+});
