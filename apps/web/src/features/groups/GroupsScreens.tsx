@@ -63,7 +63,7 @@ export function GroupsScreen() {
                 </Link>
                 <button
                   type="button"
-                  className="link-button link-danger"
+                  className="tool-link tool-button link-danger"
                   onClick={() => setDeleting(group)}
                   aria-label={t('deleteNamed', { name: group.name })}
                 >
