@@ -18,6 +18,7 @@ import './http/fastify-types.js';
 import { validatorCompiler } from './http/validation.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { registerWireConventions } from './http/infrastructure.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerOpenApi } from './openapi/openapi.plugin.js';
 import { registerFallbacks } from './spa/fallbacks.js';
 import { authPlugin } from './auth/auth.plugin.js';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // Infrastructure
   await registerWireConventions(app);
+  await registerSecurityHeaders(app, config);
   await registerOpenApi(app, config.version);
   await registerFallbacks(app, deps.webRoot === undefined ? defaultWebRoot : deps.webRoot);
   // Uploads (icons, QR images, import files): parts become body fields, files Buffers; the

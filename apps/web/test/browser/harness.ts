@@ -130,12 +130,20 @@ export async function launchBrowser(
     ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
+  // The server's Content-Security-Policy must never block the app: a violation fails the file.
+  const violations: string[] = [];
+  context.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) violations.push(message.text());
+  });
   return {
     context,
     page,
     close: async () => {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
+      if (violations.length > 0) {
+        throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
+      }
     },
   };
 }

@@ -30,8 +30,11 @@ export async function signInWithPassword(page: Page, baseUrl: string): Promise<v
 /** Signs out through the footer, confirming. */
 export async function signOutThroughFooter(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign out' }).click();
+  // The sign-in screen then starts from a fresh anonymous session (login's forceRefresh).
+  const freshCsrf = page.waitForRequest((request) => request.url().endsWith('/refresh-csrf'));
   await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL(/\/login/);
+  await freshCsrf;
 }
 
 /** The newest mail the server wrote into DATA_DIR/mail (no SMTP configured), decoded to text. */

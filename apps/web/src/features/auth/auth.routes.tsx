@@ -4,6 +4,7 @@ import { publicLayout } from '../../app/layouts';
 import { currentUserQuery, userNameQuery } from '../../app/queries';
 import { LoginScreen } from './LoginScreen';
 import { RegisterScreen } from './RegisterScreen';
+import { refreshCsrf } from './auth.api';
 
 /** Query of the e-mailed links: the address and the token (password.reset, webauthn.recover). */
 export interface EmailLinkSearch {
@@ -25,7 +26,12 @@ export const loginRoute = createRoute({
   staticData: { title: 'login' },
   validateSearch: (search: Record<string, unknown>): { forceRefresh?: boolean } =>
     search.forceRefresh === true || search.forceRefresh === 'true' ? { forceRefresh: true } : {},
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, search }) => {
+    // After a sign-out: start from a fresh anonymous session (new CSRF token) and fresh data.
+    if (search.forceRefresh) {
+      await refreshCsrf();
+      context.queryClient.removeQueries({ queryKey: userNameQuery.queryKey });
+    }
     const signedIn = await context.queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 }).then(
       (user) => user.email !== null,
       () => false,
