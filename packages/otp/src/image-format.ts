@@ -18,7 +18,7 @@ function startsWith(bytes: Uint8Array, signature: readonly number[], at = 0): bo
 /**
  * Sniffs the image type from the content, never from a name (formats.md §7.1, §7.3): PNG, JPEG,
  * GIF, WebP, BMP, or SVG (text starting with `<svg` or an XML declaration / comment / doctype
- * followed by an `<svg` element). Null for anything else.
+ * followed by an `<svg` root element). Null for anything else.
  */
 export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
@@ -37,7 +37,11 @@ export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
     .decode(bytes.subarray(0, 4096))
     .replace(/^\uFEFF/, '')
     .trimStart();
-  if (/^<svg[\s>]/i.test(head)) return 'svg';
-  if (/^<(\?xml|!--|!doctype)/i.test(head) && /<svg[\s>]/i.test(head)) return 'svg';
-  return null;
+  // An XML declaration, comments or a doctype may come first; the root element must be <svg>.
+  const root = head
+    .replace(/^<\?xml[\s\S]*?\?>\s*/i, '')
+    .replace(/^(<!--[\s\S]*?-->\s*)*/, '')
+    .replace(/^<!doctype[^>]*>\s*/i, '')
+    .replace(/^(<!--[\s\S]*?-->\s*)*/, '');
+  return /^<svg[\s>/]/i.test(root) ? 'svg' : null;
 }

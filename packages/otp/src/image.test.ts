@@ -28,6 +28,7 @@ describe('sniffing the type from the bytes (formats.md §7.1, §7.3)', () => {
     [new TextEncoder().encode('<!DOCTYPE svg><svg viewBox="0 0 1 1"></svg>'), 'svg'],
     [new TextEncoder().encode('<html><svg></svg></html>'), null],
     [new TextEncoder().encode('<?xml version="1.0"?><html/>'), null],
+    [new TextEncoder().encode('<?xml version="1.0"?><html><svg></svg></html>'), null],
     [new TextEncoder().encode('GIF90a'), null],
     [new TextEncoder().encode('RIFF\x00\x00\x00\x00WAVE'), null],
     [new TextEncoder().encode('BM'), null],

@@ -1,44 +1,30 @@
-/** Image types accepted as icons and QR uploads, judged from the bytes (formats.md §7.3). */
+import { IMAGE_MIME_TYPES, sniffImageFormat, type ImageFormat } from '@twofold/otp';
+
+/** Image types accepted as icons and QR uploads, as file extensions (formats.md §7.3). */
 export type ImageExt = 'png' | 'jpg' | 'gif' | 'bmp' | 'svg' | 'webp';
 
-export const mimeOf: Readonly<Record<ImageExt, string>> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  gif: 'image/gif',
-  bmp: 'image/bmp',
-  svg: 'image/svg+xml',
-  webp: 'image/webp',
+const extOf: Readonly<Record<ImageFormat, ImageExt>> = {
+  png: 'png',
+  jpeg: 'jpg',
+  gif: 'gif',
+  bmp: 'bmp',
+  svg: 'svg',
+  webp: 'webp',
 };
 
-const startsWith = (bytes: Buffer, signature: readonly number[], offset = 0) =>
-  bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte);
+export const mimeOf: Readonly<Record<ImageExt, string>> = {
+  png: IMAGE_MIME_TYPES.png,
+  jpg: IMAGE_MIME_TYPES.jpeg,
+  gif: IMAGE_MIME_TYPES.gif,
+  bmp: IMAGE_MIME_TYPES.bmp,
+  svg: IMAGE_MIME_TYPES.svg,
+  webp: IMAGE_MIME_TYPES.webp,
+};
 
-/** The image type of some bytes, or undefined when they are not one of ours. */
+/** The image type of some bytes (judged by the OTP engine's sniffer), or undefined when not one of ours. */
 export function sniffImage(bytes: Buffer): ImageExt | undefined {
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpg';
-  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38])) return 'gif';
-  if (startsWith(bytes, [0x42, 0x4d]) && bytes.length > 26) return 'bmp';
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8))
-    return 'webp';
-  if (looksLikeSvg(bytes)) return 'svg';
-  return undefined;
-}
-
-function looksLikeSvg(bytes: Buffer): boolean {
-  const head = bytes
-    .subarray(0, 4096)
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
-    .trimStart();
-  if (!head.startsWith('<')) return false;
-  // An XML prolog, comments or a doctype may come first; the root element must be <svg>.
-  const withoutProlog = head
-    .replace(/^<\?xml[\s\S]*?\?>\s*/i, '')
-    .replace(/^(<!--[\s\S]*?-->\s*)*/g, '')
-    .replace(/^<!DOCTYPE[^>]*>\s*/i, '')
-    .replace(/^(<!--[\s\S]*?-->\s*)*/g, '');
-  return /^<svg[\s>/]/i.test(withoutProlog);
+  const format = sniffImageFormat(bytes);
+  return format === null ? undefined : extOf[format];
 }
 
 export function extForMime(mime: string): ImageExt | undefined {

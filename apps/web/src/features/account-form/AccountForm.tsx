@@ -16,6 +16,7 @@ import { classifyScan, useQrUpload } from '../start/scanned';
 import { IconField } from './IconField';
 import { useIconState } from './icons';
 import { InvalidUriModal, TestModal } from './Modals';
+import { HiddenFileInput } from '../../ui/HiddenFileInput';
 
 type CreateBody = BodyOf<'/api/v1/twofaccounts', 'post'>;
 type ParamsBody = Exclude<CreateBody, { uri: string }>;
@@ -256,17 +257,7 @@ export function AccountForm({ account }: AccountFormProps) {
           >
             {t('prefill')}
           </button>
-          <input
-            ref={qrInput}
-            type="file"
-            accept="image/*"
-            hidden
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) upload.mutate(file);
-            }}
-          />
+          <HiddenFileInput ref={qrInput} accept="image/*" onFile={(file) => upload.mutate(file)} />
         </div>
       )}
       <form onSubmit={(event) => void submit(event)} noValidate>

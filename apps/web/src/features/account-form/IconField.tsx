@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { iconUrl } from '../accounts/accounts.api';
 import type { IconState } from './icons';
+import { HiddenFileInput } from '../../ui/HiddenFileInput';
 
 interface IconFieldProps {
   readonly state: IconState;
@@ -44,17 +45,7 @@ export function IconField({ state, lucky }: IconFieldProps) {
             {t('icon.remove')}
           </button>
         )}
-        <input
-          ref={input}
-          type="file"
-          accept="image/*"
-          hidden
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) state.upload.mutate(file);
-          }}
-        />
+        <HiddenFileInput ref={input} accept="image/*" onFile={(file) => state.upload.mutate(file)} />
       </div>
     </div>
   );

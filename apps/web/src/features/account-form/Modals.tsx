@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../ui/notify';
 import type { Otp } from '../accounts/accounts.api';
 import { OtpView } from '../accounts/OtpView';
+import { copyToClipboard } from '../../ui/clipboard';
 
 interface TestModalProps {
   readonly open: boolean;
@@ -50,12 +50,7 @@ export function InvalidUriModal({
   const isUrl = content !== null && URL_PATTERN.test(content.trim());
   const copy = async () => {
     if (content === null) return;
-    try {
-      await navigator.clipboard.writeText(content);
-      notify('success', t('invalidUri.copied'));
-    } catch {
-      notify('danger', t('invalidUri.copyFailed'));
-    }
+    await copyToClipboard(content, { copied: t('invalidUri.copied'), failed: t('invalidUri.copyFailed') });
   };
   return (
     <Dialog.Root open={content !== null} onOpenChange={(next) => !next && onClose()}>

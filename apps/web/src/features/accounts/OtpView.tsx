@@ -2,10 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../ui/notify';
 import { Spinner } from '../../ui/Spinner';
 import type { Otp } from './accounts.api';
 import { useAccountSettings } from './settings';
+import { copyToClipboard } from '../../ui/clipboard';
 
 const DOTS = 10;
 const KNOWN_TYPES = new Set(['totp', 'hotp', 'steamtotp']);
@@ -102,14 +102,8 @@ export function OtpView({ queryKey, fetchOtp, onHotp, onCopied }: OtpViewProps) 
   const lit = Math.min(DOTS, Math.floor((elapsed / period) * DOTS) + 1);
 
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(password);
-    } catch {
-      notify('danger', t('otp.copyFailed'));
-      return;
-    }
-    notify('success', t('otp.copied'));
-    onCopied?.();
+    if (await copyToClipboard(password, { copied: t('otp.copied'), failed: t('otp.copyFailed') }))
+      onCopied?.();
   };
 
   return (

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { settingsQuery } from '../../app/queries';
+import { readBoolean, settingsRecord } from '../../app/preferences';
 
 /**
  * The settings the accounts experience reads (product.md §3). The API gives `value: unknown` for
@@ -34,17 +35,14 @@ export const DEFAULT_SETTINGS: AccountSettings = {
 };
 
 export function readSettings(list: readonly { key: string; value: unknown }[] | undefined): AccountSettings {
-  const values = new Map(list?.map((entry) => [entry.key, entry.value]));
-  const bool = (key: keyof AccountSettings, fallback: boolean) => {
-    const value = values.get(key);
-    return typeof value === 'boolean' ? value : fallback;
-  };
+  const values = settingsRecord(list ?? []);
+  const bool = (key: keyof AccountSettings, fallback: boolean) => readBoolean(values, key, fallback);
   const int = (key: keyof AccountSettings, fallback: number) => {
-    const value = values.get(key);
+    const value = values[key];
     return typeof value === 'number' && Number.isInteger(value) ? value : fallback;
   };
   const oneOf = <T extends string>(key: keyof AccountSettings, allowed: readonly T[], fallback: T): T => {
-    const value = values.get(key);
+    const value = values[key];
     return allowed.find((candidate) => candidate === value) ?? fallback;
   };
   const d = DEFAULT_SETTINGS;

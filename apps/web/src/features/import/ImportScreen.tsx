@@ -11,6 +11,7 @@ import { formData, refreshAccounts } from '../accounts/accounts.api';
 import { AccountIcon } from '../accounts/AccountIcon';
 import { TestModal } from '../account-form/Modals';
 import { toParams, valuesOf } from '../account-form/AccountForm';
+import { HiddenFileInput } from '../../ui/HiddenFileInput';
 
 type Item = ResponseOf<'/api/v1/twofaccounts/import', 'post'>[number];
 type Status = 'pending' | 'imported' | 'failed';
@@ -135,16 +136,10 @@ export function ImportPage() {
         <button type="button" className="button" disabled={busy} onClick={() => fileInput.current?.click()}>
           {t('uploadFile')}
         </button>
-        <input
+        <HiddenFileInput
           ref={fileInput}
-          type="file"
           accept=".json,.txt,.csv,application/json,text/plain"
-          hidden
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) fromFile.mutate(file);
-          }}
+          onFile={(file) => fromFile.mutate(file)}
         />
       </div>
       {busy && <Spinner />}

@@ -1,6 +1,30 @@
 import * as Switch from '@radix-ui/react-switch';
 import { useId, type ReactNode } from 'react';
 
+/** A setting's label and help text; the control's `aria-describedby` points at `${id}-help`. */
+function SettingText({
+  id,
+  label,
+  help,
+}: {
+  readonly id: string;
+  readonly label: string;
+  readonly help?: ReactNode;
+}) {
+  return (
+    <div className="setting-text">
+      <label htmlFor={id} className="setting-label">
+        {label}
+      </label>
+      {help && (
+        <p id={`${id}-help`} className="field-help">
+          {help}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /**
  * One setting as a switch: it takes effect (and is saved) the moment it changes, which is what a
  * switch announces to assistive technology.
@@ -21,16 +45,7 @@ export function SwitchSetting({
   const id = useId();
   return (
     <div className="setting-row">
-      <div className="setting-text">
-        <label htmlFor={id} className="setting-label">
-          {label}
-        </label>
-        {help && (
-          <p id={`${id}-help`} className="field-help">
-            {help}
-          </p>
-        )}
-      </div>
+      <SettingText id={id} label={label} help={help} />
       <Switch.Root
         id={id}
         className="switch"
@@ -64,16 +79,7 @@ export function SelectSetting<T extends string | number>({
   const id = useId();
   return (
     <div className="setting-row">
-      <div className="setting-text">
-        <label htmlFor={id} className="setting-label">
-          {label}
-        </label>
-        {help && (
-          <p id={`${id}-help`} className="field-help">
-            {help}
-          </p>
-        )}
-      </div>
+      <SettingText id={id} label={label} help={help} />
       <select
         id={id}
         className="input setting-select"

@@ -6,6 +6,7 @@ import { accountsQuery } from '../accounts/accounts.api';
 import { useAccountSettings } from '../accounts/settings';
 import { Spinner } from '../../ui/Spinner';
 import { useQrUpload, useScannedData } from './scanned';
+import { HiddenFileInput } from '../../ui/HiddenFileInput';
 
 const route = getRouteApi('/signed-in/start');
 
@@ -44,17 +45,7 @@ export function StartPage() {
           <h1 id="start-title">{t('start.title')}</h1>
         </header>
       )}
-      <input
-        ref={fileInput}
-        type="file"
-        accept="image/*"
-        hidden
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) upload.mutate(file);
-        }}
-      />
+      <HiddenFileInput ref={fileInput} accept="image/*" onFile={(file) => upload.mutate(file)} />
       <div className="start-options">
         <button type="button" className="start-scan" onClick={scan} disabled={upload.isPending}>
           <span className="start-scan-frame" aria-hidden="true">
