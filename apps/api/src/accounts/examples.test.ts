@@ -3,8 +3,12 @@ import { describeEachDatabase } from '../test/harness.js';
 import { bearerCaller, createUserWithToken } from '../test/auth-helpers.js';
 import { fixtures as F } from './fixtures.js';
 
-/** api.md §16: examples E1–E23, run in order on one database (one test, as the spec chains them). */
-describeEachDatabase('api.md §16 examples E1–E23', (t) => {
+/*
+ * The worked examples E1–E23: exact answers of the 2FAuth-compatible API for representative
+ * requests. Each test starts from an empty database; the examples that need stored accounts
+ * create the same six accounts first (E1–E5, ids 1 to 6), so any test can run alone.
+ */
+describeEachDatabase('worked examples E1–E23', (t) => {
   let token = '';
   const call = bearerCaller(t, () => token);
   beforeEach(async () => {
@@ -12,20 +16,21 @@ describeEachDatabase('api.md §16 examples E1–E23', (t) => {
     await call('PUT', '/api/v1/settings/getOfficialIcons', { value: false });
   });
 
-  it('answers every example exactly', async () => {
-    const expectCall = async (
-      method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-      url: string,
-      payload: unknown,
-      status: number,
-      body?: unknown,
-    ) => {
-      const response = await call(method, url, payload as never);
-      expect({ url, status: response.statusCode }).toEqual({ url, status });
-      if (body !== undefined) expect(response.json()).toEqual(body);
-      return response;
-    };
+  const expectCall = async (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload: unknown,
+    status: number,
+    body?: unknown,
+  ) => {
+    const response = await call(method, url, payload as never);
+    expect({ url, status: response.statusCode }).toEqual({ url, status });
+    if (body !== undefined) expect(response.json()).toEqual(body);
+    return response;
+  };
 
+  /** E1–E5: creates accounts 1 to 6 and checks each answer. */
+  const createExampleAccounts = async () => {
     // E1
     await expectCall('POST', '/api/v1/twofaccounts', { uri: F.TOTP_FULL_CUSTOM_URI }, 201, {
       id: 1,
@@ -140,7 +145,37 @@ describeEachDatabase('api.md §16 examples E1–E23', (t) => {
         counter: null,
       },
     );
-    // E6
+  };
+
+  /** A seventh account (the one E19 creates), same service, account and secret as account 2's. */
+  const createSeventhAccount = () =>
+    expectCall(
+      'POST',
+      '/api/v1/twofaccounts',
+      { service: 'service', account: 'account', otp_type: 'totp', secret: F.SECRET },
+      201,
+    );
+
+  const row = (account: string, service: string, id = 0) => ({
+    id,
+    group_id: null,
+    otp_type: 'totp',
+    account,
+    service,
+    icon: null,
+    secret: 'A4GRFHVVRBGY7UIW',
+    digits: 6,
+    algorithm: 'sha1',
+    period: 30,
+    counter: null,
+    group: null,
+  });
+
+  it('E1–E5: creates accounts from a URI or parameters, normalised (Steam, padding, defaults)', async () => {
+    await createExampleAccounts();
+  });
+
+  it('E6: previews a URI without storing it', async () => {
     await expectCall(
       'POST',
       '/api/v1/twofaccounts/preview',
@@ -175,7 +210,9 @@ describeEachDatabase('api.md §16 examples E1–E23', (t) => {
         counter: null,
       },
     );
-    // E7
+  });
+
+  it('E7: rejects an invalid URI, a URI without label and a migration without payload', async () => {
     await expectCall('POST', '/api/v1/twofaccounts', { uri: F.INVALID_OTPAUTH_URI }, 422, {
       message: 'The uri field is not a valid otpauth uri.',
       errors: { uri: ['The uri field is not a valid otpauth uri.'] },
@@ -203,7 +240,9 @@ describeEachDatabase('api.md §16 examples E1–E23', (t) => {
         },
       },
     );
-    // E8
+  });
+
+  it('E8: names every invalid field', async () => {
     await expectCall(
       'POST',
       '/api/v1/twofaccounts',
@@ -218,7 +257,10 @@ describeEachDatabase('api.md §16 examples E1–E23', (t) => {
         },
       },
     );
-    // E9
+  });
+
+  it('E9–E10: TOTP and HOTP codes of stored accounts; HOTP advances the stored counter', async () => {
+    await createExampleAccounts();
     await expectCall('GET', '/api/v1/twofaccounts/2/otp', undefined, 200, {
       password: '504487',
       otp_type: 'totp',
@@ -238,7 +280,10 @@ describeEachDatabase('api.md §16 examples E1–E23', (t) => {
       counter: 2,
     });
     expect((await call('GET', '/api/v1/twofaccounts/3')).json()).toMatchObject({ counter: 2 });
-    // E11
+  });
+
+  it('E11–E13: codes of unstored accounts leave stored counters alone; uri must come alone', async () => {
+    await createExampleAccounts();
     await expectCall('POST', '/api/v1/twofaccounts/otp', { uri: F.HOTP_FULL_CUSTOM_URI }, 200, {
       password: '0790401',
       otp_type: 'hotp',
@@ -272,7 +317,10 @@ describeEachDatabase('api.md §16 examples E1–E23', (t) => {
         },
       },
     );
-    // E14
+  });
+
+  it('E14: Steam code', async () => {
+    await createExampleAccounts();
     await expectCall('GET', '/api/v1/twofaccounts/5/otp', undefined, 200, {
       password: 'RP245',
       otp_type: 'steamtotp',
@@ -280,7 +328,13 @@ describeEachDatabase('api.md §16 examples E1–E23', (t) => {
       period: 30,
       next_password: '9PBGT',
     });
-    // E15
+  });
+
+  it('E15: list with codes for TOTP and Steam, none for HOTP', async () => {
+    await createExampleAccounts();
+    // Two HOTP codes (as in E10) bring account 3's counter to 2.
+    await call('GET', '/api/v1/twofaccounts/3/otp');
+    await call('GET', '/api/v1/twofaccounts/3/otp');
     await expectCall('GET', '/api/v1/twofaccounts?ids=2,3,5&withOtp=1', undefined, 200, [
       {
         id: 2,
@@ -321,14 +375,19 @@ describeEachDatabase('api.md §16 examples E1–E23', (t) => {
         otp: { password: 'RP245', generated_at: 1700000000, next_password: '9PBGT' },
       },
     ]);
-    // E16
+  });
+
+  it('E16: count', async () => {
+    await createExampleAccounts();
     await expectCall('GET', '/api/v1/twofaccounts/count', undefined, 200, {
       count: 6,
       owned: 6,
       shared: 0,
       total: 6,
     });
-    // E17
+  });
+
+  it('E17: bounded, well-formed id lists; unknown ids delete nothing', async () => {
     await expectCall('PATCH', '/api/v1/twofaccounts/withdraw?ids=1,2,', undefined, 422, {
       message: 'IDs must be comma separated, without trailing comma.',
       errors: { ids: ['IDs must be comma separated, without trailing comma.'] },
@@ -339,21 +398,9 @@ describeEachDatabase('api.md §16 examples E1–E23', (t) => {
       reason: ['Too many ids in the query parameter, max 100 allowed'],
     });
     await expectCall('DELETE', '/api/v1/twofaccounts?ids=900,901', undefined, 204);
-    // E18
-    const row = (account: string, service: string, id = 0) => ({
-      id,
-      group_id: null,
-      otp_type: 'totp',
-      account,
-      service,
-      icon: null,
-      secret: 'A4GRFHVVRBGY7UIW',
-      digits: 6,
-      algorithm: 'sha1',
-      period: 30,
-      counter: null,
-      group: null,
-    });
+  });
+
+  it('E18: migration payload preview', async () => {
     await expectCall(
       'POST',
       '/api/v1/twofaccounts/migration',
@@ -361,18 +408,17 @@ describeEachDatabase('api.md §16 examples E1–E23', (t) => {
       200,
       [row('account', 'service'), row('account_bis', 'service_bis')],
     );
-    // E19
-    await expectCall(
-      'POST',
-      '/api/v1/twofaccounts',
-      { service: 'service', account: 'account', otp_type: 'totp', secret: F.SECRET },
-      201,
-    );
+  });
+
+  it('E19: import marks an account that already exists with id -1', async () => {
+    await createSeventhAccount();
     await expectCall('POST', '/api/v1/twofaccounts/import', { uri: F.GOOGLE_AUTH_MIGRATION_URI }, 200, [
       row('account', 'service', -1),
       row('account_bis', 'service_bis'),
     ]);
-    // E20
+  });
+
+  it('E20: unreadable migration data', async () => {
     await expectCall(
       'POST',
       '/api/v1/twofaccounts/migration',
@@ -382,11 +428,18 @@ describeEachDatabase('api.md §16 examples E1–E23', (t) => {
         message: 'Invalid or unreadable Google Authenticator data',
       },
     );
-    // E21
+  });
+
+  it('E21: QR code of a stored account; 404 for an unknown one', async () => {
+    await createExampleAccounts();
     const qr = await expectCall('GET', '/api/v1/twofaccounts/1/qrcode', undefined, 200);
     expect(qr.json<{ qrcode: string }>().qrcode).toMatch(/^data:image\/svg\+xml;base64,PHN2Zy/);
     await expectCall('GET', '/api/v1/twofaccounts/1000/qrcode', undefined, 404, { message: 'not found' });
-    // E22
+  });
+
+  it('E22: groups: create, assign, list with the pseudo-group All, reserved names', async () => {
+    await createExampleAccounts();
+    await createSeventhAccount();
     await expectCall('POST', '/api/v1/groups', { name: 'Work' }, 201, {
       id: 1,
       name: 'Work',
@@ -411,20 +464,9 @@ describeEachDatabase('api.md §16 examples E1–E23', (t) => {
       message: 'forbidden',
       reason: 'This action is unauthorized.',
     });
-    // E23
-    await expectCall('PUT', '/api/v1/settings/useEncryption', { value: true }, 200, {
-      key: 'useEncryption',
-      value: true,
-    });
-    const clear = await expectCall('GET', '/api/v1/twofaccounts/2', undefined, 200);
-    expect(clear.json()).toMatchObject({ account: 'account', secret: 'A4GRFHVVRBGY7UIW' });
-    const stored = await t.db
-      .selectFrom('twofaccounts')
-      .select(['account', 'secret'])
-      .where('id', '=', 2)
-      .executeTakeFirstOrThrow();
-    expect(stored.account).toMatch(/^v1:/);
-    expect(stored.secret).toMatch(/^v1:/);
+  });
+
+  it('E23: settings and preferences: only custom settings can be deleted', async () => {
     await expectCall('DELETE', '/api/v1/settings/lang', undefined, 400, {
       message: 'bad request',
       reason: ['Only user-created setting can be deleted'],
@@ -440,6 +482,25 @@ describeEachDatabase('api.md §16 examples E1–E23', (t) => {
     await expectCall('GET', '/api/v1/user/preferences/useEncryption', undefined, 404, {
       message: 'not found',
     });
+  });
+
+  it('E23: encryption: on, then a different key makes secrets indecipherable', async () => {
+    await createExampleAccounts();
+    await expectCall('POST', '/api/v1/groups', { name: 'Work' }, 201);
+    await expectCall('POST', '/api/v1/groups/1/assign', { ids: [1, 2] }, 200);
+    await expectCall('PUT', '/api/v1/settings/useEncryption', { value: true }, 200, {
+      key: 'useEncryption',
+      value: true,
+    });
+    const clear = await expectCall('GET', '/api/v1/twofaccounts/2', undefined, 200);
+    expect(clear.json()).toMatchObject({ account: 'account', secret: 'A4GRFHVVRBGY7UIW' });
+    const stored = await t.db
+      .selectFrom('twofaccounts')
+      .select(['account', 'secret'])
+      .where('id', '=', 2)
+      .executeTakeFirstOrThrow();
+    expect(stored.account).toMatch(/^v1:/);
+    expect(stored.secret).toMatch(/^v1:/);
     // "After restarting with a different APP_KEY": the harness gives each app build a new key.
     await t.rebuild();
     await expectCall('GET', '/api/v1/twofaccounts/2', undefined, 200, {

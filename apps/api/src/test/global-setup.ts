@@ -37,6 +37,12 @@ async function preparePostgresTemplate(adminUrl: string): Promise<void> {
   }
 }
 
+/** CI providers set `CI` to `true` (GitHub Actions, GitLab) or `1`. */
+function isCi(): boolean {
+  const value = (process.env.CI ?? '').toLowerCase();
+  return value !== '' && value !== 'false' && value !== '0';
+}
+
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'twofold-test-'));
 
@@ -56,9 +62,14 @@ export default async function setup(project: TestProject) {
       cluster = await startPostgresCluster(binDir);
       adminUrl = cluster.adminUrl;
       console.log(`[test setup] PostgreSQL leg: throwaway cluster from ${binDir}`);
+    } else if (isCi()) {
+      // In CI a silently skipped leg would let PostgreSQL-only regressions through: fail instead.
+      throw new Error(
+        '[test setup] CI=true but no PostgreSQL: set TEST_DATABASE_URL or install PostgreSQL 15+ (initdb, pg_ctl).',
+      );
     } else {
       console.warn(
-        '\n!!! [test setup] PostgreSQL leg SKIPPED: TEST_DATABASE_URL is unset and no PostgreSQL binaries were found. Only PGlite is tested. !!!\n',
+        '\n!!! [test setup] PostgreSQL leg SKIPPED: TEST_DATABASE_URL is unset and no PostgreSQL binaries were found. Only PGlite is tested (under CI=true this fails the run). !!!\n',
       );
     }
   } else {
