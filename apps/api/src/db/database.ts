@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { Kysely, Migrator, PostgresDialect, sql, type Transaction as KyselyTransaction } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
+import { Kysely, PGliteDialect, PostgresDialect, sql, type Transaction as KyselyTransaction } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
@@ -42,7 +42,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
   return {
     db,
     driver: 'pglite',
