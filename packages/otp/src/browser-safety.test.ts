@@ -58,3 +58,16 @@ describe('the ./browser entry point', () => {
     for (const name of Object.keys(browser)) expect(Object.keys(node)).toContain(name);
   });
 });
+
+describe('sharp stays behind the ./images entry point', () => {
+  const imports = (entry: string) => [...graph(entry).values()].flat();
+
+  it('the main and browser entry points never import sharp', () => {
+    expect(imports('index.ts')).not.toContain('sharp');
+    expect(imports('browser.ts')).not.toContain('sharp');
+  });
+
+  it('the ./images entry point decodes QR images with it', () => {
+    expect(imports('images.ts')).toContain('sharp');
+  });
+});

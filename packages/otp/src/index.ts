@@ -12,9 +12,6 @@ export {
   hotpCode,
   totpCodes,
 } from './codes.js';
-export { type RgbaImage, decodeBmp } from './bmp.js';
-export { type QrDecoded, type QrDecodeLimits, decodeQrImage } from './qr-decode.js';
-export { closeQrWorker } from './qr-scan.js';
 export {
   type QrEncodeOptions,
   type QrPngOptions,

@@ -1,4 +1,5 @@
-import { decodeQrImage as decodeWithEngine, qrToSvgDataUri } from '@twofold/otp';
+import { qrToSvgDataUri } from '@twofold/otp';
+import { decodeQrImage as decodeWithEngine } from '@twofold/otp/images';
 import { sniffImage } from '../icons/image-type.js';
 import { sanitiseSvg } from '../icons/svg.js';
 
