@@ -6,8 +6,8 @@ import { validateBase32Secret } from './secret.js';
 const SECRET = 'A4GRFHVVRBGY7UIW';
 const STEAM_SECRET = 'XJGTDRUUKZH3X7TQN2QZUGCGXZCC5LXE';
 
-// The parameter forms of 2FAuth's tests (formats.md §3.6).
-describe('the account model (formats.md §0) on 2FAuth’s parameter sets', () => {
+// The parameter forms of 2FAuth's tests.
+describe('the account model on 2FAuth’s parameter sets', () => {
   it('full custom TOTP', () => {
     const input = {
       service: 'service',

@@ -8,7 +8,7 @@ const LOOSE_VALUES = Int8Array.from(VALUES);
 for (let i = 0; i < 26; i++) LOOSE_VALUES[0x61 + i] = i;
 
 /**
- * Decodes unpadded upper-case base32 text (formats.md §2.3): 5 bits per character, a final
+ * Decodes unpadded upper-case base32 text: 5 bits per character, a final
  * group of fewer than 8 bits is dropped. Returns null on any character outside the alphabet.
  */
 export function decodeBase32Text(text: string): Uint8Array | null {

@@ -1,6 +1,6 @@
 /*
  * Strict standard base64 (RFC 4648 §4), browser-safe. Node's `Buffer.from(s, 'base64')` skips
- * characters it does not understand, which would hide corruption (formats.md §4.1).
+ * characters it does not understand, which would hide corruption of a migration payload.
  */
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';

@@ -34,7 +34,7 @@ const BI_BITFIELDS = 3;
 const BI_ALPHABITFIELDS = 6;
 
 /**
- * Decodes an uncompressed Windows bitmap, which sharp cannot read (formats.md §7.1): 1-, 4- and
+ * Decodes an uncompressed Windows bitmap, which sharp cannot read but 2FAuth accepts: 1-, 4- and
  * 8-bit palettes, 16-bit (5-5-5 or bit fields), 24-bit and 32-bit (plain or bit fields, with
  * alpha when a mask gives one), bottom-up or top-down, OS/2 and V1–V5 headers. RLE and embedded
  * JPEG/PNG are refused as `unsupported_format`; a broken file is `invalid_image`; more than

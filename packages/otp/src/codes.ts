@@ -7,14 +7,14 @@ import { steamEncode } from './steam.js';
 import { MAX_DIGITS, MIN_DIGITS, type Algorithm, type OtpError, type Result } from './types.js';
 
 /**
- * What a code needs: the account fields of api.md §4.1. An `OtpAccount` fits, and so does a
+ * What a code needs: the account fields of the API's account objects. An `OtpAccount` fits, and so does a
  * database row with plain strings: every field is checked at run time (an unknown `otp_type` or
  * `algorithm` is a typed error, not an exception).
  */
 export interface CodeParams {
   /** `totp`, `hotp` or `steamtotp`. */
   readonly otp_type: string;
-  /** Base32 in any accepted input form (formats.md §2.1). */
+  /** Base32 in any accepted input form (spaces, dashes, lower case, padding). */
   readonly secret: string;
   /** 5–10; ignored for Steam. */
   readonly digits: number;
@@ -24,11 +24,11 @@ export interface CodeParams {
   readonly period: number | null;
 }
 
-/** TOTP/Steam codes for one moment (api.md §4.3). */
+/** TOTP/Steam codes for one moment. */
 export interface TotpCodes {
   /** Code of the window containing `generated_at`. */
   readonly password: string;
-  /** Code of the following window (counter + 1, formats.md §1.3). */
+  /** Code of the following window (counter + 1), so clients can show it before the current one expires. */
   readonly next_password: string;
   /** The time used, in whole Unix seconds. */
   readonly generated_at: number;
@@ -37,7 +37,7 @@ export interface TotpCodes {
   readonly remaining: number;
 }
 
-/** The body of the API's OTP responses (api.md §4.3). */
+/** The body of the API's OTP responses (`GET /api/v1/twofaccounts/{id}/otp` and friends). */
 export type OtpPassword =
   | {
       readonly password: string;
@@ -54,7 +54,7 @@ export type OtpPassword =
     };
 
 /*
- * Why node:crypto and not otplib (the design card's choice): otplib has no MD5 (formats.md §1.5),
+ * Why node:crypto and not otplib (the first candidate): otplib has no MD5, which 2FAuth accepts,
  * and through its public API it runs at about a third of a bare createHmac loop (see `pnpm bench`),
  * where this path stays above 0.8. otplib remains the independent reference of codes.test.ts,
  * with its 16-byte guardrail lowered and Steam through its `encodeToken` hook; the vectors agree.
@@ -69,7 +69,7 @@ const KEY_SCRATCH = Buffer.alloc(256);
 // One view per key length, made once: a Buffer view costs about as much as the base32 decoding.
 const KEY_VIEWS: Buffer[] = [];
 
-/** Checked parameters; `digits` 0 means Steam (sha1, 5 characters, formats.md §1.7). */
+/** Checked parameters; `digits` 0 means Steam (sha1, 5 characters of Steam's alphabet). */
 interface Generator {
   readonly key: Uint8Array;
   readonly algorithm: Algorithm;
@@ -78,8 +78,8 @@ interface Generator {
 
 /**
  * The 31-bit dynamic truncation of RFC 4226 §5.3 over an 8-byte big-endian counter. Bytes read
- * past the end of a short digest (HMAC-MD5, offsets 13–15) count as 0: formats.md §1.5's
- * zero-fill rule.
+ * past the end of a short digest (HMAC-MD5, offsets 13–15) count as 0: the zero-fill rule,
+ * which reproduces the codes 2FAuth (through its PHP library) gives for MD5 accounts.
  */
 function truncate(key: Uint8Array, algorithm: Algorithm, counter: number | bigint): number {
   if (typeof counter === 'bigint') {
@@ -108,7 +108,7 @@ function encode(generator: Generator, counter: number | bigint): string {
 /**
  * Key bytes of a secret, in `KEY_SCRATCH` when they fit (call `wipe` when done). A secret in the
  * usual plain form (letters, digits, trailing `=`) skips the regular expressions of
- * normalisation; anything else is normalised first (formats.md §2.1).
+ * normalisation; anything else is normalised first (spaces, dashes, case, padding).
  */
 function keyOf(secret: string): Uint8Array | null {
   let length = decodeBase32Into(secret, KEY_SCRATCH, true);
@@ -168,7 +168,7 @@ export function hotpCode(params: CodeParams, counter: number | bigint): Result<s
 
 /**
  * TOTP or Steam codes at `nowSeconds` (Unix time, fractions dropped): this window's code, the
- * next window's code, and the seconds left (formats.md §1.3). HOTP accounts are refused with an
+ * next window's code, and the seconds left. HOTP accounts are refused with an
  * `otp_type` error, since their codes do not depend on time.
  */
 export function totpCodes(params: CodeParams, nowSeconds: number): Result<TotpCodes> {
@@ -195,7 +195,7 @@ export function totpCodes(params: CodeParams, nowSeconds: number): Result<TotpCo
 }
 
 /**
- * The API's OTP answer for an account (api.md §4.3): for TOTP and Steam the codes at `nowSeconds`;
+ * The API's OTP answer for an account: for TOTP and Steam the codes at `nowSeconds`;
  * for HOTP the code at the stored counter (0 when null) and the counter after use. Nothing is
  * stored here: the caller persists the new HOTP counter.
  */

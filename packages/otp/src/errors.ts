@@ -1,7 +1,7 @@
 import type { OtpError, OtpErrorCode, OtpField, Result } from './types.js';
 
 /*
- * English messages, in 2FAuth's wording wherever 2FAuth has one (api.md §14.3, formats.md §5.1),
+ * English messages, in 2FAuth's wording wherever 2FAuth has one (validation messages, invalid import rows),
  * so the API can show them as they are. None of them contains the value that failed.
  */
 const MESSAGES: Partial<Record<`${OtpField}/${OtpErrorCode}`, string>> = {
@@ -41,7 +41,7 @@ export function otpError(field: OtpField, code: OtpErrorCode, message?: string):
   };
 }
 
-/** The message of invalid import rows with a type we do not support (formats.md §5.1). */
+/** The message of invalid import rows with a type we do not support, in 2FAuth's wording. */
 export const UNSUPPORTED_OTP_TYPE = 'Unsupported OTP type';
 
 /** A success result. */

@@ -16,9 +16,9 @@ function startsWith(bytes: Uint8Array, signature: readonly number[], at = 0): bo
 }
 
 /**
- * Sniffs the image type from the content, never from a name (formats.md §7.1, §7.3): PNG, JPEG,
- * GIF, WebP, BMP, or SVG (text starting with `<svg` or an XML declaration / comment / doctype
- * followed by an `<svg` root element). Null for anything else.
+ * Sniffs the image type from the content, never from a name (a name or MIME type is only the
+ * sender's claim): PNG, JPEG, GIF, WebP, BMP, or SVG (text starting with `<svg` or an XML
+ * declaration / comment / doctype followed by an `<svg` root element). Null for anything else.
  */
 export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';

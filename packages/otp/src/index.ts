@@ -1,5 +1,5 @@
 /**
- * @twofold/otp: Twofold's OTP engine (formats.md §1–§4, §7). No HTTP and no database: codes,
+ * @twofold/otp: Twofold's OTP engine. No HTTP and no database: codes,
  * secrets, otpauth URIs, Google Authenticator migration payloads and QR images. Every function
  * returns a typed `Result` for bad input instead of throwing.
  */

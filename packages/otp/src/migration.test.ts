@@ -87,7 +87,7 @@ const account = (fields: Partial<OtpAccount>): OtpAccount => ({
   ...fields,
 });
 
-describe("2FAuth's GOOGLE_AUTH_MIGRATION_URI (formats.md §4.7)", () => {
+describe("2FAuth's GOOGLE_AUTH_MIGRATION_URI", () => {
   it('decodes to the two expected accounts and the batch information', () => {
     const bytes = decodeBase64(FIXTURE.slice(FIXTURE.indexOf('=') + 1));
     expect(bytes && toHex(bytes)).toBe(FIXTURE_HEX);
@@ -146,7 +146,7 @@ describe("2FAuth's GOOGLE_AUTH_MIGRATION_URI (formats.md §4.7)", () => {
   });
 });
 
-describe('getting the bytes out: the + pitfall (formats.md §4.1)', () => {
+describe('getting the bytes out: the + pitfall', () => {
   // A payload whose base64 contains `+` and `/`.
   const bytes = payload([entry({ secret: fromHex('fbeffe'), name: 'a>?b>>>', type: 2 })]);
   const base64 = encodeBase64(bytes);
@@ -179,7 +179,7 @@ describe('getting the bytes out: the + pitfall (formats.md §4.1)', () => {
   });
 });
 
-describe('the protobuf wire format (formats.md §4.3)', () => {
+describe('the protobuf wire format', () => {
   it('reads negative int32 as 10-byte varints', () => {
     const minusOne = readFields(fromHex('28ffffffffffffffffff01'));
     expect(minusOne).toHaveLength(1);
@@ -223,7 +223,7 @@ describe('the protobuf wire format (formats.md §4.3)', () => {
   });
 });
 
-describe('enum tables and mapping (formats.md §4.4, §4.5)', () => {
+describe('enum tables and mapping', () => {
   const decodeOne = (fields: Parameters<typeof entry>[0]): MigrationEntry => {
     const [first] = value(
       decodeMigrationPayload(payload([entry({ secret: KEY, name: 'acc', ...fields })])),
@@ -364,7 +364,7 @@ describe('enum tables and mapping (formats.md §4.4, §4.5)', () => {
   });
 });
 
-describe('several QR codes (formats.md §4.6)', () => {
+describe('several QR codes', () => {
   const part = (index: number, size: number, id: number, name: string): string =>
     uriOf(payload([entry({ secret: KEY, name })], { size, index, id }));
 
@@ -407,7 +407,7 @@ describe('several QR codes (formats.md §4.6)', () => {
   });
 });
 
-describe('encoding (formats.md §4.7, §6.4)', () => {
+describe('encoding', () => {
   const alice = account({
     otp_type: 'hotp',
     service: 'Example',
@@ -521,7 +521,7 @@ const exportable = fc
     algorithm: fc.constantFrom('sha1', 'sha256', 'sha512', 'md5'),
     counter: fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }),
   })
-  // Names that start with the issuer's own prefix lose it on import (formats.md §4.5).
+  // Names that start with the issuer's own prefix (`Issuer:name`) lose it on import.
   .filter((a) => a.service === null || !a.account.startsWith(`${a.service}:`))
   .map((a) => normalizeAccount({ ...a, period: 30 }))
   .filter((r): r is Extract<Result<OtpAccount>, { ok: true }> => r.ok && r.value.otp_type !== 'steamtotp')

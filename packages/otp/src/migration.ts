@@ -13,7 +13,10 @@ import {
 import { normalizeSecret } from './secret.js';
 import type { Algorithm, OtpAccount, OtpError, OtpType, Result } from './types.js';
 
-/** Batch information of one migration QR code (formats.md §4.6); absent fields are 0. */
+/**
+ * Batch information of one migration QR code (Google splits big exports over several codes); absent fields
+ * are 0.
+ */
 export interface MigrationBatch {
   readonly version: number;
   /** Number of QR codes in the export. */
@@ -31,7 +34,7 @@ export type MigrationEntry =
       readonly ok: false;
       readonly error: OtpError;
       readonly errors: readonly OtpError[];
-      /** Source values for the invalid row (formats.md §5.1). */
+      /** Source values for the invalid row, shown to the user like 2FAuth does. */
       readonly service: string | null;
       readonly account: string;
       /** The mapped type when it is one of ours, else `totp`. */
@@ -44,7 +47,7 @@ export interface MigrationPayload {
   readonly entries: readonly MigrationEntry[];
 }
 
-/** Several migration URIs combined (formats.md §4.6). */
+/** Several migration URIs combined (one export spread over several QR codes). */
 export interface MigrationImport {
   /** Every entry, in the order of the URIs, a QR code scanned twice counted once. */
   readonly entries: readonly MigrationEntry[];
@@ -54,7 +57,7 @@ export interface MigrationImport {
   readonly notices: readonly string[];
 }
 
-/** Why an account was left out of a Google Authenticator export (formats.md §6.4). */
+/** Why an account was left out of a Google Authenticator export (it only knows some parameters). */
 export type MigrationSkipReason = 'steam' | 'digits' | 'period' | 'secret' | 'too_large';
 
 /** The result of `encodeMigrationUris`. */
@@ -74,9 +77,12 @@ export interface MigrationExport {
 export interface MigrationExportOptions {
   /** Shared batch id, a non-zero int32; random by default. */
   readonly batchId?: number;
-  /** Largest URI per QR code, in bytes; default 2331 (byte mode, level M, version 40: formats.md §7.2). */
+  /**
+   * Largest URI per QR code, in bytes; default 2331 (the capacity of a version 40 QR code in byte mode at
+   * level M).
+   */
   readonly maxUriLength?: number;
-  /** Most accounts per QR code; default 10 (formats.md §6.4). */
+  /** Most accounts per QR code; default 10, as Google Authenticator's own exports. */
   readonly maxPerCode?: number;
 }
 
@@ -99,7 +105,7 @@ export function isMigrationUri(text: string): boolean {
 const invalidData = (): Result<never> => fail(otpError('data', 'invalid_data'));
 
 /**
- * Extracts the payload bytes of a migration URI (formats.md §4.1): the raw text after `data=`
+ * Extracts the payload bytes of a migration URI: the raw text after `data=`
  * up to the next `&`, percent-decoded but never form-decoded, so a raw `+` survives; spaces left
  * by an earlier form decoder become `+`; the URL-safe alphabet and missing padding are accepted;
  * the base64 is validated strictly before decoding.
@@ -144,7 +150,7 @@ function lastBytes(fields: readonly ProtobufField[], field: number): Uint8Array 
   return value;
 }
 
-/** Maps one OtpParameters message to an account (formats.md §4.4, §4.5). */
+/** Maps one OtpParameters message to an account (Google's enums to our types, algorithms and digits). */
 function decodeEntry(bytes: Uint8Array): MigrationEntry {
   const fields = readFields(bytes);
   const utf8 = new TextDecoder();
@@ -206,7 +212,7 @@ function decodeEntry(bytes: Uint8Array): MigrationEntry {
 }
 
 /**
- * Decodes the protobuf MigrationPayload (formats.md §4.2–§4.5). A structural problem fails the
+ * Decodes the protobuf MigrationPayload. A structural problem fails the
  * whole payload (`data` / `invalid_data`, `Invalid or unreadable Google Authenticator data`); a
  * problem inside one entry only makes that entry invalid.
  */
@@ -232,7 +238,7 @@ export function decodeMigrationPayload(bytes: Uint8Array): Result<MigrationPaylo
 }
 
 /**
- * Decodes one `otpauth-migration://offline?data=…` URI (formats.md §4). Errors: `uri` /
+ * Decodes one `otpauth-migration://offline?data=…` URI. Errors: `uri` /
  * `not_migration_uri` when the text is not such a URI (`otpauthmigration://` included); `data` /
  * `invalid_data` when the payload cannot be read.
  */
@@ -242,7 +248,7 @@ export function decodeMigrationUri(uri: string): Result<MigrationPayload> {
 }
 
 /**
- * Decodes several migration URIs, one per QR code (formats.md §4.6): blank lines are ignored, a
+ * Decodes several migration URIs, one per QR code: blank lines are ignored, a
  * repeated (batch id, batch index) pair is a QR code scanned twice and counted once, and missing
  * indices are reported. A payload without a batch id (0, as in 2FAuth's fixture) only counts as
  * scanned twice when its bytes are identical, so that two unrelated single-code exports both
@@ -310,11 +316,10 @@ function migrationUri(entries: readonly Uint8Array[], size: number, index: numbe
 }
 
 /**
- * Encodes accounts as Google Authenticator migration URIs, one per QR code (formats.md §4.7,
- * §6.4): at most `maxPerCode` (10) accounts per code, fewer when a URI would exceed
- * `maxUriLength`; every code shares one batch id. Accounts Google cannot represent (Steam, digits
- * other than 6 or 8, a period other than 30) are left out and listed in `skipped`; the period
- * field is never written. Fields are written in field-number order, with `version`, `batch_size`
+ * Encodes accounts as Google Authenticator migration URIs, one per QR code: at most `maxPerCode`
+ * (10) accounts per code, fewer when a URI would exceed `maxUriLength`; every code shares one
+ * batch id. Accounts Google cannot represent (Steam, digits other than 6 or 8, a period other
+ * than 30) are left out and listed in `skipped`; the period field is never written. Fields are written in field-number order, with `version`, `batch_size`
  * and `batch_index` always present, so the output is byte-exact.
  */
 export function encodeMigrationUris(

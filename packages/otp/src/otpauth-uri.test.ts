@@ -45,7 +45,7 @@ const hotp = (fields: Partial<ParsedOtpauthAccount>): ParsedOtpauthAccount =>
 const steam = (fields: Partial<ParsedOtpauthAccount>): ParsedOtpauthAccount =>
   totp({ otp_type: 'steamtotp', service: 'Steam', digits: 5, secret: STEAM_SECRET, ...fields });
 
-describe('edge cases of formats.md §3.3', () => {
+describe('edge cases of otpauth URIs', () => {
   it('#1 an unencoded # in the label (Microsoft Entra guests)', () => {
     expect(
       parsed(`otpauth://totp/MyOrganization:account#EXT#@microsoft.com?secret=${SECRET}&issuer=Microsoft`),
@@ -189,7 +189,7 @@ describe('edge cases of formats.md §3.3', () => {
         'otpauth://steam/Boeing:Sophia?secret=JRZCL47CMXVOQMNPZR2F7J4RGI&issuer=Boeing&algorithm=SHA1&digits=5&period=30',
       ),
     ).toEqual(steam({ account: 'Sophia', secret: 'JRZCL47CMXVOQMNPZR2F7J4RGI======' }));
-    // Steam ignores digits, period and algorithm without validating them (§3.2 step 16).
+    // Steam ignores digits, period and algorithm without validating them, like 2FAuth.
     expect(parsed(`otpauth://steam/x?secret=${STEAM_SECRET}&digits=99&period=0&algorithm=nope`)).toEqual(
       steam({ account: 'x' }),
     );
@@ -289,7 +289,7 @@ describe('edge cases of formats.md §3.3', () => {
   });
 });
 
-describe('the canonical serialisation of formats.md §3.4', () => {
+describe('the canonical serialisation', () => {
   const base: OtpAccount = totp({});
   it.each<[Partial<OtpAccount>, string]>([
     [{ service: 'service' }, `otpauth://totp/service%3Aaccount?issuer=service&secret=${SECRET}`],
@@ -364,7 +364,7 @@ describe('the canonical serialisation of formats.md §3.4', () => {
 });
 
 describe('fixtures', () => {
-  it('Aegis plain.txt (formats.md §3.5)', () => {
+  it('Aegis plain.txt', () => {
     const lines = [
       'otpauth://totp/Deno:Mason?secret=4SJHB4GSD43FZBAI7C2HLRJGPQ&issuer=Deno&algorithm=SHA1&digits=6&period=30',
       'otpauth://totp/SPDX:James?secret=5OM4WOOGPLQEF6UGN3CPEOOLWU&issuer=SPDX&algorithm=SHA256&digits=7&period=20',
@@ -414,7 +414,7 @@ describe('fixtures', () => {
     ]);
   });
 
-  it("2FAuth's OtpTestData URIs (formats.md §3.6)", () => {
+  it("2FAuth's OtpTestData URIs", () => {
     const custom = { service: 'service', digits: 7, algorithm: 'sha256' as const };
     const image = 'https://demo.2fauth.app/favicon.png';
     const cases: [string, ParsedOtpauthAccount][] = [
@@ -481,7 +481,7 @@ const awkward = fc.oneof(
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 16 }),
   fc.array(CHARS, { minLength: 1, maxLength: 16 }).map((chars) => chars.join('')),
 );
-/** A valid account, produced by the model rules (formats.md §0). */
+/** A valid account, produced by the model rules. */
 const accounts = fc
   .record({
     otp_type: fc.constantFrom('totp', 'hotp', 'steamtotp'),

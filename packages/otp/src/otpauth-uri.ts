@@ -53,7 +53,7 @@ export function isOtpauthUri(text: string): boolean {
 }
 
 /**
- * Parses an otpauth URI by hand, following formats.md §3.2 step by step: any case of scheme and
+ * Parses an otpauth URI by hand, the way 2FAuth reads it: any case of scheme and
  * type; every `#` kept as part of the label (`%23`); label path-decoded (`+` stays `+`); query
  * form-decoded (`+` is a space), first value of a repeated name wins, unknown names ignored;
  * the `issuer` parameter wins over the label prefix; types `totp`, `hotp` and `steam`. Numeric
@@ -108,7 +108,7 @@ export function parseOtpauthUri(
   if (secret === null) errors.push(otpError('secret', 'required'));
   else if (!secret.ok) errors.push(secret.error);
 
-  // Steam ignores algorithm, digits and period without validating them (formats.md §3.2 step 16).
+  // Steam ignores algorithm, digits and period without validating them, like 2FAuth: Steam codes are fixed.
   let algorithm: OtpAccount['algorithm'] = 'sha1';
   let digits = 6;
   let period = 30;
@@ -181,7 +181,7 @@ function wellFormed(text: string): string {
 
 /**
  * PHP's `rawurlencode` (RFC 3986): everything but `A–Z a–z 0–9 - _ . ~` is percent-encoded as
- * UTF-8, so a space is `%20` and `:` is `%3A` (formats.md §3.4).
+ * UTF-8, so a space is `%20` and `:` is `%3A`.
  */
 export function rawUrlEncode(text: string): string {
   return encodeURIComponent(wellFormed(text)).replace(
@@ -191,7 +191,7 @@ export function rawUrlEncode(text: string): string {
 }
 
 /**
- * Writes the canonical, 2FAuth-compatible otpauth URI of an account (formats.md §3.4): type
+ * Writes the canonical, 2FAuth-compatible otpauth URI of an account: type
  * `hotp` or `totp` (Steam included), label `service:account` percent-encoded, parameters sorted
  * by name with defaults left out (`algorithm` sha1, `digits` 6, `period` 30), `counter` always
  * for HOTP, `secret` upper case without padding; `image` is never written.

@@ -1,5 +1,5 @@
 /*
- * A minimal protobuf wire-format reader and writer (formats.md §4.3, §8.2), enough for Google
+ * A minimal protobuf wire-format reader and writer, enough for Google
  * Authenticator's MigrationPayload. Browser-safe: Uint8Array and BigInt only.
  */
 

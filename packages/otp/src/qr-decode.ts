@@ -7,13 +7,16 @@ import type { Result } from './types.js';
 
 /** Caps and switches of `decodeQrImage`. */
 export interface QrDecodeLimits {
-  /** Largest accepted input, in bytes. Default 10 MiB (api.md §7). */
+  /** Largest accepted input, in bytes. Default 10 MiB, the API's upload limit. */
   readonly maxBytes?: number;
   /** Largest accepted image, in pixels (width × height). Default 40 000 000. */
   readonly maxPixels?: number;
   /** Longest side the image is scaled down to before scanning. Default 1600. */
   readonly scanSize?: number;
-  /** Accept SVG input. Only for SVG that was sanitised first (formats.md §7.3). Default false. */
+  /**
+   * Accept SVG input. Only for SVG that was sanitised first (SVG can carry scripts and external
+   * references). Default false.
+   */
   readonly allowSvg?: boolean;
   /** Run the scan in a worker thread so that it cannot block the event loop. Default true. */
   readonly useWorker?: boolean;
@@ -23,7 +26,7 @@ export interface QrDecodeLimits {
 
 /** A decoded QR code. */
 export interface QrDecoded {
-  /** The text stored in the code, exactly: never URL-decoded (formats.md §7.1 step 6). */
+  /** The text stored in the code, exactly: never URL-decoded: the URI parser decodes it once. */
   readonly text: string;
   /** The image type sniffed from the bytes. */
   readonly format: ImageFormat;
@@ -92,7 +95,7 @@ async function render(source: Source, maxPixels: number, size: number): Promise<
 }
 
 /**
- * Reads the QR code in an uploaded image (formats.md §7.1): the type is sniffed from the bytes
+ * Reads the QR code in an uploaded image: the type is sniffed from the bytes
  * (PNG, JPEG, GIF, WebP, BMP; SVG only with `allowSvg`), sharp decodes it (EXIF orientation
  * honoured, first frame of an animation, transparency on white) and scales it down, jsQR scans
  * it in a worker thread, light-on-dark included, and once more at half size when nothing was

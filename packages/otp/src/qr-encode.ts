@@ -4,9 +4,9 @@ import type { Result } from './types.js';
 
 /** Options of the QR encoders. */
 export interface QrEncodeOptions {
-  /** Error-correction level; default `M` (formats.md §7.2). */
+  /** Error-correction level; default `M`, as 2FAuth's QR codes. */
   readonly errorCorrectionLevel?: 'L' | 'M' | 'Q' | 'H';
-  /** Quiet zone, in modules; default 4 (api.md §5.14). */
+  /** Quiet zone, in modules; default 4, the minimum the QR standard asks for. */
   readonly margin?: number;
 }
 
@@ -60,7 +60,10 @@ export function qrToSvg(text: string, options: QrEncodeOptions = {}): Result<str
   );
 }
 
-/** The SVG of `qrToSvg` as a `data:image/svg+xml;base64,…` URI, the API's account QR shape (api.md §5.14). */
+/**
+ * The SVG of `qrToSvg` as a `data:image/svg+xml;base64,…` URI, the shape of the API's account QR code
+ * answer.
+ */
 export function qrToSvgDataUri(text: string, options: QrEncodeOptions = {}): Result<string> {
   const svg = qrToSvg(text, options);
   if (!svg.ok) return svg;

@@ -19,7 +19,7 @@ export interface ScanJob {
   readonly height: number;
 }
 
-/** jsQR on RGBA pixels, light-on-dark codes included (formats.md §7.1 step 4). */
+/** jsQR on RGBA pixels, light-on-dark codes included (some apps draw them inverted). */
 export function scanPixels(job: ScanJob): ScanHit {
   const pixels = new Uint8ClampedArray(job.data.buffer, job.data.byteOffset, job.width * job.height * 4);
   // jsqr is CommonJS: its default export is `module.exports`, whose `default` is the function.

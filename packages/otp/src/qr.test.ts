@@ -83,7 +83,7 @@ async function decode(
   return result.ok ? { ok: true, value: { text: result.value.text, format: result.value.format } } : result;
 }
 
-describe('decoding every accepted format (formats.md §7.1)', () => {
+describe('decoding every accepted format', () => {
   it('PNG, in the worker thread and inline', async () => {
     const image = await png(URI);
     expect(await decode(image)).toEqual({ ok: true, value: { text: URI, format: 'png' } });
@@ -309,7 +309,7 @@ describe('caps and distinct errors', () => {
   });
 });
 
-describe('encoding (formats.md §7.2)', () => {
+describe('encoding', () => {
   it('SVG: one dark path on white, and the data URI of the API', async () => {
     const svg = value(qrToSvg(URI));
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 (\d+) \1"/);

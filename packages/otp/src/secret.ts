@@ -6,14 +6,14 @@ import type { Result } from './types.js';
 export interface ValidSecret {
   /** Normalised text, without padding (what URIs and QR codes carry). */
   readonly normalized: string;
-  /** Storage form: normalised text `=`-padded to a multiple of 8 (formats.md §2.4). */
+  /** Storage form: normalised text `=`-padded to a multiple of 8, as 2FAuth stores it. */
   readonly canonical: string;
   /** The key bytes. */
   readonly bytes: Uint8Array;
 }
 
 /**
- * Normalises secret input (formats.md §2.1): removes every whitespace character and `-`,
+ * Normalises secret input: removes every whitespace character and `-`,
  * upper-cases, and drops trailing `=` padding whatever its amount. Nothing else is changed.
  */
 export function normalizeSecret(input: string): string {
@@ -24,7 +24,7 @@ export function normalizeSecret(input: string): string {
 }
 
 /**
- * Validates a base32 secret (formats.md §2.2): after normalisation it must be non-empty, use only
+ * Validates a base32 secret: after normalisation it must be non-empty, use only
  * `A–Z` and `2–7`, and decode to at least one byte. The error (field `secret`, code
  * `invalid_base32`) never repeats the value. The sign-in form shows the same failure as
  * `Invalid base32 characters`.
@@ -42,7 +42,7 @@ export function isValidBase32Secret(input: string): boolean {
 }
 
 /**
- * The storage form (formats.md §2.4): the normalised text right-padded with `=` to a multiple of
+ * The storage form (2FAuth's, so exports match): the normalised text right-padded with `=` to a multiple of
  * 8 characters, not a re-encoding of the bytes (`eeee` → `EEEE====`, `''` → `''`). It does not
  * validate; call `validateBase32Secret` first.
  */
@@ -56,18 +56,18 @@ export function decodeSecret(input: string): Result<Uint8Array> {
   return valid.ok ? ok(valid.value.bytes) : valid;
 }
 
-/** Base32 of the UTF-8 bytes of a plain-text secret, unpadded (formats.md §2.5: `Hello!` → `JBSWY3DPEE`). */
+/** Base32 of the UTF-8 bytes of a plain-text secret, unpadded (`Hello!` → `JBSWY3DPEE`). */
 export function plainTextToBase32(text: string): string {
   return encodeBase32(new TextEncoder().encode(text));
 }
 
-/** Base32 (unpadded) of raw key bytes, such as Google migration or Steam secrets (formats.md §2.5). */
+/** Base32 (unpadded) of raw key bytes, such as Google migration or Steam secrets. */
 export function bytesToBase32(bytes: Uint8Array): string {
   return encodeBase32(bytes);
 }
 
 /**
- * A new random secret (formats.md §2.7): 20 bytes (160 bits) from the platform's CSPRNG,
+ * A new random secret: 20 bytes (160 bits) from the platform's CSPRNG,
  * 32 base32 characters, already a multiple of 8.
  */
 export function generateSecret(): string {

@@ -1,9 +1,9 @@
-/** Steam Guard's 26-character alphabet (formats.md §1.6). */
+/** Steam Guard's 26-character alphabet. */
 export const STEAM_ALPHABET = '23456789BCDFGHJKMNPQRTVWXY';
 
 /**
  * Encodes the 31-bit truncated HMAC value as a Steam Guard code: five characters, least
- * significant first (formats.md §1.6).
+ * significant first, as the Steam mobile app does.
  */
 export function steamEncode(truncated: number): string {
   let value = truncated;

@@ -1,7 +1,7 @@
-/** The three account types of the API (api.md §4.1). */
+/** The three account types of the API (`otp_type` on the wire). */
 export type OtpType = 'totp' | 'hotp' | 'steamtotp';
 
-/** HMAC algorithms, lower case as on the wire. `md5` uses the zero-fill rule (formats.md §1.5). */
+/** HMAC algorithms, lower case as on the wire. `md5` uses the zero-fill rule (see `truncate` in codes.ts). */
 export type Algorithm = 'sha1' | 'sha256' | 'sha512' | 'md5';
 
 /** Every accepted `otp_type`, in the API's order. */
@@ -10,13 +10,13 @@ export const OTP_TYPES: readonly OtpType[] = ['totp', 'hotp', 'steamtotp'];
 /** Every accepted `algorithm`. */
 export const ALGORITHMS: readonly Algorithm[] = ['sha1', 'sha256', 'sha512', 'md5'];
 
-/** Smallest and largest `digits` (formats.md §1.4). */
+/** Smallest and largest `digits`, as 2FAuth accepts them. */
 export const MIN_DIGITS = 5;
 export const MAX_DIGITS = 10;
 
 /**
- * A two-factor account as the API stores and returns it (wire names of api.md §4.1), after the
- * model rules of formats.md §0: canonical secret, Steam rule, `period` null for HOTP and `counter`
+ * A two-factor account as the API stores and returns it (wire names of 2FAuth's API), after the
+ * model rules: canonical secret, Steam rule, `period` null for HOTP and `counter`
  * null for TOTP and Steam.
  */
 export interface OtpAccount {
@@ -25,13 +25,16 @@ export interface OtpAccount {
   readonly service: string | null;
   /** The label; never empty. */
   readonly account: string;
-  /** Base32 in storage form: upper case, `=`-padded to a multiple of 8 (formats.md §2.4). */
+  /** Base32 in storage form: upper case, `=`-padded to a multiple of 8 so 2FAuth exports and ours agree. */
   readonly secret: string;
   readonly digits: number;
   readonly algorithm: Algorithm;
   readonly period: number | null;
   readonly counter: number | null;
-  /** Untrusted logo URL from an otpauth `image=` parameter; never fetched here (formats.md §7.3). */
+  /**
+   * Untrusted logo URL from an otpauth `image=` parameter; never fetched here: fetching is the API's job,
+   * behind its own guards.
+   */
   readonly image?: string | null;
 }
 
