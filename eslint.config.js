@@ -12,6 +12,7 @@ export default tseslint.config(
       'data/**',
       'test-artifacts/**',
       'packages/contract/src/schema.d.ts',
+      'apps/api/src/db/schema.generated.ts',
       '**/*.config.js',
       '**/*.config.mjs',
       'tooling/**',

@@ -22,7 +22,7 @@ import { buildApp } from '../src/app.js';
 import { systemClock } from '../src/clock.js';
 import { loadConfig } from '../src/config/config.js';
 import { migrateToLatest, openDatabase, type Database } from '../src/db/database.js';
-import { columnsOf } from '../src/db/schema.js';
+import { tableNames } from '../src/db/schema.js';
 import { createUserWithToken } from '../src/test/auth-helpers.js';
 import { findPostgresBinaries, startPostgresCluster } from '../src/test/postgres-cluster.js';
 
@@ -66,9 +66,7 @@ const ms = (value: number) => `${value.toFixed(2)} ms`.padStart(9);
 async function benchmark(database: Database, label: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'twofold-bench-'));
   await migrateToLatest(database.db);
-  await sql
-    .raw(`TRUNCATE ${Object.keys(columnsOf).join(', ')} RESTART IDENTITY CASCADE`)
-    .execute(database.db);
+  await sql.raw(`TRUNCATE ${tableNames.join(', ')} RESTART IDENTITY CASCADE`).execute(database.db);
   const config = loadConfig(
     {
       DATA_DIR: dataDir,

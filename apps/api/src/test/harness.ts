@@ -21,7 +21,7 @@ import type { Clock } from '../clock.js';
 import type { AppKeys } from '../config/app-key.js';
 import { loadConfig, type Config } from '../config/config.js';
 import { openDatabase, type Database, type DatabaseDriver } from '../db/database.js';
-import { columnsOf, type DB } from '../db/schema.js';
+import { tableNames, type DB } from '../db/schema.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 import { createMailer } from '../mail/create-mailer.js';
 import { TEMPLATE_DATABASE } from './global-setup.js';
@@ -107,7 +107,7 @@ class DropCachesOnWrite implements KyselyPlugin {
 
 /** Empties every table and restarts ids, so each test starts from a new install. */
 export async function resetDatabase(db: Kysely<DB>): Promise<void> {
-  const tables = Object.keys(columnsOf).join(', ');
+  const tables = tableNames.join(', ');
   await sql.raw(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`).execute(db);
 }
 
