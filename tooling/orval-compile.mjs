@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const spec = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
-const bin = (name) => fileURLToPath(new URL(`../packages/contract/node_modules/.bin/${name}`, import.meta.url));
+const bin = (name) =>
+  fileURLToPath(new URL(`../packages/contract/node_modules/.bin/${name}`, import.meta.url));
 const dir = mkdtempSync(path.join(tmpdir(), 'twofold-orval-'));
 try {
   execFileSync(
