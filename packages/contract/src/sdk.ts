@@ -144,7 +144,13 @@ export function createTwofold(options: TwofoldClientOptions = {}) {
     /** The typed client underneath, for every route the methods do not cover. */
     client,
     accounts,
-    groups: { list: () => unwrap(client.GET('/api/v1/groups')) },
+    groups: {
+      list: () => unwrap(client.GET('/api/v1/groups')),
+      accounts: (id: number) =>
+        unwrap(client.GET('/api/v1/groups/{id}/twofaccounts', { params: { path: { id } } })),
+    },
+    /** The signed-in user (a cheap way to check a token). */
+    user: () => unwrap(client.GET('/api/v1/user')),
     /** The text stored in a QR code image (not validated: otpauth://, otpauth-migration://...). */
     decodeQrCode: async (image: Blob) =>
       (
