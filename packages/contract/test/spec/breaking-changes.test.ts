@@ -136,3 +136,30 @@ describe('breakingChanges', () => {
     );
   });
 });
+
+describe('form fields', () => {
+  const form = (field: Record<string, unknown>): Record<string, unknown> => ({
+    openapi: '3.1.0',
+    paths: {
+      '/upload': {
+        post: {
+          requestBody: {
+            content: {
+              'multipart/form-data': { schema: { type: 'object', properties: { file: field } } },
+              'application/json': { schema: { type: 'object', properties: { file: field } } },
+            },
+          },
+          responses: { '200': {} },
+        },
+      },
+    },
+  });
+
+  it('giving an untyped form field `type: string` narrows nothing on the wire; in JSON it does', () => {
+    const before = form({ format: 'binary' });
+    const after = form({ type: 'string', format: 'binary' });
+    expect(breakingChanges(before, after)).toEqual([
+      'POST /upload body application/json.file: narrowed type any → string',
+    ]);
+  });
+});

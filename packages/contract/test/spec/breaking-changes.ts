@@ -102,9 +102,12 @@ function compareSchemas(
   where: string,
   problems: string[],
   depth = 0,
+  formField = false,
 ): void {
   if (depth > MAX_DEPTH) return;
   const [oldTypes, newTypes] = [docs.old.types(schemas.old), docs.now.types(schemas.now)];
+  // A form field (multipart or urlencoded) is a string or a file on the wire whatever its schema said.
+  if (formField && !oldTypes && newTypes && [...newTypes].every((t) => t === 'string')) return;
   // A request must still accept what it accepted; a response must not send what it never sent.
   const [before, after] = direction === 'request' ? [oldTypes, newTypes] : [newTypes, oldTypes];
   if (after && (!before || [...before].some((t) => !covers(after, t)))) {
@@ -130,14 +133,10 @@ function compareSchemas(
     if (direction === 'response' && oldObject.required.has(name) && !newObject.required.has(name)) {
       problems.push(`${where}.${name}: response field no longer required`);
     }
-    compareSchemas(
-      docs,
-      { old: oldProperty, now: newProperty },
-      direction,
-      `${where}.${name}`,
-      problems,
-      depth + 1,
-    );
+    const form =
+      direction === 'request' && depth === 0 && /multipart\/form-data|x-www-form-urlencoded/.test(where);
+    const property = { old: oldProperty, now: newProperty };
+    compareSchemas(docs, property, direction, `${where}.${name}`, problems, depth + 1, form);
   }
   if (direction === 'request') {
     for (const name of newObject.required) {
