@@ -19,7 +19,12 @@ function withServer<A extends unknown[]>(
   run: (ctx: ReturnType<typeof connect>, ...args: A) => Promise<void>,
 ) {
   return async (...args: A) => {
-    await run(connect(), ...args);
+    const ctx = connect();
+    try {
+      await run(ctx, ...args);
+    } catch (error) {
+      throw toCliError(error, ctx.url);
+    }
   };
 }
 
@@ -95,7 +100,7 @@ async function main(argv: readonly string[]): Promise<number> {
       // Help and version end with exit code 0; commander has already printed its usage message.
       return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
     }
-    const failure = toCliError(error, process.env.TWOFOLD_URL);
+    const failure = toCliError(error);
     process.stderr.write(`twofold: ${failure.message}\n`);
     return failure.exitCode;
   }

@@ -86,7 +86,7 @@ describe('login', () => {
   it('exit 4 when the server cannot be reached, 64 on a wrong command line', async () => {
     const unreachable = await twofold(['ls'], { env: { TWOFOLD_URL: 'http://127.0.0.1:9' } });
     expect(unreachable.code).toBe(4);
-    expect(unreachable.stderr).toMatch(/Cannot reach the server/);
+    expect(unreachable.stderr).toMatch(/Cannot reach the server at http:\/\/127\.0\.0\.1:9\./);
     expect((await twofold(['ls', '--nope'])).code).toBe(64);
     expect((await twofold(['code'])).code).toBe(64);
   });

@@ -11,9 +11,8 @@ export function reportImport(rows: readonly ImportRow[], created: readonly Accou
   for (const row of rows) {
     if (row.id === -2) process.stderr.write(`Skipped (invalid): ${name(row)}: ${row.secret ?? ''}\n`);
   }
-  const duplicates = rows.filter((row) => row.id === -1).length;
-  const skippedDuplicates = rows.filter((row) => row.id !== -2).length - created.length;
-  if (skippedDuplicates > 0) process.stderr.write(`Skipped ${duplicates} already stored account(s).\n`);
+  const skipped = rows.filter((row) => row.id !== -2).length - created.length;
+  if (skipped > 0) process.stderr.write(`Skipped ${skipped} already stored account(s).\n`);
   process.stdout.write(`Imported ${created.length} account(s).\n`);
 }
 
