@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTwofoldClient } from './index.js';
+import { createTwofoldClient } from './client.js';
 
 /** A fake server: records requests, answers 419 until the CSRF token is the fresh one. */
 function fakeServer() {

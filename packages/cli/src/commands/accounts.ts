@@ -1,0 +1,100 @@
+import type { Account } from '@twofold/contract';
+import type { Context } from '../connect.js';
+import { CliError, ExitCode } from '../exit.js';
+import { copyToClipboard } from '../io.js';
+
+function label(account: Account): string {
+  return account.service ? `${account.service}:${account.account}` : account.account;
+}
+
+/** Aligned columns for people; `--json` for scripts. */
+function table(rows: readonly (readonly string[])[]): string {
+  const widths =
+    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+async function accountsOf(ctx: Context, groupName: string | undefined): Promise<Account[]> {
+  if (groupName === undefined) return ctx.twofold.accounts.list();
+  const groups = await ctx.twofold.groups.list();
+  const wanted = groupName.toLowerCase();
+  const group = groups.find((g) => g.id > 0 && g.name.toLowerCase() === wanted);
+  if (!group) {
+    const names = groups.filter((g) => g.id > 0).map((g) => g.name);
+    throw new CliError(
+      `No group named "${groupName}"${names.length ? ` (groups: ${names.join(', ')})` : ''}.`,
+    );
+  }
+  return ctx.twofold.groups.accounts(group.id);
+}
+
+export async function listAccounts(ctx: Context, options: { group?: string; json?: boolean }): Promise<void> {
+  const accounts = await accountsOf(ctx, options.group);
+  if (options.json) {
+    // Lists never carry secrets unless asked; strip them anyway should a server send one.
+    const safe = accounts.map(({ secret: _secret, ...rest }) => rest);
+    process.stdout.write(`${JSON.stringify(safe, null, 2)}\n`);
+    return;
+  }
+  if (accounts.length === 0) {
+    process.stderr.write('No accounts.\n');
+    return;
+  }
+  const rows = accounts.map((a) => [String(a.id), a.service ?? '', a.account, a.otp_type]);
+  process.stdout.write(`${table([['ID', 'SERVICE', 'ACCOUNT', 'TYPE'], ...rows])}\n`);
+}
+
+/**
+ * The accounts a search names: its id, else those whose "service:account" contains it (any
+ * letter case); among several, one whose service, account or "service:account" equals the
+ * search exactly wins.
+ */
+export function matchAccounts(accounts: readonly Account[], search: string): Account[] {
+  const needle = search.trim().toLowerCase();
+  if (/^\d+$/.test(needle)) {
+    const byId = accounts.filter((a) => a.id === Number(needle));
+    if (byId.length > 0) return byId;
+  }
+  const found = accounts.filter((a) => label(a).toLowerCase().includes(needle));
+  if (found.length <= 1) return found;
+  const exact = found.filter((a) =>
+    [a.service ?? '', a.account, label(a)].some((text) => text.toLowerCase() === needle),
+  );
+  return exact.length === 1 ? exact : found;
+}
+
+export async function printCode(
+  ctx: Context,
+  search: string,
+  options: { copy?: boolean; next?: boolean },
+): Promise<void> {
+  const matches = matchAccounts(await ctx.twofold.accounts.list(), search);
+  if (matches.length === 0) throw new CliError(`No account matches "${search}".`);
+  if (matches.length > 1) {
+    const rows = matches.map((a) => `  ${a.id}  ${label(a)}`).join('\n');
+    throw new CliError(
+      `${matches.length} accounts match "${search}"; name one exactly or by its id:\n${rows}`,
+      ExitCode.ambiguous,
+    );
+  }
+  const account = matches[0] as Account;
+  const otp = await ctx.twofold.accounts.otp(account.id);
+  const next =
+    'next_password' in otp && typeof otp.next_password === 'string' ? otp.next_password : undefined;
+  if (options.next && next === undefined) process.stderr.write('A HOTP account has no next code.\n');
+  const line = options.next && next !== undefined ? `${otp.password} ${next}` : otp.password;
+  if (options.copy) {
+    await copyToClipboard(otp.password);
+    process.stderr.write(`Code of ${label(account)} copied to the clipboard.\n`);
+    if (options.next && next !== undefined) process.stdout.write(`${next}\n`);
+    return;
+  }
+  process.stdout.write(`${line}\n`);
+}

@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { TwofoldApiError, type Account, type ImportRow } from '@twofold/contract';
+import type { Context } from '../connect.js';
+import { CliError } from '../exit.js';
+import { readSecret, readStdin } from '../io.js';
+
+/** One line per skipped row (an invalid row's `secret` holds the reason, not a secret). */
+export function reportImport(rows: readonly ImportRow[], created: readonly Account[]): void {
+  const name = (row: ImportRow) => (row.service ? `${row.service}:${row.account}` : row.account);
+  for (const row of rows) {
+    if (row.id === -2) process.stderr.write(`Skipped (invalid): ${name(row)}: ${row.secret ?? ''}\n`);
+  }
+  const skipped = rows.filter((row) => row.id !== -2).length - created.length;
+  if (skipped > 0) process.stderr.write(`Skipped ${skipped} already stored account(s).\n`);
+  process.stdout.write(`Imported ${created.length} account(s).\n`);
+}
+
+/** The server's answer to an encrypted file without a password, or with a wrong one. */
+function passwordProblem(error: unknown): 'required' | 'wrong' | undefined {
+  if (!(error instanceof TwofoldApiError)) return undefined;
+  if (error.status === 400 && error.reason === 'password_required') return 'required';
+  if (error.status === 422 && 'password' in error.errors) return 'wrong';
+  return undefined;
+}
+
+export async function importFile(
+  ctx: Context,
+  file: string,
+  options: { passwordStdin?: boolean; includeDuplicates?: boolean },
+): Promise<void> {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    throw new CliError(`Cannot read ${file}`);
+  }
+  const upload = new File([new Uint8Array(bytes)], path.basename(file));
+  let password = options.passwordStdin ? (await readStdin()).replace(/\r?\n$/, '') : undefined;
+  const preview = (secret: string | undefined) =>
+    ctx.twofold.accounts.previewImport({
+      file: upload,
+      withSecret: true,
+      ...(secret ? { password: secret } : {}),
+    });
+  let rows: ImportRow[];
+  try {
+    rows = await preview(password);
+  } catch (error) {
+    const problem = passwordProblem(error);
+    if (problem === 'wrong') throw new CliError(`Wrong password: ${(error as TwofoldApiError).describe()}`);
+    if (problem !== 'required') throw error;
+    if (password !== undefined || !process.stdin.isTTY) {
+      throw new CliError('The file is encrypted: give its password with --password-stdin.');
+    }
+    password = await readSecret(`Password of ${path.basename(file)}: `);
+    try {
+      rows = await preview(password);
+    } catch (retryError) {
+      if (passwordProblem(retryError) === 'wrong') {
+        throw new CliError(`Wrong password: ${(retryError as TwofoldApiError).describe()}`);
+      }
+      throw retryError;
+    }
+  }
+  const created = await ctx.twofold.accounts.importRows(rows, { skipDuplicates: !options.includeDuplicates });
+  reportImport(rows, created);
+}

@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError, Option } from 'commander';
+import { SDK_VERSION } from '@twofold/contract';
+import { addAccount } from './commands/add.js';
+import { listAccounts, printCode } from './commands/accounts.js';
+import { EXPORT_FORMATS, exportAccounts, type CliExportFormat } from './commands/export.js';
+import { importFile } from './commands/import.js';
+import { login } from './commands/login.js';
+import { connect } from './connect.js';
+import { ExitCode, toCliError } from './exit.js';
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+/** Runs a command with the stored login; every failure becomes a message and an exit code. */
+function withServer<A extends unknown[]>(
+  run: (ctx: ReturnType<typeof connect>, ...args: A) => Promise<void>,
+) {
+  return async (...args: A) => {
+    const ctx = connect();
+    try {
+      await run(ctx, ...args);
+    } catch (error) {
+      throw toCliError(error, ctx.url);
+    }
+  };
+}
+
+function program(): Command {
+  const cli = new Command('twofold')
+    .description('Twofold from the command line: list accounts, print codes, add, import and export.')
+    .version(`${version} (SDK ${SDK_VERSION})`)
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+
+  cli
+    .command('login <url>')
+    .description('store the server URL and a personal access token (asked without echo, or read from stdin)')
+    .action(login);
+  cli
+    .command('ls')
+    .description('list the accounts')
+    .option('-g, --group <name>', 'only the accounts of this group')
+    .option('--json', 'JSON output for scripts')
+    .action(withServer((ctx, options: { group?: string; json?: boolean }) => listAccounts(ctx, options)));
+  cli
+    .command('code <search>')
+    .description('print the current code of the one account matching <search> (id, service or account)')
+    .option('-c, --copy', 'copy the code to the clipboard instead of printing it')
+    .option('-n, --next', 'also print the next code')
+    .action(
+      withServer((ctx, search: string, options: { copy?: boolean; next?: boolean }) =>
+        printCode(ctx, search, options),
+      ),
+    );
+  cli
+    .command('add <uri-or-image>')
+    .description('add an account from an otpauth:// URI or a QR code image file')
+    .action(withServer((ctx, input: string) => addAccount(ctx, input)));
+  cli
+    .command('import <file>')
+    .description(
+      'import the accounts of an export file (2FAuth, Aegis, 2FAS, Google Authenticator, otpauth list...)',
+    )
+    .option('--password-stdin', 'read the password of an encrypted file from standard input')
+    .option('--include-duplicates', 'also import accounts that are already stored')
+    .action(
+      withServer((ctx, file: string, options: { passwordStdin?: boolean; includeDuplicates?: boolean }) =>
+        importFile(ctx, file, options),
+      ),
+    );
+  cli
+    .command('export')
+    .description(
+      'print every account with its secret (json: 2FAuth, otpauth: one URI per line, aegis: Aegis vault)',
+    )
+    .addOption(new Option('-f, --format <format>', 'export format').choices(EXPORT_FORMATS).default('json'))
+    .option('--encrypt', 'encrypt the Aegis vault with a password (asked, or --password-stdin)')
+    .option('--password-stdin', 'read the encryption password from standard input')
+    .option('-o, --output <file>', 'write to this file (mode 0600) instead of standard output')
+    .action(
+      withServer(
+        (
+          ctx,
+          options: { format: CliExportFormat; encrypt?: boolean; passwordStdin?: boolean; output?: string },
+        ) => exportAccounts(ctx, options),
+      ),
+    );
+  return cli;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  try {
+    await program().parseAsync(argv);
+    return ExitCode.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version end with exit code 0; commander has already printed its usage message.
+      return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
+    }
+    const failure = toCliError(error);
+    process.stderr.write(`twofold: ${failure.message}\n`);
+    return failure.exitCode;
+  }
+}
+
+process.exitCode = await main(process.argv);

@@ -1,0 +1,98 @@
+import createFetchClient, { type Client, type Middleware } from 'openapi-fetch';
+import type { components, operations, paths } from './schema.js';
+
+export type { components, operations, paths };
+
+type Method = 'get' | 'put' | 'post' | 'delete' | 'patch' | 'head';
+type JsonContent<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
+
+/** The JSON body of a path's successful (2xx) response, e.g. `ResponseOf<'/app-config', 'get'>`. */
+export type ResponseOf<P extends keyof paths, M extends Method> = paths[P][M] extends {
+  responses: infer R;
+}
+  ? JsonContent<R[Extract<keyof R, 200 | 201>]>
+  : never;
+
+/** The JSON request body of a path and method. */
+export type BodyOf<P extends keyof paths, M extends Method> = paths[P][M] extends {
+  requestBody?: infer B;
+}
+  ? JsonContent<NonNullable<B>>
+  : never;
+
+/** 2FAuth error envelopes. */
+export type ErrorMessage = components['schemas']['ErrorMessage'];
+export type ValidationError = components['schemas']['ValidationError'];
+
+export interface TwofoldClientOptions {
+  /** Origin (and sub-directory) of the server; '' = same origin (the web app). */
+  readonly baseUrl?: string;
+  /** A personal access token: sent as `Authorization: Bearer`; no cookie, no CSRF needed. */
+  readonly token?: string;
+  readonly fetch?: typeof globalThis.fetch;
+  /** Where the CSRF token comes from; by default the `XSRF-TOKEN` cookie of the document. */
+  readonly csrfToken?: () => string | undefined;
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function csrfFromDocumentCookie(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const entry = document.cookie.split('; ').find((part) => part.startsWith('XSRF-TOKEN='));
+  return entry ? decodeURIComponent(entry.slice('XSRF-TOKEN='.length)) : undefined;
+}
+
+/**
+ * Session requests: sends the CSRF header on unsafe methods (and on HOTP OTP reads, which the
+ * server also guards), and after a 419 refreshes the token once and retries the request.
+ */
+function csrfMiddleware(
+  baseUrl: string,
+  readToken: () => string | undefined,
+  fetchImpl: typeof fetch,
+): Middleware {
+  const pending = new Map<string, Request>();
+  return {
+    onRequest({ request, id }) {
+      request.headers.set('X-Requested-With', 'XMLHttpRequest');
+      const token = readToken();
+      if (token) request.headers.set('X-XSRF-TOKEN', token);
+      if (UNSAFE.has(request.method) || /\/otp$/.test(new URL(request.url).pathname)) {
+        pending.set(id, request.clone());
+      }
+      return request;
+    },
+    async onResponse({ response, id }) {
+      const original = pending.get(id);
+      pending.delete(id);
+      if (response.status !== 419 || !original) return response;
+      await fetchImpl(`${baseUrl}/refresh-csrf`, { credentials: 'same-origin' });
+      const token = readToken();
+      if (token) original.headers.set('X-XSRF-TOKEN', token);
+      return fetchImpl(original);
+    },
+    onError({ id }) {
+      pending.delete(id);
+    },
+  };
+}
+
+export type TwofoldClient = Client<paths>;
+
+/** The typed client of the Twofold API (the SDK of the web app and third-party tools). */
+export function createTwofoldClient(options: TwofoldClientOptions = {}): TwofoldClient {
+  const baseUrl = options.baseUrl ?? '';
+  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const client = createFetchClient<paths>({
+    baseUrl,
+    fetch: fetchImpl,
+    headers: {
+      Accept: 'application/json',
+      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+    },
+    credentials: options.token ? 'omit' : 'same-origin',
+  });
+  if (!options.token)
+    client.use(csrfMiddleware(baseUrl, options.csrfToken ?? csrfFromDocumentCookie, fetchImpl));
+  return client;
+}

@@ -1,0 +1,44 @@
+/** A refusal from the server, in 2FAuth's error envelope. */
+export class TwofoldApiError extends Error {
+  override readonly name = 'TwofoldApiError';
+  /** The HTTP status (401 bad token, 404 unknown id, 422 validation, 429 throttled...). */
+  readonly status: number;
+  /** Field-level messages of a 422, keyed by field name (`{}` otherwise). */
+  readonly errors: Readonly<Record<string, readonly string[]>>;
+  /** The machine-readable reason some answers carry, e.g. `password_required` on an encrypted import. */
+  readonly reason: unknown;
+
+  constructor(status: number, body: unknown) {
+    const envelope = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+    const message = typeof envelope.message === 'string' ? envelope.message : `HTTP ${status}`;
+    super(message);
+    this.status = status;
+    this.errors = isFieldErrors(envelope.errors) ? envelope.errors : {};
+    this.reason = envelope.reason;
+  }
+
+  /** The first message of each field, then the envelope's message: one line for a person. */
+  describe(): string {
+    const fields = Object.entries(this.errors).map(([field, messages]) => `${field}: ${messages[0] ?? ''}`);
+    return fields.length > 0 ? fields.join('; ') : this.message;
+  }
+}
+
+function isFieldErrors(value: unknown): value is Record<string, string[]> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value).every(
+      (messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'),
+    )
+  );
+}
+
+/** The data of a successful openapi-fetch result, or a `TwofoldApiError` for an error status. */
+export async function unwrap<T>(
+  pending: Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<T> {
+  const { data, error, response } = await pending;
+  if (!response.ok) throw new TwofoldApiError(response.status, error);
+  return data as T;
+}

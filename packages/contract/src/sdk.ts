@@ -1,0 +1,167 @@
+import { unwrap } from './errors.js';
+import {
+  createTwofoldClient,
+  type BodyOf,
+  type ResponseOf,
+  type TwofoldClient,
+  type TwofoldClientOptions,
+} from './client.js';
+
+/** A two-factor account as the API returns it. */
+export type Account = ResponseOf<'/api/v1/twofaccounts/{id}', 'get'>;
+/** A row of an import preview: `id` 0 valid, -1 duplicate of a stored account, -2 invalid. */
+export type ImportRow = ResponseOf<'/api/v1/twofaccounts/migration', 'post'>[number];
+export type Otp = ResponseOf<'/api/v1/twofaccounts/{id}/otp', 'get'>;
+export type Group = ResponseOf<'/api/v1/groups', 'get'>[number];
+export type CreateAccountBody = BodyOf<'/api/v1/twofaccounts', 'post'>;
+/** The export formats of `GET /api/v1/twofaccounts/export`. */
+export type ExportFormat = '2fauth' | 'otpauth' | 'txt' | 'aegis' | 'gmigration';
+
+export interface ReadOptions {
+  /** Adds the current (and next) code to each TOTP and Steam account; HOTP accounts never get one. */
+  readonly withOtp?: boolean;
+  /** Lists leave secrets out unless `true`; a single account has its secret unless `false`. */
+  readonly withSecret?: boolean;
+}
+
+export interface ListOptions extends ReadOptions {
+  /** Only these accounts (unknown ids are skipped). */
+  readonly ids?: readonly number[];
+}
+
+export interface PreviewImportOptions {
+  /** The export as text (JSON, otpauth lines, Google Authenticator migration URIs...). */
+  readonly payload?: string;
+  /** The export as a file; binary formats (encrypted andOTP) only come this way. */
+  readonly file?: Blob;
+  /** The password of an encrypted export. */
+  readonly password?: string;
+  /** `true`: rows include their secret (needed to store them with `importRows`). */
+  readonly withSecret?: boolean;
+}
+
+/**
+ * The wire takes `withOtp`/`withSecret` as strings: `withOtp` counts when present whatever its
+ * value, `withSecret` is read as truthy (`1`) or falsy (`0`). Booleans map onto that without
+ * changing the wire: `withOtp: false` leaves the parameter out.
+ */
+function readQuery(options: ReadOptions): { withOtp?: string; withSecret?: string } {
+  return {
+    ...(options.withOtp ? { withOtp: '1' } : {}),
+    ...(options.withSecret === undefined ? {} : { withSecret: options.withSecret ? '1' : '0' }),
+  };
+}
+
+function idList(ids: readonly number[] | undefined): { ids?: string } {
+  return ids === undefined ? {} : { ids: ids.join(',') };
+}
+
+function formData(fields: Record<string, Blob | string | undefined>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
+  return form;
+}
+
+/** The fields a preview row brings to `POST /api/v1/twofaccounts`, as the web app's import sends them. */
+function rowToBody(row: ImportRow): CreateAccountBody {
+  const base = {
+    service: row.service,
+    account: row.account,
+    icon: row.icon,
+    otp_type: row.otp_type as 'totp' | 'hotp' | 'steamtotp',
+    secret: row.secret ?? null,
+    digits: row.digits,
+    algorithm: row.algorithm as 'sha1' | 'sha256' | 'sha512' | 'md5',
+  };
+  return row.otp_type === 'hotp' ? { ...base, counter: row.counter } : { ...base, period: row.period };
+}
+
+/** Task-shaped methods over the typed client: booleans instead of wire flags, errors thrown. */
+export function createTwofold(options: TwofoldClientOptions = {}) {
+  const client: TwofoldClient = createTwofoldClient(options);
+  const accounts = {
+    list: (list: ListOptions = {}) =>
+      unwrap(
+        client.GET('/api/v1/twofaccounts', {
+          params: { query: { ...idList(list.ids), ...readQuery(list) } },
+        }),
+      ),
+    get: (id: number, read: ReadOptions = {}) =>
+      unwrap(client.GET('/api/v1/twofaccounts/{id}', { params: { path: { id }, query: readQuery(read) } })),
+    create: (body: CreateAccountBody, read: Pick<ReadOptions, 'withSecret'> = {}) =>
+      unwrap(client.POST('/api/v1/twofaccounts', { body, params: { query: readQuery(read) } })),
+    /** The current code; for a HOTP account this spends the counter. */
+    otp: (id: number) => unwrap(client.GET('/api/v1/twofaccounts/{id}/otp', { params: { path: { id } } })),
+    delete: (ids: readonly number[]) =>
+      unwrap(client.DELETE('/api/v1/twofaccounts', { params: { query: { ids: ids.join(',') } } })),
+    /** Converts another app's export into rows; stores nothing (see `importRows`). */
+    previewImport: (input: PreviewImportOptions) =>
+      unwrap(
+        client.POST('/api/v1/twofaccounts/migration', {
+          body: { payload: input.payload ?? null },
+          bodySerializer: () =>
+            formData({
+              payload: input.file ? undefined : input.payload,
+              file: input.file,
+              password: input.password,
+              withSecret: input.withSecret ? '1' : undefined,
+            }),
+        }),
+      ),
+    /** Stores the importable rows (valid, and duplicates unless skipped) one by one, in order. */
+    importRows: async (rows: readonly ImportRow[], opts: { skipDuplicates?: boolean } = {}) => {
+      const created: Account[] = [];
+      for (const row of rows) {
+        if (row.id === -2 || (row.id === -1 && opts.skipDuplicates)) continue;
+        created.push(await accounts.create(rowToBody(row), { withSecret: false }));
+      }
+      return created;
+    },
+    /** A plain export (2FAuth JSON, otpauth JSON, Aegis, Google migration), every account by default. */
+    export: (opts: { ids?: readonly number[]; format?: Exclude<ExportFormat, 'txt'> } = {}) =>
+      unwrap(
+        client.GET('/api/v1/twofaccounts/export', {
+          params: { query: { ...idList(opts.ids), format: opts.format ?? '2fauth' } },
+        }),
+      ),
+    /** One otpauth URI per line. */
+    exportText: (opts: { ids?: readonly number[] } = {}) =>
+      unwrap(
+        client.GET('/api/v1/twofaccounts/export', {
+          params: { query: { ...idList(opts.ids), format: 'txt' } },
+          parseAs: 'text',
+        }),
+      ),
+    /** A password-encrypted Aegis vault (the password travels in the body, never in a URL). */
+    exportEncrypted: (opts: { password: string; ids?: readonly number[] }) =>
+      unwrap(
+        client.POST('/api/v1/twofaccounts/export', {
+          body: { ...idList(opts.ids), format: 'aegis', password: opts.password },
+        }),
+      ),
+  };
+  return {
+    /** The typed client underneath, for every route the methods do not cover. */
+    client,
+    accounts,
+    groups: {
+      list: () => unwrap(client.GET('/api/v1/groups')),
+      accounts: (id: number) =>
+        unwrap(client.GET('/api/v1/groups/{id}/twofaccounts', { params: { path: { id } } })),
+    },
+    /** The signed-in user (a cheap way to check a token). */
+    user: () => unwrap(client.GET('/api/v1/user')),
+    /** The text stored in a QR code image (not validated: otpauth://, otpauth-migration://...). */
+    decodeQrCode: async (image: Blob) =>
+      (
+        await unwrap(
+          client.POST('/api/v1/qrcode/decode', {
+            body: { qrcode: '' },
+            bodySerializer: () => formData({ qrcode: image }),
+          }),
+        )
+      ).data,
+  };
+}
+
+export type Twofold = ReturnType<typeof createTwofold>;
