@@ -1,4 +1,4 @@
-import { decryptContext, derive, hexBytes, utf8, wrong, type DecryptContext } from './context.js';
+import { derive, hexBytes, utf8, wrong, type DecryptContext } from './context.js';
 import { aesGcmDecrypt } from './crypto.js';
 import {
   ImportAbort,
@@ -14,8 +14,6 @@ import { embeddedIcon } from './json-formats.js';
 import { buildRow, invalidRow, rowError } from './rows.js';
 import { decodeBase64 } from '@twofold/otp';
 import type { ImportResult, ImportRow } from './types.js';
-
-export { decryptContext };
 
 /*
  * Aegis vaults, plain and encrypted. db v1 has no groups, v2 a group name per entry, v3 group

@@ -10,6 +10,7 @@ import {
 } from './crypto.js';
 import {
   isObject,
+  success,
   num,
   passwordRequired,
   str,
@@ -25,7 +26,6 @@ import {
   twoFasRows,
 } from './json-formats.js';
 import { otpauthLinesToRows, payloadLines, splitEnteCommas } from './text-formats.js';
-import { success } from './failures.js';
 import type { ImportResult } from './types.js';
 
 /*

@@ -71,13 +71,18 @@ export function parsePlainList(text: string): ImportResult | undefined {
   return success('plain', 'migration', rows, { skipped });
 }
 
+/** The largest period the database stores (a 32-bit integer column). */
+const MAX_PERIOD = 2_147_483_647;
+
 function googleRow(entry: MigrationEntry): ImportRow {
   if (!entry.ok) {
     const { service, account, otp_type } = entry;
     return invalidRow(rowErrorFor(entry.error), { service, account, otp_type });
   }
   const { image: _image, ...account } = entry.account;
-  return { ...account, icon: null, group: null };
+  // Field 8 (period) is 2FAuth's own extension; beyond what a database integer holds, use 30.
+  const period = account.period !== null && account.period > MAX_PERIOD ? 30 : account.period;
+  return { ...account, period, icon: null, group: null };
 }
 
 /** Google Authenticator migration lines; `undefined` unless every line is one. */
