@@ -29,7 +29,7 @@ const AEGIS_TYPES: Readonly<Record<string, string>> = {
 };
 const AEGIS_ICON_MIMES = ['image/svg+xml', 'image/png', 'image/jpeg', 'image/webp'];
 
-export const isAegis = (json: Json): boolean => 'db' in json;
+export const isAegis = (json: Json): boolean => 'db' in json && 'header' in json;
 export const isAegisEncrypted = (json: Json): boolean =>
   typeof json.db === 'string' && isObject(json.header) && Array.isArray(json.header.slots);
 
