@@ -20,6 +20,7 @@ export {
   DEFAULT_LIMITS,
   defaultDeriveKey,
   effectiveLimits,
+  serializeHeavy,
   withinGlobalLimits,
   type KdfLimits,
   type KdfRequest,

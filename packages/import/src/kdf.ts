@@ -178,3 +178,23 @@ export async function defaultDeriveKey(request: KdfRequest): Promise<Uint8Array>
       });
   }
 }
+
+/**
+ * Wraps a key derivation so that memory-heavy requests (`memoryBytes` at or above `heavyBytes`,
+ * 64 MiB by default) run one at a time, in arrival order; light ones run at once. The server
+ * combines it with a worker-thread derivation so that a 1 GiB Argon2id job never runs twice in
+ * parallel.
+ */
+export function serializeHeavy(
+  deriveKey: (request: KdfRequest) => Promise<Uint8Array>,
+  options: { heavyBytes?: number } = {},
+): (request: KdfRequest) => Promise<Uint8Array> {
+  const heavyBytes = options.heavyBytes ?? 64 * 1024 * 1024;
+  let tail: Promise<unknown> = Promise.resolve();
+  return (request) => {
+    if (request.memoryBytes < heavyBytes) return deriveKey(request);
+    const run = tail.then(() => deriveKey(request));
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
