@@ -94,5 +94,3 @@ export async function secretstreamPullOnce(
     return null;
   }
 }
-
-export const SECRETSTREAM_TAG_FINAL = 3;

@@ -62,6 +62,40 @@ describe('2FAuth JSON', () => {
     expect(gif.rows[0]?.icon).toBeNull();
     expect(gif.rows[0]?.error).toBeUndefined();
   });
+  it.each([
+    ['image/webp', 'UklGRiQAAABXRUJQVlA4IBgAAAAwAQCdASoBAAEAB0CWJaQAA3AA/u9gAAA='],
+    [
+      'image/bmp',
+      'Qk2OAAAAAAAAAIoAAAB8AAAAAQAAAAEAAAABACAAAwAAACAAAAATCwAAEwsAAAAAAAAAAAAAAAD/AAD/AAD/AAAAAAAA/0JHUnMAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAMJXy/w==',
+    ],
+    [
+      'image/x-ms-bmp',
+      'Qk2OAAAAAAAAAIoAAAB8AAAAAQAAAAEAAAABACAAAwAAACAAAAATCwAAEwsAAAAAAAAAAAAAAAD/AAD/AAD/AAAAAAAA/0JHUnMAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAMJXy/w==',
+    ],
+    [
+      'image/svg+xml',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert("XSS");</script></svg>').toString(
+        'base64',
+      ),
+    ],
+  ])('returns a %s icon as bytes for the caller to check and store', async (mime, data) => {
+    const input = F.TWOFAUTH_JSON.replace(
+      '"icon":null,"icon_mime":null,"icon_file":null',
+      `"icon":"test","icon_mime":"${mime}","icon_file":"${data}"`,
+    );
+    const row = (await importOk(input)).rows[0];
+    expect(row?.icon?.mime).toBe(mime);
+    expect(Buffer.from(row?.icon?.bytes ?? []).toString('base64')).toBe(data);
+  });
+  it('an unreadable icon is dropped and the row kept', async () => {
+    const input = F.TWOFAUTH_JSON.replace(
+      '"icon":null,"icon_mime":null,"icon_file":null',
+      '"icon":"x","icon_mime":"image/png","icon_file":"not base64!"',
+    );
+    const row = (await importOk(input)).rows[0];
+    expect(row?.icon).toBeNull();
+    expect(row?.error).toBeUndefined();
+  });
   it('the otpauth variant (data items with only uri) reads like a list', async () => {
     const result = await importOk(
       JSON.stringify({
