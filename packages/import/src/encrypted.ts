@@ -126,14 +126,14 @@ export async function parseEnteEncrypted(json: Json, ctx: DecryptContext): Promi
   if (json.version !== 1 || memLimit === null || opsLimit === null || !salt || !data || !header)
     return unreadable('Ente Auth');
   if (ctx.password === null) return passwordRequired('Ente Auth');
-  if (!Number.isInteger(memLimit) || memLimit % 1024 !== 0 || salt.length !== 16)
-    return unsupportedEncryption('Ente Auth');
+  if (!Number.isInteger(memLimit) || salt.length !== 16) return unsupportedEncryption('Ente Auth');
   const key = await derive(ctx, 'Ente Auth', {
     algorithm: 'argon2id',
     password: ctx.password,
     salt,
     iterations: opsLimit,
-    memoryKiB: memLimit / 1024,
+    // libsodium's crypto_pwhash passes memLimit / 1024 (rounded down) to Argon2 as KiB.
+    memoryKiB: Math.floor(memLimit / 1024),
     parallelism: 1,
     length: 32,
     memoryBytes: memLimit,
