@@ -20,9 +20,9 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { Account } from './accounts.api';
+import type { Account } from '../../entities/account/account.api';
 import { AccountContent } from './AccountIcon';
-import type { AccountSettings } from './settings';
+import type { AccountSettings } from '../../entities/settings/account-settings';
 
 /** Drag-sort animation (product.md §9). */
 const SORT_ANIMATION = { duration: 200, easing: 'ease' };

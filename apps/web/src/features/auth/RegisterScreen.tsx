@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
-import { userNameQuery } from '../../app/queries';
+import { userNameQuery } from '../../entities/user/user.api';
 import { applyServerErrors, Field, FormError } from '../../ui/forms';
 import { dismiss, notify } from '../../ui/notify';
 import { register, type RegisterBody } from './auth.api';

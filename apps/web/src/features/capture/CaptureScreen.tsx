@@ -1,5 +1,5 @@
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../ui/Spinner';
 import { useScannedData } from '../start/scanned';
@@ -88,8 +88,7 @@ export function CaptureScreen() {
   const router = useRouter();
   const handleScanned = useScannedData();
   // The camera starts once per visit; the latest handler is read when a code is found.
-  const onScanned = useRef(handleScanned);
-  onScanned.current = handleScanned;
+  const onScanned = useEffectEvent(handleScanned);
   const video = useRef<HTMLVideoElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [ready, setReady] = useState(false);
@@ -135,7 +134,7 @@ export function CaptureScreen() {
           if (stopped) return;
           if (data !== null) {
             stop();
-            if (!onScanned.current(data)) setTimeout(() => router.history.back(), 0);
+            if (!onScanned(data)) setTimeout(() => router.history.back(), 0);
             return;
           }
         }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../ui/notify';
 import { DeviceNameForm } from '../auth/DeviceNameForm';
 import { SettingsSection } from './controls';
-import { devicesQuery } from './settings.api';
+import { devicesQuery } from '../../entities/user/devices.api';
 
 const route = getRouteApi('/signed-in/settings/settings/webauthn/$credentialId/edit');
 

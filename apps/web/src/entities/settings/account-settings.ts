@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { settingsQuery } from '../../app/queries';
+import { settingsQuery } from './settings.api';
 import { readBoolean, settingsRecord } from '../../app/preferences';
 
 /**
