@@ -1,9 +1,12 @@
 import { useEffect, useEffectEvent } from 'react';
 
-/** What counts as the person being active (product.md §4, auto lock). */
+/** What counts as the person being active. */
 const ACTIVITY_EVENTS = ['click', 'mousedown', 'scroll', 'keypress', 'load'] as const;
 
-/** While the person is active, at least one signed-in request a minute (api.md §0.1 #9). */
+/**
+ * While the person is active, at least one signed-in request a minute: the server locks a session
+ * it has not heard from, and background refreshes alone must not count as activity.
+ */
 export const KEEP_ALIVE_INTERVAL = 60_000;
 
 /**

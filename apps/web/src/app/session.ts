@@ -7,7 +7,7 @@ import { KEPT_ON_SIGN_OUT } from './preferences';
 type AppConfig = ResponseOf<'/app-config', 'get'>;
 
 /**
- * Sign out (product.md §4): behind a proxy, go to its logout URL when there is one; otherwise end
+ * Sign out: behind a proxy, go to its logout URL when there is one; otherwise end
  * the session, forget everything kept locally, and go to the login screen.
  */
 export async function signOut(config: AppConfig, navigate: ReturnType<typeof useNavigate>): Promise<void> {

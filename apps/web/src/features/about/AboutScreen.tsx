@@ -10,7 +10,7 @@ function displayValue(value: unknown): string {
 }
 
 /**
- * About (product.md §2): version, teaser, links, credits, the environment list (GET /infos; the
+ * About: version, teaser, links, credits, the environment list (GET /infos; the
  * details only for the signed-in user) with a copy button, and the user's options when present.
  */
 export function AboutScreen() {

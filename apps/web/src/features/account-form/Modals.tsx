@@ -39,7 +39,7 @@ export function TestModal({ open, onClose, title, subtitle, query, onHotp, onErr
 
 const URL_PATTERN = /^https?:\/\/[\w.-]+(?:\.[\w.-]+)+[\w\-._~:/?#[\]@!$&'()*+,;=%]*$/i;
 
-/** A scanned QR code whose content is not a valid otpauth URI (product.md §2 and §5). */
+/** A scanned QR code whose content is not a valid otpauth URI. */
 export function InvalidUriModal({
   content,
   onClose,

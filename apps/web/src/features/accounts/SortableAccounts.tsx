@@ -24,7 +24,7 @@ import type { Account } from '../../entities/account/account.api';
 import { AccountContent } from './AccountIcon';
 import type { AccountSettings } from '../../entities/settings/account-settings';
 
-/** Drag-sort animation (product.md §9). */
+/** Drag-sort animation: short, so that sorting never waits on it. */
 const SORT_ANIMATION = { duration: 200, easing: 'ease' };
 
 interface SortableAccountsProps {

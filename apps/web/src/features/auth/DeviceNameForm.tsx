@@ -6,7 +6,7 @@ import { renameDevice } from '../../entities/user/devices.api';
 
 /**
  * Names a security device (after registering or recovering one, and from the devices list):
- * placeholder examples phone, fingerprint reader, hardware key (product.md §2).
+ * placeholder examples phone, fingerprint reader, hardware key.
  */
 export function DeviceNameForm({
   credentialId,

@@ -19,7 +19,7 @@ function emailLinkSearch(search: Record<string, unknown>): EmailLinkSearch {
   };
 }
 
-/** Login entry (product.md §4): signed in -> accounts; nobody registered -> register; else login. */
+/** Login entry: signed in -> accounts; nobody registered -> register; else login. */
 export const loginRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: '/login',

@@ -21,7 +21,7 @@ export const requestDeviceRecovery = (body: BodyOf<'/webauthn/lost', 'post'>) =>
   unwrap(api.POST('/webauthn/lost', { body }));
 
 /**
- * Recovery (product.md §4): options bound to the e-mail and token of the link, a new credential,
+ * Recovery: options bound to the e-mail and token of the link, a new credential,
  * then the server stores it (revoking the others when `unique`) and opens a session.
  */
 export async function recoverWithDevice(email: string, token: string, unique: boolean): Promise<string> {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../ui/Spinner';
 import { useScannedData } from '../start/scanned';
 
-/** The camera failures of product.md §8, each with a reason and a solution. */
+/** The camera failures the capture screen explains, each with a reason and a solution. */
 export type CameraFailure =
   'notAllowed' | 'notReadable' | 'notFound' | 'insecure' | 'unsuitable' | 'unsupported';
 
@@ -81,7 +81,7 @@ async function createDecoder(): Promise<{ decode: Decode; dispose: () => void }>
   return { decode, dispose: () => worker.terminate() };
 }
 
-/** Full-screen live scan (product.md §2, capture screen). */
+/** Full-screen live scan. */
 export function CaptureScreen() {
   const { t } = useTranslation('capture');
   const navigate = useNavigate();

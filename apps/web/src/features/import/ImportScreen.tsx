@@ -38,7 +38,7 @@ const route = getRouteApi('/signed-in/account/import');
 
 type Confirm = { kind: 'one'; key: number } | { kind: 'duplicates' } | { kind: 'all' } | null;
 
-/** Accounts found in a Google Authenticator migration or an export file (product.md §2, import). */
+/** Accounts found in a Google Authenticator migration or an export file. */
 export function ImportPage() {
   const { t } = useTranslation('import');
   const navigate = useNavigate();
@@ -98,7 +98,7 @@ export function ImportPage() {
     }
   };
 
-  // One by one, in list order (product.md §4, import).
+  // One by one, in list order.
   const importAll = async () => {
     setRunning(true);
     for (const row of rows.filter(importable)) await importRow(row);

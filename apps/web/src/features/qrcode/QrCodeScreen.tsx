@@ -7,7 +7,7 @@ import { accountsQuery, qrCodeQuery } from '../../entities/account/account.api';
 
 const route = getRouteApi('/signed-in/account/$twofaccountId/qrcode');
 
-/** An account as a QR code, to add it to another app (product.md §2, account as QR code). */
+/** An account as a QR code, to add it to another app. */
 export function QrCodeScreen() {
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();

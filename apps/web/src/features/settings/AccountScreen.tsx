@@ -18,7 +18,7 @@ type PasswordBody = BodyOf<'/user/password', 'patch'>;
 type DeleteBody = BodyOf<'/user', 'delete'>;
 
 /**
- * What the account forms do with a failure (product.md §8): 422 under the fields, 400 (wrong
+ * What the account forms do with a failure: 422 under the fields, 400 (wrong
  * password, proxy, ...) as a danger notice with the server's message; anything else is global.
  */
 function handleFormError<T extends Record<string, unknown>>(
@@ -30,7 +30,7 @@ function handleFormError<T extends Record<string, unknown>>(
   if (isApiError(error, 400) || isApiError(error, 403)) notify('danger', error.message, { duration: -1 });
 }
 
-/** Account (product.md §2): profile, password and deletion; read-only behind an authentication proxy. */
+/** Account: profile, password and deletion; read-only behind an authentication proxy. */
 export function AccountScreen() {
   const { t } = useTranslation('settings');
   const { data: user } = useSuspenseQuery(currentUserQuery);

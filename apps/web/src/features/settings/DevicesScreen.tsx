@@ -17,7 +17,7 @@ import { ProxyWarning, SettingsSection, SwitchSetting } from './controls';
 import { useSaveSetting } from './save-setting';
 
 /**
- * Security devices (product.md §2, §4): the list with rename and revoke, a register button, and the
+ * Security devices: the list with rename and revoke, a register button, and the
  * two sign-in options, which need at least one device.
  */
 export function DevicesScreen() {

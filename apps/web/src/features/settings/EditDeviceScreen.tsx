@@ -8,7 +8,7 @@ import { devicesQuery } from '../../entities/user/devices.api';
 
 const route = getRouteApi('/signed-in/settings/settings/webauthn/$credentialId/edit');
 
-/** Rename a device (product.md §2): a new-name field, Save and Cancel. */
+/** Rename a device: a new-name field, Save and Cancel. */
 export function EditDeviceScreen() {
   const { t } = useTranslation('settings');
   const navigate = useNavigate();

@@ -12,7 +12,7 @@ import { keepFreshToken } from './fresh-token';
 
 type TokenBody = BodyOf<'/oauth/personal-access-tokens', 'post'>;
 
-/** New personal access token (product.md §2): a name, Generate and Cancel. */
+/** New personal access token: a name, Generate and Cancel. */
 export function GenerateTokenScreen() {
   const { t } = useTranslation('settings');
   const navigate = useNavigate();

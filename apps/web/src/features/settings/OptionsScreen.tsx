@@ -14,7 +14,7 @@ import { LOCALE_NAMES, LOCALES } from '../../i18n/i18n';
 import { SelectSetting, SettingsSection, SwitchSetting } from './controls';
 import { useSaveSetting } from './save-setting';
 
-/** Options (product.md §2): general, security and data input sections; every change is saved at once. */
+/** Options: general, security and data input sections; every change is saved at once. */
 export function OptionsScreen() {
   const { t } = useTranslation('settings');
   const { data: list } = useSuspenseQuery(settingsQuery);

@@ -12,7 +12,7 @@ import { forgetFreshToken, peekFreshToken } from './fresh-token';
 import { revokeToken, tokensQuery } from '../../entities/user/tokens.api';
 
 /**
- * Personal access tokens (product.md §2, §4): the list with revoke, a generate link; a token just
+ * Personal access tokens: the list with revoke, a generate link; a token just
  * generated comes first, marked, with its value and a copy button, shown this once.
  */
 export function TokensScreen() {

@@ -10,7 +10,7 @@ import { HiddenFileInput } from '../../ui/HiddenFileInput';
 
 const route = getRouteApi('/signed-in/start');
 
-/** Add an account: scan, upload, or the advanced form (product.md §2, start screen). */
+/** Add an account: scan, upload, or the advanced form. */
 export function StartPage() {
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();

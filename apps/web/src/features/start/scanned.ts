@@ -16,7 +16,7 @@ const MIGRATION_PREFIX = 'otpauth-migration://offline?data=';
 const OTPAUTH_PREFIXES = ['otpauth://totp/', 'otpauth://hotp/'];
 
 /**
- * What a scanned or uploaded QR code holds (product.md §4, scanned or uploaded data): the first
+ * What a scanned or uploaded QR code holds: the first
  * 33 characters for a Google migration, the first 15 for an otpauth URI.
  */
 export function classifyScan(data: string | null | undefined): ScanOutcome {
