@@ -1,6 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '@twofold/contract';
 import { api, unwrap } from '../../api/client';
+import { settingsQuery } from '../settings/settings.api';
+import { currentUserQuery } from './user.api';
 
 export type Device = ResponseOf<'/webauthn/credentials', 'get'>[number];
 
@@ -25,4 +27,25 @@ export function deviceLabel(
   fallback: string,
 ): string {
   return device.name ?? `${fallback} (${device.id.slice(0, 10)})`;
+}
+
+/**
+ * Revokes a device. With the last device gone the server turns both device sign-in options off,
+ * so the app's copies of the settings and the user are fetched again.
+ */
+export function useRevokeDevice({ onStored }: { readonly onStored?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeDevice,
+    onSuccess: async () => {
+      onStored?.();
+      const remaining = await queryClient.fetchQuery({ ...devicesQuery, staleTime: 0 });
+      if (remaining.length === 0) {
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: settingsQuery.queryKey }),
+          queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
+        ]);
+      }
+    },
+  });
 }

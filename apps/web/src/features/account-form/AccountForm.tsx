@@ -1,29 +1,20 @@
 import { useNavigate } from '@tanstack/react-router';
 import { isSteam } from '@twofold/otp/browser';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { Account, Otp } from '../../entities/account/account.api';
+import type { Account } from '../../entities/account/account.api';
 import { useCreateAccount, useUpdateAccount } from '../../entities/account/account.mutations';
-import { paramsOtpQuery } from '../../entities/account/otp';
 import { useAccountSettings } from '../../entities/settings/account-settings';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { applyServerErrors, Field, FormError } from '../../ui/forms';
-import { HiddenFileInput } from '../../ui/HiddenFileInput';
-import {
-  EMPTY_VALUES,
-  FIELDS,
-  isBase32,
-  toParams,
-  valuesOf,
-  type FormValues,
-  type OtpType,
-} from './form-values';
+import { EMPTY_VALUES, FIELDS, isBase32, toParams, valuesOf, type FormValues } from './form-values';
 import { IconField } from './IconField';
 import { useIconState } from './icons';
-import { InvalidUriModal, TestModal } from './Modals';
+import { TestAction } from './TestAction';
 import { OtpOptions, OtpTypeField, SecretField } from './OtpFields';
-import { useQrPrefill } from './use-qr-prefill';
+import { QrPrefill } from './QrPrefill';
+import { useTypeChange } from './use-type-change';
 
 interface AccountFormProps {
   /** The stored account in edit mode; absent on creation. */
@@ -39,36 +30,20 @@ export function AccountForm({ account }: AccountFormProps) {
   const form = useForm<FormValues>({ defaultValues: account ? valuesOf(account) : EMPTY_VALUES });
   const { errors, isSubmitting } = form.formState;
   const icon = useIconState(account?.icon ?? null);
-  const prefill = useQrPrefill(form, icon);
   const create = useCreateAccount();
   const update = useUpdateAccount(account?.id ?? 0);
   const [secretLocked, setSecretLocked] = useState(editing);
   const [counterLocked, setCounterLocked] = useState(editing);
-  const [testing, setTesting] = useState(0);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const qrInput = useRef<HTMLInputElement>(null);
 
-  const [otpType, service, secret, secretFormat, digits] = useWatch({
+  // The form re-renders on these (the test uses the current secret format through them too).
+  const [otpType, service, secret, , digits] = useWatch({
     control: form.control,
     name: ['otp_type', 'service', 'secret', 'secretFormat', 'digits'],
   });
   const steam = isSteam(otpType, null);
 
-  // Steam has a fixed service (and its logo); leaving Steam clears them.
-  const changeType = (next: OtpType) => {
-    const previous = form.getValues('otp_type');
-    if (!next || next === previous || editing) return;
-    form.setValue('otp_type', next);
-    if (next === 'steamtotp') {
-      form.setValue('secretFormat', 'base32');
-      form.setValue('service', 'Steam');
-      form.setValue('secret', '');
-      if (settings.getOfficialIcons) icon.fetchLogo.mutate('Steam');
-    } else if (previous === 'steamtotp') {
-      form.setValue('service', '');
-      icon.remove();
-    }
-  };
+  const changeType = useTypeChange(form, icon, { editing, officialIcons: settings.getOfficialIcons });
 
   const submit = form.handleSubmit(async (values) => {
     const body = toParams(values, icon.icon);
@@ -90,18 +65,6 @@ export function AccountForm({ account }: AccountFormProps) {
     else leave();
   };
 
-  const openTest = async () => {
-    const valid = await form.trigger(['secret', 'digits', 'period', 'counter']);
-    if (valid) setTesting((count) => count + 1);
-  };
-  const onHotp = (otp: Otp) => {
-    // The test advanced the counter: the form shows the next one.
-    if (otp.counter !== undefined) form.setValue('counter', String(otp.counter));
-  };
-  // A refused test shows its reasons under the fields, where they can be fixed.
-  const onTestError = (error: Error) => {
-    if (applyServerErrors(error, form.setError, FIELDS)) setTesting(0);
-  };
   const validateSecret = (value: string) => {
     if (value.trim() === '') return t('errors.secretRequired');
     if (form.getValues('secretFormat') === 'base32' && !isBase32(value)) return t('errors.base32');
@@ -111,19 +74,7 @@ export function AccountForm({ account }: AccountFormProps) {
   return (
     <section className="page narrow account-form" aria-labelledby="account-form-title">
       <h1 id="account-form-title">{editing ? t('title.edit') : t('title.create')}</h1>
-      {!editing && (
-        <div className="form-prefill">
-          <button
-            type="button"
-            className="button"
-            disabled={prefill.busy}
-            onClick={() => qrInput.current?.click()}
-          >
-            {t('prefill')}
-          </button>
-          <HiddenFileInput ref={qrInput} accept="image/*" onFile={prefill.upload} />
-        </div>
-      )}
+      {!editing && <QrPrefill form={form} icon={icon} />}
       <form onSubmit={(event) => void submit(event)} noValidate>
         <OtpTypeField value={otpType} disabled={editing} onChange={changeType} />
         <Field
@@ -165,26 +116,12 @@ export function AccountForm({ account }: AccountFormProps) {
           <button type="submit" className="button button-primary" disabled={isSubmitting}>
             {editing ? t('actions.save') : t('actions.create')}
           </button>
-          {otpType && secret.trim() !== '' && (
-            <button type="button" className="button" onClick={() => void openTest()}>
-              {t('actions.test')}
-            </button>
-          )}
+          <TestAction form={form} shown={Boolean(otpType) && secret.trim() !== ''} />
           <button type="button" className="button" onClick={cancel}>
             {t('actions.cancel')}
           </button>
         </div>
       </form>
-      <TestModal
-        open={testing > 0}
-        onClose={() => setTesting(0)}
-        title={service}
-        subtitle={form.getValues('account')}
-        query={paramsOtpQuery([testing, secretFormat], toParams(form.getValues(), null))}
-        onHotp={onHotp}
-        onError={onTestError}
-      />
-      <InvalidUriModal content={prefill.invalidUri} onClose={prefill.closeInvalidUri} />
       <ConfirmDialog
         open={confirmCancel}
         onOpenChange={setConfirmCancel}

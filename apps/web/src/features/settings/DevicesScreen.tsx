@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { appConfigQuery } from '../../app/queries';
-import { devicesQuery, deviceLabel, revokeDevice } from '../../entities/user/devices.api';
+import { devicesQuery, deviceLabel, useRevokeDevice } from '../../entities/user/devices.api';
 import { settingsQuery } from '../../entities/settings/settings.api';
-import { currentUserQuery } from '../../entities/user/user.api';
 import { readBoolean, settingsRecord } from '../../app/preferences';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { dismiss, notify } from '../../ui/notify';
@@ -33,20 +32,7 @@ export function DevicesScreen() {
   const [revoking, setRevoking] = useState<{ id: string; label: string } | null>(null);
 
   const register = useMutation({ mutationFn: registerDevice, meta: { handles: [400, 422] } });
-  const revoke = useMutation({
-    mutationFn: revokeDevice,
-    onSuccess: async () => {
-      notify('success', t('devices.revoked'));
-      const remaining = await queryClient.fetchQuery({ ...devicesQuery, staleTime: 0 });
-      // With the last device gone the server turns both options off; so does the app's copy.
-      if (remaining.length === 0) {
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: settingsQuery.queryKey }),
-          queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
-        ]);
-      }
-    },
-  });
+  const revoke = useRevokeDevice({ onStored: () => notify('success', t('devices.revoked')) });
 
   async function startRegistration() {
     dismiss();
