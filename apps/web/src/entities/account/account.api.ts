@@ -56,7 +56,7 @@ export function uriPreviewQuery(uri: string) {
 /**
  * The server caps comma-separated id lists at 100 items: larger selections are sent in batches.
  */
-export function idBatches(ids: readonly number[]): string[] {
+function idBatches(ids: readonly number[]): string[] {
   const batches: string[] = [];
   for (let index = 0; index < ids.length; index += 100) batches.push(ids.slice(index, index + 100).join(','));
   return batches;

@@ -24,7 +24,7 @@ export async function refreshAccounts(queryClient: QueryClient): Promise<void> {
  * The listed accounts take the positions they occupied, in the given sequence; the others stay
  * where they are (the server treats a partial list the same way).
  */
-export function applyPartialOrder(all: readonly Account[], orderedIds: readonly number[]): Account[] {
+function applyPartialOrder(all: readonly Account[], orderedIds: readonly number[]): Account[] {
   const moved = new Set(orderedIds);
   const byId = new Map(all.map((account) => [account.id, account]));
   const queue = orderedIds.map((id) => byId.get(id)).filter((a): a is Account => a !== undefined);

@@ -18,7 +18,7 @@ export const devicesQuery = queryOptions({
 export const renameDevice = (id: string, name: string) =>
   unwrap(api.PATCH('/webauthn/credentials/{id}/name', { params: { path: { id } }, body: { name } }));
 
-export const revokeDevice = (id: string) =>
+const revokeDevice = (id: string) =>
   unwrap(api.DELETE('/webauthn/credentials/{id}', { params: { path: { id } } }));
 
 /** A device's label: its name, else the default label and the first 10 characters of its id. */
