@@ -1,17 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
-import { apiCall, hotp, readCode, SECRET, signUp, steam, STEAM_SECRET, totp } from './accounts-helpers';
+import {
+  apiCall,
+  createAccount,
+  hotp,
+  readCode,
+  SECRET,
+  signUp,
+  steam,
+  STEAM_SECRET,
+  totp,
+} from './accounts-helpers';
 
 describe('the advanced form: create, test and edit accounts', () => {
   let server: RunningServer;
   let browser: BrowserSession;
 
-  beforeAll(async () => {
+  // Each test has its own server (a new database), browser and user.
+  beforeEach(async () => {
     server = await startServer();
     browser = await launchBrowser();
+    await signUp(browser.page, server.url);
+    // Settled on the start screen: no list of a half-made state is kept for the next visit.
+    await browser.page.getByRole('heading', { name: 'No 2FA here!' }).waitFor();
   });
 
-  afterAll(async () => {
+  afterEach(async () => {
     await browser?.close();
     await server?.stop();
   });
@@ -27,7 +41,6 @@ describe('the advanced form: create, test and edit accounts', () => {
 
   it('creates a TOTP account after the Base32 check, and tests its code', async () => {
     const { page } = browser;
-    await signUp(page, server.url);
     await openAdvancedForm();
     expect(await page.getByRole('radio', { name: 'TOTP' }).getAttribute('aria-checked')).toBe('true');
     await screenshots(page, 'form-create-empty');
@@ -133,6 +146,18 @@ describe('the advanced form: create, test and edit accounts', () => {
 
   it('edits an account: type fixed, secret and counter behind their locks', async () => {
     const { page } = browser;
+    await createAccount(page, server.url, {
+      service: 'Counter Inc',
+      account: 'bob',
+      otp_type: 'hotp',
+      secret: SECRET,
+      counter: 7,
+    });
+    await createAccount(page, server.url, { account: 'gamer', otp_type: 'steamtotp', secret: STEAM_SECRET });
+    await page.goto(`${server.url}/accounts`);
+    await list()
+      .getByRole('button', { name: /Counter Inc/ })
+      .waitFor();
     await page.getByRole('button', { name: 'Manage' }).click();
     await page.getByRole('link', { name: 'Edit Counter Inc (bob)' }).click();
     await page.getByRole('heading', { name: 'Edit account' }).waitFor();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
 import {
   createAccount,
@@ -16,29 +16,23 @@ describe('the accounts and their codes', () => {
   let server: RunningServer;
   let browser: BrowserSession;
 
-  beforeAll(async () => {
+  // Each test has its own server (a new database), browser and user.
+  beforeEach(async () => {
     server = await startServer();
     browser = await launchBrowser();
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await signUp(browser.page, server.url);
+    // Settled on the start screen: no list of a half-made state is kept for the next visit.
+    await browser.page.getByRole('heading', { name: 'No 2FA here!' }).waitFor();
   });
 
-  afterAll(async () => {
+  afterEach(async () => {
     await browser?.close();
     await server?.stop();
   });
 
-  it('starts on the start screen while there is no account', async () => {
-    const { page } = browser;
-    await signUp(page, server.url);
-    await page.getByRole('heading', { name: 'No 2FA here!' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/start');
-    expect(await page.getByRole('link', { name: 'Back' }).count()).toBe(0);
-    await screenshots(page, 'start-empty');
-    await page.goto(`${server.url}/accounts`);
-    await page.waitForURL(/\/start$/);
-  });
-
-  it('lists the accounts and shows a TOTP code equal to the RFC 6238 value', async () => {
+  /** A TOTP, a HOTP (counter 0) and a Steam account, then the accounts screen. */
+  async function seedAccounts(): Promise<void> {
     const { page } = browser;
     await createAccount(page, server.url, {
       service: 'GitHub',
@@ -60,6 +54,25 @@ describe('the accounts and their codes', () => {
       secret: STEAM_SECRET,
     });
     await page.goto(`${server.url}/accounts`);
+    await page
+      .getByRole('list', { name: 'Accounts' })
+      .getByRole('button', { name: /GitHub/ })
+      .waitFor();
+  }
+
+  it('starts on the start screen while there is no account', async () => {
+    const { page } = browser;
+    await page.getByRole('heading', { name: 'No 2FA here!' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/start');
+    expect(await page.getByRole('link', { name: 'Back' }).count()).toBe(0);
+    await screenshots(page, 'start-empty');
+    await page.goto(`${server.url}/accounts`);
+    await page.waitForURL(/\/start$/);
+  });
+
+  it('lists the accounts and shows a TOTP code equal to the RFC 6238 value', async () => {
+    const { page } = browser;
+    await seedAccounts();
     const list = page.getByRole('list', { name: 'Accounts' });
     await list.getByRole('button', { name: /GitHub/ }).waitFor();
     expect(await list.getByRole('listitem').count()).toBe(3);
@@ -86,6 +99,7 @@ describe('the accounts and their codes', () => {
 
   it('shows a HOTP code with its counter, and a Steam code whole', async () => {
     const { page } = browser;
+    await seedAccounts();
     const list = page.getByRole('list', { name: 'Accounts' });
     await list.getByRole('button', { name: /Bank/ }).click();
     let dialog = page.getByRole('dialog', { name: 'Bank' });
@@ -109,6 +123,7 @@ describe('the accounts and their codes', () => {
 
   it('searches by service and account', async () => {
     const { page } = browser;
+    await seedAccounts();
     const list = page.getByRole('list', { name: 'Accounts' });
     await page.getByRole('searchbox', { name: 'Search' }).fill('gam');
     await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
@@ -126,6 +141,7 @@ describe('the accounts and their codes', () => {
 
   it('shows the cached list at once on the next visit and tells when the server has changed', async () => {
     const { page } = browser;
+    await seedAccounts();
     await page.goto(`${server.url}/accounts`);
     await page
       .getByRole('list', { name: 'Accounts' })
@@ -149,6 +165,7 @@ describe('the accounts and their codes', () => {
 
   it('shows codes as dots when asked, in a grid without icons', async () => {
     const { page } = browser;
+    await seedAccounts();
     await setSetting(page, server.url, 'showOtpAsDot', true);
     await setSetting(page, server.url, 'displayMode', 'grid');
     await setSetting(page, server.url, 'showAccountsIcons', false);
@@ -162,13 +179,11 @@ describe('the accounts and their codes', () => {
     const code = page.getByRole('dialog').getByRole('status', { name: 'One-time password' });
     await expect.poll(() => code.innerText()).toMatch(/^●●●\s*●●●$/);
     await page.keyboard.press('Escape');
-    await setSetting(page, server.url, 'showOtpAsDot', false);
-    await setSetting(page, server.url, 'displayMode', 'list');
-    await setSetting(page, server.url, 'showAccountsIcons', true);
   });
 
   it('closes the modal on copy, then locks the session when auto-lock is on copy', async () => {
     const { page } = browser;
+    await seedAccounts();
     await setSetting(page, server.url, 'closeOtpOnCopy', true);
     await page.goto(`${server.url}/accounts?toRefresh=true`);
     const list = page.getByRole('list', { name: 'Accounts' });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
-import { USER } from './identity';
+import { registerByApi, USER } from './identity';
 
 interface Texts {
   readonly locale: string;
@@ -66,12 +66,13 @@ describe.each(journeys)('the sign-in journey in $locale', (texts) => {
   let browser: BrowserSession;
   const short = texts.locale.slice(0, 2);
 
-  beforeAll(async () => {
+  // Each test has its own server (a new database) and browser.
+  beforeEach(async () => {
     server = await startServer();
     browser = await launchBrowser({ locale: texts.locale });
   });
 
-  afterAll(async () => {
+  afterEach(async () => {
     await browser?.close();
     await server?.stop();
   });
@@ -101,6 +102,8 @@ describe.each(journeys)('the sign-in journey in $locale', (texts) => {
 
   it('signs out and back in', async () => {
     const { page } = browser;
+    await registerByApi(page, server.url);
+    await page.goto(`${server.url}/accounts`);
     await page.getByRole('button', { name: texts.signOut }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: texts.signOut }).click();
     await page.getByRole('heading', { name: texts.login.welcome }).waitFor();

@@ -1,18 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
+import { apiCall } from './accounts-helpers';
 import { lastMail, linkIn, registerByApi, signOutThroughFooter, USER } from './identity';
 
 describe('password reset by e-mail', () => {
   let server: RunningServer;
   let browser: BrowserSession;
 
-  beforeAll(async () => {
+  // Each test has its own server (a new database and mailbox), browser and user.
+  beforeEach(async () => {
     server = await startServer();
     browser = await launchBrowser();
     await registerByApi(browser.page, server.url);
   });
 
-  afterAll(async () => {
+  afterEach(async () => {
     await browser?.close();
     await server?.stop();
   });
@@ -56,7 +58,20 @@ describe('password reset by e-mail', () => {
 
   it('signs in with the new password, and the used link no longer works', async () => {
     const { page } = browser;
+    // The reset itself, through the API: a link by mail, then the new password.
+    await page.goto(`${server.url}/accounts`);
+    await signOutThroughFooter(page);
+    await apiCall(page, 'POST', `${server.url}/user/password/lost`, { email: USER.email });
     const link = linkIn(lastMail(server.dataDir), `${server.url}/user/password/reset`);
+    const token = new URL(link).searchParams.get('token');
+    await apiCall(page, 'POST', `${server.url}/user/password/reset`, {
+      email: USER.email,
+      token,
+      password: 'a new passphrase',
+      password_confirmation: 'a new passphrase',
+    });
+    // The reset signed the caller in: out again, to sign in with the new password.
+    await page.goto(`${server.url}/accounts`);
     await signOutThroughFooter(page);
     await page.getByLabel('Email', { exact: true }).fill(USER.email);
     await page.getByLabel('Password', { exact: true }).fill('a new passphrase');
