@@ -41,7 +41,7 @@ import { accountsRoutes } from './accounts/accounts.routes.js';
 import { iconStorePlugin, iconsRoutes } from './icons/icons.routes.js';
 import { encryptionPlugin } from './crypto/encryption.plugin.js';
 import { qrcodeRoutes } from './qrcode/qrcode.routes.js';
-import { migrationRoutes } from './migration/migration.routes.js';
+import { importExportRoutes } from './import-export/import-export.routes.js';
 import { cachePlugin } from './cache/cache.plugin.js';
 
 export interface AppDependencies {
@@ -157,7 +157,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(accountsRoutes);
   await app.register(iconsRoutes);
   await app.register(qrcodeRoutes);
-  await app.register(migrationRoutes);
+  await app.register(importExportRoutes);
   for (const routes of deps.extraRoutes ?? []) await app.register(routes);
 
   await app.ready();

@@ -8,7 +8,7 @@ import { registerRule } from '../http/validation.js';
 import { appName, exportAegis, exportGoogleMigration, exportTwoFauth, exportUris } from './export.service.js';
 import { parseImport, payloadLines } from './formats.js';
 import { decodeGoogleMigration, MIGRATION_PREFIX } from './google-rows.js';
-import { importFailure, toImportRows, type ImportRow } from './migration.service.js';
+import { importFailure, toImportRows, type ImportRow } from './import.service.js';
 import { toTimestamp } from '../http/common.schemas.js';
 import { errors } from '../http/errors.js';
 
@@ -80,7 +80,7 @@ const ImportRows = Type.Array(TwoFAccount, {
   description: 'Preview rows: id 0 valid, -1 duplicate, -2 invalid',
 });
 
-export const migrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const importExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const config = { auth: 'api' } as const;
   const tags = ['twofaccounts'];
 
