@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../shared/deps.js';
 import { openFields } from '../crypto/account-fields.js';
 import type { AccountRecord } from './accounts.queries.js';
 
@@ -24,8 +24,8 @@ export interface AccountView {
   readonly uriReadable: boolean;
 }
 
-export function toView(app: FastifyInstance, row: AccountRecord, encrypted: boolean): AccountView {
-  const opened = openFields(app.keys, row.id, row, encrypted);
+export function toView(deps: Deps, row: AccountRecord, encrypted: boolean): AccountView {
+  const opened = openFields(deps.keys, row.id, row, encrypted);
   return {
     id: row.id,
     group_id: row.group_id,
@@ -53,7 +53,7 @@ export interface EmbeddedOtp {
 
 /** The TwoFAccount (read) shape of api.md §4.1: what leaves the server, key by key. */
 export function toRead(
-  app: FastifyInstance,
+  deps: Deps,
   view: AccountView,
   options: { withSecret: boolean; otp?: EmbeddedOtp | undefined },
 ) {
@@ -63,7 +63,7 @@ export function toRead(
     otp_type: view.otp_type,
     account: view.account,
     service: view.service,
-    icon: app.icons.exists(view.icon) ? view.icon : null,
+    icon: deps.icons.exists(view.icon) ? view.icon : null,
     ...(options.withSecret ? { secret: view.secret } : {}),
     digits: view.digits,
     algorithm: view.algorithm,

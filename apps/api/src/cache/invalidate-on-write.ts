@@ -144,7 +144,9 @@ export function invalidatingDatabase(db: Kysely<DB>, caches: Invalidates): Kysel
         if (typeof value !== 'function') return value;
         if (property === 'execute') {
           return (callback: unknown) =>
-            plugin.aroundTransaction(() => (value as (cb: unknown) => Promise<unknown>).call(target, callback));
+            plugin.aroundTransaction(() =>
+              (value as (cb: unknown) => Promise<unknown>).call(target, callback),
+            );
         }
         // setIsolationLevel, setAccessMode: a new builder, wrapped in turn.
         return (...args: unknown[]) => {

@@ -13,15 +13,15 @@ export const localePlugin = fp(
     const apply = (request: FastifyRequest, lang: unknown) => {
       if (isLocale(lang)) request.locale = lang;
     };
-    // Callback style: with the settings cached (app.caches), no promise on the hot path.
+    // Callback style: with the settings cached (app.deps.caches), no promise on the hot path.
     app.addHook('onRequest', (request, _reply, done) => {
       if (!request.caller) return done();
-      const cached = app.caches.nativeSettings();
+      const cached = app.deps.caches.nativeSettings();
       if (cached) {
         apply(request, cached.lang);
         return done();
       }
-      cachedNativeSettings(app).then((settings) => {
+      cachedNativeSettings(app.deps).then((settings) => {
         apply(request, settings.lang);
         done();
       }, done);

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppCaches } from '../cache/app-caches.js';
 import type { Clock } from '../clock.js';
@@ -21,6 +22,7 @@ export interface Deps {
   readonly mailer: Mailer;
   /** The icon folder (DATA_DIR/icons). */
   readonly icons: IconStore;
+  readonly log: FastifyBaseLogger;
 }
 
 declare module 'fastify' {
