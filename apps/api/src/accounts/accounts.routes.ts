@@ -35,26 +35,13 @@ import {
   updateAccount,
   withdrawAccounts,
 } from './accounts.service.js';
-import { invalid } from './validation-helpers.js';
-
-const MAX_IDS = 100;
+import { invalid } from '../http/field-errors.js';
+import { boundedIds, parseIds } from '../http/id-lists.js';
 
 /** Account ids in paths: anything but a known positive integer is a 404. */
-export const AccountIdParams = Type.Object({
+const AccountIdParams = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Account id' }),
 });
-
-/** `1,2,3` -> [1, 2, 3] (the format was validated). */
-export function parseIds(text: string): number[] {
-  return text.split(',').map(Number);
-}
-
-/** Required id lists (delete, withdraw, export): at most 100 (api.md §5.7). */
-export function boundedIds(text: string): number[] {
-  const ids = parseIds(text);
-  if (ids.length > MAX_IDS) throw errors.badRequest([{ key: 'error.too_many_ids' }]);
-  return ids;
-}
 
 async function isHotp(app: FastifyInstance, id: number): Promise<boolean> {
   const row = await findAccountRow(app.deps.db, id);

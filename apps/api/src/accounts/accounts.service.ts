@@ -33,7 +33,7 @@ import {
   type ParsedUri,
   type UriError,
 } from './otp.js';
-import { fieldError, invalidFields, validateBody } from './validation-helpers.js';
+import { fieldError, invalidFields, validateBody } from '../http/field-errors.js';
 
 /** Account data ready to be stored (clear text), or to be shown by a preview. */
 export interface AccountData {

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { TwoFAccount, ReadQuery } from '../accounts/accounts.schemas.js';
 import { collectionFlags, listAccounts } from '../accounts/accounts.service.js';
 import { MAX_ID } from '../accounts/accounts.queries.js';
-import { invalid } from '../accounts/validation-helpers.js';
+import { invalid } from '../http/field-errors.js';
 import { errors } from '../http/errors.js';
 import { translate } from '../i18n/translate.js';
 import type { Locale } from '../i18n/locales.js';

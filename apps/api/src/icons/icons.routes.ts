@@ -2,7 +2,8 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { annotate } from '../http/common.schemas.js';
 import { AppError, errors, message } from '../http/errors.js';
 import { registerRule } from '../http/validation.js';
-import { invalid } from '../accounts/validation-helpers.js';
+import { invalid } from '../http/field-errors.js';
+import { uploadedFile } from '../http/uploads.js';
 import { readNativeSettings } from '../settings/settings.queries.js';
 import { IconStoreError, isBareName } from './icon-store.js';
 import { sniffImage } from './image-type.js';
@@ -16,17 +17,6 @@ registerRule('icon_variant', (value, { data }) =>
     ? { key: 'validation.in', params: { attribute: 'variant' } }
     : undefined,
 );
-
-/** A multipart file field read as bytes (`attachFieldsToBody: 'keyValues'`): 422 when absent or not a file. */
-export function uploadedFile(
-  value: unknown,
-  field: string,
-  notAFileKey: 'validation.file' | 'validation.image',
-) {
-  if (value === undefined || value === null || value === '') throw invalid(field, 'validation.required');
-  if (!Buffer.isBuffer(value)) throw invalid(field, notAFileKey);
-  return value;
-}
 
 const uploadFailed = (cause: unknown) =>
   new AppError('server_error', message('error.file_upload_failed'), { cause });

@@ -1,8 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { boundedIds } from '../accounts/accounts.routes.js';
+import { boundedIds } from '../http/id-lists.js';
 import { TwoFAccount } from '../accounts/accounts.schemas.js';
-import { fieldError, invalid, invalidFields } from '../accounts/validation-helpers.js';
+import { fieldError, invalid, invalidFields } from '../http/field-errors.js';
 import { annotate, IdList, Nullable, Password } from '../http/common.schemas.js';
 import { registerRule } from '../http/validation.js';
 import { appName, exportAegis, exportGoogleMigration, exportTwoFauth, exportUris } from './export.service.js';
