@@ -86,7 +86,7 @@ async function snapshot(deps: Deps): Promise<AccountsSnapshot> {
   const ticket = deps.caches.ticket('accounts');
   const { rows, encrypted } = await readAccounts(deps.db);
   return deps.caches.storeAccounts(
-    rows.map((row) => toView(deps, row, encrypted)),
+    rows.map((row) => toView(deps.keys, row, encrypted)),
     ticket,
   );
 }
@@ -114,7 +114,7 @@ export async function listAccounts(
   const views = await accountViews(deps, filter);
   const now = unixSeconds(deps.clock);
   return views.map((view) => {
-    return toRead(deps, view, {
+    return toRead(deps.icons, view, {
       withSecret: flags.withSecret,
       otp: flags.withOtp ? embeddedOtp(view, now) : undefined,
     });
@@ -137,7 +137,7 @@ export async function listAccountsText(
   if (cached !== undefined) return cached;
   const text = serialize(
     views.map((view) =>
-      toRead(deps, view, {
+      toRead(deps.icons, view, {
         withSecret: flags.withSecret,
         otp: flags.withOtp ? embeddedOtp(view, now) : undefined,
       }),
@@ -151,13 +151,13 @@ export async function listAccountsText(
 async function findView(deps: Deps, id: number): Promise<AccountView> {
   const { row, encrypted } = await readAccount(deps.db, id);
   if (!row) throw errors.notFound();
-  return toView(deps, row, encrypted);
+  return toView(deps.keys, row, encrypted);
 }
 
 export async function showAccount(deps: Deps, id: number, flags: ReadFlags): Promise<AccountRead> {
   const view = await findView(deps, id);
   const now = unixSeconds(deps.clock);
-  return toRead(deps, view, {
+  return toRead(deps.icons, view, {
     withSecret: flags.withSecret,
     otp: flags.withOtp ? embeddedOtp(view, now) : undefined,
   });
@@ -547,7 +547,7 @@ export async function otpOfAccount(
     const encryptedNow = await encryptionForWrite(trx);
     const locked = await lockAccountRow(trx, id);
     if (!locked) throw errors.notFound();
-    const view = toView(deps, locked, encryptedNow);
+    const view = toView(deps.keys, locked, encryptedNow);
     if (!view.secretReadable) throw cannotDecipher();
     const counter = view.counter ?? 0;
     const password = hotpCode(view, counter);
