@@ -22,7 +22,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerOpenApi } from './openapi/openapi.plugin.js';
 import { registerFallbacks } from './spa/fallbacks.js';
 import { authPlugin } from './auth/auth.plugin.js';
-import { localePlugin } from './i18n/locale.plugin.js';
+import { localePlugin } from './settings/locale.plugin.js';
 import { sessionPlugin } from './auth/session.js';
 import { rateLimitPlugin } from './auth/rate-limit.plugin.js';
 import { authRoutes } from './auth/auth.routes.js';

@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { cachedNativeSettings } from '../settings/settings.cache.js';
-import { isLocale } from './locales.js';
+import { cachedNativeSettings } from './settings.cache.js';
+import { isLocale } from '../i18n/locales.js';
 
 /**
- * The caller's language (api.md §1.6): `onRequest` (infrastructure) sets it from Accept-Language;
+ * The caller's language of messages: `onRequest` (infrastructure) sets it from Accept-Language;
  * once the auth plugin has identified the caller, a `lang` setting other than `browser` wins.
  * Registered after the auth plugin so its hook runs after authentication, before validation.
  */
