@@ -20,21 +20,21 @@ import {
 } from './accounts.schemas.js';
 import { qrDataUri } from '../qrcode/qrcode.service.js';
 import {
-  accountView,
-  collectionFlags,
-  generatedUri,
   createAccount,
   deleteAccounts,
-  listAccounts,
-  listAccountsText,
-  otpOfAccount,
-  otpPreview,
   previewUri,
-  showAccount,
-  singleFlags,
   updateAccount,
   withdrawAccounts,
 } from './accounts.service.js';
+import {
+  collectionFlags,
+  findView,
+  listAccounts,
+  listAccountsText,
+  showAccount,
+  singleFlags,
+} from './accounts.reads.js';
+import { generatedUri, otpOfAccount, otpPreview } from './account-otp.service.js';
 import { invalid } from '../http/field-errors.js';
 import { boundedIds, parseIds } from '../http/id-lists.js';
 
@@ -294,7 +294,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const view = await accountView(app.deps, request.params.id);
+      const view = await findView(app.deps, request.params.id);
       if (!view.uriReadable) throw errors.business('error.unable_to_decrypt_uri');
       return { qrcode: await qrDataUri(generatedUri(view)) };
     },

@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { TwoFAccount, ReadQuery } from '../accounts/accounts.schemas.js';
-import { collectionFlags, listAccounts } from '../accounts/accounts.service.js';
+import { collectionFlags, listAccounts } from '../accounts/accounts.reads.js';
 import { MAX_ID } from '../accounts/accounts.queries.js';
 import { invalid } from '../http/field-errors.js';
 import { errors } from '../http/errors.js';

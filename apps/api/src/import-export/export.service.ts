@@ -1,7 +1,7 @@
 import type { Deps } from '../shared/deps.js';
 import { encodeMigrationUris, type Algorithm, type OtpType } from '@twofold/otp';
 import type { AccountView } from '../accounts/accounts.mapper.js';
-import { accountViews } from '../accounts/accounts.service.js';
+import { accountViews } from '../accounts/accounts.reads.js';
 import { serialiseOtpauthUri } from '../accounts/otp.js';
 import { toTimestamp } from '../http/common.schemas.js';
 import { aegisDb, encryptedVault, plainVault, type AegisVault } from './aegis-export.js';

@@ -1,5 +1,6 @@
 import type { Deps } from '../shared/deps.js';
-import { accountViews } from '../accounts/accounts.service.js';
+import { withSteamRule } from '@twofold/otp';
+import { accountViews } from '../accounts/accounts.reads.js';
 import { extForMime, sniffImage } from '../icons/image-type.js';
 import { fetchOfficialLogo, storePendingIcon } from '../icons/icons.service.js';
 import { errors } from '../http/errors.js';
@@ -33,28 +34,13 @@ const duplicateKey = (row: {
   algorithm: string;
 }) => JSON.stringify([row.secret, row.service ?? '', row.account, row.otp_type, row.digits, row.algorithm]);
 
-/** The §0 Steam rule (formats.md): Steam wins over whatever the source declared. */
-function applySteam(row: SourceRow): SourceRow {
-  if (row.otp_type !== 'steamtotp' && !(row.service !== null && row.service.toLowerCase() === 'steam'))
-    return row;
-  return {
-    ...row,
-    otp_type: 'steamtotp',
-    service: 'Steam',
-    digits: 5,
-    algorithm: 'sha1',
-    period: 30,
-    counter: null,
-  };
-}
-
 /**
  * The account model of formats.md §0 on a source row: the Steam rule, then no `:` in `service` or
  * `account` (such an entry cannot become an account: an invalid row naming the field).
  */
 function withModelRules(source: SourceRow): SourceRow {
   if (source.error) return source;
-  const row = applySteam(source);
+  const row = withSteamRule(source);
   for (const field of ['service', 'account'] as const) {
     if (row[field]?.includes(':')) {
       return { ...row, error: { key: 'validation.no_colon', params: { attribute: field } } };
