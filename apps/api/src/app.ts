@@ -107,8 +107,8 @@ function serviceDeps(deps: AppDependencies, log: FastifyBaseLogger): Deps {
 }
 
 /**
- * Builds the whole HTTP application with its collaborators injected (style.md §15).
- * Boot order: infrastructure, then decorators, then routes (style.md §2).
+ * Builds the whole HTTP application with its collaborators injected.
+ * Boot order: infrastructure, then decorators, then routes.
  */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config } = deps;

@@ -55,7 +55,7 @@ export function normalise(
   };
 }
 
-/** The §5.0 rules that URI-derived service and account must pass too. */
+/** The label rules (at most 255 characters, no `:`) that URI-derived service and account must pass too. */
 function labelErrors(data: { service: string | null; account: string }): FieldError[] {
   const found: FieldError[] = [];
   for (const field of ['service', 'account'] as const) {

@@ -9,14 +9,8 @@ import { lockAccountRow, updateAccountRow } from './accounts.queries.js';
 import { OtpParamsBody, UriBody } from './accounts.schemas.js';
 import { normalise, parseUriOrThrow } from './account-input.js';
 import { snapshot } from './accounts.reads.js';
-import {
-  OtpError,
-  codeAt,
-  serialiseOtpauthUri,
-  storageSecret,
-  timedCodes,
-  type OtpParameters,
-} from './otp.js';
+import { OtpError, codeAt, timedCodes, type OtpParameters } from './otp.js';
+import { serializeOtpauthUri, canonicalSecret } from '@twofold/otp';
 
 export interface OtpResponse {
   password: string;
@@ -69,7 +63,7 @@ const cannotDecipher = () => errors.business('error.cannot_decipher');
 const isKnownType = (type: string) => type === 'totp' || type === 'hotp' || type === 'steamtotp';
 
 /**
- * `GET /api/v1/twofaccounts/{id}/otp` (api.md §5.12). HOTP: the row is locked, the code computed
+ * `GET /api/v1/twofaccounts/{id}/otp`. HOTP: the row is locked, the code computed
  * at the stored counter and the counter moved on in the same transaction, so two concurrent
  * calls never get the same code.
  */
@@ -100,7 +94,7 @@ export async function otpOfAccount(
   });
 }
 
-/** `POST /api/v1/twofaccounts/otp` (api.md §5.13): nothing stored, no icon fetched. */
+/** `POST /api/v1/twofaccounts/otp`: nothing stored, no icon fetched. */
 export async function otpPreview(
   deps: Deps,
   body: unknown,
@@ -123,7 +117,7 @@ export async function otpPreview(
     return { password: hotpCode(data, counter), otp_type: 'hotp', counter: counter + 1 };
   }
   const input = await validateBody<Static<typeof OtpParamsBody>>(OtpParamsBody, object);
-  const data = normalise({ ...input, service: input.service ?? null, secret: storageSecret(input.secret) });
+  const data = normalise({ ...input, service: input.service ?? null, secret: canonicalSecret(input.secret) });
   if (data.otp_type !== 'hotp') return timedOtp(data, now);
   const counter = data.counter ?? 0;
   const password = hotpCode(data, counter);
@@ -131,11 +125,11 @@ export async function otpPreview(
     password,
     otp_type: 'hotp',
     counter: counter + 1,
-    uri: serialiseOtpauthUri({ ...data, counter: counter + 1 }),
+    uri: serializeOtpauthUri({ ...data, counter: counter + 1 }),
   };
 }
 
-/** The URI an account is exported or drawn as (formats.md §3.4); 400 when it cannot be decrypted. */
+/** The URI an account is exported or drawn as; 400 when it cannot be decrypted. */
 export function generatedUri(view: AccountView): string {
-  return serialiseOtpauthUri(view);
+  return serializeOtpauthUri(view);
 }

@@ -272,7 +272,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      // HEAD never consumes a HOTP counter; a session-authenticated GET needs the CSRF header (amendment 10).
+      // HEAD never consumes a HOTP counter; a session-authenticated GET needs the CSRF header.
       const head = request.method === 'HEAD';
       if (!head && request.caller?.kind === 'session' && (await isHotp(app, request.params.id))) {
         await requireCsrf(request);

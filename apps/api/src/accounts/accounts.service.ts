@@ -20,9 +20,9 @@ import {
 import { CreateParamsBody, CreateUriBody, UpdateBody, UriBody } from './accounts.schemas.js';
 import { groupIdErrors, normalise, parseUriOrThrow, type AccountData } from './account-input.js';
 import { showAccount } from './accounts.reads.js';
-import { randomSecret, storageSecret } from './otp.js';
+import { generateSecret, canonicalSecret } from '@twofold/otp';
 
-/** The group of a new account (api.md §5.0 "Group on create"). */
+/** The group of a new account. */
 async function groupForNewAccount(
   deps: Deps,
   requested: number | null | undefined,
@@ -117,7 +117,7 @@ export async function createAccount(deps: Deps, body: unknown): Promise<AccountR
   const base = normalise({
     ...input,
     service: input.service ?? null,
-    secret: input.secret ? storageSecret(input.secret) : randomSecret(),
+    secret: input.secret ? canonicalSecret(input.secret) : generateSecret(),
   });
   const icon = await iconForNew(deps, input.icon, base.service, settings, null);
   const groupId = await groupForNewAccount(deps, input.group_id, true, settings);
@@ -127,7 +127,7 @@ export async function createAccount(deps: Deps, body: unknown): Promise<AccountR
 
 type UpdateInput = Static<typeof UpdateBody>;
 
-/** `PUT /api/v1/twofaccounts/{id}` (api.md §5.5, amendments 17 and 20). */
+/** `PUT /api/v1/twofaccounts/{id}`. */
 export async function updateAccount(deps: Deps, id: number, body: unknown): Promise<AccountRead> {
   const input = await validateBody<UpdateInput>(UpdateBody, body, (raw, failed) =>
     groupIdErrors(deps, raw, failed),
@@ -137,7 +137,7 @@ export async function updateAccount(deps: Deps, id: number, body: unknown): Prom
     const row = await lockAccountRow(trx, id);
     if (!row) throw errors.notFound();
     const data = normalise(
-      { ...input, service: input.service ?? null, secret: storageSecret(input.secret) },
+      { ...input, service: input.service ?? null, secret: canonicalSecret(input.secret) },
       {
         otp_type: row.otp_type,
         period: row.period,

@@ -24,7 +24,7 @@ export const appInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['app'],
         operationId: 'getAppConfig',
-        summary: 'What the web app needs before anything else (api.md §11.1)',
+        summary: 'What the web app needs before anything else',
         response: { 200: AppConfig },
       },
     },
@@ -76,7 +76,7 @@ export const infosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['app'],
         operationId: 'getInfos',
-        summary: 'Version and, for the signed-in user, the environment (api.md §11.2)',
+        summary: 'Version and, for the signed-in user, the environment',
         response: { 200: Infos },
       },
     },

@@ -35,7 +35,7 @@ function authenticateFromCache(request: FastifyRequest, requirement: AuthRequire
   return true;
 }
 
-/** Standard mode (api.md §2.1–§2.3, §2.5): Bearer, or the session cookie with inactivity and CSRF. */
+/** Standard mode: Bearer, or the session cookie with inactivity and CSRF. */
 async function authenticate(request: FastifyRequest, requirement: AuthRequirement): Promise<void> {
   const unsafe = !SAFE_METHODS.has(request.method);
   if (requirement === 'none') {
@@ -45,7 +45,7 @@ async function authenticate(request: FastifyRequest, requirement: AuthRequiremen
     }
     return;
   }
-  // An Authorization header alone decides (api.md §2.1); web routes never accept a Bearer token.
+  // An Authorization header alone decides; web routes never accept a Bearer token.
   const header = request.headers.authorization;
   if (header !== undefined) {
     const caller = requirement === 'session' ? null : await callerFromBearer(request, header);
@@ -69,7 +69,7 @@ async function authenticate(request: FastifyRequest, requirement: AuthRequiremen
   request.caller = { kind: 'session', userId: session.userId, sessionId: session.id };
 }
 
-/** Proxy mode (api.md §2.4): Bearer tokens and cookies are ignored; only a trusted proxy is believed. */
+/** Proxy mode: Bearer tokens and cookies are ignored; only a trusted proxy is believed. */
 function authenticateProxy(request: FastifyRequest, requirement: AuthRequirement, isTrusted: TrustCheck) {
   if (requirement === 'none') return;
   const result = proxyCaller(request, request.server.deps.config, isTrusted);
@@ -81,9 +81,9 @@ function authenticateProxy(request: FastifyRequest, requirement: AuthRequirement
 }
 
 /**
- * Authentication of every request, run at onRequest (before validation, in the order of
- * api.md §1.9): trusted proxy and credentials (403/407/401), inactivity (418), CSRF (419),
- * demo-mode refusal (403), proxy-mode refusal (400).
+ * Authentication of every request, run at onRequest (before validation). Refusals come in
+ * 2FAuth's order, which clients rely on: trusted proxy and credentials (403/407/401),
+ * inactivity (418), CSRF (419), demo-mode refusal (403), proxy-mode refusal (400).
  */
 export const authPlugin = fp(
   async (app) => {

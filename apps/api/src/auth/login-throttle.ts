@@ -4,7 +4,7 @@ import type { Executor } from '../db/database.js';
 import { errors } from '../http/errors.js';
 
 /*
- * Sign-in lockout and the `auth` limiter (api.md §1.7, amendment 7), counted in the database so a
+ * Sign-in lockout and the `auth` limiter, counted in the database so a
  * restart does not reset them and the injected clock drives them. A window of 60 s starts at the
  * first event; while the count has reached the limit inside it, attempts are refused with the
  * whole seconds left (rounded up).

@@ -15,7 +15,7 @@ import type { Config } from '../config/config.js';
 import type { AppKeys } from '../config/app-key.js';
 
 /*
- * Server-side sessions (api.md §2.2, amendment 1). The encrypted `app_session` cookie carries only
+ * Server-side sessions. The encrypted `app_session` cookie carries only
  * a random session id; the database keeps its SHA-256 with the user, the CSRF token, short-lived
  * data (WebAuthn challenges) and the last activity, so deleting a row ends the session at once.
  */
@@ -152,7 +152,7 @@ export function csrfMatches(request: FastifyRequest, state: SessionState | null)
   return sent.length === expected.length && timingSafeEqual(sent, expected);
 }
 
-/** True when the signed-in session has been idle past the auto-lock backstop (amendment 9). */
+/** True when the signed-in session has been idle past the auto-lock backstop. */
 export async function isIdle(request: FastifyRequest, state: SessionState): Promise<boolean> {
   const minutes = (await cachedNativeSettings(request.server.deps)).kickUserAfter;
   if (typeof minutes !== 'number' || minutes <= 0) return false;

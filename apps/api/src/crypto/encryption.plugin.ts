@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { reencryptStaleValues } from './encryption.service.js';
 
-/** At start, values still under a previous key are re-encrypted under APP_KEY (amendment 11). */
+/** At start, values still under a previous key are re-encrypted under APP_KEY. */
 export const encryptionPlugin = fp(
   async (app) => {
     app.addHook('onReady', async () => {

@@ -41,7 +41,7 @@ async function writeFields(trx: Transaction, id: number, fields: SensitiveFields
 }
 
 /**
- * Turns encryption at rest on or off (api.md §9.5): every account row is rewritten in one
+ * Turns encryption at rest on or off: every account row is rewritten in one
  * transaction with the rows locked, then the setting changes, so the database is never half
  * protected. Same value as now: nothing to do.
  */
@@ -75,7 +75,7 @@ export async function switchEncryption(deps: Deps, enable: boolean): Promise<voi
 }
 
 /**
- * Key rotation (amendment 11): values still under an APP_PREVIOUS_KEYS key are re-encrypted
+ * Key rotation: values still under an APP_PREVIOUS_KEYS key are re-encrypted
  * under APP_KEY, in one transaction. Values no key opens are left as they are.
  */
 export async function reencryptStaleValues(deps: Deps): Promise<number> {

@@ -22,7 +22,7 @@ import {
 } from './groups.queries.js';
 import { AssignBody, Group, GroupBody, GroupIdParams, OrderedIdsBody, OrderSaved } from './groups.schemas.js';
 
-/** The pseudo group 0 "All" (api.md §4.4): every account, name in the caller's language. */
+/** The pseudo group 0 "All": every account, name in the caller's language. */
 async function pseudoGroup(db: Parameters<typeof countAllAccounts>[0], locale: Locale) {
   return {
     id: 0,

@@ -34,7 +34,7 @@ export async function claimIcon(db: Executor, name: string | null): Promise<void
   if (name) await db.deleteFrom('pending_icons').where('filename', '=', name).execute();
 }
 
-/** Deletes an icon file unless an account still uses it (api.md §5.5, §5.6, amendment 17). */
+/** Deletes an icon file unless an account still uses it. */
 export async function releaseIcon(deps: Deps, name: string | null): Promise<void> {
   if (!name) return;
   const used = await deps.db
@@ -146,7 +146,7 @@ async function onlineLogo(
 }
 
 /**
- * An official logo for a service (api.md §8.2): the online collections first when the operator
+ * An official logo for a service: the online collections first when the operator
  * enabled them (ONLINE_LOGO_PROVIDERS), then the bundled simple-icons set. Stored as a pending icon.
  */
 export async function fetchOfficialLogo(

@@ -2,11 +2,11 @@ import type { Deps } from '../shared/deps.js';
 import { encodeMigrationUris, type Algorithm, type OtpType } from '@twofold/otp';
 import type { AccountView } from '../accounts/accounts.mapper.js';
 import { accountViews } from '../accounts/accounts.reads.js';
-import { serialiseOtpauthUri } from '../accounts/otp.js';
+import { serializeOtpauthUri } from '@twofold/otp';
 import { toTimestamp } from '../http/common.schemas.js';
 import { aegisDb, encryptedVault, plainVault, type AegisVault } from './aegis-export.js';
 
-/** Accounts to export, in the manual order; every account when `ids` is absent (amendment 18). */
+/** Accounts to export, in the manual order; every account when `ids` is absent. */
 async function exportedViews(
   deps: Deps,
   ids: readonly number[] | undefined,
@@ -16,7 +16,7 @@ async function exportedViews(
 
 export const appName = (version: string) => `2fauth_compat_v${version}`;
 
-/** 2FAuth JSON, schema 1 (formats.md §6.1), icons inlined. */
+/** 2FAuth JSON, schema 1, icons inlined. */
 export async function exportTwoFauth(deps: Deps, ids: readonly number[] | undefined) {
   const views = await exportedViews(deps, ids);
   const data = [];
@@ -34,18 +34,18 @@ export async function exportTwoFauth(deps: Deps, ids: readonly number[] | undefi
       algorithm: view.algorithm,
       period: view.period,
       counter: view.counter,
-      legacy_uri: view.uri ?? serialiseOtpauthUri(view),
+      legacy_uri: view.uri ?? serializeOtpauthUri(view),
     });
   }
   return { app: appName(deps.config.version), schema: 1, datetime: toTimestamp(deps.clock.now()), data };
 }
 
-/** Canonical URIs (formats.md §3.4), left percent-encoded. */
+/** Canonical URIs, left percent-encoded. */
 export async function exportUris(deps: Deps, ids: readonly number[] | undefined): Promise<string[]> {
-  return (await exportedViews(deps, ids)).map((view) => serialiseOtpauthUri(view));
+  return (await exportedViews(deps, ids)).map((view) => serializeOtpauthUri(view));
 }
 
-/** Aegis vault JSON, db version 3 (formats.md §6.3): plain, or encrypted when a password is given. */
+/** Aegis vault JSON, db version 3: plain, or encrypted when a password is given. */
 export async function exportAegis(
   deps: Deps,
   ids: readonly number[] | undefined,
@@ -62,7 +62,7 @@ export async function exportAegis(
 }
 
 /**
- * Google Authenticator migration URIs (formats.md §6.4): at most 10 accounts per QR code, one batch;
+ * Google Authenticator migration URIs: at most 10 accounts per QR code, one batch;
  * the accounts Google Authenticator cannot hold are listed in `skipped` with our account id.
  */
 export async function exportGoogleMigration(deps: Deps, ids: readonly number[] | undefined) {

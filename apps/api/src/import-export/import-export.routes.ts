@@ -65,7 +65,7 @@ const AegisVaultSchema = Type.Object(
     }),
     db: Type.Unknown({ description: 'The db object (version 3), or its encrypted form (base64)' }),
   },
-  { description: 'An Aegis vault (formats.md §6.3)' },
+  { description: 'An Aegis vault' },
 );
 
 const GoogleMigrationExport = Type.Object(

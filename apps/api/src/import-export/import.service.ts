@@ -35,7 +35,7 @@ const duplicateKey = (row: {
 }) => JSON.stringify([row.secret, row.service ?? '', row.account, row.otp_type, row.digits, row.algorithm]);
 
 /**
- * The account model of formats.md §0 on a source row: the Steam rule, then no `:` in `service` or
+ * The account model on a source row: the Steam rule, then no `:` in `service` or
  * `account` (such an entry cannot become an account: an invalid row naming the field).
  */
 function withModelRules(source: SourceRow): SourceRow {
@@ -63,7 +63,7 @@ async function storeEmbeddedIcon(deps: Deps, icon: SourceRow['icon']): Promise<s
 }
 
 /**
- * Import rows (api.md §5.16): §5.0 rules on each valid row, icons stored, duplicates of stored
+ * Import rows: the account rules on each valid row, icons stored, duplicates of stored
  * accounts marked -1, invalid entries -2 with the reason in `secret`. Nothing else is stored.
  */
 export async function toImportRows(

@@ -20,7 +20,7 @@ import {
 } from './settings.service.js';
 import { deleteCustomSetting } from './settings.queries.js';
 
-/** Native keys of the 2FAuth preferences view: every native setting but `useEncryption` (api.md §9.4). */
+/** Native keys of the 2FAuth preferences view: every native setting but `useEncryption`. */
 const isPreferenceKey = (key: string) => key !== 'useEncryption' && isNativeSettingKey(key);
 
 export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -33,7 +33,8 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['settings'],
         operationId: 'listSettings',
-        summary: 'Every native setting (§9.1 order, defaults included), then the user-created ones',
+        summary:
+          'Every native setting (in their documented order, defaults included), then the user-created ones',
         response: { 200: Type.Array(Setting) },
       },
     },
@@ -83,7 +84,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['settings'],
         operationId: 'updateSetting',
         summary:
-          'Change a setting (side effects of §9.1/§9.5); an unknown letter-only key creates a custom one',
+          'Change a setting (with its side effects, e.g. encrypting every account); an unknown letter-only key creates a custom one',
         params: SettingKeyParams,
         body: SettingValueBody,
         response: { 200: Setting },

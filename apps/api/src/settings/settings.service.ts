@@ -24,7 +24,7 @@ export interface SettingItem {
 
 const CUSTOM_MAX_LENGTH = 1000;
 
-/** Every native key in §9.1 order, then the custom keys in creation order. */
+/** Every native key in their documented order, then the custom keys in creation order. */
 export async function listSettings(deps: Deps): Promise<SettingItem[]> {
   const native = await readNativeSettings(deps.db);
   const custom = await readCustomSettings(deps.db);
@@ -49,7 +49,7 @@ function toInteger(value: unknown): number | undefined {
   return undefined;
 }
 
-/** Checks a native value against §9.1 and returns it in its stored type. */
+/** Checks a native value against its definition and returns it in its stored type. */
 async function nativeValue(deps: Deps, key: NativeSettingKey, value: unknown): Promise<unknown> {
   const definition = nativeSettings[key];
   switch (definition.type) {
@@ -98,7 +98,7 @@ function customValue(value: unknown): unknown {
   return value;
 }
 
-/** Writes a native setting with its side effects (api.md §9.1, §9.5); returns the stored value. */
+/** Writes a native setting with its side effects; returns the stored value. */
 export async function putNativeSetting(deps: Deps, key: NativeSettingKey, raw: unknown): Promise<unknown> {
   const webauthnKey = key === 'useWebauthnOnly' || key === 'useWebauthnAsDefault';
   if (webauthnKey && deps.config.AUTHENTICATION_GUARD === 'reverse-proxy-guard') {

@@ -69,7 +69,7 @@ describeEachDatabase('settings, preferences and features', (t) => {
     }
   });
 
-  it('lists every native key with its default, in §9.1 order', async () => {
+  it('lists every native key with its default, in the documented order', async () => {
     const response = await call('GET', '/api/v1/settings');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(defaults);
@@ -99,7 +99,7 @@ describeEachDatabase('settings, preferences and features', (t) => {
       ['kickUserAfter', 'x', 422, err('value', 'The value field must be an integer.')],
       ['kickUserAfter', 1.5, 422, err('value', 'The value field must be an integer.')],
       ['lang', 'it', 422, err('value', 'The selected value is invalid.')],
-      // Side effect: the messages of authenticated requests follow `lang` (api.md §1.6).
+      // Side effect: the messages of authenticated requests follow `lang`.
       ['lang', 'fr', 200, { key: 'lang', value: 'fr' }],
       ['lang', 'it', 422, err('value', 'Le champ valeur sélectionné est invalide.')],
       ['lang', 'browser', 200, { key: 'lang', value: 'browser' }],

@@ -167,7 +167,7 @@ async function startApp(
 }
 
 /**
- * Runs the same suite once per database (style.md §16). Each test starts on an empty database
+ * Runs the same suite once per database. Each test starts on an empty database
  * with the clock at Unix 1700000000, an empty mailbox and an empty log.
  */
 export function describeEachDatabase(

@@ -30,7 +30,7 @@ function toToken(row: TokenRow) {
   };
 }
 
-/** Personal access tokens, managed from the web app's session only (api.md §12). */
+/** Personal access tokens, managed from the web app's session only. */
 export const tokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const session = { auth: 'session' } as const;
 

@@ -22,7 +22,7 @@ export async function userByEmail(request: FastifyRequest, email: string) {
   return user;
 }
 
-/** `POST /user/password/lost`: mails a single-use reset link (api.md §10.9). */
+/** `POST /user/password/lost`: mails a single-use reset link. */
 export async function sendResetLink(request: FastifyRequest, email: string): Promise<void> {
   const deps = request.server.deps;
   const user = await userByEmail(request, email);
@@ -55,8 +55,8 @@ export async function sendResetLink(request: FastifyRequest, email: string): Pro
 }
 
 /**
- * `POST /user/password/reset` (api.md §10.10): new password, token consumed, every session ended;
- * the caller is signed in, unless WebAuthn-only is on (amendment 12).
+ * `POST /user/password/reset`: new password, token consumed, every session ended;
+ * the caller is signed in, unless WebAuthn-only is on.
  */
 export async function resetPassword(
   request: FastifyRequest,

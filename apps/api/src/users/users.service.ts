@@ -16,7 +16,7 @@ import {
 } from './users.queries.js';
 import { loginPayload, userResource } from './users.mapper.js';
 
-/** 422 of a second registration: both texts of api.md §10.3 in one body. */
+/** 422 of a second registration: both of 2FAuth's texts in one body. */
 export const alreadyRegistered = () =>
   new AppError('validation', message('error.cannot_register_more'), {
     errors: [{ field: 'name', message: message('validation.first_user') }],
@@ -81,7 +81,7 @@ export async function changeProfile(
 ) {
   const { db, clock, config } = request.server.deps;
   const user = await signedInUser(request);
-  // Demo and testing modes: 200 with the unchanged profile (api.md §2.6).
+  // Demo and testing modes: 200 with the unchanged profile.
   if (config.IS_DEMO_APP || config.IS_TESTING_APP) return userResource(db, user, request.caller);
   await assertPassword(user, input.password);
   await updateProfile(db, user.id, input, clock.now());

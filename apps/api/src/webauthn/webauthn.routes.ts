@@ -29,7 +29,7 @@ import {
 } from './webauthn.service.js';
 import { renameCredential } from './webauthn.queries.js';
 
-/** Security devices: registration, management, sign-in and recovery (api.md §13). */
+/** Security devices: registration, management, sign-in and recovery. */
 export const webauthnRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const session = { auth: 'session' } as const;
   const publicRoute = { auth: 'none', notInProxyMode: true } as const;

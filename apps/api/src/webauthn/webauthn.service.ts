@@ -35,7 +35,7 @@ import {
 import type { AuthenticationResponseBody, RegistrationResponseBody } from './webauthn.schemas.js';
 
 /*
- * Security devices (api.md §13) with @simplewebauthn/server. Challenges are 32 random bytes,
+ * Security devices with @simplewebauthn/server. Challenges are 32 random bytes,
  * single-use, valid 60 s, kept in the caller's (possibly anonymous) server-side session.
  */
 
@@ -52,7 +52,7 @@ interface StoredChallenge {
 const notVerified = () => errors.invalidField('credential', 'error.device_not_verified');
 const invalidRecoveryToken = () => errors.invalidField('token', 'error.invalid_recovery_token');
 
-/** `required` while WebAuthn-only is on (amendment 12), else WEBAUTHN_USER_VERIFICATION. */
+/** `required` while WebAuthn-only is on, else WEBAUTHN_USER_VERIFICATION. */
 async function userVerification(deps: Deps) {
   if (await readNativeSetting(deps.db, 'useWebauthnOnly')) return 'required' as const;
   return deps.config.WEBAUTHN_USER_VERIFICATION;
@@ -277,7 +277,7 @@ export async function loginWithDevice(
   return loginPayload(deps.db, user, 'authenticated');
 }
 
-/** `POST /webauthn/lost`: mails a single-use recovery link (api.md §13.4). */
+/** `POST /webauthn/lost`: mails a single-use recovery link. */
 export async function sendRecoveryLink(request: FastifyRequest, email: string): Promise<void> {
   const deps = request.server.deps;
   const user = await userByEmail(request, email);
