@@ -38,11 +38,13 @@ import { settingsRoutes } from './settings/settings.routes.js';
 import { featuresRoutes } from './features/features.routes.js';
 import { groupsRoutes } from './groups/groups.routes.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
+import { accountOtpRoutes } from './accounts/account-otp.routes.js';
 import { iconsRoutes } from './icons/icons.routes.js';
 import { iconPurgePlugin } from './icons/icon-purge.plugin.js';
 import { encryptionPlugin } from './crypto/encryption.plugin.js';
 import { qrcodeRoutes } from './qrcode/qrcode.routes.js';
-import { importExportRoutes } from './import-export/import-export.routes.js';
+import { importRoutes } from './import-export/import.routes.js';
+import { exportRoutes } from './import-export/export.routes.js';
 import { AppCaches } from './cache/app-caches.js';
 import { invalidatingDatabase } from './cache/invalidate-on-write.js';
 import { IconStore } from './icons/icon-store.js';
@@ -172,9 +174,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(featuresRoutes);
   await app.register(groupsRoutes);
   await app.register(accountsRoutes);
+  await app.register(accountOtpRoutes);
   await app.register(iconsRoutes);
   await app.register(qrcodeRoutes);
-  await app.register(importExportRoutes);
+  await app.register(importRoutes);
+  await app.register(exportRoutes);
   for (const routes of deps.extraRoutes ?? []) await app.register(routes);
 
   await app.ready();

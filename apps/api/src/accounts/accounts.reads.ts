@@ -1,7 +1,7 @@
 import type { Deps } from '../shared/deps.js';
 import { unixSeconds } from '../clock.js';
 import { errors } from '../http/errors.js';
-import { isTruthyQueryValue } from '../http/common.schemas.js';
+import { isTruthy } from '../http/common.schemas.js';
 import { LIST_ENTRIES, type AccountsSnapshot } from '../cache/app-caches.js';
 import { toRead, toView, type AccountRead, type AccountView, type EmbeddedOtp } from './accounts.mapper.js';
 import { readAccount, readAccounts } from './accounts.queries.js';
@@ -14,11 +14,11 @@ export interface ReadFlags {
 }
 
 export function collectionFlags(query: Record<string, unknown>): ReadFlags {
-  return { withSecret: isTruthyQueryValue(query.withSecret), withOtp: 'withOtp' in query };
+  return { withSecret: isTruthy(query.withSecret), withOtp: 'withOtp' in query };
 }
 
 export function singleFlags(query: Record<string, unknown>): ReadFlags {
-  const withSecret = !('withSecret' in query) || isTruthyQueryValue(query.withSecret);
+  const withSecret = !('withSecret' in query) || isTruthy(query.withSecret);
   return { withSecret, withOtp: 'withOtp' in query };
 }
 

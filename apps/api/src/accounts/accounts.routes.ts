@@ -1,67 +1,31 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { csrfMatches, currentSession } from '../auth/session.js';
+import type { FastifyReply } from 'fastify';
 import { errors } from '../http/errors.js';
 import { OrderedIdsBody, OrderSaved } from '../groups/groups.schemas.js';
 import { reorder } from '../groups/groups.queries.js';
-import { accountExists, countAccountRows, findAccountRow, MAX_ID } from './accounts.queries.js';
+import { invalid } from '../http/field-errors.js';
+import { boundedIds, parseIds } from '../http/id-lists.js';
+import { accountExists, countAccountRows } from './accounts.queries.js';
 import {
   Count,
   CreateBody,
   ListQuery,
-  Otp,
-  OtpBody,
-  QrCode,
   ReadQuery,
   RequiredIdsQuery,
   TwoFAccount,
-  TwoFAccountPreview,
   UpdateBody,
 } from './accounts.schemas.js';
-import { qrDataUri } from '../qrcode/qrcode.service.js';
-import {
-  createAccount,
-  deleteAccounts,
-  previewUri,
-  updateAccount,
-  withdrawAccounts,
-} from './accounts.service.js';
+import { createAccount, deleteAccounts, updateAccount, withdrawAccounts } from './accounts.service.js';
 import {
   collectionFlags,
-  findView,
   listAccounts,
   listAccountsText,
   showAccount,
   singleFlags,
 } from './accounts.reads.js';
-import { generatedUri, otpOfAccount, otpPreview } from './account-otp.service.js';
-import { invalid } from '../http/field-errors.js';
-import { boundedIds, parseIds } from '../http/id-lists.js';
+import { AccountIdParams, accountMustExist } from './account-params.js';
 
-/** Account ids in paths: anything but a known positive integer is a 404. */
-const AccountIdParams = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Account id' }),
-});
-
-async function isHotp(app: FastifyInstance, id: number): Promise<boolean> {
-  const row = await findAccountRow(app.deps.db, id);
-  return row?.otp_type === 'hotp';
-}
-
-/** The CSRF check of unsafe requests, applied to a session's HOTP `GET …/otp` (it spends a counter). */
-async function requireCsrf(request: FastifyRequest): Promise<void> {
-  if (request.caller?.kind !== 'session') return;
-  if (!csrfMatches(request, await currentSession(request))) throw errors.csrfMismatch();
-}
-
-/** Route-model binding: an unknown account is a 404 before any validation (as in 2FAuth). */
-async function accountMustExist(this: unknown, request: FastifyRequest): Promise<void> {
-  const raw = (request.params as { id?: unknown }).id;
-  const id = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!(id >= 1 && id <= MAX_ID) || !(await accountExists(request.server.deps.db, id)))
-    throw errors.notFound();
-}
-
+/** The accounts themselves: list, count, read, create, edit, delete, withdraw from groups, reorder. */
 export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const config = { auth: 'api' } as const;
   const tags = ['twofaccounts'];
@@ -242,76 +206,5 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .execute((trx) => reorder(trx, 'twofaccounts', request.body.orderedIds));
       return { message: 'order saved', orderedIds };
     },
-  );
-
-  app.post(
-    '/api/v1/twofaccounts/preview',
-    {
-      config,
-      schema: {
-        tags,
-        operationId: 'previewAccount',
-        summary: 'Parse an otpauth URI without storing it',
-        body: Type.Object({ uri: Type.String(), custom_otp: Type.Optional(Type.String()) }),
-        response: { 200: TwoFAccountPreview },
-      },
-    },
-    async (request) => previewUri(app.deps, request.body),
-  );
-
-  app.get(
-    '/api/v1/twofaccounts/:id/otp',
-    {
-      config,
-      schema: {
-        tags,
-        operationId: 'getAccountOtp',
-        summary: 'The current code of an account (HOTP: consumes the counter)',
-        params: AccountIdParams,
-        response: { 200: Otp },
-      },
-    },
-    async (request) => {
-      // HEAD never consumes a HOTP counter; a session-authenticated GET needs the CSRF header.
-      const head = request.method === 'HEAD';
-      if (!head && request.caller?.kind === 'session' && (await isHotp(app, request.params.id))) {
-        await requireCsrf(request);
-      }
-      return otpOfAccount(app.deps, request.params.id, { consume: !head });
-    },
-  );
-
-  app.get(
-    '/api/v1/twofaccounts/:id/qrcode',
-    {
-      config,
-      schema: {
-        tags,
-        operationId: 'getAccountQrCode',
-        summary: "The account's otpauth URI as an SVG QR code (data URI)",
-        params: AccountIdParams,
-        response: { 200: QrCode },
-      },
-    },
-    async (request) => {
-      const view = await findView(app.deps, request.params.id);
-      if (!view.uriReadable) throw errors.business('error.unable_to_decrypt_uri');
-      return { qrcode: await qrDataUri(generatedUri(view)) };
-    },
-  );
-
-  app.post(
-    '/api/v1/twofaccounts/otp',
-    {
-      config,
-      schema: {
-        tags,
-        operationId: 'previewOtp',
-        summary: 'A code for data that is not stored (URI alone, or parameters)',
-        body: OtpBody,
-        response: { 200: Otp },
-      },
-    },
-    async (request) => otpPreview(app.deps, request.body, request.query as Record<string, unknown>),
   );
 };

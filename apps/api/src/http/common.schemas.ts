@@ -26,9 +26,13 @@ export const IdList = Type.String({
 /** A query flag: present = true whatever its value (`withOtp`), or truthy text (`withSecret`). */
 export const QueryFlag = Type.String({ description: 'Truthy: 1, true, on, yes (case-insensitive)' });
 
-/** Truthy values of a boolean query string parameter. */
-export function isTruthyQueryValue(value: unknown): boolean {
-  return typeof value === 'string' && ['1', 'true', 'on', 'yes'].includes(value.toLowerCase());
+/** Truthy values of a boolean flag, as PHP's FILTER_VALIDATE_BOOLEAN reads them (query, form or JSON). */
+export function isTruthy(value: unknown): boolean {
+  return (
+    value === true ||
+    value === 1 ||
+    (typeof value === 'string' && ['1', 'true', 'on', 'yes'].includes(value.trim().toLowerCase()))
+  );
 }
 
 export const Message = Type.Object({ message: Type.String() });
