@@ -20,13 +20,11 @@ import {
   devices,
   loginOptions,
   loginWithDevice,
-  recoverWithDevice,
-  recoveryOptions,
   registerDevice,
   registrationOptions,
   revokeDevice,
-  sendRecoveryLink,
 } from './webauthn.service.js';
+import { recoverWithDevice, recoveryOptions, sendRecoveryLink } from './webauthn-recovery.service.js';
 import { renameCredential } from './webauthn.queries.js';
 
 /** Security devices: registration, management, sign-in and recovery. */
