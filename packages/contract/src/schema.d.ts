@@ -218,7 +218,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every native setting (§9.1 order, defaults included), then the user-created ones */
+        /** Every native setting (in their documented order, defaults included), then the user-created ones */
         get: operations["listSettings"];
         put?: never;
         /** Create a user-created setting */
@@ -238,7 +238,7 @@ export interface paths {
         };
         /** One setting */
         get: operations["getSetting"];
-        /** Change a setting (side effects of §9.1/§9.5); an unknown letter-only key creates a custom one */
+        /** Change a setting (with its side effects, e.g. encrypting every account); an unknown letter-only key creates a custom one */
         put: operations["updateSetting"];
         post?: never;
         /** Delete a user-created setting */
@@ -533,7 +533,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What the web app needs before anything else (api.md §11.1) */
+        /** What the web app needs before anything else */
         get: operations["getAppConfig"];
         put?: never;
         post?: never;
@@ -550,7 +550,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Version and, for the signed-in user, the environment (api.md §11.2) */
+        /** Version and, for the signed-in user, the environment */
         get: operations["getInfos"];
         put?: never;
         post?: never;
@@ -3792,7 +3792,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description An Aegis vault (formats.md §6.3) */
+            /** @description An Aegis vault */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5256,7 +5256,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The user (api.md §4.6); proxy mode: a virtual user with a null id */
+            /** @description The user; proxy mode: a virtual user with a null id */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6696,7 +6696,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The user (api.md §4.6); proxy mode: a virtual user with a null id */
+            /** @description The user; proxy mode: a virtual user with a null id */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6822,7 +6822,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Answer of a sign-in or registration (api.md §4.7) */
+            /** @description Answer of a sign-in or registration */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -7051,7 +7051,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Answer of a sign-in or registration (api.md §4.7) */
+            /** @description Answer of a sign-in or registration */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7945,7 +7945,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Answer of a sign-in or registration (api.md §4.7) */
+            /** @description Answer of a sign-in or registration */
             200: {
                 headers: {
                     [name: string]: unknown;

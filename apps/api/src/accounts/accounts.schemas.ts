@@ -2,10 +2,10 @@ import { Type, type TSchema } from 'typebox';
 import { annotate, IdList, Nullable, QueryFlag } from '../http/common.schemas.js';
 import { registerRule } from '../http/validation.js';
 import { attributeName } from '../i18n/translate.js';
-import { isValidSecret } from './otp.js';
+import { isValidBase32Secret } from '@twofold/otp';
 
 registerRule('base32', (value, { field }) =>
-  typeof value === 'string' && !isValidSecret(value)
+  typeof value === 'string' && !isValidBase32Secret(value)
     ? { key: 'validation.base32', params: { attribute: attributeName(field) } }
     : undefined,
 );
@@ -20,7 +20,7 @@ registerRule('otpauth_uri', (value, { field }) =>
     : undefined,
 );
 
-// ----- Responses (api.md §4.1–§4.3): every key, in emitted order -----
+// ----- Responses: every key, in emitted order -----
 
 export const EmbeddedOtp = Type.Object({
   password: Type.String(),
@@ -97,7 +97,7 @@ export const Count = Type.Object({
 
 export const QrCode = Type.Object({ qrcode: Type.String({ description: 'data:image/svg+xml;base64,…' }) });
 
-// ----- Inputs (api.md §5.0) -----
+// ----- Inputs -----
 
 const OtpTypeField = (options: { nullable: boolean }) =>
   Type.Union(

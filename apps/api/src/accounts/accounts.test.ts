@@ -281,7 +281,7 @@ describeEachDatabase('accounts', (t) => {
     expect(stored.uri).toBe(F.TOTP_SHORT_URI);
   });
 
-  it('puts new accounts in the default group, the active group or none (§5.0)', async () => {
+  it('puts new accounts in the default group, the active group or none', async () => {
     await call('POST', '/api/v1/groups', { name: 'One' });
     await call('POST', '/api/v1/groups', { name: 'Two' });
     expect(await minimal('a')).toMatchObject({ group_id: null });

@@ -1,4 +1,4 @@
-/** Fixtures of api.md §16.1 and formats.md §3.6 (2FAuth's test constants), verbatim. */
+/** 2FAuth's own test constants, verbatim: the same inputs must give the same answers. */
 export const fixtures = {
   SECRET: 'A4GRFHVVRBGY7UIW',
   STEAM_SECRET: 'XJGTDRUUKZH3X7TQN2QZUGCGXZCC5LXE',

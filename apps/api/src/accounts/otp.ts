@@ -1,31 +1,17 @@
 import {
-  canonicalSecret,
-  generateSecret,
   hotpCode,
-  isValidBase32Secret,
   parseOtpauthUri as parseUri,
-  serializeOtpauthUri,
   totpCodes,
   type CodeParams,
   type OtpError as EngineError,
   type ParsedOtpauthAccount,
-  type SerializableAccount,
 } from '@twofold/otp';
 
 /*
- * The API's thin adapter over @twofold/otp (formats.md §1–§3), which does the work: this file
+ * The API's thin adapter over @twofold/otp, which does the work: this file
  * only turns the engine's typed results into the errors the routes answer with, memoises codes
  * per time window for lists, and adds the bound of the int4 `period` column.
  */
-
-/** formats.md §2.2. */
-export const isValidSecret: (input: string) => boolean = isValidBase32Secret;
-/** formats.md §2.4: the normalised text `=`-padded to a multiple of 8. */
-export const storageSecret: (input: string) => string = canonicalSecret;
-/** formats.md §2.7: 160 random bits, 32 base32 characters. */
-export const randomSecret: () => string = generateSecret;
-/** formats.md §3.4: the canonical, 2FAuth-compatible URI. */
-export const serialiseOtpauthUri: (account: SerializableAccount) => string = serializeOtpauthUri;
 
 /** The largest period the database stores (an `integer` column). */
 const MAX_PERIOD = 2_147_483_647;
@@ -142,7 +128,7 @@ function uriError(error: EngineError): UriError {
 }
 
 /**
- * The engine's otpauth parser (formats.md §3.2) with the API's error kinds: a missing label is
+ * The engine's otpauth parser with the API's error kinds: a missing label is
  * reported alone, as 2FAuth does, and a period beyond the database column is a period error.
  */
 export function parseOtpauthUri(input: string, options: { forceSteam?: boolean } = {}): ParseResult {

@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../test/harness.js';
 import { fixtures as F } from './fixtures.js';
 
 describeEachDatabase('accounts from the web app (session cookie)', (t) => {
-  it('HOTP counters are not spent by accident: HEAD never, a session GET only with the CSRF header (amendment 10)', async () => {
+  it('HOTP counters are not spent by accident: HEAD never, a session GET only with the CSRF header', async () => {
     const client = await registerWithSession(t);
     await client.request('PUT', '/api/v1/settings/getOfficialIcons', { value: false });
     const created = await client.request('POST', '/api/v1/twofaccounts', { uri: F.HOTP_SHORT_URI });

@@ -24,12 +24,12 @@ export const appInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['app'],
         operationId: 'getAppConfig',
-        summary: 'What the web app needs before anything else (api.md §11.1)',
+        summary: 'What the web app needs before anything else',
         response: { 200: AppConfig },
       },
     },
     async () => {
-      const { config } = app;
+      const { config } = app.deps;
       return {
         version: config.version,
         proxyAuth: config.AUTHENTICATION_GUARD === 'reverse-proxy-guard',
@@ -76,12 +76,12 @@ export const infosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['app'],
         operationId: 'getInfos',
-        summary: 'Version and, for the signed-in user, the environment (api.md §11.2)',
+        summary: 'Version and, for the signed-in user, the environment',
         response: { 200: Infos },
       },
     },
     async (request) => {
-      const { config, clock } = app;
+      const { config, clock } = app.deps;
       const base = {
         Date: rfc2822(clock.now()),
         userAgent: request.headers['user-agent'] ?? '',
@@ -91,7 +91,7 @@ export const infosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const proxyMode = config.AUTHENTICATION_GUARD === 'reverse-proxy-guard';
       const trusted = config.TRUSTED_PROXIES === '*' ? ['*'] : [...config.TRUSTED_PROXIES];
       // Nothing secret: no key, token, key-file path or mail credential is listed.
-      const settings = await listSettings(app);
+      const settings = await listSettings(app.deps);
       return {
         ...base,
         Environment: config.APP_ENV,

@@ -11,7 +11,7 @@ import { hashToken } from '../tokens/tokens.queries.js';
 export type AuthTokenPurpose = 'password_reset' | 'webauthn_recovery';
 
 const LIFETIME_MS = 60 * 60_000;
-/** One mail per minute and purpose (api.md §1.7, "mail"). */
+/** One mail per minute and purpose ("mail"). */
 const RESEND_DELAY_MS = 60_000;
 
 /** True when a token of this purpose was issued less than a minute ago. */

@@ -16,7 +16,7 @@ const tokenCaller = (owner: TokenOwner | null): Caller | null =>
 async function callerFromBearer(request: FastifyRequest, header: string): Promise<Caller | null> {
   const value = BEARER.exec(header)?.[1];
   if (!value) return null;
-  return tokenCaller(await tokenOwner(request.server, value));
+  return tokenCaller(await tokenOwner(request.server.deps, value));
 }
 
 /**
@@ -27,7 +27,7 @@ function authenticateFromCache(request: FastifyRequest, requirement: AuthRequire
   const header = request.headers.authorization;
   if (header === undefined || (requirement !== 'api' && requirement !== 'optional')) return false;
   const value = BEARER.exec(header)?.[1];
-  const owner = value ? cachedTokenOwner(request.server, value) : null;
+  const owner = value ? cachedTokenOwner(request.server.deps, value) : null;
   if (owner === undefined) return false;
   const caller = tokenCaller(owner);
   if (caller) request.caller = caller;
@@ -35,7 +35,7 @@ function authenticateFromCache(request: FastifyRequest, requirement: AuthRequire
   return true;
 }
 
-/** Standard mode (api.md §2.1–§2.3, §2.5): Bearer, or the session cookie with inactivity and CSRF. */
+/** Standard mode: Bearer, or the session cookie with inactivity and CSRF. */
 async function authenticate(request: FastifyRequest, requirement: AuthRequirement): Promise<void> {
   const unsafe = !SAFE_METHODS.has(request.method);
   if (requirement === 'none') {
@@ -45,7 +45,7 @@ async function authenticate(request: FastifyRequest, requirement: AuthRequiremen
     }
     return;
   }
-  // An Authorization header alone decides (api.md §2.1); web routes never accept a Bearer token.
+  // An Authorization header alone decides; web routes never accept a Bearer token.
   const header = request.headers.authorization;
   if (header !== undefined) {
     const caller = requirement === 'session' ? null : await callerFromBearer(request, header);
@@ -69,10 +69,10 @@ async function authenticate(request: FastifyRequest, requirement: AuthRequiremen
   request.caller = { kind: 'session', userId: session.userId, sessionId: session.id };
 }
 
-/** Proxy mode (api.md §2.4): Bearer tokens and cookies are ignored; only a trusted proxy is believed. */
+/** Proxy mode: Bearer tokens and cookies are ignored; only a trusted proxy is believed. */
 function authenticateProxy(request: FastifyRequest, requirement: AuthRequirement, isTrusted: TrustCheck) {
   if (requirement === 'none') return;
-  const result = proxyCaller(request, request.server.config, isTrusted);
+  const result = proxyCaller(request, request.server.deps.config, isTrusted);
   if (result instanceof AppError) {
     if (requirement === 'optional') return;
     throw result;
@@ -81,13 +81,13 @@ function authenticateProxy(request: FastifyRequest, requirement: AuthRequirement
 }
 
 /**
- * Authentication of every request, run at onRequest (before validation, in the order of
- * api.md §1.9): trusted proxy and credentials (403/407/401), inactivity (418), CSRF (419),
- * demo-mode refusal (403), proxy-mode refusal (400).
+ * Authentication of every request, run at onRequest (before validation). Refusals come in
+ * 2FAuth's order, which clients rely on: trusted proxy and credentials (403/407/401),
+ * inactivity (418), CSRF (419), demo-mode refusal (403), proxy-mode refusal (400).
  */
 export const authPlugin = fp(
   async (app) => {
-    const { config } = app;
+    const { config } = app.deps;
     const proxyMode = config.AUTHENTICATION_GUARD === 'reverse-proxy-guard';
     const demo = config.IS_DEMO_APP || config.IS_TESTING_APP;
     const isTrusted = trustedProxyCheck(config);

@@ -5,7 +5,7 @@ import { LoginBody, LoginPayload } from '../users/users.schemas.js';
 import { login } from '../users/users.service.js';
 import { ensureSession, openSession } from './session.js';
 
-/** Password sign-in, sign-out and the CSRF token (api.md §2.2, §10.4, §10.5). */
+/** Password sign-in, sign-out and the CSRF token. */
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/user/login',

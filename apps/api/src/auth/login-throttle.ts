@@ -4,7 +4,7 @@ import type { Executor } from '../db/database.js';
 import { errors } from '../http/errors.js';
 
 /*
- * Sign-in lockout and the `auth` limiter (api.md §1.7, amendment 7), counted in the database so a
+ * Sign-in lockout and the `auth` limiter, counted in the database so a
  * restart does not reset them and the injected clock drives them. A window of 60 s starts at the
  * first event; while the count has reached the limit inside it, attempts are refused with the
  * whole seconds left (rounded up).
@@ -65,8 +65,8 @@ export const lockoutKey = {
 
 /** The `auth` limiter of the sign-in routes: 10 requests per IP and minute, else 429. */
 export async function consumeAuthAttempt(request: FastifyRequest): Promise<void> {
-  const now = request.server.clock.now();
-  const row = await increment(request.server.db, `auth:${request.ip}`, now);
+  const now = request.server.deps.clock.now();
+  const row = await increment(request.server.deps.db, `auth:${request.ip}`, now);
   if (row.failures > AUTH_REQUESTS_PER_MINUTE) {
     throw errors.tooManyAttempts(secondsLeft(new Date(row.window_started_at), now), AUTH_REQUESTS_PER_MINUTE);
   }

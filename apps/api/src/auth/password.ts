@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /*
- * Password hashing with scrypt (memory-hard, node:crypto; api.md amendment 13). The stored form
+ * Password hashing with scrypt (memory-hard, node:crypto). The stored form
  * carries its parameters so they can be raised later without breaking existing hashes:
  * `scrypt$<N>$<r>$<p>$<salt b64>$<hash b64>`.
  */

@@ -5,7 +5,7 @@ import { errors } from '../http/errors.js';
 import type { Caller } from '../http/fastify-types.js';
 
 /*
- * Reverse-proxy authentication (api.md §2.4): only a request whose socket peer is a trusted proxy
+ * Reverse-proxy authentication: only a request whose socket peer is a trusted proxy
  * is believed; the proxy's identity header names the (virtual) user.
  */
 

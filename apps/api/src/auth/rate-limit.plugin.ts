@@ -7,7 +7,7 @@ import { sessionCookieId } from './session.js';
 import { consumeAuthAttempt } from './login-throttle.js';
 
 /*
- * Request rate limits of /api/v1 (api.md §1.7, amendment 8), per minute:
+ * Request rate limits of /api/v1, per minute:
  * - `web`: requests carrying the session cookie (the web app), per session, THROTTLE_WEB
  *   (600 by default, far above what a person clicking produces); proxy-authenticated requests
  *   count per IP against the same ceiling;

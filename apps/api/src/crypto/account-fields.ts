@@ -1,7 +1,7 @@
 import type { AppKeys } from '../config/app-key.js';
 import { associatedData, decryptValue, encryptValue, INDECIPHERABLE } from './encryption.js';
 
-/** The account columns that hold ciphertext while encryption at rest is on (api.md §9.5). */
+/** The account columns that hold ciphertext while encryption at rest is on. */
 export const ENCRYPTED_COLUMNS = ['service', 'account', 'secret', 'uri'] as const;
 export type EncryptedColumn = (typeof ENCRYPTED_COLUMNS)[number];
 

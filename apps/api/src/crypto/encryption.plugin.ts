@@ -1,12 +1,12 @@
 import fp from 'fastify-plugin';
 import { reencryptStaleValues } from './encryption.service.js';
 
-/** At start, values still under a previous key are re-encrypted under APP_KEY (amendment 11). */
+/** At start, values still under a previous key are re-encrypted under APP_KEY. */
 export const encryptionPlugin = fp(
   async (app) => {
     app.addHook('onReady', async () => {
       try {
-        const count = await reencryptStaleValues(app);
+        const count = await reencryptStaleValues(app.deps);
         if (count > 0) app.log.info({ accounts: count }, 're-encrypted accounts under the current key');
       } catch (error) {
         app.log.error({ err: error }, 'key rotation failed; values stay under their previous key');

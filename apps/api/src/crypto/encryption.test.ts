@@ -184,7 +184,7 @@ describeEachDatabase('encryption at rest', (t) => {
       secret: F.SECRET,
     });
     await call('PUT', '/api/v1/settings/useEncryption', { value: true });
-    // A ciphertext moved to another row does not decrypt (amendment 11).
+    // A ciphertext moved to another row does not decrypt.
     const [first] = await storedRows();
     await t.db.updateTable('twofaccounts').set({ secret: first!.secret }).where('id', '=', 2).execute();
     const list = await call('GET', '/api/v1/twofaccounts?withOtp=1&withSecret=1');

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { AppKeys } from '../config/app-key.js';
 
 /*
- * Encryption at rest (api.md §9.5, amendment 11): AES-256-GCM, a random 12-byte nonce per value,
+ * Encryption at rest: AES-256-GCM, a random 12-byte nonce per value,
  * stored as `v1:` + base64(nonce ‖ ciphertext ‖ tag). The associated data binds each ciphertext to
  * its table, column and row id, so a value copied to another column or row does not decrypt.
  */

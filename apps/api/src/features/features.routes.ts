@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../http/errors.js';
 
-/** Fixed feature flags (api.md §9.6): what 2FAuth v8 clients probe. */
+/** Fixed feature flags: what 2FAuth v8 clients probe. */
 const features = [
   { name: 'iconPack', state: 'disabled' },
   { name: 'sharing', state: 'disabled' },

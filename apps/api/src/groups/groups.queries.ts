@@ -125,7 +125,7 @@ export async function assignAccounts(db: Executor, groupId: number, list: readon
 }
 
 /**
- * Slot reorder (api.md §5.9, §6.9): the listed rows keep the set of positions they occupy in the
+ * Slot reorder: the listed rows keep the set of positions they occupy in the
  * full order and take them in the given sequence; the others do not move. Returns the new order.
  */
 export async function reorder(

@@ -4,7 +4,7 @@ import { registerRule } from '../http/validation.js';
 import { translate } from '../i18n/translate.js';
 import { locales } from '../i18n/locales.js';
 
-/** The pseudo group's name in every supported language (amendment 14), lower-cased. */
+/** The pseudo group's name in every supported language, lower-cased. */
 const reservedNames = new Set(
   [
     ...locales.map((locale) => translate(locale, 'group.all')),

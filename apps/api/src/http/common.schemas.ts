@@ -2,7 +2,7 @@ import { Type, type TSchema } from 'typebox';
 import type { ValidationAnnotations } from './validation.js';
 
 /*
- * Schema primitives, defined once and composed by every feature (style.md §4). The annotations
+ * Schema primitives, defined once and composed by every feature. The annotations
  * (`x-messages`, `x-rules`, ...) drive the Laravel-style validator and appear in openapi.yaml.
  */
 
@@ -16,7 +16,7 @@ export const annotate = (annotations: ValidationAnnotations): Record<PropertyKey
 /** A positive integer path id (`/twofaccounts/{id}`): anything else is a 404. */
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, description: 'Resource id' }) });
 
-/** Comma-separated ids, e.g. `1,2,3` (api.md §5.1). */
+/** Comma-separated ids, e.g. `1,2,3`. */
 export const IdList = Type.String({
   pattern: '^\\d+(,\\d+)*$',
   description: 'Comma-separated ids, without trailing comma',
@@ -26,9 +26,13 @@ export const IdList = Type.String({
 /** A query flag: present = true whatever its value (`withOtp`), or truthy text (`withSecret`). */
 export const QueryFlag = Type.String({ description: 'Truthy: 1, true, on, yes (case-insensitive)' });
 
-/** Truthy values of a boolean query string parameter (api.md §1.1). */
-export function isTruthyQueryValue(value: unknown): boolean {
-  return typeof value === 'string' && ['1', 'true', 'on', 'yes'].includes(value.toLowerCase());
+/** Truthy values of a boolean flag, as PHP's FILTER_VALIDATE_BOOLEAN reads them (query, form or JSON). */
+export function isTruthy(value: unknown): boolean {
+  return (
+    value === true ||
+    value === 1 ||
+    (typeof value === 'string' && ['1', 'true', 'on', 'yes'].includes(value.trim().toLowerCase()))
+  );
 }
 
 export const Message = Type.Object({ message: Type.String() });
@@ -49,7 +53,7 @@ export const Algorithm = Type.Union([
   Type.Literal('md5'),
 ]);
 
-/** A password field: never trimmed (api.md §1.1). */
+/** A password field: never trimmed. */
 export const Password = (options: { minLength?: number } = {}) =>
   Type.String({ ...options, ...annotate({ 'x-trim': false }) });
 

@@ -11,12 +11,12 @@ function renderReason(reason: Reason, locale: Locale): unknown {
   );
 }
 
-/** The 2FAuth envelope of an AppError (api.md §1.3, §1.4). */
+/** The 2FAuth envelope of an AppError. */
 export function errorBody(error: AppError, locale: Locale): Record<string, unknown> {
   if (error.code === 'validation' && error.errors && error.errors.length > 0) {
     const grouped: Record<string, string[]> = {};
     for (const { field, message } of error.errors) (grouped[field] ??= []).push(render(locale, message));
-    // A fixed message (e.g. the second registration, api.md §10.3) replaces the first field message.
+    // A fixed message (e.g. the second registration) replaces the first field message.
     if (error.wireMessage !== '') return { message: render(locale, error.wireMessage), errors: grouped };
     const all = Object.values(grouped).flat();
     const more = all.length - 1;

@@ -67,7 +67,7 @@ export class AppError extends Error {
 
 const msg = (key: MessageKey, params?: MessageParams): Message => (params ? { key, params } : { key });
 
-/** Ready-made errors with the fixed envelopes of api.md §1.3. */
+/** Ready-made errors with 2FAuth's fixed envelopes (clients match on their messages). */
 export const errors = {
   notFound: () => new AppError('not_found', 'not found'),
   unknownEndpoint: () => new AppError('unknown_endpoint', 'unknowkn endpoint'),

@@ -1,15 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { Config } from '../config/config.js';
-import type { AppKeys } from '../config/app-key.js';
-import type { Clock } from '../clock.js';
-import type { DB } from '../db/schema.js';
 import type { DatabaseDriver } from '../db/database.js';
-import type { Mailer } from '../mail/mailer.js';
 import type { Locale } from '../i18n/locales.js';
-import type { AppCaches } from '../cache/app-caches.js';
 
 /**
- * Who may call a route (api.md §2.1):
+ * Who may call a route:
  * - `api`: Bearer token, or session cookie (+CSRF on unsafe methods), or the proxy header in proxy mode;
  * - `session`: the session cookie only (+CSRF); proxy mode answers 400;
  * - `none`: public (web routes still need CSRF on unsafe methods);
@@ -25,17 +18,10 @@ export type Caller =
 
 declare module 'fastify' {
   interface FastifyInstance {
-    config: Config;
-    db: Kysely<DB>;
     dbDriver: DatabaseDriver;
-    keys: AppKeys;
-    clock: Clock;
-    mailer: Mailer;
-    /** In-process read caches, invalidated by the app's own writes (cache/app-caches.ts). */
-    caches: AppCaches;
   }
   interface FastifyRequest {
-    /** Language of human-readable messages (api.md §1.6). */
+    /** Language of human-readable messages. */
     locale: Locale;
     /** Set by the auth plugin on protected and optional routes; null = anonymous. */
     caller: Caller | null;
@@ -43,11 +29,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; routes without it are public (`none`). */
     auth?: AuthRequirement;
-    /** Routes that stay available in demo/testing mode unless listed (api.md §2.6). */
+    /** Routes that stay available in demo/testing mode unless listed. */
     disabledInDemo?: boolean;
-    /** Routes answered 400 in reverse-proxy mode (api.md §2.4). */
+    /** Routes answered 400 in reverse-proxy mode. */
     notInProxyMode?: boolean;
-    /** Sign-in routes: the per-IP `auth` limiter (10 requests a minute, api.md §1.7). */
+    /** Sign-in routes: the per-IP `auth` limiter (10 requests a minute). */
     authLimiter?: boolean;
   }
 }

@@ -6,7 +6,7 @@ import { errors } from './errors.js';
 const API_PREFIX = '/api/';
 
 /**
- * Wire conventions shared by every route (api.md §1.1, §1.8): JSON bodies (an empty one is {}),
+ * Wire conventions shared by every route: JSON bodies (an empty one is {}),
  * urlencoded bodies, the request language, `Cache-Control: no-store` on API and web routes,
  * and CORS on /api/* only (no credentials).
  */
@@ -42,7 +42,7 @@ export async function registerWireConventions(app: FastifyInstance): Promise<voi
     done(null, payload);
   });
 
-  // CORS preflight for the API (api.md §1.8): any method, any request header, no credentials.
+  // CORS preflight for the API: any method, any request header, no credentials.
   app.options(`${API_PREFIX}*`, { schema: { hide: true } }, async (request: FastifyRequest, reply) => {
     const requested = request.headers['access-control-request-headers'];
     return reply

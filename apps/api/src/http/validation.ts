@@ -4,7 +4,7 @@ import { AppError, errors, type FieldError } from './errors.js';
 
 /*
  * Laravel-style validation driven by the route's TypeBox (JSON) schema, so one schema gives both
- * the OpenAPI document and the 2FAuth wire behaviour (api.md §1.1, §1.4):
+ * the OpenAPI document and the 2FAuth wire behaviour:
  * - strings are trimmed and "" becomes null (except `x-trim: false`, e.g. passwords);
  * - integers accept JSON integers and digit strings; booleans accept true/false/1/0/"1"/"0"/"true"/"false";
  * - each field is checked in rule order and stops at its first failure; fields in schema order;

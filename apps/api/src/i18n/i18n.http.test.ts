@@ -45,7 +45,7 @@ describeEachDatabase('localised messages', (t) => {
     expect(messages[0]).toMatch(/^Le champ /);
   });
 
-  it('keeps the machine tokens of api.md §1.6 in English', async () => {
+  it('keeps the machine tokens clients match on in English', async () => {
     const headers = { 'accept-language': 'fr' };
     expect((await call('GET', '/api/v1/groups/99', undefined, headers)).json()).toEqual({
       message: 'not found',

@@ -1,4 +1,4 @@
-/** Languages of the server's human-readable messages (api.md §1.6, amendment 14). */
+/** Languages of the server's human-readable messages. */
 export const locales = ['en', 'fr', 'de', 'es', 'zh', 'si'] as const;
 export type Locale = (typeof locales)[number];
 

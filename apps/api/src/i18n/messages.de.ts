@@ -1,12 +1,12 @@
 import type { MessageKey } from './messages.en.js';
 
 /**
- * German server messages (api.md §1.6), phrased like Laravel's official German lang pack.
+ * German server messages, phrased like Laravel's official German lang pack.
  * Partial in its type so keys added to English never break the build; `messages.test.ts`
  * checks that every English key is translated.
  */
 export const de: Partial<Record<MessageKey, string>> = {
-  // Validation templates (api.md §14.3)
+  // Validation templates
   'validation.required': 'Das Feld :attribute ist erforderlich.',
   'validation.present': 'Das Feld :attribute muss vorhanden sein.',
   'validation.required_without': 'Das Feld :attribute ist erforderlich, wenn :values nicht vorhanden ist.',
@@ -43,7 +43,7 @@ export const de: Partial<Record<MessageKey, string>> = {
   'validation.icon_pack': 'Das Icon-Paket wurde auf dem Server nicht gefunden.',
   'validation.and_more_error': '(und :count weiterer Fehler)',
   'validation.and_more_errors': '(und :count weitere Fehler)',
-  // Human-readable errors (api.md §14.1)
+  // Human-readable errors
   'error.server': 'Server Error',
   'error.too_many_login_attempts':
     'Zu viele Anmeldeversuche. Bitte versuchen Sie es in :seconds Sekunden erneut.',
@@ -101,7 +101,7 @@ export const de: Partial<Record<MessageKey, string>> = {
   'account.invalid_service': '- ungültiger Dienst -',
 };
 
-/** German names of the `:attribute` values (the English attribute, api.md §1.4, as key). */
+/** German names of the `:attribute` values (the English attribute as key). */
 export const deAttributes: Readonly<Record<string, string>> = {
   account: 'Konto',
   algorithm: 'Algorithmus',

@@ -1,9 +1,9 @@
 /**
- * English server messages: the normative texts of api.md §14. Every other locale file must hold
+ * English server messages: 2FAuth's texts, word for word (clients match on some of them). Every other locale file must hold
  * the same keys (its type says so). `:attribute`, `:min`... are filled in by `translate`.
  */
 export const en = {
-  // Validation templates (api.md §14.3)
+  // Validation templates
   'validation.required': 'The :attribute field is required.',
   'validation.present': 'The :attribute field must be present.',
   'validation.required_without': 'The :attribute field is required when :values is not present.',
@@ -40,7 +40,7 @@ export const en = {
   'validation.icon_pack': 'The icon pack cannot be found on the server.',
   'validation.and_more_error': '(and :count more error)',
   'validation.and_more_errors': '(and :count more errors)',
-  // Human-readable errors (api.md §14.1)
+  // Human-readable errors
   'error.server': 'Server Error',
   'error.too_many_login_attempts': 'Too many login attempts. Please try again in :seconds seconds.',
   'error.demo_disabled': 'Feature disabled in Demo mode',

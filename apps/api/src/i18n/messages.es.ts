@@ -1,12 +1,12 @@
 import type { MessageKey } from './messages.en.js';
 
 /**
- * Spanish server messages (api.md §1.6), phrased like Laravel's official Spanish lang pack.
+ * Spanish server messages, phrased like Laravel's official Spanish lang pack.
  * Partial in its type so keys added to English never break the build; `messages.test.ts`
  * checks that every English key is translated.
  */
 export const es: Partial<Record<MessageKey, string>> = {
-  // Validation templates (api.md §14.3)
+  // Validation templates
   'validation.required': 'El campo :attribute es obligatorio.',
   'validation.present': 'El campo :attribute debe estar presente.',
   'validation.required_without': 'El campo :attribute es obligatorio cuando :values no está presente.',
@@ -43,7 +43,7 @@ export const es: Partial<Record<MessageKey, string>> = {
   'validation.icon_pack': 'No se encuentra el paquete de iconos en el servidor.',
   'validation.and_more_error': '(y :count error más)',
   'validation.and_more_errors': '(y :count errores más)',
-  // Human-readable errors (api.md §14.1)
+  // Human-readable errors
   'error.server': 'Server Error',
   'error.too_many_login_attempts':
     'Demasiados intentos de inicio de sesión. Vuelva a intentarlo en :seconds segundos.',
@@ -102,7 +102,7 @@ export const es: Partial<Record<MessageKey, string>> = {
   'account.invalid_service': '- servicio no válido -',
 };
 
-/** Spanish names of the `:attribute` values (the English attribute, api.md §1.4, as key). */
+/** Spanish names of the `:attribute` values (the English attribute as key). */
 export const esAttributes: Readonly<Record<string, string>> = {
   account: 'cuenta',
   algorithm: 'algoritmo',

@@ -1,12 +1,12 @@
 import type { MessageKey } from './messages.en.js';
 
 /**
- * French server messages (api.md §1.6), phrased like Laravel's official French lang pack.
+ * French server messages, phrased like Laravel's official French lang pack.
  * Partial in its type so keys added to English never break the build; `messages.test.ts`
  * checks that every English key is translated.
  */
 export const fr: Partial<Record<MessageKey, string>> = {
-  // Validation templates (api.md §14.3)
+  // Validation templates
   'validation.required': 'Le champ :attribute est obligatoire.',
   'validation.present': 'Le champ :attribute doit être présent.',
   'validation.required_without': "Le champ :attribute est obligatoire quand :values n'est pas présent.",
@@ -43,7 +43,7 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'validation.icon_pack': "Le pack d'icônes est introuvable sur le serveur.",
   'validation.and_more_error': '(et :count erreur en plus)',
   'validation.and_more_errors': '(et :count erreurs en plus)',
-  // Human-readable errors (api.md §14.1)
+  // Human-readable errors
   'error.server': 'Server Error',
   'error.too_many_login_attempts':
     'Trop de tentatives de connexion. Veuillez réessayer dans :seconds secondes.',
@@ -103,7 +103,7 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'account.invalid_service': '- service invalide -',
 };
 
-/** French names of the `:attribute` values (the English attribute, api.md §1.4, as key). */
+/** French names of the `:attribute` values (the English attribute as key). */
 export const frAttributes: Readonly<Record<string, string>> = {
   account: 'compte',
   algorithm: 'algorithme',

@@ -1,12 +1,12 @@
 import type { MessageKey } from './messages.en.js';
 
 /**
- * Sinhala server messages (api.md §1.6), phrased like Laravel's official Sinhala lang pack.
+ * Sinhala server messages, phrased like Laravel's official Sinhala lang pack.
  * Partial in its type so keys added to English never break the build; `messages.test.ts`
  * checks that every English key is translated.
  */
 export const si: Partial<Record<MessageKey, string>> = {
-  // Validation templates (api.md §14.3)
+  // Validation templates
   'validation.required': ':attribute ක්ෂේත්‍රය අවශ්‍ය වේ.',
   'validation.present': ':attribute ක්ෂේත්‍රය තිබිය යුතුය.',
   'validation.required_without': ':values නොමැති විට :attribute ක්ෂේත්‍රය අවශ්‍ය වේ.',
@@ -43,7 +43,7 @@ export const si: Partial<Record<MessageKey, string>> = {
   'validation.icon_pack': 'නිරූපක පැකේජය සේවාදායකයේ සොයාගත නොහැක.',
   'validation.and_more_error': '(සහ තවත් දෝෂ :count ක්)',
   'validation.and_more_errors': '(සහ තවත් දෝෂ :count ක්)',
-  // Human-readable errors (api.md §14.1)
+  // Human-readable errors
   'error.server': 'Server Error',
   'error.too_many_login_attempts': 'පිවිසුම් උත්සාහයන් බොහෝ ගණනකි. කරුණාකර තත්පර :seconds කින් නැවත උත්සාහ කරන්න.',
   'error.demo_disabled': 'ආදර්ශන ප්‍රකාරයේදී මෙම විශේෂාංගය අක්‍රිය කර ඇත',
@@ -97,7 +97,7 @@ export const si: Partial<Record<MessageKey, string>> = {
   'account.invalid_service': '- අවලංගු සේවාව -',
 };
 
-/** Sinhala names of the `:attribute` values (the English attribute, api.md §1.4, as key). */
+/** Sinhala names of the `:attribute` values (the English attribute as key). */
 export const siAttributes: Readonly<Record<string, string>> = {
   account: 'ගිණුම',
   algorithm: 'ඇල්ගොරිතමය',

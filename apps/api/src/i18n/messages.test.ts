@@ -21,8 +21,8 @@ const attributes: Record<Translated, Readonly<Record<string, string>>> = {
 const translated = Object.keys(catalogues) as Translated[];
 
 /**
- * Texts that stay English in every language: `Server Error` is a machine token (api.md §1.6)
- * and clients detect proxy mode by `Not applicable when using an auth proxy` (api.md §15).
+ * Texts that stay English in every language: `Server Error` is a machine token
+ * and clients detect proxy mode by `Not applicable when using an auth proxy`.
  */
 const alwaysEnglish: ReadonlySet<MessageKey> = new Set(['error.server', 'error.proxy_not_applicable']);
 

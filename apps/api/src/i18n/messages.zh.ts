@@ -1,12 +1,12 @@
 import type { MessageKey } from './messages.en.js';
 
 /**
- * Simplified Chinese server messages (api.md §1.6), phrased like Laravel's official zh_CN
+ * Simplified Chinese server messages, phrased like Laravel's official zh_CN
  * lang pack. Partial in its type so keys added to English never break the build;
  * `messages.test.ts` checks that every English key is translated.
  */
 export const zh: Partial<Record<MessageKey, string>> = {
-  // Validation templates (api.md §14.3)
+  // Validation templates
   'validation.required': ':attribute 不能为空。',
   'validation.present': ':attribute 必须存在。',
   'validation.required_without': '当 :values 不存在时，:attribute 不能为空。',
@@ -43,7 +43,7 @@ export const zh: Partial<Record<MessageKey, string>> = {
   'validation.icon_pack': '在服务器上找不到该图标包。',
   'validation.and_more_error': '(还有 :count 个错误)',
   'validation.and_more_errors': '(还有 :count 个错误)',
-  // Human-readable errors (api.md §14.1)
+  // Human-readable errors
   'error.server': 'Server Error',
   'error.too_many_login_attempts': '登录尝试次数过多，请在 :seconds 秒后重试。',
   'error.demo_disabled': '演示模式下此功能已禁用',
@@ -96,7 +96,7 @@ export const zh: Partial<Record<MessageKey, string>> = {
   'account.invalid_service': '- 无效服务 -',
 };
 
-/** Chinese names of the `:attribute` values (the English attribute, api.md §1.4, as key). */
+/** Chinese names of the `:attribute` values (the English attribute as key). */
 export const zhAttributes: Readonly<Record<string, string>> = {
   account: '账户',
   algorithm: '算法',

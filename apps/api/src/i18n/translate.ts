@@ -17,7 +17,7 @@ export interface Message {
 
 /** A language's messages; a missing key falls back to English (`messages.test.ts` forbids that). */
 export type Catalogue = Readonly<Partial<Record<MessageKey, string>>>;
-/** A language's names of `:attribute` values, keyed by the English attribute (api.md §1.4). */
+/** A language's names of `:attribute` values, keyed by the English attribute. */
 export type AttributeNames = Readonly<Record<string, string>>;
 
 const catalogues: Partial<Record<Locale, Catalogue>> = { en, fr, de, es, zh, si };
@@ -86,7 +86,7 @@ export function render(locale: Locale, message: Message | string): string {
 }
 
 /**
- * The `:attribute` of a field key (api.md §1.4): snake case, `_` as spaces; array paths kept.
+ * The `:attribute` of a field key: snake case, `_` as spaces; array paths kept.
  * Without a locale (validation time) it is the English name, which `translate` localises when
  * the message is rendered; with one, the name in that language.
  */

@@ -8,7 +8,7 @@ import { sanitiseSvg } from './svg.js';
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const NAME = /^[A-Za-z0-9]{40}\.(png|jpg|gif|bmp|svg|webp)$/;
 
-/** A bare file name: no separator, no leading dot (api.md §8.4). */
+/** A bare file name: no separator, no leading dot. */
 export function isBareName(name: string): boolean {
   return name !== '' && !name.startsWith('.') && !/[/\\]/.test(name) && !name.includes('\0');
 }

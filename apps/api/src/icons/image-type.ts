@@ -1,6 +1,6 @@
 import { IMAGE_MIME_TYPES, sniffImageFormat, type ImageFormat } from '@twofold/otp';
 
-/** Image types accepted as icons and QR uploads, as file extensions (formats.md §7.3). */
+/** Image types accepted as icons and QR uploads, as file extensions. */
 export type ImageExt = 'png' | 'jpg' | 'gif' | 'bmp' | 'svg' | 'webp';
 
 const extOf: Readonly<Record<ImageFormat, ImageExt>> = {

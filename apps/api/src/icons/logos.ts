@@ -1,6 +1,6 @@
 import type { SimpleIcon } from 'simple-icons';
 
-/** simple-icons' title-to-slug rule (formats.md §7.3): `Air Canada` -> `aircanada`, `Battle.net` -> `battledotnet`. */
+/** simple-icons' title-to-slug rule: `Air Canada` -> `aircanada`, `Battle.net` -> `battledotnet`. */
 export function titleToSlug(title: string): string {
   const map: Record<string, string> = {
     đ: 'd',

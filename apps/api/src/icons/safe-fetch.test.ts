@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from 'node:net';
 import { isPublicAddress, openTunnel, safeFetch } from './safe-fetch.js';
 
-describe('outgoing image fetches (formats.md §7.3)', () => {
+describe('outgoing image fetches', () => {
   let server: http.Server;
   let base = '';
   let hits = 0;

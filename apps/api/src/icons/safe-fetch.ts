@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream';
 import tls from 'node:tls';
 
 /*
- * Outgoing image fetches (formats.md §7.3), only when the operator opts in: http(s) only, DNS
+ * Outgoing image fetches, only when the operator opts in: http(s) only, DNS
  * resolved once and that address used, private/loopback/link-local/CGNAT/multicast refused, no
  * redirects, 5 s to connect, 10 s in total, a size cap. Any failure is "no image".
  */

@@ -19,7 +19,7 @@ async function getPurifier(): Promise<DOMPurify> {
 }
 
 /**
- * Sanitises an SVG document with DOMPurify's SVG profile (formats.md §7.3): scripts, event
+ * Sanitises an SVG document with DOMPurify's SVG profile: scripts, event
  * handlers, foreignObject and external references removed. Returns undefined when nothing
  * of an SVG remains.
  */

@@ -2,7 +2,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import { Type } from 'typebox';
 
-/** Error envelopes, declared once as components and attached to every route (style.md §9). */
+/** Error envelopes, declared once as components and attached to every route. */
 const ErrorMessage = Type.Object(
   { message: Type.String(), reason: Type.Optional(Type.Unknown()) },
   { $id: 'ErrorMessage', description: '2FAuth error envelope' },

@@ -3,7 +3,7 @@ import { decodeQrImage as decodeWithEngine } from '@twofold/otp/images';
 import { sniffImage } from '../icons/image-type.js';
 import { sanitiseSvg } from '../icons/svg.js';
 
-/** An SVG QR code of a text as a data URI (formats.md §7.2: level M, quiet zone 4). */
+/** An SVG QR code of a text as a data URI (level M, quiet zone 4). */
 export async function qrDataUri(text: string): Promise<string> {
   const uri = qrToSvgDataUri(text, { errorCorrectionLevel: 'M', margin: 4 });
   if (!uri.ok) throw new Error(`QR code not encodable: ${uri.error.code}`);
@@ -18,7 +18,7 @@ export type DecodeResult =
   | { readonly kind: 'empty_code' };
 
 /**
- * Finds and reads the QR code of an uploaded image with the OTP engine (formats.md §7.1), off
+ * Finds and reads the QR code of an uploaded image with the OTP engine, off
  * the event loop. SVG is sanitised first. The text is returned exactly: never URL-decoded.
  */
 export async function decodeQrImage(bytes: Buffer): Promise<DecodeResult> {

@@ -1,5 +1,5 @@
 /**
- * The native settings (api.md §9.1), in their documented order: type, default and allowed values.
+ * The native settings, in their documented order: type, default and allowed values.
  * The single source for the settings routes, the preferences view, the user resource and /infos.
  */
 

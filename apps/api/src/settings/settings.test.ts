@@ -69,7 +69,7 @@ describeEachDatabase('settings, preferences and features', (t) => {
     }
   });
 
-  it('lists every native key with its default, in §9.1 order', async () => {
+  it('lists every native key with its default, in the documented order', async () => {
     const response = await call('GET', '/api/v1/settings');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(defaults);
@@ -99,7 +99,7 @@ describeEachDatabase('settings, preferences and features', (t) => {
       ['kickUserAfter', 'x', 422, err('value', 'The value field must be an integer.')],
       ['kickUserAfter', 1.5, 422, err('value', 'The value field must be an integer.')],
       ['lang', 'it', 422, err('value', 'The selected value is invalid.')],
-      // Side effect: the messages of authenticated requests follow `lang` (api.md §1.6).
+      // Side effect: the messages of authenticated requests follow `lang`.
       ['lang', 'fr', 200, { key: 'lang', value: 'fr' }],
       ['lang', 'it', 422, err('value', 'Le champ valeur sélectionné est invalide.')],
       ['lang', 'browser', 200, { key: 'lang', value: 'browser' }],
@@ -274,11 +274,11 @@ describeEachDatabase(
     it('PUT of the WebAuthn keys is not applicable (400)', async () => {
       // Proxy authentication is the identity engineer's; this checks our rule directly.
       const { putNativeSetting } = await import('./settings.service.js');
-      await expect(putNativeSetting(t.app, 'useWebauthnOnly', true)).rejects.toMatchObject({
+      await expect(putNativeSetting(t.app.deps, 'useWebauthnOnly', true)).rejects.toMatchObject({
         statusCode: 400,
         wireMessage: { key: 'error.proxy_not_applicable' },
       });
-      await expect(putNativeSetting(t.app, 'showOtpAsDot', true)).resolves.toBe(true);
+      await expect(putNativeSetting(t.app.deps, 'showOtpAsDot', true)).resolves.toBe(true);
     });
   },
   {

@@ -26,7 +26,7 @@ function routePattern(url: string): RegExp {
 }
 
 /**
- * Everything no route answers (api.md §1.5): unknown /api/v1 paths 404 `unknowkn endpoint`,
+ * Everything no route answers: unknown /api/v1 paths 404 `unknowkn endpoint`,
  * a known API path with the wrong method 405, other GET/HEAD paths the web app's index.html
  * (history routing), anything else 404 `not found`. Also serves the built web app's files:
  * hashed assets cached for a year, index.html never cached.

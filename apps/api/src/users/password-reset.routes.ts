@@ -4,7 +4,7 @@ import { translate } from '../i18n/translate.js';
 import { LostPasswordBody, ResetPasswordBody } from './users.schemas.js';
 import { resetPassword, sendResetLink } from './password-reset.service.js';
 
-/** Password reset by e-mail (api.md §10.9, §10.10). */
+/** Password reset by e-mail. */
 export const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const publicRoute = { auth: 'none', disabledInDemo: true, notInProxyMode: true } as const;
 

@@ -5,7 +5,7 @@ import { readNativeSettings } from '../settings/settings.queries.js';
 /** What 2FAuth v8 clients expect; there is no sharing here. */
 const appSettings = { enableSharing: false, enableAllUsersSharingScope: false } as const;
 
-/** The preferences view of the settings: every native key but useEncryption (api.md §9.4). */
+/** The preferences view of the settings: every native key but useEncryption. */
 export async function readPreferences(db: Executor): Promise<Record<string, unknown>> {
   const { useEncryption: _hidden, ...preferences } = await readNativeSettings(db);
   return preferences;
@@ -17,7 +17,7 @@ interface Identity {
   readonly email: string;
 }
 
-/** The user resource (api.md §4.6); the password hash and the WebAuthn handle never leave. */
+/** The user resource; the password hash and the WebAuthn handle never leave. */
 export async function userResource(db: Executor, user: Identity | null, caller: Caller | null) {
   const preferences = await readPreferences(db);
   if (caller?.kind === 'proxy') {
@@ -44,7 +44,7 @@ export async function userResource(db: Executor, user: Identity | null, caller: 
   };
 }
 
-/** The answer of a sign-in or registration (api.md §4.7). */
+/** The answer of a sign-in or registration. */
 export async function loginPayload(
   db: Executor,
   user: Identity,

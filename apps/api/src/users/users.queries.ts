@@ -48,7 +48,7 @@ export async function updatePasswordHash(db: Executor, id: number, hash: string,
 }
 
 /**
- * Everything the user owns, in one transaction (api.md §10.8): accounts, groups, tokens, devices,
+ * Everything the user owns, in one transaction: accounts, groups, tokens, devices,
  * reset/recovery tokens, settings (native ones return to their defaults), sessions, then the user.
  * Returns the icon file names to delete once the transaction has committed.
  */

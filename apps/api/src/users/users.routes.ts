@@ -20,7 +20,7 @@ import {
 } from './users.service.js';
 import { Type } from 'typebox';
 
-/** The single user: registration, profile, password, deletion (api.md §10.1, §10.3, §10.6–§10.8). */
+/** The single user: registration, profile, password, deletion. */
 export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/user',
@@ -33,16 +33,16 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: User },
       },
     },
-    async (request) => userResource(app.db, (await findUser(app.db)) ?? null, request.caller),
+    async (request) => userResource(app.deps.db, (await findUser(app.deps.db)) ?? null, request.caller),
   );
 
   app.post(
     '/user',
     {
       config: { auth: 'none', disabledInDemo: true, notInProxyMode: true },
-      // Only one user can ever exist: checked before any validation (api.md §10.3).
+      // Only one user can ever exist: checked before any validation.
       preValidation: async () => {
-        if (await findUser(app.db)) throw alreadyRegistered();
+        if (await findUser(app.deps.db)) throw alreadyRegistered();
       },
       schema: {
         tags: ['user'],

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { annotate, Nullable, Password } from '../http/common.schemas.js';
 
-/** Name of the single user (api.md §10.3). */
+/** Name of the single user. */
 const Name = Type.String({ maxLength: 191 });
 /** An e-mail address, stored and compared lower-cased. */
 const Email = Type.String({ format: 'email', maxLength: 191, ...annotate({ 'x-lowercase': true }) });
@@ -62,7 +62,7 @@ export const User = Type.Object(
     appSettings: AppSettings,
     is_admin: Type.Boolean(),
   },
-  { description: 'The user (api.md §4.6); proxy mode: a virtual user with a null id' },
+  { description: 'The user; proxy mode: a virtual user with a null id' },
 );
 
 export const LoginPayload = Type.Object(
@@ -76,5 +76,5 @@ export const LoginPayload = Type.Object(
     appSettings: AppSettings,
     is_admin: Type.Boolean(),
   },
-  { description: 'Answer of a sign-in or registration (api.md §4.7)' },
+  { description: 'Answer of a sign-in or registration' },
 );

@@ -397,7 +397,7 @@ describeEachDatabase('sign-in and sessions', (t) => {
     expect((await client.request('POST', '/api/v1/groups', { name: 'Work' })).statusCode).toBe(201);
   });
 
-  it('needs the CSRF header on a session read of a HOTP code (amendment 10)', async () => {
+  it('needs the CSRF header on a session read of a HOTP code', async () => {
     const client = await registerWithSession(t);
     const created = await client.request('POST', '/api/v1/twofaccounts', {
       account: 'account',

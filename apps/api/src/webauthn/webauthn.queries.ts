@@ -62,7 +62,7 @@ export async function updateCounter(db: Executor, id: string, counter: number, n
 
 /**
  * Deletes devices (one, or every one but `keep`); when none remains, the WebAuthn-only and
- * WebAuthn-as-default settings are turned off in the same transaction (api.md §13.2).
+ * WebAuthn-as-default settings are turned off in the same transaction.
  */
 export async function deleteCredentials(
   trx: Transaction,

@@ -20,16 +20,14 @@ import {
   devices,
   loginOptions,
   loginWithDevice,
-  recoverWithDevice,
-  recoveryOptions,
   registerDevice,
   registrationOptions,
   revokeDevice,
-  sendRecoveryLink,
 } from './webauthn.service.js';
+import { recoverWithDevice, recoveryOptions, sendRecoveryLink } from './webauthn-recovery.service.js';
 import { renameCredential } from './webauthn.queries.js';
 
-/** Security devices: registration, management, sign-in and recovery (api.md §13). */
+/** Security devices: registration, management, sign-in and recovery. */
 export const webauthnRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const session = { auth: 'session' } as const;
   const publicRoute = { auth: 'none', notInProxyMode: true } as const;
@@ -78,7 +76,7 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Credential) },
       },
     },
-    async () => devices(app),
+    async () => devices(app.deps),
   );
 
   app.patch(
@@ -95,7 +93,12 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const renamed = await renameCredential(app.db, request.params.id, request.body.name, app.clock.now());
+      const renamed = await renameCredential(
+        app.deps.db,
+        request.params.id,
+        request.body.name,
+        app.deps.clock.now(),
+      );
       if (!renamed) throw errors.notFound();
       return { name: request.body.name };
     },
@@ -114,7 +117,7 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await revokeDevice(app, request.params.id);
+      await revokeDevice(app.deps, request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -1,4 +1,4 @@
-/** formats.md §5.4: 2FAuth's VALID_2FAUTH_JSON_MIGRATION_PAYLOAD, constants expanded. */
+/** 2FAuth's VALID_2FAUTH_JSON_MIGRATION_PAYLOAD, constants expanded. */
 export const TWOFAUTH_JSON = {
   app: '2fauth_v3.4.1',
   schema: 1,

@@ -1,6 +1,6 @@
 import type { Message } from '../i18n/translate.js';
 
-/** An account proposed by an import source, before the §5.0 rules and the duplicate check. */
+/** An account proposed by an import source, before the account rules and the duplicate check. */
 export interface SourceRow {
   otp_type: 'totp' | 'hotp' | 'steamtotp';
   service: string | null;
@@ -17,7 +17,7 @@ export interface SourceRow {
   error?: Message;
 }
 
-/** The reasons of invalid rows (formats.md §5.1), in 2FAuth's words. */
+/** The reasons of invalid rows, in 2FAuth's words. */
 export const rowError = {
   unsupportedType: { key: 'error.unsupported_otp_type' },
   secret: { key: 'validation.base32', params: { attribute: 'secret' } },
@@ -29,7 +29,7 @@ export const rowError = {
   algorithm: { key: 'validation.in', params: { attribute: 'algorithm' } },
 } as const satisfies Record<string, Message>;
 
-/** An invalid row with harmless defaults (formats.md §5.1). */
+/** An invalid row with harmless defaults. */
 export function invalidRow(
   error: Message,
   source: { service?: string | null; account?: string | null; otp_type?: SourceRow['otp_type'] } = {},

@@ -153,7 +153,7 @@ describeEachDatabase('import, migration and export', (t) => {
       [-2, 'The secret field must be a base32 encoded string.', '- invalid account -', '- invalid service -'],
       [-2, 'The counter field must be at least 0.', '- invalid account -', '- invalid service -'],
     ]);
-    // The model has no `:` in service or account (formats.md §0): such entries cannot be imported.
+    // The model has no `:` in service or account: such entries cannot be imported.
     const colons = structuredClone(TWOFAUTH_JSON);
     (colons.data[0] as Record<string, unknown>).service = 'My:Bank';
     const colonRows = (

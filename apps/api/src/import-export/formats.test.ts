@@ -25,7 +25,7 @@ const brief = (row: SourceRow) => ({
   ...(row.error ? { error: row.error.key } : {}),
 });
 
-describe('Google Authenticator migration (formats.md §4)', () => {
+describe('Google Authenticator migration', () => {
   it('decodes the 2FAuth fixture', () => {
     const result = decodeGoogleMigration([F.GOOGLE_AUTH_MIGRATION_URI]);
     expect(result?.rows.map(brief)).toEqual([
@@ -89,7 +89,7 @@ describe('Google Authenticator migration (formats.md §4)', () => {
   });
 });
 
-describe('import detection and formats (formats.md §5.3, §5.4, §5.14)', () => {
+describe('import detection and formats', () => {
   it('reads 2FAuth JSON with the Steam rule applied later and icons kept', () => {
     expect(rows(JSON.stringify(TWOFAUTH_JSON)).map(brief)).toEqual([
       {

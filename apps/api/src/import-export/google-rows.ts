@@ -3,7 +3,7 @@ import type { Message } from '../i18n/translate.js';
 import { invalidRow, rowError, type SourceRow } from './rows.js';
 
 /*
- * Google Authenticator migration URIs (formats.md §4) as import rows. @twofold/otp decodes them
+ * Google Authenticator migration URIs as import rows. @twofold/otp decodes them
  * (raw `+` kept, strict base64, 10-byte varints, batches); this file only maps its entries to rows.
  */
 
@@ -48,7 +48,7 @@ export interface GoogleImport {
 }
 
 /**
- * Decodes one or more migration URIs (one per line; formats.md §4.6): a QR code scanned twice
+ * Decodes one or more migration URIs (one per line): a QR code scanned twice
  * counts once; missing parts of a batch are reported. Undefined when any payload is unreadable
  * (400 for the whole import).
  */

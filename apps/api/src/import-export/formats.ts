@@ -1,10 +1,11 @@
-import { isValidSecret, parseOtpauthUri, storageSecret, type UriError } from '../accounts/otp.js';
+import { parseOtpauthUri, type UriError } from '../accounts/otp.js';
+import { isValidBase32Secret, canonicalSecret } from '@twofold/otp';
 import type { Message } from '../i18n/translate.js';
 import { decodeGoogleMigration, MIGRATION_PREFIX } from './google-rows.js';
 import { invalidRow, rowError, type SourceRow } from './rows.js';
 
 /*
- * Import formats of the first release (amendment 19, formats.md §5.3, §5.4, §5.14, §4): 2FAuth
+ * Import formats of the first release: 2FAuth
  * JSON, Google Authenticator migration URIs and plain otpauth lists. Pure functions: text in,
  * rows (or a whole-payload error) out.
  */
@@ -55,7 +56,7 @@ export function rowFromUri(line: string): SourceRow {
   return { ...account, icon: null, group: null };
 }
 
-/** formats.md §5.14: every non-empty line must be an otpauth URI, else the payload is not a list. */
+/** A plain list: every non-empty line must be an otpauth URI, else the payload is not a list. */
 export function parsePlainList(lines: readonly string[]): ImportResult {
   if (lines.length === 0 || !lines.every((line) => OTPAUTH_LINE.test(line))) return noFormat;
   return { ok: true, format: 'plain', rows: lines.map(rowFromUri), notices: [] };
@@ -76,7 +77,7 @@ function twoFauthItem(item: unknown): SourceRow {
   }
   const typed = { ...source, otp_type: otpType } as const;
   if (account === null || account.trim() === '') return invalidRow(rowError.label, typed);
-  if (typeof data.secret !== 'string' || !isValidSecret(data.secret))
+  if (typeof data.secret !== 'string' || !isValidBase32Secret(data.secret))
     return invalidRow(rowError.secret, typed);
   const digits = data.digits === undefined || data.digits === null ? 6 : data.digits;
   // A non-string algorithm (a number, an object) is invalid, not stringified.
@@ -106,7 +107,7 @@ function twoFauthItem(item: unknown): SourceRow {
     otp_type: otpType,
     service: service === null || service.trim() === '' ? null : service.trim(),
     account: account.trim(),
-    secret: storageSecret(data.secret),
+    secret: canonicalSecret(data.secret),
     digits: typeof digits === 'number' ? digits : 6,
     algorithm,
     period: otpType === 'hotp' ? null : (positive(data.period, 2_147_483_647) ?? 30),
@@ -116,7 +117,7 @@ function twoFauthItem(item: unknown): SourceRow {
   };
 }
 
-/** formats.md §5.4: 2FAuth JSON schema 1 (and, our addition, its otpauth variant). */
+/** 2FAuth JSON schema 1 (and, our addition, its otpauth variant). */
 function parseTwoFauth(json: Record<string, unknown>): ImportResult {
   if (!Array.isArray(json.data)) return unreadable('2FAuth');
   const items = json.data as unknown[];
@@ -157,7 +158,7 @@ export function payloadLines(text: string): string[] {
     .filter((line) => line !== '');
 }
 
-/** Detects the format of an import payload (formats.md §5.3) and converts it to rows. */
+/** Detects the format of an import payload and converts it to rows. */
 export function parseImport(input: string | Buffer): ImportResult {
   let text: string;
   if (typeof input === 'string') text = input;

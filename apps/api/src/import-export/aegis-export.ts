@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import type { AccountView } from '../accounts/accounts.mapper.js';
 
 /*
- * The Aegis-compatible vault we export (formats.md §6.3): db version 3, one random uuid per entry
+ * The Aegis-compatible vault we export: db version 3, one random uuid per entry
  * and per group, plain or encrypted with a password slot (scrypt N=32768, r=8, p=1; AES-256-GCM).
  */
 
@@ -83,13 +83,13 @@ function seal(key: Buffer, nonce: Buffer, plaintext: Buffer): { ciphertext: Buff
   return { ciphertext, tag: cipher.getAuthTag() };
 }
 
-/** The encrypted vault (formats.md §6.3 steps 1–4): a random master key wrapped by one password slot. */
+/** The encrypted vault (Aegis's own scheme): a random master key wrapped by one password slot. */
 export async function encryptedVault(db: Record<string, unknown>, password: string): Promise<AegisVault> {
   const masterKey = randomBytes(32);
   const salt = randomBytes(32);
   const slotNonce = randomBytes(12);
   const dbNonce = randomBytes(12);
-  // Off the event loop; 128·N·r bytes of memory (32 MiB), allowed explicitly (formats.md §5.6).
+  // Off the event loop; 128·N·r bytes of memory (32 MiB), allowed explicitly.
   const slotKey = await scryptAsync(password, salt, 32, { N, r: R, p: P, maxmem: 256 * N * R });
   const wrapped = seal(slotKey, slotNonce, masterKey);
   const content = seal(masterKey, dbNonce, Buffer.from(JSON.stringify(db), 'utf8'));

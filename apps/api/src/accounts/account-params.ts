@@ -1,0 +1,17 @@
+import { Type } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { errors } from '../http/errors.js';
+import { accountExists, MAX_ID } from './accounts.queries.js';
+
+/** Account ids in paths: anything but a known positive integer is a 404. */
+export const AccountIdParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Account id' }),
+});
+
+/** Route-model binding: an unknown account is a 404 before any validation (as in 2FAuth). */
+export async function accountMustExist(this: unknown, request: FastifyRequest): Promise<void> {
+  const raw = (request.params as { id?: unknown }).id;
+  const id = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!(id >= 1 && id <= MAX_ID) || !(await accountExists(request.server.deps.db, id)))
+    throw errors.notFound();
+}

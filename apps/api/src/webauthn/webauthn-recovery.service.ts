@@ -1,0 +1,122 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Static } from 'typebox';
+import { errors } from '../http/errors.js';
+import { openSession } from '../auth/session.js';
+import { assertNotLocked, clearFailures, lockoutKey, recordFailure } from '../auth/login-throttle.js';
+import {
+  consumeAuthToken,
+  deleteAuthToken,
+  issueAuthToken,
+  issuedRecently,
+  isValidAuthToken,
+} from '../auth/auth-tokens.queries.js';
+import { emailedLink, sendOrFail } from '../mail/send-or-fail.js';
+import { userByEmail } from '../users/password-reset.service.js';
+import type { UserRow } from '../users/users.queries.js';
+import { deleteCredentials, insertCredential } from './webauthn.queries.js';
+import type { RegistrationResponseBody } from './webauthn.schemas.js';
+import { creationOptions, notVerified, verifyNewCredential } from './webauthn.service.js';
+
+/*
+ * Recovery of a lost security device: a single-use link by e-mail, then the registration of a new
+ * device (optionally revoking every other one) and a session.
+ */
+
+const invalidRecoveryToken = () => errors.invalidField('token', 'error.invalid_recovery_token');
+
+/** `POST /webauthn/lost`: mails a single-use recovery link. */
+export async function sendRecoveryLink(request: FastifyRequest, email: string): Promise<void> {
+  const deps = request.server.deps;
+  const user = await userByEmail(request, email);
+  const now = deps.clock.now();
+  if (await issuedRecently(deps.db, 'webauthn_recovery', now)) {
+    throw errors.invalidField('email', 'error.wait_before_retrying');
+  }
+  const token = await issueAuthToken(deps.db, 'webauthn_recovery', now);
+  const link = emailedLink(deps, '/webauthn/recover', token, user.email);
+  try {
+    await sendOrFail(deps, {
+      to: user.email,
+      subject: `${deps.config.APP_NAME}: register a new security device`,
+      text: [
+        `Hello ${user.name},`,
+        '',
+        'You lost a security device. Open this link within 60 minutes to register a new one:',
+        '',
+        link,
+        '',
+        'If you did not ask for it, ignore this message.',
+      ].join('\n'),
+    });
+  } catch (error) {
+    await deleteAuthToken(deps.db, 'webauthn_recovery');
+    throw error;
+  }
+  request.log.info('security device recovery link sent');
+}
+
+async function recoveryUser(request: FastifyRequest, email: string, token: string) {
+  const user = await userByEmail(request, email);
+  const deps = request.server.deps;
+  if (!(await isValidAuthToken(deps.db, 'webauthn_recovery', token, deps.clock.now()))) {
+    throw invalidRecoveryToken();
+  }
+  return user;
+}
+
+export async function recoveryOptions(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { email: string; token: string },
+) {
+  const user = await recoveryUser(request, input.email, input.token);
+  return creationOptions(request, reply, user, 'recover');
+}
+
+function headerOrBody(request: FastifyRequest, name: string): unknown {
+  const header = request.headers[name];
+  if (typeof header === 'string' && header.trim() !== '') return header.trim();
+  const body = request.body as Record<string, unknown>;
+  return typeof body[name] === 'string' ? body[name].trim() || undefined : body[name];
+}
+
+/**
+ * `POST /webauthn/recover`: with the e-mailed token, registers a new device (optionally revoking
+ * every other one) and signs in, in one transaction. Failures count for the per-IP lockout.
+ */
+export async function recoverWithDevice(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: Static<typeof RegistrationResponseBody>,
+): Promise<void> {
+  const deps = request.server.deps;
+  const key = lockoutKey.recovery(request.ip);
+  await assertNotLocked(deps.db, key, deps.config.LOGIN_THROTTLE, deps.clock.now());
+  const email = headerOrBody(request, 'email');
+  const token = headerOrBody(request, 'token');
+  const unique = headerOrBody(request, 'unique');
+  if (typeof email !== 'string')
+    throw errors.invalidField('email', 'validation.required', { attribute: 'email' });
+  if (typeof token !== 'string')
+    throw errors.invalidField('token', 'validation.required', { attribute: 'token' });
+  const revokeOthers =
+    unique === true || (typeof unique === 'string' && ['true', '1'].includes(unique.toLowerCase()));
+  let user: UserRow;
+  let credential: Awaited<ReturnType<typeof verifyNewCredential>>;
+  try {
+    user = await recoveryUser(request, email, token);
+    credential = await verifyNewCredential(request, reply, body, 'recover');
+  } catch (error) {
+    await recordFailure(deps.db, key, deps.clock.now());
+    throw error;
+  }
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await consumeAuthToken(trx, 'webauthn_recovery', token, now))) throw invalidRecoveryToken();
+    if (!(await insertCredential(trx, credential))) throw notVerified();
+    if (revokeOthers) await deleteCredentials(trx, { allBut: credential.id }, now);
+  });
+  await clearFailures(deps.db, key);
+  await openSession(request, reply, user.id);
+  request.log.info({ revokeOthers }, 'security device registered by recovery');
+}
