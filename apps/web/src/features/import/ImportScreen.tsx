@@ -1,128 +1,37 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import type { ResponseOf } from '@twofold/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, isApiError, unwrap } from '../../api/client';
+import { refreshAccounts } from '../../entities/account/account.mutations';
+import { paramsOtpQuery } from '../../entities/account/otp';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { notify } from '../../ui/notify';
 import { Spinner } from '../../ui/Spinner';
-import { formData, refreshAccounts } from '../accounts/accounts.api';
 import { AccountIcon } from '../accounts/AccountIcon';
 import { TestModal } from '../account-form/Modals';
-import { toParams, valuesOf } from '../account-form/AccountForm';
+import { toParams, valuesOf } from '../account-form/form-values';
+import { isDuplicate, importable, isInvalid, useImportRows, type Confirm, type Row } from './use-import-rows';
 import { HiddenFileInput } from '../../ui/HiddenFileInput';
-
-type Item = ResponseOf<'/api/v1/twofaccounts/import', 'post'>[number];
-type Status = 'pending' | 'imported' | 'failed';
-
-interface Row {
-  readonly key: number;
-  readonly item: Item;
-  readonly status: Status;
-  readonly error?: string;
-}
-
-/** Migration rows: id -1 = possible duplicate, -2 = cannot become an account (api.md §5.16). */
-const isInvalid = (row: Row) => row.item.id === -2;
-const isDuplicate = (row: Row) => row.item.id === -1;
-const importable = (row: Row) => !isInvalid(row) && row.status !== 'imported';
 
 const route = getRouteApi('/signed-in/account/import');
 
-type Confirm = { kind: 'one'; key: number } | { kind: 'duplicates' } | { kind: 'all' } | null;
-
-/** Accounts found in a Google Authenticator migration or an export file (product.md §2, import). */
+/** Accounts found in a Google Authenticator migration or an export file. */
 export function ImportPage() {
   const { t } = useTranslation('import');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { migrationUri } = route.useSearch();
-  const [rows, setRows] = useState<Row[]>([]);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [previewing, setPreviewing] = useState<Row | null>(null);
-  const [running, setRunning] = useState(false);
-  const imported = useRef(0);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const loaded = (items: Item[]) => {
-    let next = 0;
-    setRows(items.map((item) => ({ key: next++, item, status: 'pending' })));
-    const valid = items.filter((item) => item.id !== -2).length;
-    notify('success', t('found', { count: valid }));
-  };
-  const refused = (error: Error) => {
-    if (isApiError(error, 400) || isApiError(error, 422)) {
-      notify('warning', Object.values(isApiError(error) ? error.fieldErrors : {})[0]?.[0] ?? error.message);
-    }
-  };
-
-  const fromUri = useMutation({
-    mutationFn: (uri: string) => unwrap(api.POST('/api/v1/twofaccounts/import', { body: { uri } })),
-    meta: { handles: [400, 422] },
-    onSuccess: loaded,
-    onError: refused,
-  });
-  const fromFile = useMutation({
-    mutationFn: (file: File) =>
-      unwrap(
-        api.POST('/api/v1/twofaccounts/migration', {
-          body: { file, withSecret: '1' },
-          bodySerializer: (body) => formData(body as Record<string, Blob | string>),
-        }),
-      ),
-    meta: { handles: [400, 422] },
-    onSuccess: loaded,
-    onError: refused,
-  });
-
-  const { mutate: importUri } = fromUri;
-  useEffect(() => {
-    if (migrationUri) importUri(migrationUri);
-  }, [importUri, migrationUri]);
-
-  const update = (key: number, change: Partial<Row>) =>
-    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
-
-  const importRow = async (row: Row) => {
-    update(row.key, { status: 'pending', error: undefined });
-    try {
-      await unwrap(api.POST('/api/v1/twofaccounts', { body: toParams(valuesOf(row.item), row.item.icon) }));
-      imported.current += 1;
-      update(row.key, { status: 'imported' });
-    } catch (error) {
-      const message = isApiError(error)
-        ? Object.values(error.fieldErrors).flat().join(' ') || error.message
-        : t('failed');
-      update(row.key, { status: 'failed', error: message });
-    }
-  };
-
-  // One by one, in list order (product.md §4, import).
-  const importAll = async () => {
-    setRunning(true);
-    for (const row of rows.filter(importable)) await importRow(row);
-    setRunning(false);
-    await refreshAccounts(queryClient);
-  };
-
-  const discard = (which: Confirm) => {
-    if (!which) return;
-    setRows((current) =>
-      current.filter((row) => {
-        if (which.kind === 'one') return row.key !== which.key;
-        if (which.kind === 'duplicates') return !(isDuplicate(row) && row.status !== 'imported');
-        return row.status === 'imported';
-      }),
-    );
-  };
+  const { rows, busy, running, loadFile, importRow, importAll, discard, hasImported } =
+    useImportRows(migrationUri);
 
   const remaining = rows.filter(importable);
   const duplicates = rows.filter((row) => isDuplicate(row) && row.status !== 'imported');
-  const busy = fromUri.isPending || fromFile.isPending;
   const leave = async () => {
-    if (imported.current > 0) await refreshAccounts(queryClient);
-    await navigate({ to: '/accounts', search: imported.current > 0 ? { toRefresh: true } : {} });
+    if (hasImported()) await refreshAccounts(queryClient);
+    await navigate({ to: '/accounts', search: hasImported() ? { toRefresh: true } : {} });
   };
 
   return (
@@ -139,7 +48,7 @@ export function ImportPage() {
         <HiddenFileInput
           ref={fileInput}
           accept=".json,.txt,.csv,application/json,text/plain"
-          onFile={(file) => fromFile.mutate(file)}
+          onFile={loadFile}
         />
       </div>
       {busy && <Spinner />}
@@ -212,11 +121,7 @@ export function ImportPage() {
           onClose={() => setPreviewing(null)}
           title={previewing.item.service ?? previewing.item.account}
           subtitle={previewing.item.service ? previewing.item.account : ''}
-          testKey={['import', previewing.key]}
-          fetchOtp={() => {
-            const { icon: _icon, group_id: _g, ...params } = toParams(valuesOf(previewing.item), null);
-            return unwrap(api.POST('/api/v1/twofaccounts/otp', { body: params }));
-          }}
+          query={paramsOtpQuery(['import', previewing.key], toParams(valuesOf(previewing.item), null))}
         />
       )}
     </section>

@@ -1,6 +1,8 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { appConfigQuery, settingsQuery } from '../../app/queries';
+import { appConfigQuery } from '../../app/queries';
+import { groupsQuery } from '../../entities/group/group.api';
+import { settingsQuery, type SettingValue } from '../../entities/settings/settings.api';
 import {
   KICK_USER_AFTER_CHOICES,
   readBoolean,
@@ -10,14 +12,14 @@ import {
 } from '../../app/preferences';
 import { LOCALE_NAMES, LOCALES } from '../../i18n/i18n';
 import { SelectSetting, SettingsSection, SwitchSetting } from './controls';
-import { groupChoicesQuery, useSaveSetting, type SettingValue } from './settings.api';
+import { useSaveSetting } from './save-setting';
 
-/** Options (product.md §2): general, security and data input sections; every change is saved at once. */
+/** Options: general, security and data input sections; every change is saved at once. */
 export function OptionsScreen() {
   const { t } = useTranslation('settings');
   const { data: list } = useSuspenseQuery(settingsQuery);
   const { data: config } = useSuspenseQuery(appConfigQuery);
-  const { data: groups } = useQuery(groupChoicesQuery);
+  const { data: groups } = useQuery(groupsQuery);
   const save = useSaveSetting();
 
   const record = settingsRecord(list);
@@ -33,10 +35,6 @@ export function OptionsScreen() {
       label: LOCALE_NAMES[locale],
     })),
   ];
-  const kickChoices = KICK_USER_AFTER_CHOICES.map((minutes) => ({
-    value: minutes,
-    label: t(`options.kickUserAfter.choices.${minutes < 0 ? 'onCopy' : String(minutes)}`),
-  }));
   const groupOptions = [
     { value: 0, label: t('options.defaultGroup.none') },
     { value: -1, label: t('options.defaultGroup.active') },
@@ -104,49 +102,72 @@ export function OptionsScreen() {
         />
       </SettingsSection>
 
-      <SettingsSection title={t('options.security')}>
-        <SelectSetting
-          label={t('options.kickUserAfter.label')}
-          help={t('options.kickUserAfter.help')}
-          value={readNumber(record, 'kickUserAfter', 15)}
-          options={kickChoices}
-          onChange={set('kickUserAfter')}
-        />
-        <SwitchSetting
-          label={t('options.useEncryption.label')}
-          help={t('options.useEncryption.help')}
-          checked={bool('useEncryption', false)}
-          disabled={config.isDemoApp || config.isTestingApp}
-          onChange={set('useEncryption')}
-        />
-      </SettingsSection>
-
-      <SettingsSection title={t('options.dataInput')}>
-        <SwitchSetting
-          label={t('options.useDirectCapture.label')}
-          help={t('options.useDirectCapture.help')}
-          checked={bool('useDirectCapture', false)}
-          onChange={set('useDirectCapture')}
-        />
-        <SelectSetting
-          label={t('options.defaultCaptureMode.label')}
-          help={t('options.defaultCaptureMode.help')}
-          value={readString(record, 'defaultCaptureMode', 'livescan')}
-          options={[
-            { value: 'livescan', label: t('options.defaultCaptureMode.livescan') },
-            { value: 'upload', label: t('options.defaultCaptureMode.upload') },
-            { value: 'advancedForm', label: t('options.defaultCaptureMode.advancedForm') },
-          ]}
-          disabled={!bool('useDirectCapture', false)}
-          onChange={set('defaultCaptureMode')}
-        />
-        <SwitchSetting
-          label={t('options.useBasicQrcodeReader.label')}
-          help={t('options.useBasicQrcodeReader.help')}
-          checked={bool('useBasicQrcodeReader', false)}
-          onChange={set('useBasicQrcodeReader')}
-        />
-      </SettingsSection>
+      <SecuritySection record={record} set={set} demo={config.isDemoApp || config.isTestingApp} />
+      <DataInputSection record={record} set={set} />
     </div>
+  );
+}
+
+/** The settings as the screen shows them, and the saver of one of them. */
+interface SectionProps {
+  readonly record: Record<string, unknown>;
+  readonly set: (key: string) => (value: SettingValue) => void;
+}
+
+function SecuritySection({ record, set, demo }: SectionProps & { readonly demo: boolean }) {
+  const { t } = useTranslation('settings');
+  const kickChoices = KICK_USER_AFTER_CHOICES.map((minutes) => ({
+    value: minutes,
+    label: t(`options.kickUserAfter.choices.${minutes < 0 ? 'onCopy' : String(minutes)}`),
+  }));
+  return (
+    <SettingsSection title={t('options.security')}>
+      <SelectSetting
+        label={t('options.kickUserAfter.label')}
+        help={t('options.kickUserAfter.help')}
+        value={readNumber(record, 'kickUserAfter', 15)}
+        options={kickChoices}
+        onChange={set('kickUserAfter')}
+      />
+      <SwitchSetting
+        label={t('options.useEncryption.label')}
+        help={t('options.useEncryption.help')}
+        checked={readBoolean(record, 'useEncryption', false)}
+        disabled={demo}
+        onChange={set('useEncryption')}
+      />
+    </SettingsSection>
+  );
+}
+
+function DataInputSection({ record, set }: SectionProps) {
+  const { t } = useTranslation('settings');
+  return (
+    <SettingsSection title={t('options.dataInput')}>
+      <SwitchSetting
+        label={t('options.useDirectCapture.label')}
+        help={t('options.useDirectCapture.help')}
+        checked={readBoolean(record, 'useDirectCapture', false)}
+        onChange={set('useDirectCapture')}
+      />
+      <SelectSetting
+        label={t('options.defaultCaptureMode.label')}
+        help={t('options.defaultCaptureMode.help')}
+        value={readString(record, 'defaultCaptureMode', 'livescan')}
+        options={[
+          { value: 'livescan', label: t('options.defaultCaptureMode.livescan') },
+          { value: 'upload', label: t('options.defaultCaptureMode.upload') },
+          { value: 'advancedForm', label: t('options.defaultCaptureMode.advancedForm') },
+        ]}
+        disabled={!readBoolean(record, 'useDirectCapture', false)}
+        onChange={set('defaultCaptureMode')}
+      />
+      <SwitchSetting
+        label={t('options.useBasicQrcodeReader.label')}
+        help={t('options.useBasicQrcodeReader.help')}
+        checked={readBoolean(record, 'useBasicQrcodeReader', false)}
+        onChange={set('useBasicQrcodeReader')}
+      />
+    </SettingsSection>
   );
 }

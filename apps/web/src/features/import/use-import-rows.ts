@@ -1,0 +1,120 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/client';
+import {
+  createAccount,
+  importMigrationFile,
+  importMigrationUri,
+  type ImportItem,
+} from '../../entities/account/account.api';
+import { refreshAccounts } from '../../entities/account/account.mutations';
+import { notify } from '../../ui/notify';
+import { toParams, valuesOf } from '../account-form/form-values';
+
+type Item = ImportItem;
+type Status = 'pending' | 'imported' | 'failed';
+
+export interface Row {
+  readonly key: number;
+  readonly item: Item;
+  readonly status: Status;
+  readonly error?: string;
+}
+
+/** Migration rows: id -1 = possible duplicate, -2 = cannot become an account. */
+export const isInvalid = (row: Row) => row.item.id === -2;
+export const isDuplicate = (row: Row) => row.item.id === -1;
+export const importable = (row: Row) => !isInvalid(row) && row.status !== 'imported';
+
+export type Confirm = { kind: 'one'; key: number } | { kind: 'duplicates' } | { kind: 'all' } | null;
+
+/**
+ * The rows of an import: read from a migration URI (at once when the route has one) or a file,
+ * then stored one by one as accounts, each row keeping its outcome.
+ */
+export function useImportRows(migrationUri: string | undefined) {
+  const { t } = useTranslation('import');
+  const queryClient = useQueryClient();
+  const [rows, setRows] = useState<Row[]>([]);
+  const [running, setRunning] = useState(false);
+  const imported = useRef(0);
+
+  const loaded = (items: Item[]) => {
+    let next = 0;
+    setRows(items.map((item) => ({ key: next++, item, status: 'pending' })));
+    const valid = items.filter((item) => item.id !== -2).length;
+    notify('success', t('found', { count: valid }));
+  };
+  const refused = (error: Error) => {
+    if (isApiError(error, 400) || isApiError(error, 422)) {
+      notify('warning', Object.values(isApiError(error) ? error.fieldErrors : {})[0]?.[0] ?? error.message);
+    }
+  };
+
+  const fromUri = useMutation({
+    mutationFn: importMigrationUri,
+    meta: { handles: [400, 422] },
+    onSuccess: loaded,
+    onError: refused,
+  });
+  const fromFile = useMutation({
+    mutationFn: importMigrationFile,
+    meta: { handles: [400, 422] },
+    onSuccess: loaded,
+    onError: refused,
+  });
+
+  const { mutate: importUri } = fromUri;
+  useEffect(() => {
+    if (migrationUri) importUri(migrationUri);
+  }, [importUri, migrationUri]);
+
+  const update = (key: number, change: Partial<Row>) =>
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
+
+  const importRow = async (row: Row) => {
+    update(row.key, { status: 'pending', error: undefined });
+    try {
+      await createAccount(toParams(valuesOf(row.item), row.item.icon));
+      imported.current += 1;
+      update(row.key, { status: 'imported' });
+    } catch (error) {
+      const message = isApiError(error)
+        ? Object.values(error.fieldErrors).flat().join(' ') || error.message
+        : t('failed');
+      update(row.key, { status: 'failed', error: message });
+    }
+  };
+
+  // One by one, in list order.
+  const importAll = async () => {
+    setRunning(true);
+    for (const row of rows.filter(importable)) await importRow(row);
+    setRunning(false);
+    await refreshAccounts(queryClient);
+  };
+
+  const discard = (which: Confirm) => {
+    if (!which) return;
+    setRows((current) =>
+      current.filter((row) => {
+        if (which.kind === 'one') return row.key !== which.key;
+        if (which.kind === 'duplicates') return !(isDuplicate(row) && row.status !== 'imported');
+        return row.status === 'imported';
+      }),
+    );
+  };
+
+  return {
+    rows,
+    busy: fromUri.isPending || fromFile.isPending,
+    running,
+    loadFile: (file: File) => fromFile.mutate(file),
+    importRow,
+    importAll,
+    discard,
+    /** Some row was stored: the accounts list has to be fetched again. */
+    hasImported: () => imported.current > 0,
+  };
+}
