@@ -42,6 +42,7 @@ import { iconsRoutes } from './icons/icons.routes.js';
 import { iconPurgePlugin } from './icons/icon-purge.plugin.js';
 import { encryptionPlugin } from './crypto/encryption.plugin.js';
 import { qrcodeRoutes } from './qrcode/qrcode.routes.js';
+import { sharedKdfPool } from './import-export/kdf-pool.js';
 import { importExportRoutes } from './import-export/import-export.routes.js';
 import { AppCaches } from './cache/app-caches.js';
 import { invalidatingDatabase } from './cache/invalidate-on-write.js';
@@ -102,6 +103,7 @@ function serviceDeps(deps: AppDependencies, log: FastifyBaseLogger): Deps {
     clock: deps.clock,
     mailer: deps.mailer,
     icons: new IconStore(path.join(deps.config.dataDir, 'icons')),
+    deriveKey: sharedKdfPool().deriveKey,
     log,
   };
 }

@@ -150,8 +150,9 @@ describeEachDatabase('import, migration and export', (t) => {
     >();
     expect(listRows.map((row) => [row.id, row.secret, row.account, row.service])).toEqual([
       [-1, undefined, 'account', 'service'],
-      [-2, 'The secret field must be a base32 encoded string.', '- invalid account -', '- invalid service -'],
-      [-2, 'The counter field must be at least 0.', '- invalid account -', '- invalid service -'],
+      // An invalid line keeps the service and account its label gives.
+      [-2, 'The secret field must be a base32 encoded string.', 'account', '- invalid service -'],
+      [-2, 'The counter field must be at least 0.', 'x', '- invalid service -'],
     ]);
     // The model has no `:` in service or account (formats.md §0): such entries cannot be imported.
     const colons = structuredClone(TWOFAUTH_JSON);
@@ -213,7 +214,6 @@ describeEachDatabase('import, migration and export', (t) => {
       'XJGTDRUUKZH3X7TQN2QZUGCGXZCC5LXE',
       `${F.TOTP_SHORT_URI}\nThis is an intruder line`,
       '{"app":"2fauth_v1","data":[ , ]}',
-      '{"db":{"version":3,"entries":[]},"version":1,"header":{"slots":null,"params":null}}',
       F.INVALID_GOOGLE_AUTH_MIGRATION_URI,
     ]) {
       const response = await call('POST', '/api/v1/twofaccounts/migration', { payload });
@@ -230,6 +230,10 @@ describeEachDatabase('import, migration and export', (t) => {
     ).toEqual({
       message: 'Invalid or unreadable 2FAuth data',
     });
+    // An empty Aegis vault is a recognised format with no rows.
+    const aegis = '{"db":{"version":3,"entries":[]},"version":1,"header":{"slots":null,"params":null}}';
+    const empty = await call('POST', '/api/v1/twofaccounts/migration', { payload: aegis });
+    expect([empty.statusCode, empty.json()]).toEqual([200, []]);
   });
 
   it('imports Google migration URIs (several lines, incomplete batch notice) and validates /import', async () => {

@@ -1,0 +1,96 @@
+import { Worker } from 'node:worker_threads';
+import { serializeHeavy, type DeriveKey, type KdfRequest } from '@twofold/import';
+
+/*
+ * Key derivation for imports, off the event loop: two worker threads, one for memory-heavy
+ * derivations (at least HEAVY_BYTES, run one at a time in arrival order) and one for the light
+ * ones (PBKDF2, Proton's 19 MiB Argon2id, small scrypt), so a 1 GiB Ente derivation never delays
+ * a light import nor any other request. Workers start on first use, do not keep the process
+ * alive, and are replaced when one dies (e.g. out of memory).
+ */
+
+const HEAVY_BYTES = 64 * 1024 * 1024;
+
+type Pending = { resolve: (key: Uint8Array) => void; reject: (error: Error) => void };
+
+function workerUrl(): { url: URL; execArgv: string[] } {
+  // Under tsx/vitest this module is TypeScript; the built server runs the compiled .js.
+  const typescript = import.meta.url.endsWith('.ts');
+  return {
+    url: new URL(typescript ? './kdf-worker.ts' : './kdf-worker.js', import.meta.url),
+    execArgv: typescript ? ['--import', 'tsx'] : [],
+  };
+}
+
+/** One worker thread answering derivation jobs in order. */
+class KdfThread {
+  private worker: Worker | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+
+  derive(request: KdfRequest): Promise<Uint8Array> {
+    const worker = this.worker ?? this.start();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.ref();
+      worker.postMessage({ id, request });
+    });
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    if (worker) await worker.terminate();
+  }
+
+  private start(): Worker {
+    const { url, execArgv } = workerUrl();
+    const worker = new Worker(url, { execArgv });
+    worker.unref();
+    worker.on('message', (message: { id: number; key?: Uint8Array; error?: string }) => {
+      const job = this.pending.get(message.id);
+      this.pending.delete(message.id);
+      if (this.pending.size === 0) worker.unref();
+      if (!job) return;
+      if (message.key) job.resolve(new Uint8Array(message.key));
+      else job.reject(new Error(`key derivation failed (${message.error ?? 'unknown'})`));
+    });
+    const fail = (error: Error) => {
+      if (this.worker === worker) this.worker = undefined;
+      for (const job of this.pending.values()) job.reject(error);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`key derivation worker exited (${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+}
+
+export interface KdfPool {
+  readonly deriveKey: DeriveKey;
+  close(): Promise<void>;
+}
+
+/** A worker-backed `DeriveKey`: heavy jobs serialised on their own thread, light jobs on another. */
+export function createKdfPool(): KdfPool {
+  const heavy = new KdfThread();
+  const light = new KdfThread();
+  const heavyQueue = serializeHeavy((request) => heavy.derive(request), { heavyBytes: HEAVY_BYTES });
+  return {
+    deriveKey: (request) =>
+      request.memoryBytes >= HEAVY_BYTES ? heavyQueue(request) : light.derive(request),
+    close: async () => {
+      await Promise.all([heavy.close(), light.close()]);
+    },
+  };
+}
+
+let shared: KdfPool | undefined;
+
+/** The process-wide pool: one memory-heavy derivation at a time across every app instance. */
+export function sharedKdfPool(): KdfPool {
+  shared ??= createKdfPool();
+  return shared;
+}
