@@ -1,3 +1,6 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { serializeHeavy, type DeriveKey, type KdfRequest } from '@twofold/import';
 
@@ -13,13 +16,18 @@ const HEAVY_BYTES = 64 * 1024 * 1024;
 
 type Pending = { resolve: (key: Uint8Array) => void; reject: (error: Error) => void };
 
-function workerUrl(): { url: URL; execArgv: string[] } {
-  // Under tsx/vitest this module is TypeScript; the built server runs the compiled .js.
-  const typescript = import.meta.url.endsWith('.ts');
-  return {
-    url: new URL(typescript ? './kdf-worker.ts' : './kdf-worker.js', import.meta.url),
-    execArgv: typescript ? ['--import', 'tsx'] : [],
-  };
+/**
+ * The worker: the compiled .js in the built server; under tsx or vitest (this module is then
+ * TypeScript) a bootstrap registers tsx's loader in the worker before importing the .ts file.
+ */
+function spawnWorker(): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./kdf-worker.js', import.meta.url));
+  // tsx's ESM API (its `import` condition), which registers the TypeScript loader in this thread.
+  const tsxPackage = createRequire(import.meta.url).resolve('tsx/package.json');
+  const tsx = pathToFileURL(path.join(path.dirname(tsxPackage), 'dist/esm/api/index.mjs')).href;
+  const entry = new URL('./kdf-worker.ts', import.meta.url).href;
+  const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
+  return new Worker(bootstrap, { eval: true });
 }
 
 /** One worker thread answering derivation jobs in order. */
@@ -45,8 +53,7 @@ class KdfThread {
   }
 
   private start(): Worker {
-    const { url, execArgv } = workerUrl();
-    const worker = new Worker(url, { execArgv });
+    const worker = spawnWorker();
     worker.unref();
     worker.on('message', (message: { id: number; key?: Uint8Array; error?: string }) => {
       const job = this.pending.get(message.id);
