@@ -145,6 +145,7 @@ describeEachDatabase('import of every format (POST /migration)', (t) => {
         400,
         { message: ENCRYPTED, reason: 'password_required' },
       ]);
+      expect(none.headers['x-import-app']).toBe(app);
       const bad = await migrate(payload, 'not the password');
       expect([bad.statusCode, bad.json()]).toEqual([422, wrong(app)]);
       expect((await rowsOf(payload, password)).length).toBeGreaterThan(0);

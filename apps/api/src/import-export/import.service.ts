@@ -130,7 +130,11 @@ export function importFailure(failure: ImportFailure): AppError {
     case 'unreadable':
       return errors.business('error.migration_unreadable', { app: failure.app });
     case 'password_required':
-      return errors.business('error.migration_encrypted', undefined, failure.reason);
+      // X-Import-App names the app, so that the password prompt can say which export it opens.
+      return new AppError('business', message('error.migration_encrypted'), {
+        reason: failure.reason,
+        headers: { 'x-import-app': failure.app },
+      });
     case 'wrong_password':
       return errors.invalidField('password', 'error.migration_wrong_password', { app: failure.app });
     case 'unsupported_encryption':
