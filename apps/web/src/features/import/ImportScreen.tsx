@@ -11,6 +11,7 @@ import { TestModal } from '../account-form/Modals';
 import { toParams, valuesOf } from '../account-form/form-values';
 import { isDuplicate, importable, isInvalid, useImportRows, type Confirm, type Row } from './use-import-rows';
 import { ImportSources } from './ImportSources';
+import { ImportStatus } from './ImportStatus';
 import { PasswordForm } from './PasswordForm';
 
 const route = getRouteApi('/signed-in/account/import');
@@ -23,20 +24,8 @@ export function ImportPage() {
   const { migrationUri } = route.useSearch();
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [previewing, setPreviewing] = useState<Row | null>(null);
-  const {
-    rows,
-    busy,
-    running,
-    progress,
-    prompt,
-    summary,
-    load,
-    cancelPrompt,
-    importRow,
-    importAll,
-    discard,
-    hasImported,
-  } = useImportRows(migrationUri);
+  const importer = useImportRows(migrationUri);
+  const { rows, busy, running, prompt, importRow, importAll, discard, hasImported } = importer;
 
   const remaining = rows.filter(importable);
   const duplicates = rows.filter((row) => isDuplicate(row) && row.status !== 'imported');
@@ -54,29 +43,14 @@ export function ImportPage() {
           key={prompt.source.file?.name ?? 'text'}
           prompt={prompt}
           busy={busy}
-          onSubmit={load}
-          onCancel={cancelPrompt}
+          onSubmit={importer.load}
+          onCancel={importer.cancelPrompt}
         />
       ) : (
-        <ImportSources busy={busy} onSource={load} />
+        <ImportSources busy={busy} onSource={importer.load} />
       )}
       {busy && <Spinner />}
-      {(summary.skipped > 0 || summary.notices.length > 0) && (
-        <ul className="import-notices" aria-label={t('notices')}>
-          {summary.skipped > 0 && <li>{t('skipped', { count: summary.skipped })}</li>}
-          {summary.notices.map((notice) => (
-            <li key={notice}>{notice}</li>
-          ))}
-        </ul>
-      )}
-      {progress && (
-        <progress
-          className="import-progress"
-          aria-label={t('progress', { done: progress.done, total: progress.total })}
-          value={progress.done}
-          max={progress.total}
-        />
-      )}
+      <ImportStatus summary={importer.summary} progress={importer.progress} />
       {rows.length > 0 && (
         <>
           <div className="import-bulk" role="toolbar" aria-label={t('bulk')}>
