@@ -188,4 +188,38 @@ describe('importing encrypted exports through the import screen', () => {
       ['TwoFasMail', 'dave', null],
     ]);
   });
+  it('pasted text: a Bitwarden CSV, its skipped item counted', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/account/import`);
+    const csv = [
+      'folder,favorite,type,name,notes,fields,login_uri,login_username,login_password,login_totp',
+      `Pasted,,login,PasteBank,,,,paula,,otpauth://totp/PasteBank:paula?secret=${SECRET_A}`,
+      ',,note,A secure note,,,,,,',
+    ].join('\n');
+    await page.getByLabel('Or paste the exported text').fill(csv);
+    await page.getByRole('button', { name: 'Read the text' }).click();
+    await page.getByText('1 valid account found').waitFor();
+    await page.getByRole('list', { name: 'About this import' }).getByText('1 entry skipped').waitFor();
+    await page.getByText('Group: Pasted').waitFor();
+  });
+
+  it('a dropped Bitwarden export bound to its account key is explained, not asked for', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/account/import`);
+    const bound = JSON.stringify({
+      encrypted: true,
+      encKeyValidation_DO_NOT_EDIT: '2.a|b|c',
+      data: '2.a|b|c',
+    });
+    await page.getByRole('region', { name: 'Drop an export file' }).waitFor();
+    await page.evaluate((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], 'bitwarden.json', { type: 'application/json' }));
+      const zone = document.querySelector('.import-drop');
+      zone?.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }, bound);
+    await page.getByText('This Bitwarden export cannot be opened').waitFor();
+    expect(await page.getByLabel('Export password').count()).toBe(0);
+    await screenshots(page, 'import-account-key');
+  });
 });
