@@ -279,3 +279,29 @@ describeEachDatabase('import of every format (POST /migration)', (t) => {
     }, 60_000);
   });
 });
+
+describeEachDatabase(
+  'import memory ceiling (IMPORT_KDF_MAX_MEMORY)',
+  (t) => {
+    let token = '';
+    const call = bearerCaller(t, () => token);
+    beforeEach(async () => {
+      token = await createUserWithToken(t.db);
+    });
+
+    it('a derivation above the configured ceiling is refused; one below it opens', async () => {
+      // Aegis's usual N = 32768, r = 8 needs 32 MiB: over a 16 MiB ceiling.
+      const over = await call('POST', '/api/v1/twofaccounts/migration', {
+        payload: F.AEGIS_ENCRYPTED,
+        password: 'test',
+      });
+      expect([over.statusCode, over.json()]).toEqual([400, unsupported('Aegis')]);
+      const under = await call('POST', '/api/v1/twofaccounts/migration', {
+        payload: aegisVault({ n: 1024, r: 8, p: 1 }, 'pw'),
+        password: 'pw',
+      });
+      expect(under.statusCode).toBe(200);
+    });
+  },
+  { env: { IMPORT_KDF_MAX_MEMORY: '16' } },
+);
