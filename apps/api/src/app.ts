@@ -45,6 +45,7 @@ import { encryptionPlugin } from './crypto/encryption.plugin.js';
 import { qrcodeRoutes } from './qrcode/qrcode.routes.js';
 import { importRoutes } from './import-export/import.routes.js';
 import { exportRoutes } from './import-export/export.routes.js';
+import { sharedKdfPool } from './import-export/kdf-pool.js';
 import { AppCaches } from './cache/app-caches.js';
 import { invalidatingDatabase } from './cache/invalidate-on-write.js';
 import { IconStore } from './icons/icon-store.js';
@@ -104,6 +105,7 @@ function serviceDeps(deps: AppDependencies, log: FastifyBaseLogger): Deps {
     clock: deps.clock,
     mailer: deps.mailer,
     icons: new IconStore(path.join(deps.config.dataDir, 'icons')),
+    deriveKey: sharedKdfPool().deriveKey,
     log,
   };
 }

@@ -4042,8 +4042,8 @@ export interface operations {
                      * @description The export, as a file (multipart)
                      */
                     file?: unknown;
-                    /** @description Password of an encrypted export */
-                    password?: unknown;
+                    /** @description Password of an encrypted export; ignored for plain ones */
+                    password?: string;
                     /** @description Truthy: rows include their secret */
                     withSecret?: unknown;
                 };
@@ -4054,8 +4054,8 @@ export interface operations {
                      * @description The export, as a file (multipart)
                      */
                     file?: unknown;
-                    /** @description Password of an encrypted export */
-                    password?: unknown;
+                    /** @description Password of an encrypted export; ignored for plain ones */
+                    password?: string;
                     /** @description Truthy: rows include their secret */
                     withSecret?: unknown;
                 };
@@ -4066,8 +4066,8 @@ export interface operations {
                      * @description The export, as a file (multipart)
                      */
                     file?: unknown;
-                    /** @description Password of an encrypted export */
-                    password?: unknown;
+                    /** @description Password of an encrypted export; ignored for plain ones */
+                    password?: string;
                     /** @description Truthy: rows include their secret */
                     withSecret?: unknown;
                 };

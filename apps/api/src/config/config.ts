@@ -222,6 +222,11 @@ export const variables = {
     throttle,
     'Extra API requests per minute allowed while the web app imports accounts; `0` = unlimited during import.',
   ),
+  IMPORT_KDF_MAX_MEMORY: variable(
+    1024,
+    integer(1, 1024),
+    'Memory ceiling in MiB for the key derivation of one encrypted import (Argon2id, scrypt); files asking for more are refused as unsupported encryption settings. Derivations run in a worker thread, one heavy one at a time.',
+  ),
   IS_DEMO_APP: variable(
     false,
     boolean,

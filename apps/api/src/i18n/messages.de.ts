@@ -67,6 +67,11 @@ export const de: Partial<Record<MessageKey, string>> = {
   'error.qr_unreadable': 'Kein lesbarer QR-Code',
   'error.migration_unreadable': 'Ungültige oder unlesbare :app-Daten',
   'error.migration_no_format': 'Die Daten entsprechen keinem unterstützten Format',
+  'error.migration_encrypted': 'Unlesbar, die Daten scheinen verschlüsselt zu sein',
+  'error.migration_wrong_password': 'Falsches Passwort, die :app-Daten können nicht entschlüsselt werden',
+  'error.migration_unsupported_encryption': 'Nicht unterstützte :app-Verschlüsselungseinstellungen',
+  'error.migration_account_key':
+    'Dieser Bitwarden-Export ist mit Ihrem Kontoschlüssel verschlüsselt und kann nicht importiert werden; exportieren Sie ihn erneut mit einem Passwort oder unverschlüsselt',
   'error.file_upload_failed': 'Hochladen der Datei fehlgeschlagen',
   'error.encryption_failed': 'Verschlüsselung fehlgeschlagen, Ihre Datenbank bleibt ungeschützt.',
   'error.decryption_failed':

@@ -63,6 +63,11 @@ export const en = {
   'error.qr_unreadable': 'No readable QR code',
   'error.migration_unreadable': 'Invalid or unreadable :app data',
   'error.migration_no_format': 'Data do not match any supported format',
+  'error.migration_encrypted': 'Unreadable, the data seem encrypted',
+  'error.migration_wrong_password': 'Wrong password, the :app data cannot be decrypted',
+  'error.migration_unsupported_encryption': 'Unsupported :app encryption settings',
+  'error.migration_account_key':
+    'This Bitwarden export is encrypted with your account key and cannot be imported; export it again with a password or unencrypted',
   'error.file_upload_failed': 'File upload failed',
   'error.encryption_failed': 'Encryption failed, your database remains unprotected.',
   'error.decryption_failed':

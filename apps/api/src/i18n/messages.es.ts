@@ -67,6 +67,11 @@ export const es: Partial<Record<MessageKey, string>> = {
   'error.qr_unreadable': 'Ningún código QR legible',
   'error.migration_unreadable': 'Datos de :app no válidos o ilegibles',
   'error.migration_no_format': 'Los datos no coinciden con ningún formato admitido',
+  'error.migration_encrypted': 'Ilegible, los datos parecen cifrados',
+  'error.migration_wrong_password': 'Contraseña incorrecta, los datos de :app no se pueden descifrar',
+  'error.migration_unsupported_encryption': 'Configuración de cifrado de :app no admitida',
+  'error.migration_account_key':
+    'Esta exportación de Bitwarden está cifrada con la clave de su cuenta y no se puede importar; expórtela de nuevo con una contraseña o sin cifrar',
   'error.file_upload_failed': 'Error al subir el archivo',
   'error.encryption_failed': 'El cifrado ha fallado, su base de datos sigue sin protección.',
   'error.decryption_failed':

@@ -67,6 +67,12 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'error.qr_unreadable': 'Aucun QR code lisible',
   'error.migration_unreadable': 'Données :app invalides ou illisibles',
   'error.migration_no_format': 'Les données ne correspondent à aucun format pris en charge',
+  'error.migration_encrypted': 'Illisible, les données semblent chiffrées',
+  'error.migration_wrong_password':
+    'Mot de passe incorrect, les données :app ne peuvent pas être déchiffrées',
+  'error.migration_unsupported_encryption': 'Paramètres de chiffrement :app non pris en charge',
+  'error.migration_account_key':
+    'Cet export Bitwarden est chiffré avec la clé de votre compte et ne peut pas être importé ; exportez-le à nouveau avec un mot de passe ou sans chiffrement',
   'error.file_upload_failed': "L'envoi du fichier a échoué",
   'error.encryption_failed': "Le chiffrement a échoué, votre base de données n'est toujours pas protégée.",
   'error.decryption_failed':

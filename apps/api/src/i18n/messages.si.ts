@@ -65,6 +65,11 @@ export const si: Partial<Record<MessageKey, string>> = {
   'error.qr_unreadable': 'කියවිය හැකි QR කේතයක් නැත',
   'error.migration_unreadable': 'අවලංගු හෝ කියවිය නොහැකි :app දත්ත',
   'error.migration_no_format': 'දත්ත සහාය දක්වන කිසිදු ආකෘතියකට නොගැලපේ',
+  'error.migration_encrypted': 'කියවිය නොහැක, දත්ත සංකේතනය කර ඇති බව පෙනේ',
+  'error.migration_wrong_password': 'වැරදි මුරපදය, :app දත්ත විසංකේතනය කළ නොහැක',
+  'error.migration_unsupported_encryption': 'සහාය නොදක්වන :app සංකේතන සැකසුම්',
+  'error.migration_account_key':
+    'මෙම Bitwarden අපනයනය ඔබගේ ගිණුම් යතුරෙන් සංකේතනය කර ඇති බැවින් ආයාත කළ නොහැක; මුරපදයක් සමඟ හෝ සංකේතනය නොකර නැවත අපනයනය කරන්න',
   'error.file_upload_failed': 'ගොනුව උඩුගත කිරීම අසාර්ථක විය',
   'error.encryption_failed': 'සංකේතනය අසාර්ථක විය, ඔබේ දත්ත ගබඩාව තවමත් ආරක්ෂා කර නැත.',
   'error.decryption_failed':

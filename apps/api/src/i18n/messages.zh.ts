@@ -64,6 +64,11 @@ export const zh: Partial<Record<MessageKey, string>> = {
   'error.qr_unreadable': '没有可读取的二维码',
   'error.migration_unreadable': ':app 数据无效或无法读取',
   'error.migration_no_format': '数据不符合任何支持的格式',
+  'error.migration_encrypted': '无法读取，数据似乎已加密',
+  'error.migration_wrong_password': '密码错误，无法解密 :app 数据',
+  'error.migration_unsupported_encryption': '不支持的 :app 加密设置',
+  'error.migration_account_key':
+    '此 Bitwarden 导出使用您的账户密钥加密，无法导入；请使用密码或不加密重新导出',
   'error.file_upload_failed': '文件上传失败',
   'error.encryption_failed': '加密失败，您的数据库仍未受保护。',
   'error.decryption_failed':

@@ -4,12 +4,19 @@ import { TwoFAccount } from '../accounts/accounts.schemas.js';
 import { fieldError, invalid, invalidFields } from '../http/field-errors.js';
 import { annotate, isTruthy, Nullable } from '../http/common.schemas.js';
 import { registerRule } from '../http/validation.js';
-import { errors } from '../http/errors.js';
-import { parseImport, payloadLines } from './formats.js';
-import { decodeGoogleMigration, MIGRATION_PREFIX } from './google-rows.js';
-import { importFailure, toImportRows, type ImportRow } from './import.service.js';
+import { previewImport, type ImportPreview } from './import.service.js';
 
 const FILE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** What the Google import route accepts as a migration line. */
+const MIGRATION_PREFIX = /^otpauth-migration:\/\/offline\?data=/i;
+
+/** Lines of a text payload: split on any line break, blank lines dropped, each trimmed. */
+const payloadLines = (text: string) =>
+  text
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 
 registerRule('migration_lines', (value) =>
   typeof value === 'string' && !payloadLines(value).every((line) => MIGRATION_PREFIX.test(line))
@@ -17,9 +24,10 @@ registerRule('migration_lines', (value) =>
     : undefined,
 );
 
-function sendRows(reply: FastifyReply, rows: ImportRow[], notices: readonly string[]) {
-  if (notices.length > 0) reply.header('x-import-notice', notices.join('; '));
-  return reply.code(200).send(rows);
+function sendRows(reply: FastifyReply, preview: ImportPreview) {
+  if (preview.notices.length > 0) reply.header('x-import-notice', preview.notices.join('; '));
+  if (preview.skipped > 0) reply.header('x-import-skipped', String(preview.skipped));
+  return reply.code(200).send(preview.rows);
 }
 
 const ImportRows = Type.Array(TwoFAccount, {
@@ -45,7 +53,9 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
           file: Type.Optional(
             Type.Unknown({ description: 'The export, as a file (multipart)', format: 'binary' }),
           ),
-          password: Type.Optional(Type.Unknown({ description: 'Password of an encrypted export' })),
+          password: Type.Optional(
+            Type.String({ description: 'Password of an encrypted export; ignored for plain ones' }),
+          ),
           withSecret: Type.Optional(Type.Unknown({ description: 'Truthy: rows include their secret' })),
         }),
         querystring: Type.Object({ withSecret: Type.Optional(Type.String()) }),
@@ -74,12 +84,15 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
           throw invalid('file', 'validation.max.file', { max: FILE_MAX_BYTES / 1024 });
         input = file;
       } else input = payload as string;
-      const result = parseImport(input);
-      if (!result.ok) throw importFailure(result);
       const withSecret =
         isTruthy(body.withSecret) || isTruthy((request.query as Record<string, unknown>).withSecret);
-      const rows = await toImportRows(app.deps, result.rows, { withSecret, locale: request.locale });
-      return sendRows(reply, rows, result.notices);
+      const password = typeof body.password === 'string' && body.password !== '' ? body.password : undefined;
+      const preview = await previewImport(app.deps, input, {
+        ...(password === undefined ? {} : { password }),
+        withSecret,
+        locale: request.locale,
+      });
+      return sendRows(reply, preview);
     },
   );
 
@@ -96,10 +109,10 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const google = decodeGoogleMigration(payloadLines(request.body.uri));
-      if (!google) throw errors.business('error.migration_unreadable', { app: 'Google Authenticator' });
-      const rows = await toImportRows(app.deps, google.rows, { withSecret: true, locale: request.locale });
-      return sendRows(reply, rows, google.notices);
+      // Every line is a migration URI (the rule above), so the importer can only read it as Google.
+      const text = payloadLines(request.body.uri).join('\n');
+      const preview = await previewImport(app.deps, text, { withSecret: true, locale: request.locale });
+      return sendRows(reply, preview);
     },
   );
 };

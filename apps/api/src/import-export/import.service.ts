@@ -1,14 +1,20 @@
+import { parseImport, type ImportFailure, type ImportRow as SourceRow } from '@twofold/import';
 import type { Deps } from '../shared/deps.js';
-import { withSteamRule } from '@twofold/otp';
 import { accountViews } from '../accounts/accounts.reads.js';
 import { extForMime, sniffImage } from '../icons/image-type.js';
 import { fetchOfficialLogo, storePendingIcon } from '../icons/icons.service.js';
-import { errors } from '../http/errors.js';
+import { AppError, errors, message } from '../http/errors.js';
 import type { Locale } from '../i18n/locales.js';
-import { render, translate } from '../i18n/translate.js';
+import { render, translate, type Message } from '../i18n/translate.js';
 import { readNativeSettings } from '../settings/settings.queries.js';
-import type { ImportResult } from './formats.js';
-import type { SourceRow } from './rows.js';
+
+/*
+ * Import preview: @twofold/import reads the payload (every format, plain or encrypted, key
+ * derivation in a worker thread); this module adds what needs the user's data: embedded icons
+ * stored, official logos, duplicates of stored accounts marked -1, and messages in the caller's
+ * language. Nothing but icon files is stored. The product's no-colon rule is not applied here: a
+ * row whose account holds a colon previews normally and fails on save, naming the field.
+ */
 
 export interface ImportRow {
   id: number;
@@ -25,6 +31,12 @@ export interface ImportRow {
   group: string | null;
 }
 
+export interface ImportPreview {
+  readonly rows: ImportRow[];
+  readonly notices: readonly string[];
+  readonly skipped: number;
+}
+
 const duplicateKey = (row: {
   secret: string;
   service: string | null;
@@ -34,38 +46,39 @@ const duplicateKey = (row: {
   algorithm: string;
 }) => JSON.stringify([row.secret, row.service ?? '', row.account, row.otp_type, row.digits, row.algorithm]);
 
-/**
- * The account model on a source row: the Steam rule, then no `:` in `service` or
- * `account` (such an entry cannot become an account: an invalid row naming the field).
- */
-function withModelRules(source: SourceRow): SourceRow {
-  if (source.error) return source;
-  const row = withSteamRule(source);
-  for (const field of ['service', 'account'] as const) {
-    if (row[field]?.includes(':')) {
-      return { ...row, error: { key: 'validation.no_colon', params: { attribute: field } } };
-    }
-  }
-  return row;
-}
-
 /** An embedded icon is stored when its bytes are of the declared type (GIF dropped). */
 async function storeEmbeddedIcon(deps: Deps, icon: SourceRow['icon']): Promise<string | null> {
   if (!icon) return null;
+  const bytes = Buffer.from(icon.bytes.buffer, icon.bytes.byteOffset, icon.bytes.byteLength);
   const declared = extForMime(icon.mime);
-  const actual = sniffImage(icon.bytes);
+  const actual = sniffImage(bytes);
   if (!declared || declared === 'gif' || actual !== declared) return null;
   try {
-    return (await storePendingIcon(deps, icon.bytes, ['png', 'jpg', 'bmp', 'svg', 'webp'])) ?? null;
+    return (await storePendingIcon(deps, bytes, ['png', 'jpg', 'bmp', 'svg', 'webp'])) ?? null;
   } catch {
     return null;
   }
 }
 
-/**
- * Import rows: the account rules on each valid row, icons stored, duplicates of stored
- * accounts marked -1, invalid entries -2 with the reason in `secret`. Nothing else is stored.
- */
+function invalidRow(row: SourceRow, error: NonNullable<SourceRow['error']>, locale: Locale): ImportRow {
+  return {
+    id: -2,
+    group_id: null,
+    otp_type: row.otp_type,
+    account: row.account ?? translate(locale, 'account.invalid_account'),
+    service: row.service ?? translate(locale, 'account.invalid_service'),
+    icon: null,
+    // The package's keys and parameters are the API catalogue's.
+    secret: render(locale, error as Message),
+    digits: 6,
+    algorithm: 'sha1',
+    period: 30,
+    counter: null,
+    group: row.group,
+  };
+}
+
+/** Preview rows from the package's rows: icons stored, duplicates -1, invalid entries -2. */
 export async function toImportRows(
   deps: Deps,
   rows: readonly SourceRow[],
@@ -75,23 +88,9 @@ export async function toImportRows(
   const existing = new Set<string>();
   for (const view of await accountViews(deps)) existing.add(duplicateKey(view));
   const result: ImportRow[] = [];
-  for (const entry of rows) {
-    const row = withModelRules(entry);
+  for (const row of rows) {
     if (row.error) {
-      result.push({
-        id: -2,
-        group_id: null,
-        otp_type: row.otp_type,
-        account: row.account ?? translate(options.locale, 'account.invalid_account'),
-        service: row.service ?? translate(options.locale, 'account.invalid_service'),
-        icon: null,
-        secret: render(options.locale, row.error),
-        digits: 6,
-        algorithm: 'sha1',
-        period: 30,
-        counter: null,
-        group: row.group,
-      });
+      result.push(invalidRow(row, row.error, options.locale));
       continue;
     }
     const account = row.account ?? '';
@@ -123,9 +122,43 @@ export async function toImportRows(
   return result;
 }
 
-/** A whole-payload failure as its 400 answer. */
-export function importFailure(result: Extract<ImportResult, { ok: false }>) {
-  return result.failure.kind === 'no_format'
-    ? errors.business('error.migration_no_format')
-    : errors.business('error.migration_unreadable', { app: result.failure.app });
+/** A whole-payload failure as its 2FAuth-style answer (400, or 422 on `password`). */
+export function importFailure(failure: ImportFailure): AppError {
+  switch (failure.kind) {
+    case 'no_format':
+      return errors.business('error.migration_no_format');
+    case 'unreadable':
+      return errors.business('error.migration_unreadable', { app: failure.app });
+    case 'password_required':
+      // X-Import-App names the app, so that the password prompt can say which export it opens.
+      return new AppError('business', message('error.migration_encrypted'), {
+        reason: failure.reason,
+        headers: { 'x-import-app': failure.app },
+      });
+    case 'wrong_password':
+      return errors.invalidField('password', 'error.migration_wrong_password', { app: failure.app });
+    case 'unsupported_encryption':
+      return errors.business('error.migration_unsupported_encryption', { app: failure.app });
+    case 'account_key':
+      return new AppError('business', message('error.migration_account_key'));
+  }
+}
+
+/**
+ * Reads an export (text or file bytes, optional password) into preview rows. Key derivation goes
+ * through `deps.deriveKey` under the configured memory ceiling. Throws the failure's AppError.
+ */
+export async function previewImport(
+  deps: Deps,
+  input: string | Uint8Array,
+  options: { password?: string; withSecret: boolean; locale: Locale },
+): Promise<ImportPreview> {
+  const result = await parseImport(input, {
+    ...(options.password === undefined ? {} : { password: options.password }),
+    deriveKey: deps.deriveKey,
+    limits: { maxMemoryBytes: deps.config.IMPORT_KDF_MAX_MEMORY * 1024 * 1024 },
+  });
+  if (!result.ok) throw importFailure(result.failure);
+  const rows = await toImportRows(deps, result.rows, options);
+  return { rows, notices: result.notices, skipped: result.skipped };
 }

@@ -1,3 +1,4 @@
+import type { DeriveKey } from '@twofold/import';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppCaches } from '../cache/app-caches.js';
@@ -23,6 +24,8 @@ export interface Deps {
   /** The icon folder (DATA_DIR/icons). */
   readonly icons: IconStore;
   readonly log: FastifyBaseLogger;
+  /** Key derivation for encrypted imports (a worker thread; import-export/kdf-pool.ts). */
+  readonly deriveKey: DeriveKey;
 }
 
 declare module 'fastify' {

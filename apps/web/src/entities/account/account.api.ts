@@ -98,16 +98,6 @@ export function importMigrationUri(uri: string) {
   return unwrap(api.POST('/api/v1/twofaccounts/import', { body: { uri } }));
 }
 
-/** The accounts of an export file, not yet stored (secrets included, to store them). */
-export function importMigrationFile(file: File) {
-  return unwrap(
-    api.POST('/api/v1/twofaccounts/migration', {
-      body: { file, withSecret: '1' },
-      bodySerializer: (body) => formData(body as Record<string, Blob | string>),
-    }),
-  );
-}
-
 /** The text of the QR code in an image, read by the server. */
 export function decodeQrFile(file: Blob): Promise<string> {
   return unwrap(

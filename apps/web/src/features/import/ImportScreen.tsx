@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refreshAccounts } from '../../entities/account/account.mutations';
 import { paramsOtpQuery } from '../../entities/account/otp';
@@ -10,7 +10,9 @@ import { AccountIcon } from '../accounts/AccountIcon';
 import { TestModal } from '../account-form/Modals';
 import { toParams, valuesOf } from '../account-form/form-values';
 import { isDuplicate, importable, isInvalid, useImportRows, type Confirm, type Row } from './use-import-rows';
-import { HiddenFileInput } from '../../ui/HiddenFileInput';
+import { ImportSources } from './ImportSources';
+import { ImportStatus } from './ImportStatus';
+import { PasswordForm } from './PasswordForm';
 
 const route = getRouteApi('/signed-in/account/import');
 
@@ -22,10 +24,8 @@ export function ImportPage() {
   const { migrationUri } = route.useSearch();
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [previewing, setPreviewing] = useState<Row | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
-
-  const { rows, busy, running, loadFile, importRow, importAll, discard, hasImported } =
-    useImportRows(migrationUri);
+  const importer = useImportRows(migrationUri);
+  const { rows, busy, running, prompt, importRow, importAll, discard, hasImported } = importer;
 
   const remaining = rows.filter(importable);
   const duplicates = rows.filter((row) => isDuplicate(row) && row.status !== 'imported');
@@ -38,20 +38,19 @@ export function ImportPage() {
     <section className="page narrow import-screen" aria-labelledby="import-title">
       <h1 id="import-title">{t('title')}</h1>
       <p className="lead">{t('legend')}</p>
-      <div className="import-sources">
-        <Link to="/capture" className="button">
-          {t('scanMigration')}
-        </Link>
-        <button type="button" className="button" disabled={busy} onClick={() => fileInput.current?.click()}>
-          {t('uploadFile')}
-        </button>
-        <HiddenFileInput
-          ref={fileInput}
-          accept=".json,.txt,.csv,application/json,text/plain"
-          onFile={loadFile}
+      {prompt ? (
+        <PasswordForm
+          key={prompt.source.file?.name ?? 'text'}
+          prompt={prompt}
+          busy={busy}
+          onSubmit={importer.load}
+          onCancel={importer.cancelPrompt}
         />
-      </div>
+      ) : (
+        <ImportSources busy={busy} onSource={importer.load} />
+      )}
       {busy && <Spinner />}
+      <ImportStatus summary={importer.summary} progress={importer.progress} />
       {rows.length > 0 && (
         <>
           <div className="import-bulk" role="toolbar" aria-label={t('bulk')}>
@@ -158,6 +157,7 @@ function ImportRow({
         <span className="account-text">
           <span className="account-service">{item.account}</span>
           <span className="account-name">{item.service ?? t('noIssuer')}</span>
+          {item.group && <span className="import-group">{t('groupProposal', { group: item.group })}</span>}
         </span>
       </button>
       <span className="import-state">

@@ -2,12 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
+import { createAccount, importMigrationUri, type ImportItem } from '../../entities/account/account.api';
 import {
-  createAccount,
-  importMigrationFile,
-  importMigrationUri,
-  type ImportItem,
-} from '../../entities/account/account.api';
+  groupIdFor,
+  PasswordNeeded,
+  previewImport,
+  type ImportPreview,
+  type ImportSource,
+} from '../../entities/account/import.api';
 import { refreshAccounts } from '../../entities/account/account.mutations';
 import { notify } from '../../ui/notify';
 import { toParams, valuesOf } from '../account-form/form-values';
@@ -27,6 +29,15 @@ export const isInvalid = (row: Row) => row.item.id === -2;
 export const isDuplicate = (row: Row) => row.item.id === -1;
 export const importable = (row: Row) => !isInvalid(row) && row.status !== 'imported';
 
+/** An encrypted export waiting for its password (the source is resent with it). */
+export interface PasswordPrompt {
+  readonly source: ImportSource;
+  readonly app: string;
+  readonly reason: 'password_required' | 'account_key';
+  /** The 422 message of a wrong password. */
+  readonly error?: string;
+}
+
 export type Confirm = { kind: 'one'; key: number } | { kind: 'duplicates' } | { kind: 'all' } | null;
 
 /**
@@ -38,6 +49,12 @@ export function useImportRows(migrationUri: string | undefined) {
   const queryClient = useQueryClient();
   const [rows, setRows] = useState<Row[]>([]);
   const [running, setRunning] = useState(false);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [prompt, setPrompt] = useState<PasswordPrompt | null>(null);
+  const [summary, setSummary] = useState<{ skipped: number; notices: string[] }>({
+    skipped: 0,
+    notices: [],
+  });
   const imported = useRef(0);
 
   const loaded = (items: Item[]) => {
@@ -58,11 +75,22 @@ export function useImportRows(migrationUri: string | undefined) {
     onSuccess: loaded,
     onError: refused,
   });
-  const fromFile = useMutation({
-    mutationFn: importMigrationFile,
+  const fromSource = useMutation({
+    mutationFn: previewImport,
     meta: { handles: [400, 422] },
-    onSuccess: loaded,
-    onError: refused,
+    onSuccess: (preview: ImportPreview) => {
+      setPrompt(null);
+      setSummary({ skipped: preview.skipped, notices: preview.notices });
+      loaded(preview.rows);
+    },
+    onError: (error: Error, source: ImportSource) => {
+      if (error instanceof PasswordNeeded) {
+        setPrompt({ source, app: error.app, reason: error.reason });
+      } else if (isApiError(error, 422) && error.fieldErrors.password) {
+        const message = error.fieldErrors.password[0] ?? error.message;
+        setPrompt((current) => (current ? { ...current, source, error: message } : current));
+      } else refused(error);
+    },
   });
 
   const { mutate: importUri } = fromUri;
@@ -73,10 +101,13 @@ export function useImportRows(migrationUri: string | undefined) {
   const update = (key: number, change: Partial<Row>) =>
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
 
+  const groups = useRef(new Map<string, number>());
   const importRow = async (row: Row) => {
     update(row.key, { status: 'pending', error: undefined });
     try {
-      await createAccount(toParams(valuesOf(row.item), row.item.icon));
+      // The group the source proposes, created when missing.
+      const group_id = await groupIdFor(queryClient, groups.current, row.item.group);
+      await createAccount({ ...toParams(valuesOf(row.item), row.item.icon), group_id });
       imported.current += 1;
       update(row.key, { status: 'imported' });
     } catch (error) {
@@ -90,8 +121,14 @@ export function useImportRows(migrationUri: string | undefined) {
   // One by one, in list order.
   const importAll = async () => {
     setRunning(true);
-    for (const row of rows.filter(importable)) await importRow(row);
+    const todo = rows.filter(importable);
+    setProgress({ done: 0, total: todo.length });
+    for (const [index, row] of todo.entries()) {
+      await importRow(row);
+      setProgress({ done: index + 1, total: todo.length });
+    }
     setRunning(false);
+    setProgress(null);
     await refreshAccounts(queryClient);
   };
 
@@ -108,9 +145,13 @@ export function useImportRows(migrationUri: string | undefined) {
 
   return {
     rows,
-    busy: fromUri.isPending || fromFile.isPending,
+    busy: fromUri.isPending || fromSource.isPending,
     running,
-    loadFile: (file: File) => fromFile.mutate(file),
+    progress,
+    prompt,
+    summary,
+    load: (source: ImportSource) => fromSource.mutate(source),
+    cancelPrompt: () => setPrompt(null),
     importRow,
     importAll,
     discard,

@@ -1,0 +1,82 @@
+import { api, ApiError } from '../../api/client';
+import { groupsQuery, type Group } from '../group/group.api';
+import { formData, type ImportItem } from './account.api';
+import type { QueryClient } from '@tanstack/react-query';
+
+/** What an import reads: a file (dropped or picked) or pasted text, and the export's password. */
+export interface ImportSource {
+  readonly file?: File;
+  readonly text?: string;
+  readonly password?: string;
+}
+
+export interface ImportPreview {
+  readonly rows: ImportItem[];
+  /** Entries skipped on purpose (Bitwarden items without a code, trashed Ente entries). */
+  readonly skipped: number;
+  /** Batch notices, e.g. a Google QR code of a batch not scanned. */
+  readonly notices: string[];
+}
+
+/**
+ * The export is encrypted and no password was sent: `app` names the app (from `X-Import-App`),
+ * `reason` is `account_key` for a Bitwarden export that no password opens.
+ */
+export class PasswordNeeded extends Error {
+  constructor(
+    readonly app: string,
+    readonly reason: 'password_required' | 'account_key',
+  ) {
+    super('password needed');
+    this.name = 'PasswordNeeded';
+  }
+}
+
+/** The rows of any supported export, not yet stored (secrets included, to store them). */
+export async function previewImport(source: ImportSource): Promise<ImportPreview> {
+  const password = source.password ? { password: source.password } : {};
+  const { data, error, response } = source.file
+    ? await api.POST('/api/v1/twofaccounts/migration', {
+        body: { file: source.file, withSecret: '1', ...password },
+        bodySerializer: (body) => formData(body as Record<string, Blob | string>),
+      })
+    : await api.POST('/api/v1/twofaccounts/migration', {
+        body: { payload: source.text ?? '', withSecret: '1', ...password },
+      });
+  if (!response.ok) {
+    const reason = (error as { reason?: unknown } | undefined)?.reason;
+    if (response.status === 400 && (reason === 'password_required' || reason === 'account_key')) {
+      throw new PasswordNeeded(response.headers.get('x-import-app') ?? '', reason);
+    }
+    throw new ApiError(response.status, error);
+  }
+  const notice = response.headers.get('x-import-notice');
+  return {
+    rows: data ?? [],
+    skipped: Number(response.headers.get('x-import-skipped') ?? 0) || 0,
+    notices: notice ? notice.split('; ') : [],
+  };
+}
+
+/**
+ * The id of the group named `name`, created when missing; the groups are read once per import
+ * (`known`) so that hundreds of rows do not each fetch the list.
+ */
+export async function groupIdFor(
+  queryClient: QueryClient,
+  known: Map<string, number>,
+  name: string | null | undefined,
+): Promise<number | null> {
+  const wanted = name?.trim();
+  if (!wanted) return null;
+  if (known.size === 0) {
+    const groups: Group[] = await queryClient.fetchQuery(groupsQuery);
+    for (const group of groups) if (group.id > 0) known.set(group.name.toLowerCase(), group.id);
+  }
+  const found = known.get(wanted.toLowerCase());
+  if (found !== undefined) return found;
+  const created = await api.POST('/api/v1/groups', { body: { name: wanted } });
+  if (!created.response.ok || !created.data) return null;
+  known.set(wanted.toLowerCase(), created.data.id);
+  return created.data.id;
+}

@@ -1,0 +1,85 @@
+import { useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from '@tanstack/react-router';
+import type { ImportSource } from '../../entities/account/import.api';
+import { HiddenFileInput } from '../../ui/HiddenFileInput';
+import './import.css';
+
+/** The apps whose exports the server reads, plain or encrypted (shown as a list). */
+export const IMPORT_FORMATS = [
+  '2FAuth',
+  'Aegis',
+  '2FAS Auth',
+  'Google Authenticator',
+  'Bitwarden',
+  'Ente Auth',
+  'Proton Authenticator',
+  'andOTP',
+  'Steam',
+  'FreeOTP+',
+  'otpauth://',
+] as const;
+
+/** The ways in: a QR code scan, a dropped or picked file, or pasted text. */
+export function ImportSources({
+  busy,
+  onSource,
+}: {
+  readonly busy: boolean;
+  readonly onSource: (source: ImportSource) => void;
+}) {
+  const { t } = useTranslation('import');
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const [text, setText] = useState('');
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file && !busy) onSource({ file });
+  };
+
+  return (
+    <>
+      <div className="import-sources">
+        <Link to="/capture" className="button">
+          {t('scanMigration')}
+        </Link>
+        <button type="button" className="button" disabled={busy} onClick={() => fileInput.current?.click()}>
+          {t('uploadFile')}
+        </button>
+        <HiddenFileInput ref={fileInput} accept="*/*" onFile={(file) => onSource({ file })} />
+      </div>
+      <div
+        className={`import-drop${dragging ? ' import-drop-active' : ''}`}
+        role="region"
+        aria-label={t('dropZone')}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <p>{t('dropHere')}</p>
+      </div>
+      <form
+        className="import-paste"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (text.trim() !== '') onSource({ text });
+        }}
+      >
+        <label htmlFor="import-text">{t('pasteLabel')}</label>
+        <textarea id="import-text" rows={4} value={text} onChange={(event) => setText(event.target.value)} />
+        <button type="submit" className="button" disabled={busy || text.trim() === ''}>
+          {t('readText')}
+        </button>
+      </form>
+      <p className="import-formats">
+        {t('formats')} {IMPORT_FORMATS.join(', ')}
+      </p>
+    </>
+  );
+}
