@@ -19,6 +19,7 @@ import { validatorCompiler } from './http/validation.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { registerWireConventions } from './http/infrastructure.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerCompression } from './http/compression.js';
 import { registerOpenApi } from './openapi/openapi.plugin.js';
 import { registerFallbacks } from './spa/fallbacks.js';
 import { authPlugin } from './auth/auth.plugin.js';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Infrastructure
   await registerWireConventions(app);
   await registerSecurityHeaders(app, config);
+  await registerCompression(app);
   await registerOpenApi(app, config.version);
   await registerFallbacks(app, deps.webRoot === undefined ? defaultWebRoot : deps.webRoot);
   // Uploads (icons, QR images, import files): parts become body fields, files Buffers; the

@@ -4,6 +4,8 @@ import { Migrator } from 'kysely/migration';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
+import { pgliteSettings } from './pglite-settings.js';
+import { isSchemaCurrent } from './schema-current.js';
 import type { DB } from './schema.js';
 
 export type Executor = Kysely<DB>;
@@ -39,6 +41,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const pglite = await PGlite.create({
+    postgresqlconf: [...pgliteSettings],
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
@@ -56,6 +59,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 /** Brings the schema up to date; throws (stopping the start) when a migration fails. */
 export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
+  if (await isSchemaCurrent(db, migrationProvider)) return;
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');

@@ -90,7 +90,7 @@ describeEachDatabase(
         expect(response.statusCode).toBe(200);
         expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
         expect(response.body).toContain('<div id="root">');
-        expect(response.headers['cache-control']).toBe('no-store');
+        expect(response.headers['cache-control']).toBe('no-cache');
       }
       const post = await t.app.inject({ method: 'POST', url: '/somewhere' });
       expect(post.statusCode).toBe(404);

@@ -1,5 +1,4 @@
 import { qrToSvgDataUri } from '@twofold/otp';
-import { decodeQrImage as decodeWithEngine } from '@twofold/otp/images';
 import { sniffImage } from '../icons/image-type.js';
 import { sanitiseSvg } from '../icons/svg.js';
 
@@ -30,6 +29,8 @@ export async function decodeQrImage(bytes: Buffer): Promise<DecodeResult> {
     if (!clean) return { kind: 'unreadable_image' };
     source = Buffer.from(clean, 'utf8');
   }
+  // sharp (native image codecs, tens of MB once loaded) is loaded at the first upload only.
+  const { decodeQrImage: decodeWithEngine } = await import('@twofold/otp/images');
   const result = await decodeWithEngine(source, { allowSvg: type === 'svg' });
   if (result.ok) return { kind: 'text', text: result.value.text };
   switch (result.error.code) {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -29,7 +29,8 @@ function routePattern(url: string): RegExp {
  * Everything no route answers: unknown /api/v1 paths 404 `unknowkn endpoint`,
  * a known API path with the wrong method 405, other GET/HEAD paths the web app's index.html
  * (history routing), anything else 404 `not found`. Also serves the built web app's files:
- * hashed assets cached for a year, index.html never cached.
+ * hashed assets cached for a year, index.html never cached, each as the brotli or gzip copy the
+ * build wrote next to it when the client accepts one (`Vary: Accept-Encoding`).
  */
 export async function registerFallbacks(app: FastifyInstance, webRoot: string | null): Promise<void> {
   const apiRoutes = new Map<string, KnownRoute>();
@@ -48,16 +49,15 @@ export async function registerFallbacks(app: FastifyInstance, webRoot: string | 
       root: webRoot,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
-  const indexHtml = hasWebApp && indexFile ? readFileSync(indexFile) : null;
-
   const sendIndex = (reply: FastifyReply) => {
-    if (!indexHtml) {
+    if (!hasWebApp) {
       return reply
         .code(200)
         .type('text/html; charset=utf-8')
@@ -65,7 +65,7 @@ export async function registerFallbacks(app: FastifyInstance, webRoot: string | 
           '<!doctype html><title>Twofold</title><p>The web app is not built: run <code>pnpm build</code>.</p>',
         );
     }
-    return reply.code(200).type('text/html; charset=utf-8').send(indexHtml);
+    return reply.code(200).sendFile('index.html');
   };
 
   app.setNotFoundHandler(async (request, reply) => {

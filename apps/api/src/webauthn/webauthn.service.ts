@@ -1,11 +1,10 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
+import type {
+  AuthenticationResponseJSON,
+  RegistrationResponseJSON,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import { webauthnLib } from './webauthn-lib.js';
 import type { Deps } from '../shared/deps.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
@@ -76,7 +75,9 @@ export async function creationOptions(
 ) {
   const deps = request.server.deps;
   const credentials = await listCredentials(deps.db);
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webauthnLib()
+  ).generateRegistrationOptions({
     rpName: deps.config.webauthnRpName,
     rpID: deps.config.webauthnRpId,
     userName: user.email,
@@ -133,7 +134,9 @@ export async function verifyNewCredential(
   const response = { clientExtensionResults: {}, ...body } as unknown as RegistrationResponseJSON;
   let result: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
-    result = await verifyRegistrationResponse({
+    result = await (
+      await webauthnLib()
+    ).verifyRegistrationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: deps.config.appOrigin,
@@ -192,7 +195,9 @@ export async function loginOptions(request: FastifyRequest, reply: FastifyReply)
   const deps = request.server.deps;
   if (!(await findUser(deps.db))) throw errors.business('error.no_registered_user');
   const credentials = await listCredentials(deps.db);
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await webauthnLib()
+  ).generateAuthenticationOptions({
     rpID: deps.config.webauthnRpId,
     allowCredentials: credentials.map((credential) => ({
       id: credential.id,
@@ -244,7 +249,9 @@ export async function loginWithDevice(
   } as unknown as AuthenticationResponseJSON;
   let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
-    verified = await verifyAuthenticationResponse({
+    verified = await (
+      await webauthnLib()
+    ).verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: deps.config.appOrigin,

@@ -1,0 +1,134 @@
+/**
+ * `pnpm --filter @twofold/api bench` (second part): the built server's restart time on existing
+ * embedded data until `/up` answers, against a bare Fastify process answering `/up`, and the
+ * server's resident memory (RSS) once idle after the start and after listing the 1,000 accounts.
+ * Three runs each, medians. Needs `pnpm build` first (it runs apps/api/dist/server.js).
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrateToLatest, openDatabase } from '../src/db/database.js';
+import { createUserWithToken } from '../src/test/auth-helpers.js';
+
+const RUNS = 3;
+const ACCOUNTS = 1000;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverEntry = path.resolve(here, '../dist/server.js');
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const rssOf = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/** Starts a process, returns the milliseconds until GET /up answers 200. */
+async function startAndTime(args: string[], env: Record<string, string>, port: number) {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: 'ignore',
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/up`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const elapsed = performance.now() - started;
+  const stop = async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return { elapsed, pid: child.pid!, stop };
+}
+
+async function seed(dataDir: string): Promise<string> {
+  const database = await openDatabase({ driver: 'pglite', dataDir: path.join(dataDir, 'db') });
+  await migrateToLatest(database.db);
+  const token = await createUserWithToken(database.db, new Date());
+  const now = new Date();
+  await database.db
+    .insertInto('twofaccounts')
+    .values(
+      Array.from({ length: ACCOUNTS }, (_, i) => ({
+        group_id: null,
+        otp_type: 'totp',
+        service: `Service ${i}`,
+        account: `user${i}@example.com`,
+        secret: randomBytes(20)
+          .toString('hex')
+          .slice(0, 32)
+          .toUpperCase()
+          .replace(/[0189]/g, 'A'),
+        digits: 6,
+        algorithm: 'sha1',
+        period: 30,
+        counter: null,
+        icon: null,
+        uri: null,
+        position: i + 1,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+  await database.close();
+  return token;
+}
+
+async function main() {
+  if (!existsSync(serverEntry)) throw new Error('Build first: pnpm --filter @twofold/api build');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'twofold-start-bench-'));
+  const bareFile = path.join(dataDir, 'bare.cjs');
+  const fastifyPath = JSON.stringify(fileURLToPath(import.meta.resolve('fastify')));
+  writeFileSync(
+    bareFile,
+    `const app = require(${fastifyPath})();\napp.get('/up', async () => ({ status: 'up' }));\napp.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });\n`,
+  );
+  const token = await seed(dataDir);
+  // The first start after seeding is not measured (it is not a restart of a settled database).
+  const port = 18_500 + Math.floor(Math.random() * 500);
+  const env = { DATA_DIR: dataDir, APP_URL: `http://localhost:${port}` };
+  await (await startAndTime([serverEntry], env, port)).stop();
+
+  const server: number[] = [];
+  const bare: number[] = [];
+  const rssIdle: number[] = [];
+  const rssAfterList: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const twofold = await startAndTime([serverEntry], env, port);
+    server.push(twofold.elapsed);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    rssIdle.push(rssOf(twofold.pid));
+    for (const url of ['/api/v1/twofaccounts', '/api/v1/twofaccounts?withOtp=1', '/api/v1/groups']) {
+      await fetch(`http://127.0.0.1:${port}${url}`, {
+        headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br' },
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    rssAfterList.push(rssOf(twofold.pid));
+    await twofold.stop();
+    const baseline = await startAndTime([bareFile], {}, port);
+    bare.push(baseline.elapsed);
+    await baseline.stop();
+  }
+  const ratio = median(server) / median(bare);
+  console.log(`\n=== start and memory (PGlite on disk, ${ACCOUNTS} accounts, ${RUNS} runs, medians) ===`);
+  console.log(
+    `restart until /up   Twofold ${median(server).toFixed(0)} ms   bare Fastify ${median(bare).toFixed(0)} ms`,
+  );
+  console.log(`  ratio             ${ratio.toFixed(2)}x   (target <= 3x: ${ratio <= 3 ? 'met' : 'NOT met'})`);
+  console.log(`RSS idle after start          ${median(rssIdle).toFixed(0)} MB   (target <= 200 MB)`);
+  console.log(`RSS after listing (idle 3 s)  ${median(rssAfterList).toFixed(0)} MB   (target <= 250 MB)`);
+  console.log(
+    `  runs: start ${server.map((v) => v.toFixed(0)).join('/')} ms, bare ${bare.map((v) => v.toFixed(0)).join('/')} ms`,
+  );
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+await main();

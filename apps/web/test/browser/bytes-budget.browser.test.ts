@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { registerByApi } from './identity';
+import { apiCall } from './accounts-helpers';
+
+/**
+ * What a first visit to /accounts with 1,000 accounts may move over the wire, headers included.
+ * Measured at 199 KB once assets and JSON were compressed (603 KB before): about 185 KB of
+ * brotli'd scripts and 31 KB of response headers over 34 requests. The goal is 180 KB (README,
+ * Performance); the budget sits just above today's figure so that it cannot silently regress,
+ * and comes down as the first-visit bundle shrinks.
+ */
+const BUDGET = 205 * 1024;
+const ACCOUNTS = 1000;
+
+/** A distinct base32 secret per account (derived, so a run is repeatable). */
+function secretOf(index: number): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let seed = (index + 1) * 2654435761;
+  let secret = '';
+  for (let i = 0; i < 32; i += 1) {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    secret += alphabet[seed % 32];
+  }
+  return secret;
+}
+
+describe('bytes on the wire', () => {
+  let server: RunningServer;
+  let browser: BrowserSession;
+
+  beforeAll(async () => {
+    // 1,000 accounts are created through the API first: no request limits for the seeding.
+    server = await startServer({ THROTTLE_API: '0', THROTTLE_WEB: '0' });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it(`a first visit to /accounts with ${ACCOUNTS} accounts stays under ${BUDGET / 1024} KB`, async () => {
+    const { page, context } = browser;
+    await registerByApi(page, server.url);
+    for (let start = 0; start < ACCOUNTS; start += 25) {
+      await Promise.all(
+        Array.from({ length: Math.min(25, ACCOUNTS - start) }, (_, k) =>
+          apiCall(page, 'POST', `${server.url}/api/v1/twofaccounts`, {
+            otp_type: 'totp',
+            service: `Service ${start + k}`,
+            account: `user${start + k}@example.com`,
+            // Distinct secrets, as real ones are: they are what compresses worst in the list.
+            secret: secretOf(start + k),
+          }),
+        ),
+      );
+    }
+
+    // Chromium's own count of the bytes received (headers and encoded bodies), cache disabled.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const received = new Map<string, number>();
+    const urls = new Map<string, string>();
+    const encodings = new Map<string, string>();
+    cdp.on('Network.responseReceived', (event) => {
+      urls.set(event.requestId, event.response.url);
+      const headers = event.response.headers as Record<string, string>;
+      const encoding = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-encoding');
+      if (encoding) encodings.set(event.requestId, encoding[1]);
+    });
+    cdp.on('Network.loadingFinished', (event) => received.set(event.requestId, event.encodedDataLength));
+
+    await page.goto(`${server.url}/accounts`, { waitUntil: 'networkidle' });
+    await page.getByText('Service 0', { exact: true }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await cdp.detach();
+
+    const total = [...received.values()].reduce((sum, bytes) => sum + bytes, 0);
+    const scripts = [...urls].filter(([, url]) => url.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [id] of scripts) expect(encodings.get(id)).toBe('br');
+    const list = [...urls].find(([, url]) => /\/api\/v1\/twofaccounts(\?|$)/.test(url));
+    expect(list).toBeDefined();
+    expect(encodings.get(list![0])).toBe('br');
+    if (process.env.BUDGET_DETAIL)
+      for (const [id, bytes] of received) console.log(bytes, encodings.get(id), urls.get(id));
+    console.log(`first visit to /accounts: ${total} bytes in ${received.size} requests`);
+    expect(total).toBeLessThan(BUDGET);
+  });
+});
