@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../shared/deps.js';
 import { sealFields } from '../crypto/account-fields.js';
 import { encryptionForWrite } from '../crypto/encryption.service.js';
 import { unixSeconds } from '../clock.js';
@@ -33,7 +33,7 @@ import {
   type ParsedUri,
   type UriError,
 } from './otp.js';
-import { fieldError, invalidFields, validateBody } from './validation-helpers.js';
+import { fieldError, invalidFields, validateBody } from '../http/field-errors.js';
 
 /** Account data ready to be stored (clear text), or to be shown by a preview. */
 export interface AccountData {
@@ -77,35 +77,26 @@ function embeddedOtp(view: AccountView, now: number): EmbeddedOtp | undefined {
 }
 
 /**
- * Every account, decrypted, in the manual order, kept in app.caches: every write to the accounts
- * (and to `useEncryption`) invalidates it once committed, so reads need no database round trip.
+ * Every account, decrypted, in the manual order, kept in the caches: every write to the accounts
+ * (and to `useEncryption`) invalidates it (cache/invalidate-on-write.ts), so reads need no database round trip.
  */
-async function snapshot(app: FastifyInstance): Promise<AccountsSnapshot> {
-  const cached = app.caches.accounts();
+async function snapshot(deps: Deps): Promise<AccountsSnapshot> {
+  const cached = deps.caches.accounts();
   if (cached) return cached;
-  const ticket = app.caches.ticket('accounts');
-  const { rows, encrypted } = await readAccounts(app.db);
-  return app.caches.storeAccounts(
-    rows.map((row) => toView(app, row, encrypted)),
+  const ticket = deps.caches.ticket('accounts');
+  const { rows, encrypted } = await readAccounts(deps.db);
+  return deps.caches.storeAccounts(
+    rows.map((row) => toView(deps.keys, row, encrypted)),
     ticket,
   );
 }
 
-/** Runs a write, then drops the cached accounts (also when it failed: it may have committed). */
-async function writingAccounts<T>(app: FastifyInstance, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } finally {
-    app.caches.invalidate('accounts');
-  }
-}
-
 /** Accounts in the manual order (list, group accounts, export, duplicate checks); unknown ids skipped. */
 export async function accountViews(
-  app: FastifyInstance,
+  deps: Deps,
   filter: { ids?: readonly number[]; groupId?: number } = {},
 ): Promise<readonly AccountView[]> {
-  let views = (await snapshot(app)).views;
+  let views = (await snapshot(deps)).views;
   if (filter.ids) {
     const wanted = new Set(filter.ids);
     views = views.filter((view) => wanted.has(view.id));
@@ -116,14 +107,14 @@ export async function accountViews(
 
 /** A list of accounts (list, group accounts): one clock read for every embedded OTP. */
 export async function listAccounts(
-  app: FastifyInstance,
+  deps: Deps,
   filter: { ids?: readonly number[]; groupId?: number },
   flags: ReadFlags,
 ): Promise<AccountRead[]> {
-  const views = await accountViews(app, filter);
-  const now = unixSeconds(app.clock);
+  const views = await accountViews(deps, filter);
+  const now = unixSeconds(deps.clock);
   return views.map((view) => {
-    return toRead(app, view, {
+    return toRead(deps.icons, view, {
       withSecret: flags.withSecret,
       otp: flags.withOtp ? embeddedOtp(view, now) : undefined,
     });
@@ -135,18 +126,18 @@ export async function listAccounts(
  * kept with the accounts snapshot per flags, icon files and (embedded OTPs) second.
  */
 export async function listAccountsText(
-  app: FastifyInstance,
+  deps: Deps,
   flags: ReadFlags,
   serialize: (list: AccountRead[]) => string,
 ): Promise<string> {
-  const { lists, views } = await snapshot(app);
-  const now = unixSeconds(app.clock);
-  const key = `${flags.withSecret ? 1 : 0}${flags.withOtp ? `1:${now}` : 0}:${app.icons.version}`;
+  const { lists, views } = await snapshot(deps);
+  const now = unixSeconds(deps.clock);
+  const key = `${flags.withSecret ? 1 : 0}${flags.withOtp ? `1:${now}` : 0}:${deps.icons.version}`;
   const cached = lists.get(key);
   if (cached !== undefined) return cached;
   const text = serialize(
     views.map((view) =>
-      toRead(app, view, {
+      toRead(deps.icons, view, {
         withSecret: flags.withSecret,
         otp: flags.withOtp ? embeddedOtp(view, now) : undefined,
       }),
@@ -157,16 +148,16 @@ export async function listAccountsText(
   return text;
 }
 
-async function findView(app: FastifyInstance, id: number): Promise<AccountView> {
-  const { row, encrypted } = await readAccount(app.db, id);
+async function findView(deps: Deps, id: number): Promise<AccountView> {
+  const { row, encrypted } = await readAccount(deps.db, id);
   if (!row) throw errors.notFound();
-  return toView(app, row, encrypted);
+  return toView(deps.keys, row, encrypted);
 }
 
-export async function showAccount(app: FastifyInstance, id: number, flags: ReadFlags): Promise<AccountRead> {
-  const view = await findView(app, id);
-  const now = unixSeconds(app.clock);
-  return toRead(app, view, {
+export async function showAccount(deps: Deps, id: number, flags: ReadFlags): Promise<AccountRead> {
+  const view = await findView(deps, id);
+  const now = unixSeconds(deps.clock);
+  return toRead(deps.icons, view, {
     withSecret: flags.withSecret,
     otp: flags.withOtp ? embeddedOtp(view, now) : undefined,
   });
@@ -280,19 +271,15 @@ export function parseUriOrThrow(uri: string, customOtp: string | null | undefine
 }
 
 /** `group_id` > 0 must name a group (checked with the rest of the body). */
-async function groupIdErrors(
-  app: FastifyInstance,
-  raw: Record<string, unknown>,
-  failed: ReadonlySet<string>,
-) {
+async function groupIdErrors(deps: Deps, raw: Record<string, unknown>, failed: ReadonlySet<string>) {
   const value = raw.group_id;
   if (failed.has('group_id') || typeof value !== 'number' || value <= 0) return [];
-  return (await groupExists(app.db, value)) ? [] : [fieldError('group_id', 'validation.in')];
+  return (await groupExists(deps.db, value)) ? [] : [fieldError('group_id', 'validation.in')];
 }
 
 /** The group of a new account (api.md §5.0 "Group on create"). */
 async function groupForNewAccount(
-  app: FastifyInstance,
+  deps: Deps,
   requested: number | null | undefined,
   paramsForm: boolean,
   settings: NativeSettings,
@@ -300,26 +287,26 @@ async function groupForNewAccount(
   if (typeof requested === 'number' && requested > 0) return requested;
   if (paramsForm && requested === 0) return null;
   if (settings.defaultGroup > 0)
-    return (await groupExists(app.db, settings.defaultGroup)) ? settings.defaultGroup : null;
+    return (await groupExists(deps.db, settings.defaultGroup)) ? settings.defaultGroup : null;
   if (settings.defaultGroup === -1 && settings.activeGroup > 0) {
-    return (await groupExists(app.db, settings.activeGroup)) ? settings.activeGroup : null;
+    return (await groupExists(deps.db, settings.activeGroup)) ? settings.activeGroup : null;
   }
   return null;
 }
 
 /** Icon of a new account or preview: an existing file, else the image link (opt-in), else the official logo. */
 async function iconForNew(
-  app: FastifyInstance,
+  deps: Deps,
   requested: string | null | undefined,
   service: string | null,
   settings: NativeSettings,
   imageLink: string | null,
 ): Promise<string | null> {
-  if (requested && app.icons.exists(requested)) return requested;
-  const linked = await fetchImageLink(app, imageLink);
+  if (requested && deps.icons.exists(requested)) return requested;
+  const linked = await fetchImageLink(deps, imageLink);
   if (linked) return linked;
   if (service && service.trim() !== '' && settings.getOfficialIcons) {
-    const logo = await fetchOfficialLogo(app, service, {
+    const logo = await fetchOfficialLogo(deps, service, {
       collection: settings.iconCollection,
       variant: settings.iconVariant,
       strict: settings.iconVariantStrictFetch,
@@ -332,34 +319,32 @@ async function iconForNew(
 // ----- Writes -----
 
 async function storeNew(
-  app: FastifyInstance,
+  deps: Deps,
   data: AccountData,
   groupId: number | null,
   uri: string | null,
 ): Promise<number> {
-  const now = app.clock.now();
-  const id = await nextAccountId(app.db);
+  const now = deps.clock.now();
+  const id = await nextAccountId(deps.db);
   const clear = { service: data.service, account: data.account, secret: data.secret, uri };
-  await writingAccounts(app, () =>
-    app.db.transaction().execute(async (trx) => {
-      const encrypted = await encryptionForWrite(trx);
-      const fields = encrypted ? sealFields(app.keys.current, id, clear) : clear;
-      await insertAccountRow(trx, {
-        id,
-        group_id: groupId,
-        otp_type: data.otp_type,
-        ...fields,
-        digits: data.digits,
-        algorithm: data.algorithm,
-        period: data.period,
-        counter: data.counter,
-        icon: data.icon,
-        created_at: now,
-        updated_at: now,
-      });
-      await claimIcon(trx, data.icon);
-    }),
-  );
+  await deps.db.transaction().execute(async (trx) => {
+    const encrypted = await encryptionForWrite(trx);
+    const fields = encrypted ? sealFields(deps.keys.current, id, clear) : clear;
+    await insertAccountRow(trx, {
+      id,
+      group_id: groupId,
+      otp_type: data.otp_type,
+      ...fields,
+      digits: data.digits,
+      algorithm: data.algorithm,
+      period: data.period,
+      counter: data.counter,
+      icon: data.icon,
+      created_at: now,
+      updated_at: now,
+    });
+    await claimIcon(trx, data.icon);
+  });
   return id;
 }
 
@@ -378,32 +363,32 @@ type CreateParams = {
 };
 
 /** `POST /api/v1/twofaccounts`: the key `uri` selects the URI form. */
-export async function createAccount(app: FastifyInstance, body: unknown): Promise<AccountRead> {
-  const settings = await readNativeSettings(app.db);
+export async function createAccount(deps: Deps, body: unknown): Promise<AccountRead> {
+  const settings = await readNativeSettings(deps.db);
   const isUriForm = typeof body === 'object' && body !== null && !Array.isArray(body) && 'uri' in body;
   if (isUriForm) {
     const input = await validateBody<CreateUri>(CreateUriBody, body, (raw, failed) =>
-      groupIdErrors(app, raw, failed),
+      groupIdErrors(deps, raw, failed),
     );
     const parsed = parseUriOrThrow(input.uri, input.custom_otp);
-    const icon = await iconForNew(app, null, parsed.service, settings, parsed.image);
+    const icon = await iconForNew(deps, null, parsed.service, settings, parsed.image);
     const data: AccountData = { ...normalise(parsed), icon };
-    const groupId = await groupForNewAccount(app, input.group_id, false, settings);
-    const id = await storeNew(app, data, groupId, input.uri);
-    return showAccount(app, id, { withSecret: true, withOtp: false });
+    const groupId = await groupForNewAccount(deps, input.group_id, false, settings);
+    const id = await storeNew(deps, data, groupId, input.uri);
+    return showAccount(deps, id, { withSecret: true, withOtp: false });
   }
   const input = await validateBody<CreateParams>(CreateParamsBody, body, (raw, failed) =>
-    groupIdErrors(app, raw, failed),
+    groupIdErrors(deps, raw, failed),
   );
   const base = normalise({
     ...input,
     service: input.service ?? null,
     secret: input.secret ? storageSecret(input.secret) : randomSecret(),
   });
-  const icon = await iconForNew(app, input.icon, base.service, settings, null);
-  const groupId = await groupForNewAccount(app, input.group_id, true, settings);
-  const id = await storeNew(app, { ...base, icon }, groupId, null);
-  return showAccount(app, id, { withSecret: true, withOtp: false });
+  const icon = await iconForNew(deps, input.icon, base.service, settings, null);
+  const groupId = await groupForNewAccount(deps, input.group_id, true, settings);
+  const id = await storeNew(deps, { ...base, icon }, groupId, null);
+  return showAccount(deps, id, { withSecret: true, withOtp: false });
 }
 
 type UpdateInput = {
@@ -420,63 +405,61 @@ type UpdateInput = {
 };
 
 /** `PUT /api/v1/twofaccounts/{id}` (api.md §5.5, amendments 17 and 20). */
-export async function updateAccount(app: FastifyInstance, id: number, body: unknown): Promise<AccountRead> {
+export async function updateAccount(deps: Deps, id: number, body: unknown): Promise<AccountRead> {
   const input = await validateBody<UpdateInput>(UpdateBody, body, (raw, failed) =>
-    groupIdErrors(app, raw, failed),
+    groupIdErrors(deps, raw, failed),
   );
-  const previousIcon = await writingAccounts(app, () =>
-    app.db.transaction().execute(async (trx) => {
-      const encrypted = await encryptionForWrite(trx);
-      const row = await lockAccountRow(trx, id);
-      if (!row) throw errors.notFound();
-      const data = normalise(
-        { ...input, secret: storageSecret(input.secret) },
-        {
-          otp_type: row.otp_type,
-          period: row.period,
-          counter: row.counter === null ? null : Number(row.counter),
-        },
-      );
-      const icon = input.icon && app.icons.exists(input.icon) ? input.icon : null;
-      // The fields are authoritative after an edit: the original URI no longer describes the account.
-      const clear = { service: data.service, account: data.account, secret: data.secret, uri: null };
-      await updateAccountRow(trx, id, {
-        ...(encrypted ? sealFields(app.keys.current, id, clear) : clear),
-        otp_type: data.otp_type,
-        digits: data.digits,
-        algorithm: data.algorithm,
-        period: data.period,
-        counter: data.counter,
-        icon,
-        ...(input.group_id === undefined ? {} : { group_id: input.group_id === 0 ? null : input.group_id }),
-        updated_at: app.clock.now(),
-      });
-      await claimIcon(trx, icon);
-      return row.icon !== icon ? row.icon : null;
-    }),
-  );
-  await releaseIcon(app, previousIcon);
-  return showAccount(app, id, { withSecret: true, withOtp: false });
+  const previousIcon = await deps.db.transaction().execute(async (trx) => {
+    const encrypted = await encryptionForWrite(trx);
+    const row = await lockAccountRow(trx, id);
+    if (!row) throw errors.notFound();
+    const data = normalise(
+      { ...input, secret: storageSecret(input.secret) },
+      {
+        otp_type: row.otp_type,
+        period: row.period,
+        counter: row.counter === null ? null : Number(row.counter),
+      },
+    );
+    const icon = input.icon && deps.icons.exists(input.icon) ? input.icon : null;
+    // The fields are authoritative after an edit: the original URI no longer describes the account.
+    const clear = { service: data.service, account: data.account, secret: data.secret, uri: null };
+    await updateAccountRow(trx, id, {
+      ...(encrypted ? sealFields(deps.keys.current, id, clear) : clear),
+      otp_type: data.otp_type,
+      digits: data.digits,
+      algorithm: data.algorithm,
+      period: data.period,
+      counter: data.counter,
+      icon,
+      ...(input.group_id === undefined ? {} : { group_id: input.group_id === 0 ? null : input.group_id }),
+      updated_at: deps.clock.now(),
+    });
+    await claimIcon(trx, icon);
+    return row.icon !== icon ? row.icon : null;
+  });
+  await releaseIcon(deps, previousIcon);
+  return showAccount(deps, id, { withSecret: true, withOtp: false });
 }
 
-export async function deleteAccounts(app: FastifyInstance, ids: readonly number[]): Promise<number> {
-  const icons = await writingAccounts(app, () => deleteAccountRows(app.db, ids));
-  for (const icon of new Set(icons)) await releaseIcon(app, icon);
+export async function deleteAccounts(deps: Deps, ids: readonly number[]): Promise<number> {
+  const icons = await deleteAccountRows(deps.db, ids);
+  for (const icon of new Set(icons)) await releaseIcon(deps, icon);
   return icons.length;
 }
 
-export async function withdrawAccounts(app: FastifyInstance, ids: readonly number[]): Promise<void> {
-  await writingAccounts(app, () => withdrawAccountRows(app.db, ids));
+export async function withdrawAccounts(deps: Deps, ids: readonly number[]): Promise<void> {
+  await withdrawAccountRows(deps.db, ids);
 }
 
 // ----- Preview and OTP -----
 
 /** `POST /api/v1/twofaccounts/preview`: nothing stored but a fetched icon. */
-export async function previewUri(app: FastifyInstance, body: unknown) {
+export async function previewUri(deps: Deps, body: unknown) {
   const input = await validateBody<{ uri: string; custom_otp?: string | null }>(UriBody, body);
   const parsed = parseUriOrThrow(input.uri, input.custom_otp);
-  const settings = await readNativeSettings(app.db);
-  const icon = await iconForNew(app, null, parsed.service, settings, parsed.image);
+  const settings = await readNativeSettings(deps.db);
+  const icon = await iconForNew(deps, null, parsed.service, settings, parsed.image);
   const data = normalise(parsed);
   return {
     otp_type: data.otp_type,
@@ -547,44 +530,41 @@ const isKnownType = (type: string) => type === 'totp' || type === 'hotp' || type
  * calls never get the same code.
  */
 export async function otpOfAccount(
-  app: FastifyInstance,
+  deps: Deps,
   id: number,
   options: { consume: boolean } = { consume: true },
 ): Promise<OtpResponse> {
-  const now = unixSeconds(app.clock);
-  const cached = (await snapshot(app)).byId.get(id);
+  const now = unixSeconds(deps.clock);
+  const cached = (await snapshot(deps)).byId.get(id);
   if (!cached) throw errors.notFound();
   if (!isKnownType(cached.otp_type)) throw errors.business('error.unsupported_otp_type');
   if (cached.otp_type !== 'hotp') {
     if (!cached.secretReadable) throw cannotDecipher();
     return timedOtp(cached, now);
   }
-  const hotp = () =>
-    app.db.transaction().execute(async (trx) => {
-      // The lock and the setting are read again here: a switch may have rewritten the row meanwhile.
-      const encryptedNow = await encryptionForWrite(trx);
-      const locked = await lockAccountRow(trx, id);
-      if (!locked) throw errors.notFound();
-      const view = toView(app, locked, encryptedNow);
-      if (!view.secretReadable) throw cannotDecipher();
-      const counter = view.counter ?? 0;
-      const password = hotpCode(view, counter);
-      if (options.consume) await updateAccountRow(trx, id, { counter: counter + 1 });
-      return { password, otp_type: 'hotp', counter: counter + 1 };
-    });
-  // The counter moved on: the cached accounts (lists show it) are dropped.
-  return options.consume ? writingAccounts(app, hotp) : hotp();
+  return deps.db.transaction().execute(async (trx) => {
+    // The lock and the setting are read again here: a switch may have rewritten the row meanwhile.
+    const encryptedNow = await encryptionForWrite(trx);
+    const locked = await lockAccountRow(trx, id);
+    if (!locked) throw errors.notFound();
+    const view = toView(deps.keys, locked, encryptedNow);
+    if (!view.secretReadable) throw cannotDecipher();
+    const counter = view.counter ?? 0;
+    const password = hotpCode(view, counter);
+    if (options.consume) await updateAccountRow(trx, id, { counter: counter + 1 });
+    return { password, otp_type: 'hotp', counter: counter + 1 };
+  });
 }
 
 type OtpParamsInput = Omit<CreateParams, 'icon' | 'group_id' | 'secret'> & { secret: string };
 
 /** `POST /api/v1/twofaccounts/otp` (api.md §5.13): nothing stored, no icon fetched. */
 export async function otpPreview(
-  app: FastifyInstance,
+  deps: Deps,
   body: unknown,
   query: Record<string, unknown>,
 ): Promise<OtpResponse> {
-  const now = unixSeconds(app.clock);
+  const now = unixSeconds(deps.clock);
   const object =
     typeof body === 'object' && body !== null && !Array.isArray(body)
       ? (body as Record<string, unknown>)
@@ -618,6 +598,6 @@ export function generatedUri(view: AccountView): string {
   return serialiseOtpauthUri(view);
 }
 
-export async function accountView(app: FastifyInstance, id: number): Promise<AccountView> {
-  return findView(app, id);
+export async function accountView(deps: Deps, id: number): Promise<AccountView> {
+  return findView(deps, id);
 }

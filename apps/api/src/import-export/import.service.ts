@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../shared/deps.js';
 import { accountViews } from '../accounts/accounts.service.js';
 import { extForMime, sniffImage } from '../icons/image-type.js';
 import { fetchOfficialLogo, storePendingIcon } from '../icons/icons.service.js';
@@ -64,13 +64,13 @@ function withModelRules(source: SourceRow): SourceRow {
 }
 
 /** An embedded icon is stored when its bytes are of the declared type (GIF dropped). */
-async function storeEmbeddedIcon(app: FastifyInstance, icon: SourceRow['icon']): Promise<string | null> {
+async function storeEmbeddedIcon(deps: Deps, icon: SourceRow['icon']): Promise<string | null> {
   if (!icon) return null;
   const declared = extForMime(icon.mime);
   const actual = sniffImage(icon.bytes);
   if (!declared || declared === 'gif' || actual !== declared) return null;
   try {
-    return (await storePendingIcon(app, icon.bytes, ['png', 'jpg', 'bmp', 'svg', 'webp'])) ?? null;
+    return (await storePendingIcon(deps, icon.bytes, ['png', 'jpg', 'bmp', 'svg', 'webp'])) ?? null;
   } catch {
     return null;
   }
@@ -81,13 +81,13 @@ async function storeEmbeddedIcon(app: FastifyInstance, icon: SourceRow['icon']):
  * accounts marked -1, invalid entries -2 with the reason in `secret`. Nothing else is stored.
  */
 export async function toImportRows(
-  app: FastifyInstance,
+  deps: Deps,
   rows: readonly SourceRow[],
   options: { withSecret: boolean; locale: Locale },
 ): Promise<ImportRow[]> {
-  const settings = await readNativeSettings(app.db);
+  const settings = await readNativeSettings(deps.db);
   const existing = new Set<string>();
-  for (const view of await accountViews(app)) existing.add(duplicateKey(view));
+  for (const view of await accountViews(deps)) existing.add(duplicateKey(view));
   const result: ImportRow[] = [];
   for (const entry of rows) {
     const row = withModelRules(entry);
@@ -109,10 +109,10 @@ export async function toImportRows(
       continue;
     }
     const account = row.account ?? '';
-    let icon = await storeEmbeddedIcon(app, row.icon);
+    let icon = await storeEmbeddedIcon(deps, row.icon);
     if (!icon && row.service && settings.getOfficialIcons) {
       icon =
-        (await fetchOfficialLogo(app, row.service, {
+        (await fetchOfficialLogo(deps, row.service, {
           collection: settings.iconCollection,
           variant: settings.iconVariant,
           strict: settings.iconVariantStrictFetch,
