@@ -7,9 +7,12 @@ import { queryClient, setGlobalErrorHandler } from './app/query-client';
 import { router } from './app/router';
 import { Spinner } from './ui/Spinner';
 import { handleGlobalError } from './app/global-errors';
+import { installQueryPersistence } from './app/persist';
 import './styles.css';
 
 setGlobalErrorHandler((error) => handleGlobalError(error, router));
+// Accounts, groups and settings of the previous visit show at once, before the server answers.
+installQueryPersistence(queryClient);
 
 async function start(): Promise<void> {
   // The language: the one chosen in the settings (kept locally once known), else the browser's.

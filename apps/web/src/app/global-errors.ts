@@ -2,7 +2,7 @@ import type { ApiError } from '../api/client';
 import type { router as appRouter } from './router';
 
 /**
- * Global response handling (product.md §8): 401 -> login, 407 -> the proxy error (not closable),
+ * Global response handling: 401 -> login, 407 -> the proxy error (not closable),
  * 418 -> autolock, 404 -> the 404 screen, anything else -> the generic error with the server's message.
  * 422 never comes here: it belongs to the form.
  */

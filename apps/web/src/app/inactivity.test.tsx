@@ -13,7 +13,7 @@ async function advance(ms: number): Promise<void> {
   });
 }
 
-describe('the auto-lock timer (product.md §4, api.md §0.1 #9)', () => {
+describe('the auto-lock timer and its keep-alive requests', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -1,9 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 
-/** What counts as the person being active (product.md §4, auto lock). */
+/** What counts as the person being active. */
 const ACTIVITY_EVENTS = ['click', 'mousedown', 'scroll', 'keypress', 'load'] as const;
 
-/** While the person is active, at least one signed-in request a minute (api.md §0.1 #9). */
+/**
+ * While the person is active, at least one signed-in request a minute: the server locks a session
+ * it has not heard from, and background refreshes alone must not count as activity.
+ */
 export const KEEP_ALIVE_INTERVAL = 60_000;
 
 /**
@@ -17,8 +20,9 @@ export function useInactivityLock(
   onExpire: () => void,
   keepAlive: () => Promise<unknown>,
 ): void {
-  const callbacks = useRef({ onExpire, keepAlive });
-  callbacks.current = { onExpire, keepAlive };
+  // The latest callbacks are called, without restarting the timer when they change.
+  const expireNow = useEffectEvent(() => onExpire());
+  const ping = useEffectEvent(() => keepAlive());
   useEffect(() => {
     if (kickUserAfter <= 0) return;
     const delay = kickUserAfter * 60_000;
@@ -29,7 +33,7 @@ export function useInactivityLock(
 
     function expire() {
       expired = true;
-      callbacks.current.onExpire();
+      expireNow();
     }
 
     function onActivity() {
@@ -45,7 +49,7 @@ export function useInactivityLock(
       const now = Date.now();
       if (lastActivity > lastPing && now - lastPing >= KEEP_ALIVE_INTERVAL) {
         lastPing = now;
-        void callbacks.current.keepAlive().catch(() => undefined);
+        void ping().catch(() => undefined);
       }
     }, 5_000);
 

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/client';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { changeLocale, resolveLocale } from '../i18n/i18n';
-import { appConfigQuery, currentUserQuery } from './queries';
+import { currentUserQuery } from '../entities/user/user.api';
+import { appConfigQuery } from './queries';
 import { useInactivityLock } from './inactivity';
 import { rememberPreferences, shellPreferences } from './preferences';
 import { rootRoute } from './root';
@@ -13,7 +14,7 @@ import { signOut } from './session';
 
 /**
  * Public sign-in routes (login, register, recovery): turned off in reverse-proxy mode, where the
- * proxy signs people in (product.md §2).
+ * proxy signs people in.
  */
 export const publicLayout = createRoute({
   getParentRoute: () => rootRoute,
@@ -64,7 +65,7 @@ function SignedInLayout() {
     rememberPreferences(current);
     void changeLocale(resolveLocale(current.lang));
   }, [remembered]);
-  // Auto lock (product.md §4); proxy users are never locked by the server, nor by us.
+  // Auto lock; proxy users are never locked by the server, nor by us.
   useInactivityLock(
     user.authenticated_by_proxy ? 0 : preferences.kickUserAfter,
     () => void navigate({ to: '/autolock' }),

@@ -1,10 +1,10 @@
 /**
- * The settings the shell itself acts on, read from the server's key/value lists (api.md §9.1), and
+ * The settings the shell itself acts on, read from the server's key/value lists, and
  * the few of them remembered in the browser so that the sign-in screen (anonymous, before any
  * server call can tell) opens in the right language and with the right sign-in method.
  */
 
-/** Auto-lock choices in minutes (product.md §9): 0 never, -1 on OTP copy. */
+/** Auto-lock choices in minutes: 0 never, -1 on OTP copy. */
 export const KICK_USER_AFTER_CHOICES = [0, -1, 1, 5, 10, 15, 30, 60, 1440] as const;
 
 export interface ShellPreferences {

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
 
-/** What the shell does with an error no screen handled (product.md §8, global response handling). */
+/** What the shell does with an error no screen handled. */
 type GlobalErrorHandler = (error: ApiError) => void;
 let globalHandler: GlobalErrorHandler = () => {};
 

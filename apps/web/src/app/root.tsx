@@ -19,7 +19,7 @@ declare module '@tanstack/react-router' {
   }
 }
 
-/** The page title follows the route name (product.md §2, routing rules). */
+/** The page title follows the route name. */
 function useRouteTitle(): void {
   const { t } = useTranslation();
   const title = useRouterState({

@@ -3,7 +3,12 @@ import { Spinner } from '../ui/Spinner';
 import { ErrorScreen } from '../features/errors/ErrorScreen';
 import { errorRoutes } from '../features/errors/errors.routes';
 import { authRoutes } from '../features/auth/auth.routes';
+import { accountFormRoutes } from '../features/account-form/account-form.routes';
 import { accountsRoutes } from '../features/accounts/accounts.routes';
+import { captureRoute } from '../features/capture/capture.routes';
+import { importAccountsRoute } from '../features/import/import.routes';
+import { showQrCodeRoute } from '../features/qrcode/qrcode.routes';
+import { startRoute } from '../features/start/start.routes';
 import { groupsRoutes } from '../features/groups/groups.routes';
 import { aboutRoute } from '../features/about/about.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
@@ -11,7 +16,7 @@ import { authLayout, publicLayout } from './layouts';
 import { queryClient } from './query-client';
 import { rootRoute } from './root';
 
-/** Any unknown path goes to /404 (product.md §2). */
+/** Any unknown path goes to /404. */
 const unknownRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '$',
@@ -23,7 +28,16 @@ const unknownRoute = createRoute({
 // Each feature exports its routes; this is the one place that assembles the tree.
 const routeTree = rootRoute.addChildren([
   publicLayout.addChildren([...authRoutes]),
-  authLayout.addChildren([...accountsRoutes, ...groupsRoutes, ...settingsRoutes]),
+  authLayout.addChildren([
+    ...accountsRoutes,
+    startRoute,
+    captureRoute,
+    ...accountFormRoutes,
+    importAccountsRoute,
+    showQrCodeRoute,
+    ...groupsRoutes,
+    ...settingsRoutes,
+  ]),
   aboutRoute,
   ...errorRoutes,
   unknownRoute,
@@ -51,28 +65,4 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: typeof router;
   }
-}
-
-/**
- * After every navigation the last route name is kept locally; the first visit to the accounts in a
- * page load sets the first-load flag (product.md §2, routing rules), read with `isFirstLoad()`.
- */
-let accountsVisited = false;
-let firstLoad = false;
-
-router.subscribe('onBeforeLoad', ({ toLocation }) => {
-  if (toLocation.pathname === '/accounts') {
-    firstLoad = !accountsVisited;
-    accountsVisited = true;
-  }
-});
-
-router.subscribe('onResolved', () => {
-  const match = router.state.matches.at(-1);
-  if (match) localStorage.setItem('lastRoute', match.routeId);
-});
-
-/** True while the accounts screen shows for the first time since the app loaded. */
-export function isFirstLoad(): boolean {
-  return firstLoad;
 }

@@ -1,5 +1,5 @@
 import type { useNavigate } from '@tanstack/react-router';
-import { api } from '../api/client';
+import { endSession } from '../entities/user/user.api';
 import type { ResponseOf } from '@twofold/contract';
 import { queryClient } from './query-client';
 import { KEPT_ON_SIGN_OUT } from './preferences';
@@ -7,7 +7,7 @@ import { KEPT_ON_SIGN_OUT } from './preferences';
 type AppConfig = ResponseOf<'/app-config', 'get'>;
 
 /**
- * Sign out (product.md §4): behind a proxy, go to its logout URL when there is one; otherwise end
+ * Sign out: behind a proxy, go to its logout URL when there is one; otherwise end
  * the session, forget everything kept locally, and go to the login screen.
  */
 export async function signOut(config: AppConfig, navigate: ReturnType<typeof useNavigate>): Promise<void> {
@@ -15,7 +15,7 @@ export async function signOut(config: AppConfig, navigate: ReturnType<typeof use
     if (config.proxyLogoutUrl) window.location.assign(config.proxyLogoutUrl);
     return;
   }
-  await api.GET('/user/logout').catch(() => undefined);
+  await endSession();
   forgetLocalData();
   queryClient.clear();
   await navigate({ to: '/login', search: { forceRefresh: true } });

@@ -1,7 +1,7 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-/** The interface languages (api.md §0.1 #14), in the order the language setting lists them. */
+/** The interface languages, in the order the language setting lists them. */
 export const LOCALES = ['en', 'fr', 'de', 'es', 'zh', 'si'] as const;
 export type Locale = (typeof LOCALES)[number];
 

@@ -12,7 +12,7 @@ interface ConfirmDialogProps {
   readonly onConfirm: () => void;
 }
 
-/** A confirmation asked before anything that cannot be undone (product.md §8, confirmations). */
+/** A confirmation asked before anything that cannot be undone. */
 export function ConfirmDialog({
   open,
   onOpenChange,

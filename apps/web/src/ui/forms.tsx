@@ -43,7 +43,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
 });
 
 /**
- * Puts a 422's field messages under the form's fields (product.md §5). Returns false when the
+ * Puts a 422's field messages under the form's fields. Returns false when the
  * error is not a validation error, so the caller can hand it to the global handling.
  */
 export function applyServerErrors<T extends FieldValues>(

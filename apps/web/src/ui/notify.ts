@@ -11,7 +11,7 @@ export interface Notice {
   readonly action?: { readonly label: string; readonly run: () => void };
 }
 
-/** The notification area shows one message at a time (product.md §2, shared layout). */
+/** The notification area shows one message at a time. */
 let current: Notice | null = null;
 let nextId = 1;
 let timer: ReturnType<typeof setTimeout> | undefined;

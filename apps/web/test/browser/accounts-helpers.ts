@@ -161,7 +161,7 @@ export function qrY4m(text: string, name: string, width = 640, height = 480, fra
   return file;
 }
 
-/** A Google Authenticator migration URI (protobuf written by hand, as formats.md §4 describes it). */
+/** A Google Authenticator migration URI (its protobuf payload written by hand, field by field). */
 export function migrationUri(
   entries: readonly {
     secret: string;

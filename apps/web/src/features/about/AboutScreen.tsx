@@ -1,23 +1,16 @@
-import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { api, unwrap } from '../../api/client';
-import { appConfigQuery } from '../../app/queries';
+import { appConfigQuery, infosQuery } from '../../app/queries';
 import { copyToClipboard } from '../../ui/clipboard';
 import { Spinner } from '../../ui/Spinner';
-
-const infosQuery = queryOptions({
-  queryKey: ['infos'],
-  queryFn: () => unwrap(api.GET('/infos')),
-  staleTime: 0,
-});
 
 function displayValue(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 /**
- * About (product.md §2): version, teaser, links, credits, the environment list (GET /infos; the
+ * About: version, teaser, links, credits, the environment list (GET /infos; the
  * details only for the signed-in user) with a copy button, and the user's options when present.
  */
 export function AboutScreen() {

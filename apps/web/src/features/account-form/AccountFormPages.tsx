@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { api, unwrap } from '../../api/client';
+import { accountQuery } from '../../entities/account/account.api';
 import { Spinner } from '../../ui/Spinner';
 import { AccountForm } from './AccountForm';
 import { QuickForm } from './QuickForm';
@@ -17,12 +17,7 @@ export function EditAccountPage() {
   const { twofaccountId } = editRoute.useParams();
   const id = Number(twofaccountId);
   // The secret is read for the form only, never kept in the cache.
-  const account = useQuery({
-    queryKey: ['account-edit', id],
-    queryFn: () => unwrap(api.GET('/api/v1/twofaccounts/{id}', { params: { path: { id } } })),
-    gcTime: 0,
-    staleTime: Infinity,
-  });
+  const account = useQuery(accountQuery(id));
   if (!account.data) return <Spinner />;
   return <AccountForm key={id} account={account.data} />;
 }

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { iconUrl } from '../accounts/accounts.api';
+import { iconUrl } from '../../entities/account/icon.api';
 import type { IconState } from './icons';
 import { HiddenFileInput } from '../../ui/HiddenFileInput';
 

@@ -1,6 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import type { UseQueryOptions } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Otp } from '../accounts/accounts.api';
+import type { Otp } from '../../entities/account/account.api';
+
 import { OtpView } from '../accounts/OtpView';
 import { copyToClipboard } from '../../ui/clipboard';
 
@@ -9,13 +11,14 @@ interface TestModalProps {
   readonly onClose: () => void;
   readonly title: string;
   readonly subtitle?: string;
-  readonly fetchOtp: () => Promise<Otp>;
-  readonly testKey: readonly unknown[];
+  /** The code to generate (`paramsOtpQuery`). */
+  readonly query: UseQueryOptions<Otp>;
   readonly onHotp?: (otp: Otp) => void;
+  readonly onError?: (error: Error) => void;
 }
 
-/** A code generated from the form's values, nothing stored (product.md §2, create account: Test). */
-export function TestModal({ open, onClose, title, subtitle, fetchOtp, testKey, onHotp }: TestModalProps) {
+/** A code generated from the form's values, nothing stored: the Test button of the forms. */
+export function TestModal({ open, onClose, title, subtitle, query, onHotp, onError }: TestModalProps) {
   const { t } = useTranslation('accountForm');
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
@@ -26,9 +29,7 @@ export function TestModal({ open, onClose, title, subtitle, fetchOtp, testKey, o
             <Dialog.Title className="otp-service">{title || t('test.title')}</Dialog.Title>
             <Dialog.Description className="otp-account">{subtitle || t('test.legend')}</Dialog.Description>
           </div>
-          {open && (
-            <OtpView queryKey={['test', ...testKey]} fetchOtp={fetchOtp} {...(onHotp ? { onHotp } : {})} />
-          )}
+          {open && <OtpView query={query} onHotp={onHotp} onError={onError} />}
           <Dialog.Close className="button button-block otp-close">{t('actions.close')}</Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>
@@ -38,7 +39,7 @@ export function TestModal({ open, onClose, title, subtitle, fetchOtp, testKey, o
 
 const URL_PATTERN = /^https?:\/\/[\w.-]+(?:\.[\w.-]+)+[\w\-._~:/?#[\]@!$&'()*+,;=%]*$/i;
 
-/** A scanned QR code whose content is not a valid otpauth URI (product.md §2 and §5). */
+/** A scanned QR code whose content is not a valid otpauth URI. */
 export function InvalidUriModal({
   content,
   onClose,

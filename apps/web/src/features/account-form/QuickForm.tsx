@@ -1,56 +1,49 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, isApiError, unwrap } from '../../api/client';
+import { isApiError } from '../../api/client';
+import { uriPreviewQuery } from '../../entities/account/account.api';
+import { useCreateAccount } from '../../entities/account/account.mutations';
+import { uriOtpQuery } from '../../entities/account/otp';
 import { FormError } from '../../ui/forms';
 import { Spinner } from '../../ui/Spinner';
-import { refreshAccounts } from '../accounts/accounts.api';
 import { AccountIcon } from '../accounts/AccountIcon';
 import { OtpView } from '../accounts/OtpView';
 import { IconField } from './IconField';
 import { useIconState } from './icons';
 import { InvalidUriModal } from './Modals';
-import { toParams, valuesOf } from './AccountForm';
+import { toParams, valuesOf } from './form-values';
 
 /**
- * A scanned otpauth URI: the account it describes with a code preview, saved as it is (product.md
- * §2, create account with a decodedUri). The icon can be changed or removed.
+ * A scanned otpauth URI: the account it describes with a code preview, saved as it is. The icon
+ * can be changed or removed.
  */
 export function QuickForm({ uri }: { readonly uri: string }) {
   const { t } = useTranslation('accountForm');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const icon = useIconState(null);
-  const [invalid, setInvalid] = useState<string | null>(null);
-  const preview = useQuery({
-    queryKey: ['account-preview', uri],
-    queryFn: () => unwrap(api.POST('/api/v1/twofaccounts/preview', { body: { uri } })),
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-    meta: { handles: [422] },
-  });
+  const [invalidClosed, setInvalidClosed] = useState(false);
+  const preview = useQuery(uriPreviewQuery(uri));
+  const create = useCreateAccount();
   const { setTemporary } = icon;
   const previewIcon = preview.data?.icon ?? null;
   // The preview may have fetched a logo: it is temporary until the account is saved.
   useEffect(() => setTemporary(previewIcon), [previewIcon, setTemporary]);
-  useEffect(() => {
-    if (isApiError(preview.error, 422) && preview.error.fieldErrors.uri) setInvalid(uri);
-  }, [preview.error, uri]);
+  // The server found no valid account in the URI: the invalid content is shown until closed.
+  const invalidUri = isApiError(preview.error, 422) && preview.error.fieldErrors.uri !== undefined;
+  const invalid = invalidUri && !invalidClosed ? uri : null;
 
-  const save = useMutation({
-    mutationFn: async () => {
-      if (!preview.data) return;
-      const { icon: _icon, ...fields } = preview.data;
-      await unwrap(api.POST('/api/v1/twofaccounts', { body: toParams(valuesOf(fields), icon.icon) }));
-    },
-    onSuccess: async () => {
-      icon.markSaved();
-      await refreshAccounts(queryClient);
-      await navigate({ to: '/accounts', search: { toRefresh: true } });
-    },
-  });
+  const save = () => {
+    if (!preview.data) return;
+    const { icon: _icon, ...fields } = preview.data;
+    create.mutate(toParams(valuesOf(fields), icon.icon), {
+      onSuccess: () => {
+        icon.markSaved();
+        void navigate({ to: '/accounts', search: { toRefresh: true } });
+      },
+    });
+  };
 
   const leave = () => void navigate({ to: '/accounts' });
 
@@ -66,7 +59,7 @@ export function QuickForm({ uri }: { readonly uri: string }) {
             {t('actions.back')}
           </button>
         </div>
-        <InvalidUriModal content={invalid} onClose={() => setInvalid(null)} />
+        <InvalidUriModal content={invalid} onClose={() => setInvalidClosed(true)} />
       </section>
     );
   }
@@ -80,20 +73,12 @@ export function QuickForm({ uri }: { readonly uri: string }) {
         <AccountIcon account={{ ...account, icon: icon.icon }} size={72} />
         <p className="quick-service">{account.service ?? account.account}</p>
         {account.service && <p className="quick-account">{account.account}</p>}
-        <OtpView
-          queryKey={['quick', uri]}
-          fetchOtp={() => unwrap(api.POST('/api/v1/twofaccounts/otp', { body: { uri } }))}
-        />
+        <OtpView query={uriOtpQuery(uri)} />
         <IconField state={icon} />
       </div>
-      <FormError message={save.error?.message} />
+      <FormError message={create.error?.message} />
       <div className="form-actions form-actions-center">
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={save.isPending}
-          onClick={() => save.mutate()}
-        >
+        <button type="button" className="button button-primary" disabled={create.isPending} onClick={save}>
           {t('actions.save')}
         </button>
         <button type="button" className="button" onClick={leave}>

@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, isApiError, unwrap } from '../../api/client';
+import { isApiError } from '../../api/client';
 import { notify } from '../../ui/notify';
-import { deleteTemporaryIcon, formData } from '../accounts/accounts.api';
+import { deleteTemporaryIcon, fetchOfficialIcon, uploadIcon } from '../../entities/account/icon.api';
 
 /**
  * The icon of a form. An uploaded or fetched icon is temporary until the account is saved:
- * replacing or removing it deletes the file, and so does leaving the form without saving
- * (product.md §4, create and edit; api.md §0.1 #17 — saved icons are the server's business).
+ * replacing or removing it deletes the file, and so does leaving the form without saving. Icons
+ * already saved with an account are the server's business (it deletes them with the account).
  */
 export function useIconState(initial: string | null) {
   const { t } = useTranslation('accountForm');
@@ -31,13 +31,7 @@ export function useIconState(initial: string | null) {
   );
 
   const upload = useMutation({
-    mutationFn: (file: File) =>
-      unwrap(
-        api.POST('/api/v1/icons', {
-          body: { icon: file },
-          bodySerializer: (body) => formData(body as Record<string, Blob>),
-        }),
-      ),
+    mutationFn: uploadIcon,
     meta: { handles: [422] },
     onSuccess: (result) => replace(result.filename, true),
     onError: (error) => {
@@ -47,10 +41,7 @@ export function useIconState(initial: string | null) {
   });
 
   const fetchLogo = useMutation({
-    mutationFn: async (service: string) => {
-      const { data, response } = await api.POST('/api/v1/icons/default', { body: { service } });
-      return response.status === 201 && data ? data.filename : null;
-    },
+    mutationFn: fetchOfficialIcon,
     onSuccess: (filename, service) => {
       if (filename) replace(filename, true);
       else notify('warning', t('icon.noLogo', { service }));

@@ -1,4 +1,4 @@
-import { iconUrl } from './accounts.api';
+import { iconUrl } from '../../entities/account/icon.api';
 
 interface IconAccount {
   readonly service: string | null;

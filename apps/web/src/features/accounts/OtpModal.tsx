@@ -1,37 +1,28 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accountsQuery, fetchAccountOtp, type Account, type Otp } from './accounts.api';
+import type { Account } from '../../entities/account/account.api';
+import { otpQuery } from '../../entities/account/otp';
+import { useAccountSettings } from '../../entities/settings/account-settings';
 import { AccountIcon } from './AccountIcon';
 import { OtpView } from './OtpView';
-import { useAccountSettings } from './settings';
 
 interface OtpModalProps {
   readonly account: Account | null;
-  /** Increases at each opening: each opening fetches a fresh code. */
+  /** Increases at each opening: each opening shows a fresh code. */
   readonly openCount: number;
   readonly onClose: () => void;
 }
 
-/** The code of one account (product.md §2, one-time password modal; §4, OTP display). */
+/**
+ * The code of one account, opened from the list. Copying it may close the modal, or end the
+ * session at once when auto-lock is set to 'on copy'.
+ */
 export function OtpModal({ account, openCount, onClose }: OtpModalProps) {
   const { t } = useTranslation('accounts');
   const { settings } = useAccountSettings();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const id = account?.id;
-
-  const onHotp = useCallback(
-    (otp: Otp) => {
-      if (otp.counter === undefined) return;
-      queryClient.setQueryData(accountsQuery.queryKey, (list) =>
-        list?.map((item) => (item.id === id ? { ...item, counter: otp.counter ?? item.counter } : item)),
-      );
-    },
-    [id, queryClient],
-  );
 
   const onCopied = useCallback(() => {
     if (settings.kickUserAfter === -1) {
@@ -41,8 +32,6 @@ export function OtpModal({ account, openCount, onClose }: OtpModalProps) {
     }
     if (settings.closeOtpOnCopy) onClose();
   }, [navigate, onClose, settings.closeOtpOnCopy, settings.kickUserAfter]);
-
-  const fetchOtp = useCallback(() => fetchAccountOtp(id ?? 0), [id]);
 
   return (
     <Dialog.Root open={account !== null} onOpenChange={(open) => !open && onClose()}>
@@ -58,13 +47,7 @@ export function OtpModal({ account, openCount, onClose }: OtpModalProps) {
                   {account.service ? account.account : t('otp.noService')}
                 </Dialog.Description>
               </div>
-              <OtpView
-                key={`${account.id}-${openCount}`}
-                queryKey={['account', account.id, openCount]}
-                fetchOtp={fetchOtp}
-                onHotp={onHotp}
-                onCopied={onCopied}
-              />
+              <OtpView key={`${account.id}-${openCount}`} query={otpQuery(account.id)} onCopied={onCopied} />
               <Dialog.Close className="button button-block otp-close">{t('actions.close')}</Dialog.Close>
             </>
           )}

@@ -1,16 +1,16 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../ui/Spinner';
-import type { Otp } from './accounts.api';
-import { useAccountSettings } from './settings';
+import type { Otp } from '../../entities/account/account.api';
+import { useAccountSettings } from '../../entities/settings/account-settings';
 import { copyToClipboard } from '../../ui/clipboard';
 
 const DOTS = 10;
 const KNOWN_TYPES = new Set(['totp', 'hotp', 'steamtotp']);
 
-/** Steam codes stay whole; the others are shown in two halves (product.md §2, OTP modal). */
+/** Steam codes stay whole (they are read as one word); the others are shown in two halves. */
 export function splitCode(password: string, otpType: string): string[] {
   if (otpType === 'steamtotp') return [password];
   const half = Math.ceil(password.length / 2);
@@ -31,11 +31,12 @@ function useServerClock(generatedAt: number | undefined, receivedAt: number): nu
 }
 
 interface OtpViewProps {
-  /** Identifies the code being shown; the code is fetched once per key and forgotten on close. */
-  readonly queryKey: readonly unknown[];
-  readonly fetchOtp: () => Promise<Otp>;
+  /** The code to show, from the account entity's factories (`otpQuery` and its siblings). */
+  readonly query: UseQueryOptions<Otp>;
   /** HOTP: the counter after use (and the uri, for a test of the edit form). */
   readonly onHotp?: (otp: Otp) => void;
+  /** The code could not be generated (the form shows why under its fields). */
+  readonly onError?: (error: Error) => void;
   /** Called after a successful copy (the modal may close, the session may end). */
   readonly onCopied?: () => void;
 }
@@ -44,18 +45,12 @@ interface OtpViewProps {
  * A one-time password with its period dots (TOTP, Steam) or its counter (HOTP). A time-based code
  * is replaced by the next one at the end of its period, and a fresh one is fetched.
  */
-export function OtpView({ queryKey, fetchOtp, onHotp, onCopied }: OtpViewProps) {
+export function OtpView({ query: options, onHotp, onError, onCopied }: OtpViewProps) {
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { settings } = useAccountSettings();
-  const query = useQuery({
-    queryKey: ['otp', ...queryKey],
-    queryFn: fetchOtp,
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-  });
+  const query = useQuery(options);
+  const { refetch, error } = query;
   const otp = query.data;
   const now = useServerClock(otp?.generated_at, query.dataUpdatedAt);
   const refetched = useRef<number | null>(null);
@@ -71,8 +66,12 @@ export function OtpView({ queryKey, fetchOtp, onHotp, onCopied }: OtpViewProps) 
   useEffect(() => {
     if (!timeBased || ahead < 1 || refetched.current === currentWindow) return;
     refetched.current = currentWindow;
-    void queryClient.refetchQueries({ queryKey: ['otp', ...queryKey], exact: true });
-  }, [ahead, currentWindow, queryClient, queryKey, timeBased]);
+    void refetch();
+  }, [ahead, currentWindow, refetch, timeBased]);
+
+  useEffect(() => {
+    if (error) onError?.(error);
+  }, [error, onError]);
 
   useEffect(() => {
     if (!otp) return;

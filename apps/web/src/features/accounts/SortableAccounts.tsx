@@ -20,11 +20,11 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { Account } from './accounts.api';
+import type { Account } from '../../entities/account/account.api';
 import { AccountContent } from './AccountIcon';
-import type { AccountSettings } from './settings';
+import type { AccountSettings } from '../../entities/settings/account-settings';
 
-/** Drag-sort animation (product.md §9). */
+/** Drag-sort animation: short, so that sorting never waits on it. */
 const SORT_ANIMATION = { duration: 200, easing: 'ease' };
 
 interface SortableAccountsProps {

@@ -2,14 +2,14 @@ import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { endSession } from '../../entities/user/user.api';
 
 /** Shown after inactivity: the session is ended here, and the person may sign in again. */
 export function AutolockScreen() {
   const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
   useEffect(() => {
-    void api.GET('/user/logout').finally(() => queryClient.clear());
+    void endSession().finally(() => queryClient.clear());
   }, [queryClient]);
   return (
     <section className="card auth-card" aria-labelledby="autolock-title">

@@ -2,11 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, Field, FormError } from '../../ui/forms';
-import { renameDevice } from './webauthn.api';
+import { renameDevice } from '../../entities/user/devices.api';
 
 /**
  * Names a security device (after registering or recovering one, and from the devices list):
- * placeholder examples phone, fingerprint reader, hardware key (product.md §2).
+ * placeholder examples phone, fingerprint reader, hardware key.
  */
 export function DeviceNameForm({
   credentialId,

@@ -12,7 +12,7 @@ import { notifyWebauthnProblem, WebauthnProblem } from './webauthn';
 
 /**
  * The link of the device-recovery e-mail (webauthn.recover): register a new device with the token,
- * optionally revoking every other one, then name it and go to the accounts (product.md §2, §4).
+ * optionally revoking every other one, then name it and go to the accounts.
  */
 export function DeviceRecoverScreen({ email, token }: { readonly email: string; readonly token: string }) {
   const { t } = useTranslation('auth');

@@ -15,7 +15,7 @@ const senders = {
 
 /**
  * Asks for a link by e-mail: a password reset (password.request) or a security-device recovery
- * (webauthn.lost). A failure other than validation stays on screen as a danger notice (product.md §8).
+ * (webauthn.lost). A failure other than validation stays on screen as a danger notice.
  */
 export function EmailRequestScreen({ kind }: { readonly kind: keyof typeof senders }) {
   const { t } = useTranslation('auth');

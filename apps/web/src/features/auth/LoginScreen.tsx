@@ -13,11 +13,11 @@ import { useSignedIn } from './signed-in';
 import { signInWithDevice } from './webauthn.api';
 import { notifyWebauthnProblem, WebauthnProblem } from './webauthn';
 
-/** The CSRF token of the anonymous session is refreshed this often on the sign-in screen (product.md §9). */
+/** The CSRF token of the anonymous session is refreshed this often on the sign-in screen. */
 export const CSRF_REFRESH_INTERVAL = 300_000;
 
 /**
- * Sign in (product.md §2, login and related): a security device first when the user's settings say
+ * Sign in: a security device first when the user's settings say
  * so (with a switch to the password form unless devices are the only way), else e-mail and password.
  */
 export function LoginScreen({ userName }: { readonly userName: string | null }) {

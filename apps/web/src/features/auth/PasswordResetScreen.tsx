@@ -10,7 +10,7 @@ import { useSignedIn } from './signed-in';
 
 /**
  * The link of the reset e-mail (password.reset): e-mail (read-only) and token from the query, a new
- * password twice, then Continue to the accounts (product.md §2).
+ * password twice, then Continue to the accounts.
  */
 export function PasswordResetScreen({ email, token }: { readonly email: string; readonly token: string }) {
   const { t } = useTranslation('auth');

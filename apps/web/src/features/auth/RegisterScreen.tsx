@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
-import { userNameQuery } from '../../app/queries';
+import { userNameQuery } from '../../entities/user/user.api';
 import { applyServerErrors, Field, FormError } from '../../ui/forms';
 import { dismiss, notify } from '../../ui/notify';
 import { register, type RegisterBody } from './auth.api';
@@ -23,7 +23,7 @@ type Step =
     };
 
 /**
- * Register the one user (product.md §2), then an optional security device ('Maybe later'), then
+ * Register the one user, then an optional security device ('Maybe later'), then
  * naming that device.
  */
 export function RegisterScreen() {
@@ -77,7 +77,7 @@ function RegisterForm({
       const payload = await mutation.mutateAsync(values);
       onRegistered(payload.preferences);
     } catch (error) {
-      // Somebody registered first: only one user can ever exist (product.md §5). The message is in
+      // Somebody registered first: only one user can ever exist. The message is in
       // the reader's language, so ask whether a user exists rather than compare texts.
       if (isApiError(error, 422) && error.fieldErrors.name) {
         const existing = await queryClient.fetchQuery({ ...userNameQuery, staleTime: 0 }).catch(() => null);

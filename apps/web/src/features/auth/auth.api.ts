@@ -9,5 +9,5 @@ export const register = (body: RegisterBody) => unwrap(api.POST('/user', { body 
 export const login = (body: LoginBody) => unwrap(api.POST('/user/login', { body }));
 export const logout = () => unwrap(api.GET('/user/logout'));
 
-/** Keeps the anonymous session's CSRF token fresh while the sign-in screen stays open (api.md §2.2). */
+/** Keeps the anonymous session's CSRF token fresh while the sign-in screen stays open. */
 export const refreshCsrf = () => api.GET('/refresh-csrf', { parseAs: 'text' });

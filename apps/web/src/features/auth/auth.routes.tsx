@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { publicLayout } from '../../app/layouts';
-import { currentUserQuery, userNameQuery } from '../../app/queries';
+import { currentUserQuery, userNameQuery } from '../../entities/user/user.api';
 import { LoginScreen } from './LoginScreen';
 import { RegisterScreen } from './RegisterScreen';
 import { refreshCsrf } from './auth.api';
@@ -19,7 +19,7 @@ function emailLinkSearch(search: Record<string, unknown>): EmailLinkSearch {
   };
 }
 
-/** Login entry (product.md §4): signed in -> accounts; nobody registered -> register; else login. */
+/** Login entry: signed in -> accounts; nobody registered -> register; else login. */
 export const loginRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: '/login',

@@ -6,7 +6,7 @@ import { changeLocale, resolveLocale } from '../../i18n/i18n';
 
 /**
  * After a sign-in, a registration or a recovery: drop whatever was cached for the anonymous visitor,
- * adopt the user's language and sign-in preferences, and go to the accounts (product.md §4).
+ * adopt the user's language and sign-in preferences, and go to the accounts.
  */
 export function useSignedIn(): (preferences?: Readonly<Record<string, unknown>>) => Promise<void> {
   const queryClient = useQueryClient();

@@ -22,7 +22,7 @@ async function problemOf(promise: Promise<unknown>): Promise<string> {
   throw new Error('no problem raised');
 }
 
-describe('WebAuthn ceremonies in the browser (product.md §8, WebAuthn messages)', () => {
+describe('WebAuthn ceremonies in the browser', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     startRegistration.mockReset();

@@ -7,7 +7,7 @@ import type {
 import type { TFunction } from 'i18next';
 import { notify } from '../../ui/notify';
 
-/** Why a security-device ceremony could not run or finish in the browser (product.md §8, WebAuthn messages). */
+/** Why a security-device ceremony could not run or finish in the browser. */
 export type WebauthnProblemKind = 'httpsRequired' | 'noSupport' | 'aborted' | 'unsupportedDevice';
 
 export class WebauthnProblem extends Error {
@@ -17,7 +17,7 @@ export class WebauthnProblem extends Error {
   }
 }
 
-/** The secure context and the browser support WebAuthn needs (product.md §5), checked before any call. */
+/** The secure context and the browser support WebAuthn needs, checked before any call. */
 export function webauthnUnavailable(): WebauthnProblemKind | null {
   if (!window.isSecureContext) return 'httpsRequired';
   if (typeof window.PublicKeyCredential !== 'function' || !navigator.credentials) return 'noSupport';

@@ -1,10 +1,10 @@
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../ui/Spinner';
 import { useScannedData } from '../start/scanned';
 
-/** The camera failures of product.md §8, each with a reason and a solution. */
+/** The camera failures the capture screen explains, each with a reason and a solution. */
 export type CameraFailure =
   'notAllowed' | 'notReadable' | 'notFound' | 'insecure' | 'unsuitable' | 'unsupported';
 
@@ -81,15 +81,14 @@ async function createDecoder(): Promise<{ decode: Decode; dispose: () => void }>
   return { decode, dispose: () => worker.terminate() };
 }
 
-/** Full-screen live scan (product.md §2, capture screen). */
+/** Full-screen live scan. */
 export function CaptureScreen() {
   const { t } = useTranslation('capture');
   const navigate = useNavigate();
   const router = useRouter();
   const handleScanned = useScannedData();
   // The camera starts once per visit; the latest handler is read when a code is found.
-  const onScanned = useRef(handleScanned);
-  onScanned.current = handleScanned;
+  const onScanned = useEffectEvent(handleScanned);
   const video = useRef<HTMLVideoElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [ready, setReady] = useState(false);
@@ -135,7 +134,7 @@ export function CaptureScreen() {
           if (stopped) return;
           if (data !== null) {
             stop();
-            if (!onScanned.current(data)) setTimeout(() => router.history.back(), 0);
+            if (!onScanned(data)) setTimeout(() => router.history.back(), 0);
             return;
           }
         }

@@ -11,7 +11,7 @@ interface ErrorScreenProps {
   readonly debug?: string | undefined;
 }
 
-/** 404, flooded and generic errors share one screen (product.md §2, about and error screens). */
+/** 404, flooded and generic errors share one screen. */
 export function ErrorScreen({ variant, message, closable = true, debug }: ErrorScreenProps) {
   const { t } = useTranslation('errors');
   return (

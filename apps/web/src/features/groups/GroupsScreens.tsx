@@ -1,32 +1,26 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { api, unwrap } from '../../api/client';
-import { settingsQuery } from '../../app/queries';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { applyServerErrors, Field, FormError } from '../../ui/forms';
 import { notify } from '../../ui/notify';
 import { Spinner } from '../../ui/Spinner';
-import { groupsQuery, refreshAccounts, type Group } from '../accounts/accounts.api';
+import {
+  groupQuery,
+  groupsQuery,
+  useDeleteGroup,
+  useSaveGroup,
+  type Group,
+} from '../../entities/group/group.api';
 
-/** The groups (product.md §2, groups): the 'All' pseudo group is kept apart. */
+/** The groups: the 'All' pseudo group (every account) is shown apart, it cannot be changed. */
 export function GroupsScreen() {
   const { t } = useTranslation('groups');
-  const queryClient = useQueryClient();
   const groups = useQuery(groupsQuery);
   const [deleting, setDeleting] = useState<Group | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: number) => unwrap(api.DELETE('/api/v1/groups/{id}', { params: { path: { id } } })),
-    onSuccess: async () => {
-      notify('success', t('deleted'));
-      await Promise.all([
-        refreshAccounts(queryClient),
-        queryClient.invalidateQueries({ queryKey: settingsQuery.queryKey }),
-      ]);
-    },
-  });
+  const remove = useDeleteGroup();
 
   if (!groups.data) return <Spinner />;
   const all = groups.data.find((group) => group.id === 0);
@@ -87,7 +81,9 @@ export function GroupsScreen() {
         description={t('deleteNote')}
         confirmLabel={t('delete')}
         danger
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onConfirm={() =>
+          deleting && remove.mutate(deleting.id, { onSuccess: () => notify('success', t('deleted')) })
+        }
       />
     </section>
   );
@@ -100,15 +96,12 @@ interface GroupFormValues {
 function GroupForm({ groupId, initialName }: { readonly groupId?: number; readonly initialName: string }) {
   const { t } = useTranslation('groups');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const save = useSaveGroup(groupId);
   const form = useForm<GroupFormValues>({ defaultValues: { name: initialName } });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async ({ name }) => {
     try {
-      if (groupId === undefined) await unwrap(api.POST('/api/v1/groups', { body: { name } }));
-      else
-        await unwrap(api.PUT('/api/v1/groups/{id}', { params: { path: { id: groupId } }, body: { name } }));
-      await queryClient.invalidateQueries({ queryKey: groupsQuery.queryKey });
+      await save.mutateAsync(name);
       await navigate({ to: '/groups' });
     } catch (error) {
       if (!applyServerErrors(error, form.setError, ['name'])) throw error;
@@ -151,11 +144,7 @@ export function EditGroupScreen() {
   const { groupId } = editRoute.useParams();
   const { name } = editRoute.useSearch();
   const id = Number(groupId);
-  const group = useQuery({
-    queryKey: ['group', id],
-    queryFn: () => unwrap(api.GET('/api/v1/groups/{id}', { params: { path: { id } } })),
-    enabled: name === undefined,
-  });
+  const group = useQuery({ ...groupQuery(id), enabled: name === undefined });
   const initial = name ?? group.data?.name;
   if (initial === undefined) return <Spinner />;
   return <GroupForm key={id} groupId={id} initialName={initial} />;

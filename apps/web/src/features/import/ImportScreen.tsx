@@ -1,19 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import type { ResponseOf } from '@twofold/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, isApiError, unwrap } from '../../api/client';
+import { isApiError } from '../../api/client';
+import {
+  createAccount,
+  importMigrationFile,
+  importMigrationUri,
+  type ImportItem,
+} from '../../entities/account/account.api';
+import { refreshAccounts } from '../../entities/account/account.mutations';
+import { paramsOtpQuery } from '../../entities/account/otp';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { notify } from '../../ui/notify';
 import { Spinner } from '../../ui/Spinner';
-import { formData, refreshAccounts } from '../accounts/accounts.api';
 import { AccountIcon } from '../accounts/AccountIcon';
 import { TestModal } from '../account-form/Modals';
-import { toParams, valuesOf } from '../account-form/AccountForm';
+import { toParams, valuesOf } from '../account-form/form-values';
 import { HiddenFileInput } from '../../ui/HiddenFileInput';
 
-type Item = ResponseOf<'/api/v1/twofaccounts/import', 'post'>[number];
+type Item = ImportItem;
 type Status = 'pending' | 'imported' | 'failed';
 
 interface Row {
@@ -23,7 +29,7 @@ interface Row {
   readonly error?: string;
 }
 
-/** Migration rows: id -1 = possible duplicate, -2 = cannot become an account (api.md §5.16). */
+/** Migration rows: id -1 = possible duplicate, -2 = cannot become an account. */
 const isInvalid = (row: Row) => row.item.id === -2;
 const isDuplicate = (row: Row) => row.item.id === -1;
 const importable = (row: Row) => !isInvalid(row) && row.status !== 'imported';
@@ -32,7 +38,7 @@ const route = getRouteApi('/signed-in/account/import');
 
 type Confirm = { kind: 'one'; key: number } | { kind: 'duplicates' } | { kind: 'all' } | null;
 
-/** Accounts found in a Google Authenticator migration or an export file (product.md §2, import). */
+/** Accounts found in a Google Authenticator migration or an export file. */
 export function ImportPage() {
   const { t } = useTranslation('import');
   const navigate = useNavigate();
@@ -58,19 +64,13 @@ export function ImportPage() {
   };
 
   const fromUri = useMutation({
-    mutationFn: (uri: string) => unwrap(api.POST('/api/v1/twofaccounts/import', { body: { uri } })),
+    mutationFn: importMigrationUri,
     meta: { handles: [400, 422] },
     onSuccess: loaded,
     onError: refused,
   });
   const fromFile = useMutation({
-    mutationFn: (file: File) =>
-      unwrap(
-        api.POST('/api/v1/twofaccounts/migration', {
-          body: { file, withSecret: '1' },
-          bodySerializer: (body) => formData(body as Record<string, Blob | string>),
-        }),
-      ),
+    mutationFn: importMigrationFile,
     meta: { handles: [400, 422] },
     onSuccess: loaded,
     onError: refused,
@@ -87,7 +87,7 @@ export function ImportPage() {
   const importRow = async (row: Row) => {
     update(row.key, { status: 'pending', error: undefined });
     try {
-      await unwrap(api.POST('/api/v1/twofaccounts', { body: toParams(valuesOf(row.item), row.item.icon) }));
+      await createAccount(toParams(valuesOf(row.item), row.item.icon));
       imported.current += 1;
       update(row.key, { status: 'imported' });
     } catch (error) {
@@ -98,7 +98,7 @@ export function ImportPage() {
     }
   };
 
-  // One by one, in list order (product.md §4, import).
+  // One by one, in list order.
   const importAll = async () => {
     setRunning(true);
     for (const row of rows.filter(importable)) await importRow(row);
@@ -212,11 +212,7 @@ export function ImportPage() {
           onClose={() => setPreviewing(null)}
           title={previewing.item.service ?? previewing.item.account}
           subtitle={previewing.item.service ? previewing.item.account : ''}
-          testKey={['import', previewing.key]}
-          fetchOtp={() => {
-            const { icon: _icon, group_id: _g, ...params } = toParams(valuesOf(previewing.item), null);
-            return unwrap(api.POST('/api/v1/twofaccounts/otp', { body: params }));
-          }}
+          query={paramsOtpQuery(['import', previewing.key], toParams(valuesOf(previewing.item), null))}
         />
       )}
     </section>

@@ -2,24 +2,18 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { api, unwrap } from '../../api/client';
 import { Spinner } from '../../ui/Spinner';
-import { accountsQuery } from '../accounts/accounts.api';
+import { accountsQuery, qrCodeQuery } from '../../entities/account/account.api';
 
 const route = getRouteApi('/signed-in/account/$twofaccountId/qrcode');
 
-/** An account as a QR code, to add it to another app (product.md §2, account as QR code). */
+/** An account as a QR code, to add it to another app. */
 export function QrCodeScreen() {
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();
   const { twofaccountId } = route.useParams();
   const id = Number(twofaccountId);
-  const qr = useQuery({
-    queryKey: ['qrcode', id],
-    queryFn: () => unwrap(api.GET('/api/v1/twofaccounts/{id}/qrcode', { params: { path: { id } } })),
-    gcTime: 0,
-    staleTime: Infinity,
-  });
+  const qr = useQuery(qrCodeQuery(id));
   const account = useQuery(accountsQuery).data?.find((item) => item.id === id);
   const close = () => void navigate({ to: '/accounts', search: { InitialEditMode: true } });
   const name = account ? (account.service ? `${account.service} (${account.account})` : account.account) : '';

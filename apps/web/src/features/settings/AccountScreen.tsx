@@ -4,8 +4,9 @@ import type { BodyOf } from '@twofold/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { api, isApiError, unwrap } from '../../api/client';
-import { appConfigQuery, currentUserQuery } from '../../app/queries';
+import { isApiError } from '../../api/client';
+import { appConfigQuery } from '../../app/queries';
+import { changePassword, currentUserQuery, deleteUser, updateProfile } from '../../entities/user/user.api';
 import { forgetLocalData } from '../../app/session';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { applyServerErrors, Field, FormError } from '../../ui/forms';
@@ -17,7 +18,7 @@ type PasswordBody = BodyOf<'/user/password', 'patch'>;
 type DeleteBody = BodyOf<'/user', 'delete'>;
 
 /**
- * What the account forms do with a failure (product.md §8): 422 under the fields, 400 (wrong
+ * What the account forms do with a failure: 422 under the fields, 400 (wrong
  * password, proxy, ...) as a danger notice with the server's message; anything else is global.
  */
 function handleFormError<T extends Record<string, unknown>>(
@@ -29,7 +30,7 @@ function handleFormError<T extends Record<string, unknown>>(
   if (isApiError(error, 400) || isApiError(error, 403)) notify('danger', error.message, { duration: -1 });
 }
 
-/** Account (product.md §2): profile, password and deletion; read-only behind an authentication proxy. */
+/** Account: profile, password and deletion; read-only behind an authentication proxy. */
 export function AccountScreen() {
   const { t } = useTranslation('settings');
   const { data: user } = useSuspenseQuery(currentUserQuery);
@@ -52,7 +53,7 @@ function ProfileForm({ disabled, name, email }: { disabled: boolean; name: strin
   const form = useForm<ProfileBody>({ defaultValues: { name, email, password: '' } });
   const { errors, isSubmitting } = form.formState;
   const mutation = useMutation({
-    mutationFn: (body: ProfileBody) => unwrap(api.PUT('/user', { body })),
+    mutationFn: updateProfile,
     meta: { handles: [400, 403] },
   });
   const submit = form.handleSubmit(async (values) => {
@@ -107,7 +108,7 @@ function PasswordForm({ disabled }: { disabled: boolean }) {
   });
   const { errors, isSubmitting } = form.formState;
   const mutation = useMutation({
-    mutationFn: (body: PasswordBody) => unwrap(api.PATCH('/user/password', { body })),
+    mutationFn: changePassword,
     meta: { handles: [400, 403] },
   });
   const submit = form.handleSubmit(async (values) => {
@@ -163,7 +164,7 @@ function DeleteForm({ disabled }: { disabled: boolean }) {
   const form = useForm<DeleteBody>({ defaultValues: { password: '' } });
   const { errors, isSubmitting } = form.formState;
   const mutation = useMutation({
-    mutationFn: (body: DeleteBody) => unwrap(api.DELETE('/user', { body })),
+    mutationFn: deleteUser,
     meta: { handles: [400, 403] },
   });
   const remove = form.handleSubmit(async (values) => {

@@ -3,18 +3,21 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
-import { appConfigQuery, currentUserQuery, settingsQuery } from '../../app/queries';
+import { appConfigQuery } from '../../app/queries';
+import { devicesQuery, deviceLabel, revokeDevice } from '../../entities/user/devices.api';
+import { settingsQuery } from '../../entities/settings/settings.api';
+import { currentUserQuery } from '../../entities/user/user.api';
 import { readBoolean, settingsRecord } from '../../app/preferences';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { dismiss, notify } from '../../ui/notify';
 import { Spinner } from '../../ui/Spinner';
-import { deviceLabel, registerDevice, revokeDevice } from '../auth/webauthn.api';
+import { registerDevice } from '../auth/webauthn.api';
 import { notifyWebauthnProblem, WebauthnProblem } from '../auth/webauthn';
 import { ProxyWarning, SettingsSection, SwitchSetting } from './controls';
-import { devicesQuery, useSaveSetting } from './settings.api';
+import { useSaveSetting } from './save-setting';
 
 /**
- * Security devices (product.md §2, §4): the list with rename and revoke, a register button, and the
+ * Security devices: the list with rename and revoke, a register button, and the
  * two sign-in options, which need at least one device.
  */
 export function DevicesScreen() {

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../ui/notify';
 import { DeviceNameForm } from '../auth/DeviceNameForm';
 import { SettingsSection } from './controls';
-import { devicesQuery } from './settings.api';
+import { devicesQuery } from '../../entities/user/devices.api';
 
 const route = getRouteApi('/signed-in/settings/settings/webauthn/$credentialId/edit');
 
-/** Rename a device (product.md §2): a new-name field, Save and Cancel. */
+/** Rename a device: a new-name field, Save and Cancel. */
 export function EditDeviceScreen() {
   const { t } = useTranslation('settings');
   const navigate = useNavigate();

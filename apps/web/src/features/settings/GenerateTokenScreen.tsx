@@ -3,7 +3,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { BodyOf } from '@twofold/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { api, isApiError, unwrap } from '../../api/client';
+import { isApiError } from '../../api/client';
+import { createToken } from '../../entities/user/tokens.api';
 import { applyServerErrors, Field, FormError } from '../../ui/forms';
 import { notify } from '../../ui/notify';
 import { SettingsSection } from './controls';
@@ -11,14 +12,14 @@ import { keepFreshToken } from './fresh-token';
 
 type TokenBody = BodyOf<'/oauth/personal-access-tokens', 'post'>;
 
-/** New personal access token (product.md §2): a name, Generate and Cancel. */
+/** New personal access token: a name, Generate and Cancel. */
 export function GenerateTokenScreen() {
   const { t } = useTranslation('settings');
   const navigate = useNavigate();
   const form = useForm<TokenBody>({ defaultValues: { name: '' } });
   const { errors, isSubmitting } = form.formState;
   const mutation = useMutation({
-    mutationFn: (body: TokenBody) => unwrap(api.POST('/oauth/personal-access-tokens', { body })),
+    mutationFn: createToken,
     meta: { handles: [400] },
   });
   const submit = form.handleSubmit(async (values) => {

@@ -1,6 +1,8 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { appConfigQuery, settingsQuery } from '../../app/queries';
+import { appConfigQuery } from '../../app/queries';
+import { groupsQuery } from '../../entities/group/group.api';
+import { settingsQuery, type SettingValue } from '../../entities/settings/settings.api';
 import {
   KICK_USER_AFTER_CHOICES,
   readBoolean,
@@ -10,14 +12,14 @@ import {
 } from '../../app/preferences';
 import { LOCALE_NAMES, LOCALES } from '../../i18n/i18n';
 import { SelectSetting, SettingsSection, SwitchSetting } from './controls';
-import { groupChoicesQuery, useSaveSetting, type SettingValue } from './settings.api';
+import { useSaveSetting } from './save-setting';
 
-/** Options (product.md §2): general, security and data input sections; every change is saved at once. */
+/** Options: general, security and data input sections; every change is saved at once. */
 export function OptionsScreen() {
   const { t } = useTranslation('settings');
   const { data: list } = useSuspenseQuery(settingsQuery);
   const { data: config } = useSuspenseQuery(appConfigQuery);
-  const { data: groups } = useQuery(groupChoicesQuery);
+  const { data: groups } = useQuery(groupsQuery);
   const save = useSaveSetting();
 
   const record = settingsRecord(list);

@@ -2,17 +2,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, isApiError, unwrap } from '../../api/client';
+import { isApiError } from '../../api/client';
 import { copyToClipboard } from '../../ui/clipboard';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { notify } from '../../ui/notify';
 import { Spinner } from '../../ui/Spinner';
 import { ProxyWarning, SettingsSection } from './controls';
 import { forgetFreshToken, peekFreshToken } from './fresh-token';
-import { tokensQuery } from './settings.api';
+import { revokeToken, tokensQuery } from '../../entities/user/tokens.api';
 
 /**
- * Personal access tokens (product.md §2, §4): the list with revoke, a generate link; a token just
+ * Personal access tokens: the list with revoke, a generate link; a token just
  * generated comes first, marked, with its value and a copy button, shown this once.
  */
 export function TokensScreen() {
@@ -24,8 +24,7 @@ export function TokensScreen() {
   const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null);
   const tokens = useQuery(tokensQuery);
   const revoke = useMutation({
-    mutationFn: (id: string) =>
-      unwrap(api.DELETE('/oauth/personal-access-tokens/{id}', { params: { path: { id } } })),
+    mutationFn: revokeToken,
     onSuccess: async (_nothing, id) => {
       if (id === fresh?.token.id) setFresh(null);
       notify('success', t('tokens.revoked'));

@@ -117,7 +117,7 @@ export function SettingsSection({
   );
 }
 
-/** The warning shown where a feature is managed by the authentication proxy (product.md §6). */
+/** The warning shown where a feature is managed by the authentication proxy. */
 export function ProxyWarning({ children }: { readonly children: ReactNode }) {
   return (
     <p className="callout callout-warning" role="note">

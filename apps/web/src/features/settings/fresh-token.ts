@@ -4,7 +4,7 @@ export type CreatedToken = ResponseOf<'/oauth/personal-access-tokens', 'post'>;
 
 /**
  * The token just generated, handed from the creation form to the list, which shows its value once
- * (product.md §4, tokens and devices) and forgets it: a reload of the list no longer has it.
+ * and forgets it: a reload of the list no longer has it.
  */
 let fresh: CreatedToken | null = null;
 

@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent, Link, Outlet } from '@tanstack/react-r
 import { useTranslation } from 'react-i18next';
 import { authLayout } from '../../app/layouts';
 
-/** Settings tabs (product.md §2, shared layout): the active one is marked, a click navigates to it. */
+/** Settings tabs: the active one is marked, a click navigates to it. */
 function SettingsLayout() {
   const { t } = useTranslation('settings');
   const tabs = [

@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accountsQuery } from '../accounts/accounts.api';
-import { useAccountSettings } from '../accounts/settings';
+import { accountsQuery } from '../../entities/account/account.api';
+import { useAccountSettings } from '../../entities/settings/account-settings';
 import { Spinner } from '../../ui/Spinner';
 import { useQrUpload, useScannedData } from './scanned';
 import { HiddenFileInput } from '../../ui/HiddenFileInput';
 
 const route = getRouteApi('/signed-in/start');
 
-/** Add an account: scan, upload, or the advanced form (product.md §2, start screen). */
+/** Add an account: scan, upload, or the advanced form. */
 export function StartPage() {
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();

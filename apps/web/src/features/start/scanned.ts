@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, isApiError, unwrap } from '../../api/client';
+import { isApiError } from '../../api/client';
 import { notify } from '../../ui/notify';
-import { formData } from '../accounts/accounts.api';
+import { decodeQrFile } from '../../entities/account/account.api';
 
 export type ScanOutcome =
   | { readonly kind: 'migration'; readonly uri: string }
@@ -16,7 +16,7 @@ const MIGRATION_PREFIX = 'otpauth-migration://offline?data=';
 const OTPAUTH_PREFIXES = ['otpauth://totp/', 'otpauth://hotp/'];
 
 /**
- * What a scanned or uploaded QR code holds (product.md §4, scanned or uploaded data): the first
+ * What a scanned or uploaded QR code holds: the first
  * 33 characters for a Google migration, the first 15 for an otpauth URI.
  */
 export function classifyScan(data: string | null | undefined): ScanOutcome {
@@ -53,17 +53,8 @@ export function useScannedData(): (data: string | null | undefined) => boolean {
   );
 }
 
-export function decodeQrFile(file: Blob): Promise<string> {
-  return unwrap(
-    api.POST('/api/v1/qrcode/decode', {
-      body: { qrcode: file, inputFormat: 'fileUpload' },
-      bodySerializer: (body) => formData(body as Record<string, Blob | string>),
-    }),
-  ).then((response) => response.data);
-}
-
 /**
- * Uploads a QR image to the server's decoder (api.md §7). Its refusals (no code found, not an
+ * Uploads a QR image to the server's decoder. Its refusals (no code found, not an
  * image) are shown as warnings; the decoded text goes to `onDecoded`.
  */
 export function useQrUpload(onDecoded: (data: string) => void) {

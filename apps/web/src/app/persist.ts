@@ -2,10 +2,10 @@ import type { QueryClient } from '@tanstack/react-query';
 
 /**
  * Accounts, groups and settings are kept in localStorage so the accounts screen shows them at once
- * on the next visit, then refreshes them (product.md §4, accounts screen).
+ * on the next visit, then refreshes them.
  */
 const STORAGE_KEY = 'twofold.queryCache';
-/** About 122 days (product.md §9). */
+/** About 122 days: an older copy is dropped rather than shown as the current lists. */
 export const CACHE_LIFETIME = 10_540_800_000;
 const PERSISTED = new Set(['accounts', 'groups', 'settings']);
 

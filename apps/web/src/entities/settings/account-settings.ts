@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { settingsQuery } from '../../app/queries';
+import { settingsQuery } from './settings.api';
 import { readBoolean, settingsRecord } from '../../app/preferences';
 
 /**
- * The settings the accounts experience reads (product.md §3). The API gives `value: unknown` for
- * every key; this reads each with its type and falls back to the documented default (api.md §9.1).
+ * The settings the accounts experience reads. The API gives `value: unknown` for every key; this
+ * reads each with its type and falls back to the server's default for that key. These defaults
+ * repeat the server's (as do those of `shellPreferences`) until settings are typed on the wire.
  */
 export interface AccountSettings {
   readonly displayMode: 'list' | 'grid';

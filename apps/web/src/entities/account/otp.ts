@@ -1,0 +1,48 @@
+import { queryOptions, type QueryKey } from '@tanstack/react-query';
+import { api, unwrap } from '../../api/client';
+import { accountsQuery, type AccountParams, type Otp } from './account.api';
+
+/** A code is only good for its period: fetched once per showing, forgotten when nobody shows it. */
+const codeOptions = { staleTime: Infinity, gcTime: 0, retry: false } as const;
+
+/** One key type for every code, so that one view can show any of them. */
+const otpKey = (...parts: readonly unknown[]): QueryKey => ['otp', ...parts];
+
+/**
+ * The code of a stored account. Using an HOTP code advances the account's counter on the server,
+ * so the listed account takes the new counter at once.
+ */
+export function otpQuery(id: number) {
+  return queryOptions({
+    queryKey: otpKey('account', id),
+    queryFn: async ({ client }): Promise<Otp> => {
+      const otp = await unwrap(api.GET('/api/v1/twofaccounts/{id}/otp', { params: { path: { id } } }));
+      if (otp.otp_type === 'hotp' && otp.counter !== undefined) {
+        client.setQueryData(accountsQuery.queryKey, (list) =>
+          list?.map((item) => (item.id === id ? { ...item, counter: otp.counter ?? item.counter } : item)),
+        );
+      }
+      return otp;
+    },
+    ...codeOptions,
+  });
+}
+
+/** A code from account parameters, nothing stored; `key` tells one test from the next. */
+export function paramsOtpQuery(key: readonly unknown[], params: AccountParams) {
+  const { icon: _icon, group_id: _group, ...body } = params;
+  return queryOptions({
+    queryKey: otpKey('params', ...key),
+    queryFn: (): Promise<Otp> => unwrap(api.POST('/api/v1/twofaccounts/otp', { body })),
+    ...codeOptions,
+  });
+}
+
+/** A code from an otpauth URI, nothing stored. */
+export function uriOtpQuery(uri: string) {
+  return queryOptions({
+    queryKey: otpKey('uri', uri),
+    queryFn: (): Promise<Otp> => unwrap(api.POST('/api/v1/twofaccounts/otp', { body: { uri } })),
+    ...codeOptions,
+  });
+}

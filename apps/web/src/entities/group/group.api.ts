@@ -1,0 +1,50 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ResponseOf } from '@twofold/contract';
+import { api, unwrap } from '../../api/client';
+import { accountsQuery } from '../account/account.api';
+import { settingsQuery } from '../settings/settings.api';
+
+export type Group = ResponseOf<'/api/v1/groups', 'get'>[number];
+
+/** The groups with their account counts; the pseudo group 'All' has id 0. */
+export const groupsQuery = queryOptions({
+  queryKey: ['groups'],
+  queryFn: () => unwrap(api.GET('/api/v1/groups')),
+  staleTime: 0,
+});
+
+export function groupQuery(id: number) {
+  return queryOptions({
+    queryKey: ['group', id],
+    queryFn: () => unwrap(api.GET('/api/v1/groups/{id}', { params: { path: { id } } })),
+  });
+}
+
+/** Creates a group (no id) or renames one. */
+export function useSaveGroup(groupId: number | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) =>
+      groupId === undefined
+        ? unwrap(api.POST('/api/v1/groups', { body: { name } }))
+        : unwrap(api.PUT('/api/v1/groups/{id}', { params: { path: { id: groupId } }, body: { name } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupsQuery.queryKey }),
+  });
+}
+
+/**
+ * Deletes a group: its accounts lose their group, and a setting that pointed at it (the active
+ * group, the default group) is reset by the server.
+ */
+export function useDeleteGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => unwrap(api.DELETE('/api/v1/groups/{id}', { params: { path: { id } } })),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountsQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: groupsQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: settingsQuery.queryKey }),
+      ]),
+  });
+}

@@ -1,0 +1,53 @@
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/client';
+import { previewUri } from '../../entities/account/account.api';
+import { notify } from '../../ui/notify';
+import { classifyScan, useQrUpload } from '../start/scanned';
+import { valuesOf, type FormValues } from './form-values';
+import type { IconState } from './icons';
+
+/**
+ * Fills the form from a QR image: an otpauth URI fills the fields (and its logo, if the server
+ * found one, becomes the temporary icon), a migration URI goes to the import screen, and anything
+ * else is shown as the invalid content it is.
+ */
+export function useQrPrefill(form: UseFormReturn<FormValues>, icon: IconState) {
+  const { t } = useTranslation('accountForm');
+  const navigate = useNavigate();
+  const [invalidUri, setInvalidUri] = useState<string | null>(null);
+
+  const preview = useMutation({
+    mutationFn: previewUri,
+    meta: { handles: [422] },
+    onSuccess: (result) => {
+      const { icon: previewIcon, ...fields } = result;
+      form.reset(valuesOf(fields));
+      icon.setTemporary(previewIcon);
+    },
+    onError: (error, scanned) => {
+      if (!isApiError(error, 422)) return;
+      if (error.fieldErrors.uri) setInvalidUri(scanned);
+      else notify('warning', error.message);
+    },
+  });
+
+  const upload = useQrUpload((data) => {
+    const outcome = classifyScan(data);
+    if (outcome.kind === 'otpauth') preview.mutate(outcome.uri);
+    else if (outcome.kind === 'migration')
+      void navigate({ to: '/account/import', search: { migrationUri: outcome.uri } });
+    else if (outcome.kind === 'empty') notify('warning', t('scan.unreadable'));
+    else setInvalidUri(data);
+  });
+
+  return {
+    busy: upload.isPending || preview.isPending,
+    upload: (file: File) => upload.mutate(file),
+    invalidUri,
+    closeInvalidUri: () => setInvalidUri(null),
+  };
+}

@@ -1,0 +1,87 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Group } from '../../entities/group/group.api';
+import type { AccountSettings } from '../../entities/settings/account-settings';
+import { GroupSwitchDialog } from './GroupDialogs';
+
+interface AccountsHeaderProps {
+  readonly settings: AccountSettings;
+  readonly editMode: boolean;
+  readonly onToggleEditMode: () => void;
+  readonly search: string;
+  readonly onSearch: (search: string) => void;
+  readonly groups: readonly Group[];
+  readonly activeGroupId: number;
+  readonly activeGroup: Group | undefined;
+  /** Accounts in the active group, and in all groups. */
+  readonly counts: { readonly inGroup: number; readonly all: number };
+  readonly onChooseGroup: (id: number) => void;
+}
+
+/** Search, the active group (and the dialog to switch it), New and Manage. */
+export function AccountsHeader(props: AccountsHeaderProps) {
+  const { settings, editMode, search, groups, activeGroup, counts } = props;
+  const { t } = useTranslation('accounts');
+  const navigate = useNavigate();
+  const [switchOpen, setSwitchOpen] = useState(false);
+  const groupLabel = activeGroup && activeGroup.id !== 0 ? activeGroup.name : t('list.allAccounts');
+  const nonEmptyGroups = groups.filter((group) => group.id > 0 && group.twofaccounts_count > 0);
+
+  // New: straight to the capture mode chosen in the settings, else the start screen.
+  const addAccount = () => {
+    if (settings.useDirectCapture) {
+      if (settings.defaultCaptureMode === 'advancedForm') return navigate({ to: '/account/create' });
+      if (settings.defaultCaptureMode === 'livescan' && !settings.useBasicQrcodeReader)
+        return navigate({ to: '/capture' });
+    }
+    return navigate({ to: '/start' });
+  };
+
+  return (
+    <div className="accounts-header">
+      {!editMode && (
+        <input
+          type="search"
+          className="input accounts-search"
+          placeholder={t('list.search')}
+          aria-label={t('list.search')}
+          value={search}
+          onChange={(event) => props.onSearch(event.target.value)}
+        />
+      )}
+      <button
+        type="button"
+        className="group-switch-button"
+        onClick={() => setSwitchOpen(true)}
+        aria-label={t('list.activeGroup', { name: groupLabel, count: counts.inGroup })}
+      >
+        <span className="group-switch-name">{groupLabel}</span>
+        <span className="badge">{counts.inGroup}</span>
+        <span aria-hidden="true" className="chevron">
+          ▾
+        </span>
+      </button>
+      <div className="accounts-actions">
+        {!editMode && (
+          <button type="button" className="button button-primary" onClick={() => void addAccount()}>
+            {t('list.new')}
+          </button>
+        )}
+        <button type="button" className="button" onClick={props.onToggleEditMode} aria-pressed={editMode}>
+          {editMode ? t('list.done') : t('list.manage')}
+        </button>
+      </div>
+      <GroupSwitchDialog
+        open={switchOpen}
+        onOpenChange={setSwitchOpen}
+        choices={[{ id: 0, name: t('list.allAccounts'), twofaccounts_count: counts.all }, ...nonEmptyGroups]}
+        activeGroupId={props.activeGroupId}
+        onChoose={(id) => {
+          props.onChooseGroup(id);
+          setSwitchOpen(false);
+        }}
+      />
+    </div>
+  );
+}

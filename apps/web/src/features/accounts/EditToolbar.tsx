@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDeleteAccounts, useMoveToGroup } from '../../entities/account/account.mutations';
+import type { Group } from '../../entities/group/group.api';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { notify } from '../../ui/notify';
+import { GroupSelectorDialog } from './GroupDialogs';
+
+interface EditToolbarProps {
+  /** The selected accounts of the listed group. */
+  readonly selectedIds: number[];
+  readonly groups: readonly Group[];
+  readonly onSelectAll: () => void;
+  readonly onClearSelection: () => void;
+  readonly onSort: (direction: 1 | -1) => void;
+  /** The selection was deleted or moved: the screen shows the server's lists again. */
+  readonly onChanged: () => void;
+}
+
+/** Manage mode: select, sort, move to a group, delete. */
+export function EditToolbar({
+  selectedIds,
+  groups,
+  onSelectAll,
+  onClearSelection,
+  onSort,
+  onChanged,
+}: EditToolbarProps) {
+  const { t } = useTranslation('accounts');
+  const [groupSelectorOpen, setGroupSelectorOpen] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const remove = useDeleteAccounts({
+    onStored: (ids) => {
+      onChanged();
+      notify('success', t('list.deleted', { count: ids.length }));
+    },
+  });
+  const move = useMoveToGroup({
+    onStored: () => {
+      onChanged();
+      setGroupSelectorOpen(false);
+    },
+  });
+
+  return (
+    <div className="edit-toolbar" role="toolbar" aria-label={t('list.editToolbar')}>
+      <span className="selected-count" aria-live="polite">
+        {t('list.selectedCount', { count: selectedIds.length })}
+      </span>
+      <button type="button" className="link-button" onClick={onSelectAll}>
+        {t('list.selectAll')}
+      </button>
+      <button type="button" className="link-button" onClick={onClearSelection}>
+        {t('list.clearSelection')}
+      </button>
+      <span className="toolbar-spacer" />
+      <span className="toolbar-group">
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => onSort(1)}
+          aria-label={t('list.sortAsc')}
+        >
+          A→Z
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => onSort(-1)}
+          aria-label={t('list.sortDesc')}
+        >
+          Z→A
+        </button>
+      </span>
+      {selectedIds.length > 0 && (
+        <>
+          <button type="button" className="button" onClick={() => setGroupSelectorOpen(true)}>
+            {t('list.changeGroup')}
+          </button>
+          <button type="button" className="button button-danger" onClick={() => setConfirmDelete(true)}>
+            {t('list.delete')}
+          </button>
+        </>
+      )}
+      <GroupSelectorDialog
+        open={groupSelectorOpen}
+        onOpenChange={setGroupSelectorOpen}
+        groups={groups.filter((group) => group.id > 0)}
+        count={selectedIds.length}
+        busy={move.isPending}
+        onChoose={(groupId) => move.mutate({ ids: selectedIds, groupId })}
+      />
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={t('list.confirmDelete', { count: selectedIds.length })}
+        description={t('list.confirmDeleteLegend')}
+        confirmLabel={t('list.delete')}
+        danger
+        onConfirm={() => remove.mutate(selectedIds)}
+      />
+    </div>
+  );
+}

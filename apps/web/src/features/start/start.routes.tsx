@@ -1,0 +1,18 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { authLayout } from '../../app/layouts';
+import { flag, text } from '../../app/search-params';
+
+export const startRoute = createRoute({
+  getParentRoute: () => authLayout,
+  path: '/start',
+  staticData: { title: 'start' },
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): { showAdvancedFormButton?: boolean; returnToView?: string } => ({
+    ...(search.showAdvancedFormButton === undefined
+      ? {}
+      : { showAdvancedFormButton: flag(search.showAdvancedFormButton) }),
+    ...(text(search.returnToView) ? { returnToView: text(search.returnToView) } : {}),
+  }),
+  component: lazyRouteComponent(() => import('./StartScreen'), 'StartPage'),
+});
