@@ -43,6 +43,7 @@ import { iconPurgePlugin } from './icons/icon-purge.plugin.js';
 import { encryptionPlugin } from './crypto/encryption.plugin.js';
 import { qrcodeRoutes } from './qrcode/qrcode.routes.js';
 import { importExportRoutes } from './import-export/import-export.routes.js';
+import { backupsRoutes } from './backups/backups.routes.js';
 import { AppCaches } from './cache/app-caches.js';
 import { invalidatingDatabase } from './cache/invalidate-on-write.js';
 import { IconStore } from './icons/icon-store.js';
@@ -175,6 +176,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(iconsRoutes);
   await app.register(qrcodeRoutes);
   await app.register(importExportRoutes);
+  await app.register(backupsRoutes);
   for (const routes of deps.extraRoutes ?? []) await app.register(routes);
 
   await app.ready();
