@@ -17,7 +17,7 @@ COPY --from=build /src/apps/api/package.json ./apps/api/package.json
 COPY --from=build /src/apps/api/dist ./apps/api/dist
 COPY --from=build /src/apps/api/node_modules ./apps/api/node_modules
 COPY --from=build /src/apps/web/dist ./apps/web/dist
-RUN mkdir -p /data && chown node:node /data
+RUN mkdir -p /data /backups && chown node:node /data /backups
 USER node
 VOLUME /data
 EXPOSE 8000

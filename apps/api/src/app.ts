@@ -47,6 +47,7 @@ import { qrcodeRoutes } from './qrcode/qrcode.routes.js';
 import { importRoutes } from './import-export/import.routes.js';
 import { exportRoutes } from './import-export/export.routes.js';
 import { sharedKdfPool } from './import-export/kdf-pool.js';
+import { backupsRoutes } from './backups/backups.routes.js';
 import { AppCaches } from './cache/app-caches.js';
 import { invalidatingDatabase } from './cache/invalidate-on-write.js';
 import { IconStore } from './icons/icon-store.js';
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(qrcodeRoutes);
   await app.register(importRoutes);
   await app.register(exportRoutes);
+  await app.register(backupsRoutes);
   for (const routes of deps.extraRoutes ?? []) await app.register(routes);
 
   await app.ready();

@@ -7,6 +7,7 @@ import { resolveAppKeys } from './config/app-key.js';
 import { systemClock } from './clock.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import { createMailer } from './mail/create-mailer.js';
+import { startBackupScheduler } from './backups/backup-scheduler.js';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -31,6 +32,9 @@ async function main(): Promise<void> {
     mailer: createMailer(config, logger),
     logger,
   });
+
+  const backups = await startBackupScheduler(app.deps);
+  app.addHook('onClose', () => backups.stop());
 
   let stopping = false;
   const stop = async (signal: string) => {

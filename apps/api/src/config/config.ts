@@ -157,6 +157,10 @@ export const variables = {
     text,
     'Folder for the embedded database, the generated key, icons and unsent mail. Created when missing.',
   ),
+  BACKUP_DIR: optional(
+    text,
+    'Folder of the encrypted backups (Aegis vaults). Defaults to `DATA_DIR/backups`; created when missing.',
+  ),
   DATABASE_URL: optional(
     postgresUrl,
     'PostgreSQL connection string. When unset, Twofold uses an embedded PostgreSQL (PGlite) stored in `DATA_DIR/db`.',
@@ -279,6 +283,8 @@ export type RawConfig = { readonly [K in VariableName]: ValueOf<K> };
 export interface Config extends RawConfig {
   /** Absolute data folder. */
   readonly dataDir: string;
+  /** Absolute backup folder. */
+  readonly backupDir: string;
   readonly version: string;
   readonly secureCookies: boolean;
   readonly webauthnRpId: string;
@@ -307,6 +313,10 @@ export function loadConfig(
   return {
     ...raw,
     dataDir: path.resolve(options.cwd ?? process.cwd(), raw.DATA_DIR),
+    backupDir: path.resolve(
+      options.cwd ?? process.cwd(),
+      raw.BACKUP_DIR ?? path.join(raw.DATA_DIR, 'backups'),
+    ),
     version: options.version ?? '0.0.0',
     secureCookies: appUrl.protocol === 'https:',
     webauthnRpId: raw.WEBAUTHN_ID ?? appUrl.hostname,

@@ -18,6 +18,18 @@ export interface AuthTokens {
   token_hash: string;
 }
 
+export interface BackupSettings {
+  frequency: Generated<string>;
+  id: number;
+  keep: Generated<number>;
+  last_backup: string | null;
+  last_error: string | null;
+  last_run_at: Timestamp | null;
+  last_status: string | null;
+  master_key: string | null;
+  slot: string | null;
+}
+
 export interface Groups {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
@@ -110,6 +122,7 @@ export interface WebauthnCredentials {
 
 export interface DB {
   auth_tokens: AuthTokens;
+  backup_settings: BackupSettings;
   groups: Groups;
   login_throttles: LoginThrottles;
   pending_icons: PendingIcons;

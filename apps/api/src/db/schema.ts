@@ -43,6 +43,7 @@ const TABLES: { readonly [Table in keyof DB]-?: true } = {
   groups: true,
   twofaccounts: true,
   pending_icons: true,
+  backup_settings: true,
 };
 
 /** The names of every table (tests and benchmarks empty them all between runs). */

@@ -16,6 +16,7 @@ export const statusOf = {
   not_found: 404,
   unknown_endpoint: 404,
   method_not_allowed: 405,
+  conflict: 409,
   proxy_identity_missing: 407,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -101,6 +101,9 @@ export const de: Partial<Record<MessageKey, string>> = {
   'success.recovery_email_sent': 'E-Mail zur Kontowiederherstellung gesendet!',
   'success.device_registered': 'Gerät erfolgreich registriert',
   // Other texts
+  'error.backup_password_missing':
+    'Es ist kein Sicherungspasswort festgelegt: Legen Sie zuerst eines unter Einstellungen → Sicherungen fest.',
+  'error.backup_password_wrong': 'Das aktuelle Sicherungspasswort ist falsch.',
   'group.all': 'Alle',
   'account.invalid_account': '- ungültiges Konto -',
   'account.invalid_service': '- ungültiger Dienst -',

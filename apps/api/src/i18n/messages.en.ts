@@ -97,6 +97,8 @@ export const en = {
   'success.recovery_email_sent': 'Account recovery email sent!',
   'success.device_registered': 'Device successfully registered',
   // Other texts
+  'error.backup_password_missing': 'No backup password is set: set one in Settings → Backups first.',
+  'error.backup_password_wrong': 'The current backup password is wrong.',
   'group.all': 'All',
   'account.invalid_account': '- invalid account -',
   'account.invalid_service': '- invalid service -',

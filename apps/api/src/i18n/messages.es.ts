@@ -102,6 +102,9 @@ export const es: Partial<Record<MessageKey, string>> = {
   'success.recovery_email_sent': '¡Correo de recuperación de la cuenta enviado!',
   'success.device_registered': 'Dispositivo registrado correctamente',
   // Other texts
+  'error.backup_password_missing':
+    'No hay contraseña de copia de seguridad: defina una primero en Ajustes → Copias de seguridad.',
+  'error.backup_password_wrong': 'La contraseña actual de copia de seguridad es incorrecta.',
   'group.all': 'Todos',
   'account.invalid_account': '- cuenta no válida -',
   'account.invalid_service': '- servicio no válido -',

@@ -104,6 +104,9 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'success.recovery_email_sent': 'E-mail de récupération du compte envoyé !',
   'success.device_registered': 'Appareil enregistré avec succès',
   // Other texts
+  'error.backup_password_missing':
+    "Aucun mot de passe de sauvegarde n'est défini : définissez-en un dans Réglages → Sauvegardes.",
+  'error.backup_password_wrong': 'Le mot de passe de sauvegarde actuel est incorrect.',
   'group.all': 'Tous',
   'account.invalid_account': '- compte invalide -',
   'account.invalid_service': '- service invalide -',

@@ -97,6 +97,8 @@ export const si: Partial<Record<MessageKey, string>> = {
   'success.recovery_email_sent': 'ගිණුම් ප්‍රතිසාධන ඊ-තැපෑල යවන ලදී!',
   'success.device_registered': 'උපාංගය සාර්ථකව ලියාපදිංචි කරන ලදී',
   // Other texts
+  'error.backup_password_missing': 'උපස්ථ මුරපදයක් සකසා නැත: පළමුව සැකසීම් → උපස්ථ තුළ එකක් සකසන්න.',
+  'error.backup_password_wrong': 'වත්මන් උපස්ථ මුරපදය වැරදියි.',
   'group.all': 'සියල්ල',
   'account.invalid_account': '- අවලංගු ගිණුම -',
   'account.invalid_service': '- අවලංගු සේවාව -',

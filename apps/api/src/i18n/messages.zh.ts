@@ -96,6 +96,8 @@ export const zh: Partial<Record<MessageKey, string>> = {
   'success.recovery_email_sent': '账户恢复邮件已发送！',
   'success.device_registered': '设备注册成功',
   // Other texts
+  'error.backup_password_missing': '尚未设置备份密码：请先在 设置 → 备份 中设置。',
+  'error.backup_password_wrong': '当前备份密码错误。',
   'group.all': '全部',
   'account.invalid_account': '- 无效账户 -',
   'account.invalid_service': '- 无效服务 -',

@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import type { Deps } from '../shared/deps.js';
+import { associatedData, decryptValue, encryptValue } from '../crypto/encryption.js';
+import { AppError, errors, message } from '../http/errors.js';
+import { exportAegis } from '../import-export/export.service.js';
+import { toTimestamp } from '../http/common.schemas.js';
+import { backupVault, openSlot, openVault, passwordSlot, type PasswordSlot } from './backup-vault.js';
+import {
+  backupNames,
+  freeName,
+  readBackup,
+  stampDate,
+  writeAtomically,
+  deleteBackup,
+  type WriteOptions,
+} from './backup-files.js';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+
+export type Frequency = 'off' | 'daily' | 'weekly';
+
+export interface BackupEntry {
+  readonly name: string;
+  readonly size: number;
+  readonly created_at: string;
+  readonly accounts: number | null;
+}
+
+const aad = (column: string) => associatedData('backup_settings', column, 1);
+
+async function settingsRow(deps: Deps) {
+  const row = await deps.db.selectFrom('backup_settings').selectAll().where('id', '=', 1).executeTakeFirst();
+  if (row) return row;
+  await deps.db
+    .insertInto('backup_settings')
+    .values({ id: 1 })
+    .onConflict((c) => c.doNothing())
+    .execute();
+  return deps.db.selectFrom('backup_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+}
+
+/** The slot and the master key, decrypted with APP_KEY; undefined when no password is set. */
+async function vaultKeys(deps: Deps): Promise<{ slot: PasswordSlot; masterKey: Buffer } | undefined> {
+  const row = await settingsRow(deps);
+  if (row.slot === null || row.master_key === null) return undefined;
+  const slot = decryptValue(deps.keys, row.slot, aad('slot'));
+  const key = decryptValue(deps.keys, row.master_key, aad('master_key'));
+  if (!slot.ok || !key.ok) return undefined;
+  return { slot: JSON.parse(slot.value) as PasswordSlot, masterKey: Buffer.from(key.value, 'base64') };
+}
+
+export async function backupSettings(deps: Deps) {
+  const row = await settingsRow(deps);
+  return {
+    password_set: row.slot !== null,
+    frequency: row.frequency as Frequency,
+    keep: row.keep,
+    last_run: row.last_run_at
+      ? {
+          at: toTimestamp(row.last_run_at),
+          status: row.last_status as 'success' | 'failure',
+          error: row.last_error,
+          name: row.last_backup,
+        }
+      : null,
+  };
+}
+
+export async function updateBackupSettings(deps: Deps, changes: { frequency?: Frequency; keep?: number }) {
+  await settingsRow(deps);
+  if (changes.frequency !== undefined || changes.keep !== undefined) {
+    await deps.db.updateTable('backup_settings').set(changes).where('id', '=', 1).execute();
+  }
+  if (changes.keep !== undefined) await applyRetention(deps, changes.keep);
+  return backupSettings(deps);
+}
+
+/**
+ * Sets the backup password, or changes it: a change must give the current one. The vault key is
+ * kept, so backups made before the change still open with the password they were made under.
+ */
+export async function setBackupPassword(deps: Deps, password: string, currentPassword: string | undefined) {
+  const existing = await vaultKeys(deps);
+  let masterKey: Buffer = randomBytes(32);
+  if (existing) {
+    if (currentPassword === undefined)
+      throw errors.invalidField('current_password', 'validation.required', { attribute: 'current password' });
+    const opened = await openSlot(existing.slot, currentPassword);
+    if (!opened) throw errors.invalidField('current_password', 'error.backup_password_wrong');
+    masterKey = opened;
+  }
+  const slot = await passwordSlot(password, masterKey);
+  await settingsRow(deps);
+  await deps.db
+    .updateTable('backup_settings')
+    .set({
+      slot: encryptValue(deps.keys.current, JSON.stringify(slot), aad('slot')),
+      master_key: encryptValue(deps.keys.current, masterKey.toString('base64'), aad('master_key')),
+    })
+    .where('id', '=', 1)
+    .execute();
+}
+
+async function entry(
+  deps: Deps,
+  name: string,
+  masterKey: Buffer | undefined,
+): Promise<BackupEntry | undefined> {
+  const file = await readBackup(deps.config.backupDir, name);
+  if (!file) return undefined;
+  let accounts: number | null = null;
+  if (masterKey) {
+    try {
+      const db = openVault(JSON.parse(file.bytes.toString('utf8')), masterKey);
+      if (db && Array.isArray(db.entries)) accounts = db.entries.length;
+    } catch {
+      accounts = null;
+    }
+  }
+  return { name, size: file.size, created_at: toTimestamp(stampDate(name)), accounts };
+}
+
+/** Our backups, newest first. */
+export async function listBackups(deps: Deps): Promise<BackupEntry[]> {
+  const keys = await vaultKeys(deps);
+  const names = (await backupNames(deps.config.backupDir)).reverse();
+  const entries = await Promise.all(names.map((name) => entry(deps, name, keys?.masterKey)));
+  return entries.filter((value) => value !== undefined);
+}
+
+/** Deletes the oldest of our backups beyond `keep`. */
+async function applyRetention(deps: Deps, keep: number) {
+  const names = await backupNames(deps.config.backupDir);
+  for (const name of names.slice(0, Math.max(0, names.length - keep))) {
+    await rm(path.join(deps.config.backupDir, name), { force: true });
+  }
+}
+
+const noPassword = () => new AppError('conflict', message('error.backup_password_missing'));
+
+/** Makes one backup of every account (with its group and icon), then applies the retention. */
+export async function createBackup(deps: Deps, options: WriteOptions = {}): Promise<BackupEntry> {
+  const keys = await vaultKeys(deps);
+  if (!keys) throw noPassword();
+  const vault = await exportAegis(deps, undefined);
+  const db = vault.db as Record<string, unknown>;
+  const dir = deps.config.backupDir;
+  const now = deps.clock.now();
+  await backupNames(dir);
+  const name = await freeName(dir, now);
+  const bytes = Buffer.from(JSON.stringify(backupVault(db, keys.slot, keys.masterKey), null, 2), 'utf8');
+  await writeAtomically(dir, name, bytes, options);
+  const row = await settingsRow(deps);
+  await applyRetention(deps, row.keep);
+  const entries = (db.entries as unknown[] | undefined)?.length ?? 0;
+  return { name, size: bytes.length, created_at: toTimestamp(now), accounts: entries };
+}
+
+export async function downloadBackup(deps: Deps, name: string) {
+  const file = await readBackup(deps.config.backupDir, name);
+  if (!file) throw errors.notFound();
+  return file.bytes;
+}
+
+export async function removeBackup(deps: Deps, name: string) {
+  if (!(await deleteBackup(deps.config.backupDir, name))) throw errors.notFound();
+}
+
+/** Records the outcome of a scheduled or manual run (the error text holds no secret). */
+export async function recordRun(deps: Deps, outcome: { name: string } | { error: string }) {
+  await settingsRow(deps);
+  await deps.db
+    .updateTable('backup_settings')
+    .set({
+      last_run_at: deps.clock.now(),
+      last_status: 'name' in outcome ? 'success' : 'failure',
+      last_error: 'error' in outcome ? outcome.error : null,
+      last_backup: 'name' in outcome ? outcome.name : null,
+    })
+    .where('id', '=', 1)
+    .execute();
+}
