@@ -110,62 +110,47 @@ export interface ResettableServer {
   readonly url: string;
   readonly dataDir: string;
   readonly output: () => string;
-  /**
-   * (Re)starts the server on a new copy of the template database: a new install (no user, no data,
-   * default settings), in a second or two. Call it before each test; the server runs from the first call.
-   */
+  /** Back to a new install (no user, no data, default settings): call it before each test. */
   readonly reset: () => Promise<void>;
   readonly stop: () => Promise<void>;
 }
 
 /**
- * One server for a whole test file, with a cheap reset between its tests: the server is started
- * once to create and migrate a fresh database, that data folder is kept as a template, and
- * `reset()` restarts the server process on the same port on a new copy of the template (a copy
- * of a small folder plus a process start, instead of a new migration and a new browser).
- * `env.DATA_DIR` may name a folder prepared beforehand: it becomes the template.
- *
- * Faster still, and tried first: when the user signs in with one of `credentials`, the reset
- * deletes the user through the API (which deletes every account, group, icon, token, device,
- * setting and sign-in throttle with it), leaving the server running on an empty database. The
- * restart remains for what the API cannot undo (an unknown password, demo or proxy mode).
+ * One server for a whole test file, with a cheap reset between its tests. The reset is tried
+ * through the API first: when the user signs in with one of `credentials`, it deletes the user
+ * (which deletes every account, group, icon, token, device, setting and sign-in throttle with
+ * it), leaving the same server running on an empty database, in well under a second. What the API
+ * cannot undo (an unknown password, demo or proxy mode) falls back to a new server process on the
+ * same port (so the same origin) with a new data folder, or a new copy of `env.DATA_DIR` when the
+ * file prepared one.
  */
 export async function startResettableServer(
   env: Record<string, string> = {},
   credentials: readonly Credentials[] = KNOWN_USERS,
 ): Promise<ResettableServer> {
   const { DATA_DIR: preparedDir, ...rest } = env;
-  const template = mkdtempSync(path.join(tmpdir(), 'twofold-template-'));
-  const current = await startServer(rest, preparedDir ? { dataDir: preparedDir } : {});
-  const port = current.port;
-  // A stopped server leaves a consistent database: copy it as the template (stop removes the folder).
-  const first = current.dataDir;
-  await current.stop({ keepData: true });
-  cpSync(first, template, { recursive: true });
-  if (!preparedDir) rmSync(first, { recursive: true, force: true });
+  const copyPrepared = (): { dataDir?: string } => {
+    if (!preparedDir) return {};
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'twofold-browser-'));
+    cpSync(preparedDir, dataDir, { recursive: true });
+    return { dataDir };
+  };
+  let running = await startServer(rest, copyPrepared());
+  const port = running.port;
   let previousOutput = '';
-  let running: RunningServer | undefined;
   return {
-    url: current.url,
+    url: running.url,
     get dataDir() {
-      if (!running) throw new Error('reset() starts the server: call it first (in beforeEach)');
       return running.dataDir;
     },
-    output: () => previousOutput + (running?.output() ?? ''),
+    output: () => previousOutput + running.output(),
     reset: async () => {
-      if (running && !env.AUTHENTICATION_GUARD && (await wipeThroughApi(running.url, credentials))) return;
-      if (running) {
-        previousOutput += running.output();
-        await running.stop();
-      }
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'twofold-browser-'));
-      cpSync(template, dataDir, { recursive: true });
-      running = await startServer(rest, { port, dataDir });
+      if (!env.AUTHENTICATION_GUARD && (await wipeThroughApi(running.url, credentials))) return;
+      previousOutput += running.output();
+      await running.stop();
+      running = await startServer(rest, { port, ...copyPrepared() });
     },
-    stop: async () => {
-      await running?.stop();
-      rmSync(template, { recursive: true, force: true });
-    },
+    stop: () => running.stop(),
   };
 }
 
