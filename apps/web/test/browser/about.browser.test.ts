@@ -1,20 +1,39 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  launchSharedBrowser,
+  screenshots,
+  startResettableServer,
+  type BrowserSession,
+  type ResettableServer,
+  type SharedBrowser,
+} from './harness';
 import { registerByApi } from './identity';
 
 describe('the about screen', () => {
-  let server: RunningServer;
+  let server: ResettableServer;
+  let chromium: SharedBrowser;
   let browser: BrowserSession;
 
+  // One server and one browser for the file; each test starts from a new install's database,
+  // in a fresh (signed-out) browser context.
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    server = await startResettableServer();
+    chromium = await launchSharedBrowser();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await chromium?.close();
     await server?.stop();
+  });
+
+  beforeEach(async () => {
+    await server.reset();
+    browser = await chromium.newSession();
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  });
+
+  afterEach(async () => {
+    await browser?.close();
   });
 
   it('shows the version and a short environment to anyone', async () => {

@@ -1,5 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  launchSharedBrowser,
+  screenshots,
+  startResettableServer,
+  type BrowserSession,
+  type ResettableServer,
+  type SharedBrowser,
+} from './harness';
 import {
   apiCall,
   createAccount,
@@ -13,13 +20,25 @@ import {
 } from './accounts-helpers';
 
 describe('the advanced form: create, test and edit accounts', () => {
-  let server: RunningServer;
+  let server: ResettableServer;
+  let chromium: SharedBrowser;
   let browser: BrowserSession;
 
-  // Each test has its own server (a new database), browser and user.
+  // One server and one browser for the file; each test starts from a new install's database
+  // (reset through the API), in a fresh browser context.
+  beforeAll(async () => {
+    server = await startResettableServer();
+    chromium = await launchSharedBrowser();
+  });
+
+  afterAll(async () => {
+    await chromium?.close();
+    await server?.stop();
+  });
+
   beforeEach(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
+    await server.reset();
+    browser = await chromium.newSession();
     await signUp(browser.page, server.url);
     // Settled on the start screen: no list of a half-made state is kept for the next visit.
     await browser.page.getByRole('heading', { name: 'No 2FA here!' }).waitFor();
@@ -27,7 +46,6 @@ describe('the advanced form: create, test and edit accounts', () => {
 
   afterEach(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   const list = () => browser.page.getByRole('list', { name: 'Accounts' });

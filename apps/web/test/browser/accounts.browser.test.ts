@@ -1,5 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  launchSharedBrowser,
+  screenshots,
+  startResettableServer,
+  type BrowserSession,
+  type ResettableServer,
+  type SharedBrowser,
+} from './harness';
 import {
   createAccount,
   hotp,
@@ -13,13 +20,25 @@ import {
 } from './accounts-helpers';
 
 describe('the accounts and their codes', () => {
-  let server: RunningServer;
+  let server: ResettableServer;
+  let chromium: SharedBrowser;
   let browser: BrowserSession;
 
-  // Each test has its own server (a new database), browser and user.
+  // One server and one browser for the file; each test starts from a new install's database,
+  // in a fresh browser context, with its own user.
+  beforeAll(async () => {
+    server = await startResettableServer();
+    chromium = await launchSharedBrowser();
+  });
+
+  afterAll(async () => {
+    await chromium?.close();
+    await server?.stop();
+  });
+
   beforeEach(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
+    await server.reset();
+    browser = await chromium.newSession();
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     await signUp(browser.page, server.url);
     // Settled on the start screen: no list of a half-made state is kept for the next visit.
@@ -28,7 +47,6 @@ describe('the accounts and their codes', () => {
 
   afterEach(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   /** A TOTP, a HOTP (counter 0) and a Steam account, then the accounts screen. */

@@ -1,5 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  launchSharedBrowser,
+  screenshots,
+  startResettableServer,
+  type BrowserSession,
+  type ResettableServer,
+  type SharedBrowser,
+} from './harness';
 import { registerByApi, USER } from './identity';
 
 interface Texts {
@@ -62,19 +69,30 @@ const journeys: Texts[] = [
 ];
 
 describe.each(journeys)('the sign-in journey in $locale', (texts) => {
-  let server: RunningServer;
+  let server: ResettableServer;
+  let chromium: SharedBrowser;
   let browser: BrowserSession;
   const short = texts.locale.slice(0, 2);
 
-  // Each test has its own server (a new database) and browser.
+  // One server and one browser for the file; each test starts from a new install's database
+  // (reset through the API), in a fresh browser context.
+  beforeAll(async () => {
+    server = await startResettableServer();
+    chromium = await launchSharedBrowser();
+  });
+
+  afterAll(async () => {
+    await chromium?.close();
+    await server?.stop();
+  });
+
   beforeEach(async () => {
-    server = await startServer();
-    browser = await launchBrowser({ locale: texts.locale });
+    await server.reset();
+    browser = await chromium.newSession({ locale: texts.locale });
   });
 
   afterEach(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   it('registers, with the server speaking the same language', async () => {

@@ -1,22 +1,44 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  KNOWN_USERS,
+  launchSharedBrowser,
+  screenshots,
+  startResettableServer,
+  type BrowserSession,
+  type ResettableServer,
+  type SharedBrowser,
+} from './harness';
 import { apiCall } from './accounts-helpers';
 import { lastMail, linkIn, registerByApi, signOutThroughFooter, USER } from './identity';
 
 describe('password reset by e-mail', () => {
-  let server: RunningServer;
+  let server: ResettableServer;
+  let chromium: SharedBrowser;
   let browser: BrowserSession;
 
-  // Each test has its own server (a new database and mailbox), browser and user.
+  // One server and one browser for the file; each test starts from a new install's database
+  // (reset through the API), in a fresh browser context.
+  beforeAll(async () => {
+    server = await startResettableServer({}, [
+      ...KNOWN_USERS,
+      { email: USER.email, password: 'a new passphrase' },
+    ]);
+    chromium = await launchSharedBrowser();
+  });
+
+  afterAll(async () => {
+    await chromium?.close();
+    await server?.stop();
+  });
+
   beforeEach(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
+    await server.reset();
+    browser = await chromium.newSession();
     await registerByApi(browser.page, server.url);
   });
 
   afterEach(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   it('asks for the link, follows it from the mail, and sets a new password', async () => {
