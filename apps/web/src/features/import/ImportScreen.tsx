@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refreshAccounts } from '../../entities/account/account.mutations';
+import { useScanHandoff } from '../../entities/account/scan-handoff';
 import { paramsOtpQuery } from '../../entities/account/otp';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Spinner } from '../../ui/Spinner';
@@ -12,14 +13,12 @@ import { toParams, valuesOf } from '../account-form/form-values';
 import { isDuplicate, importable, isInvalid, useImportRows, type Confirm, type Row } from './use-import-rows';
 import { HiddenFileInput } from '../../ui/HiddenFileInput';
 
-const route = getRouteApi('/signed-in/account/import');
-
 /** Accounts found in a Google Authenticator migration or an export file. */
 export function ImportPage() {
   const { t } = useTranslation('import');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { migrationUri } = route.useSearch();
+  const migrationUri = useScanHandoff('migration');
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [previewing, setPreviewing] = useState<Row | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
