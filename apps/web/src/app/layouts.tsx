@@ -81,7 +81,7 @@ function SignedInLayout() {
   );
 }
 
-/** Name, version, Settings and Sign out (shown per the proxy rules, with confirmation). */
+/** Name, version, Accounts, Settings and Sign out (shown per the proxy rules, with confirmation). */
 export function Footer() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -99,6 +99,7 @@ export function Footer() {
         ) : (
           <span className="footer-brand">Twofold</span>
         )}
+        <Link to="/accounts">{t('footer.accounts')}</Link>
         <Link to="/settings/options">{t('footer.settings')}</Link>
         {canSignOut && (
           <button type="button" className="link-button" onClick={() => setConfirming(true)}>

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { accountQuery } from '../../entities/account/account.api';
+import { useScanHandoff } from '../../entities/account/scan-handoff';
 import { Spinner } from '../../ui/Spinner';
 import { AccountForm } from './AccountForm';
 import { QuickForm } from './QuickForm';
 
-const createRoute = getRouteApi('/signed-in/account/create');
 const editRoute = getRouteApi('/signed-in/account/$twofaccountId/edit');
 
 export function CreateAccountPage() {
-  const { decodedUri } = createRoute.useSearch();
+  const decodedUri = useScanHandoff('otpauth');
   return decodedUri ? <QuickForm key={decodedUri} uri={decodedUri} /> : <AccountForm />;
 }
 

@@ -5,6 +5,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { previewUri } from '../../entities/account/account.api';
+import { handOff } from '../../entities/account/scan-handoff';
 import { notify } from '../../ui/notify';
 import { classifyScan, useQrUpload } from '../start/scanned';
 import { valuesOf, type FormValues } from './form-values';
@@ -40,9 +41,10 @@ function useQrPrefill(form: UseFormReturn<FormValues>, icon: IconState) {
   const upload = useQrUpload((data) => {
     const outcome = classifyScan(data);
     if (outcome.kind === 'otpauth') preview.mutate(outcome.uri);
-    else if (outcome.kind === 'migration')
-      void navigate({ to: '/account/import', search: { migrationUri: outcome.uri } });
-    else if (outcome.kind === 'empty') notify('warning', t('scan.unreadable'));
+    else if (outcome.kind === 'migration') {
+      handOff('migration', outcome.uri);
+      void navigate({ to: '/account/import' });
+    } else if (outcome.kind === 'empty') notify('warning', t('scan.unreadable'));
     else setInvalidUri(data);
   });
 

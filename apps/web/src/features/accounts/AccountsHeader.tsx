@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Group } from '../../entities/group/group.api';
 import type { AccountSettings } from '../../entities/settings/account-settings';
+import { AccountsMenu } from './AccountsMenu';
 import { GroupSwitchDialog } from './GroupDialogs';
 
 interface AccountsHeaderProps {
@@ -71,6 +72,7 @@ export function AccountsHeader(props: AccountsHeaderProps) {
         <button type="button" className="button" onClick={props.onToggleEditMode} aria-pressed={editMode}>
           {editMode ? t('list.done') : t('list.manage')}
         </button>
+        {!editMode && <AccountsMenu />}
       </div>
       <GroupSwitchDialog
         open={switchOpen}

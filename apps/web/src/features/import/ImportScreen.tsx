@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refreshAccounts } from '../../entities/account/account.mutations';
+import { useScanHandoff } from '../../entities/account/scan-handoff';
 import { paramsOtpQuery } from '../../entities/account/otp';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Spinner } from '../../ui/Spinner';
@@ -14,14 +15,12 @@ import { ImportSources } from './ImportSources';
 import { ImportStatus } from './ImportStatus';
 import { PasswordForm } from './PasswordForm';
 
-const route = getRouteApi('/signed-in/account/import');
-
 /** Accounts found in a Google Authenticator migration or an export file. */
 export function ImportPage() {
   const { t } = useTranslation('import');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { migrationUri } = route.useSearch();
+  const migrationUri = useScanHandoff('migration');
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [previewing, setPreviewing] = useState<Row | null>(null);
   const importer = useImportRows(migrationUri);

@@ -13,6 +13,9 @@ function SettingsLayout() {
   ] as const;
   return (
     <div className="settings">
+      <Link to="/accounts" className="settings-back">
+        {t('backToAccounts')}
+      </Link>
       <h1 className="settings-title">{t('title')}</h1>
       <nav className="settings-tabs" aria-label={t('tabs.label')}>
         {tabs.map((tab) => (

@@ -65,6 +65,12 @@ export function StartPage() {
               {t('start.advancedForm')}
             </Link>
           )}
+          <Link to="/account/import" className="button">
+            {t('start.import')}
+          </Link>
+          <Link to="/groups" className="button">
+            {t('start.groups')}
+          </Link>
         </div>
       </div>
       {count !== undefined && count > 0 && (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { notify } from '../../ui/notify';
 import { decodeQrFile } from '../../entities/account/account.api';
+import { handOff } from '../../entities/account/scan-handoff';
 
 export type ScanOutcome =
   | { readonly kind: 'migration'; readonly uri: string }
@@ -36,10 +37,12 @@ export function useScannedData(): (data: string | null | undefined) => boolean {
       const outcome = classifyScan(data);
       switch (outcome.kind) {
         case 'migration':
-          void navigate({ to: '/account/import', search: { migrationUri: outcome.uri } });
+          handOff('migration', outcome.uri);
+          void navigate({ to: '/account/import' });
           return true;
         case 'otpauth':
-          void navigate({ to: '/account/create', search: { decodedUri: outcome.uri } });
+          handOff('otpauth', outcome.uri);
+          void navigate({ to: '/account/create' });
           return true;
         case 'invalid':
           notify('warning', t('scan.noValidOtp'));

@@ -1,0 +1,98 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
+import { createAccount, SECRET, signUp } from './accounts-helpers';
+
+/** The footer of a signed-in page links Accounts and Settings and offers Sign out. */
+async function expectFooter(page: Page): Promise<void> {
+  const footer = page.getByRole('navigation', { name: 'Footer' });
+  await footer.getByRole('link', { name: 'Accounts', exact: true }).waitFor();
+  await footer.getByRole('link', { name: 'Settings', exact: true }).waitFor();
+  await footer.getByRole('button', { name: 'Sign out' }).waitFor();
+}
+
+const path = (page: Page) => new URL(page.url()).pathname;
+
+describe('getting around a signed-in session', () => {
+  let server: RunningServer;
+  let browser: BrowserSession;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    await signUp(browser.page, server.url);
+    await createAccount(browser.page, server.url, {
+      service: 'Navigated',
+      account: 'jane',
+      otp_type: 'totp',
+      secret: SECRET,
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('the footer links Accounts, Settings and Sign out on every signed-in page', async () => {
+    const { page } = browser;
+    for (const where of [
+      '/accounts',
+      '/start',
+      '/groups',
+      '/account/create',
+      '/account/import',
+      '/settings/account',
+    ]) {
+      await page.goto(`${server.url}${where}`);
+      await expectFooter(page);
+    }
+    await page
+      .getByRole('navigation', { name: 'Footer' })
+      .getByRole('link', { name: 'Accounts', exact: true })
+      .click();
+    await page.waitForURL(/\/accounts$/);
+  });
+
+  it('Settings has a way back to the accounts', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/accounts`);
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL(/\/settings\/options$/);
+    await screenshots(page, 'daily-settings-back');
+    await page.getByRole('link', { name: 'Back to accounts' }).click();
+    await page.waitForURL(/\/accounts$/);
+  });
+
+  it('the accounts menu reaches Import and Groups', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/accounts`);
+    await page.getByRole('button', { name: 'More' }).click();
+    await screenshots(page, 'daily-accounts-menu');
+    await page.getByRole('menuitem', { name: 'Import accounts' }).click();
+    await page.waitForURL(/\/account\/import$/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.goto(`${server.url}/accounts`);
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Groups' }).click();
+    await page.waitForURL(/\/groups$/);
+    // The menu opens from the keyboard too.
+    await page.goto(`${server.url}/accounts`);
+    await page.getByRole('button', { name: 'More' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Import accounts' }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('menu').count()).toBe(0);
+  });
+
+  it('the Start screen reaches Import and Groups', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/start`);
+    await page.getByRole('link', { name: 'Import accounts' }).click();
+    await page.waitForURL(/\/account\/import$/);
+    await page.goto(`${server.url}/start`);
+    await page.getByRole('link', { name: 'Manage groups' }).click();
+    await page.waitForURL(/\/groups$/);
+    expect(path(page)).toBe('/groups');
+  });
+});
