@@ -122,7 +122,7 @@ async function benchmark(database: Database, label: string) {
     .execute();
 
   // The seeding wrote straight into the database: nothing is cached yet, but say so explicitly.
-  app.caches.clear();
+  app.deps.caches.clear();
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const otpUrl = `${address}/api/v1/twofaccounts/1/otp`;
   const listUrl = `${address}/api/v1/twofaccounts`;

@@ -22,7 +22,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerOpenApi } from './openapi/openapi.plugin.js';
 import { registerFallbacks } from './spa/fallbacks.js';
 import { authPlugin } from './auth/auth.plugin.js';
-import { localePlugin } from './i18n/locale.plugin.js';
+import { localePlugin } from './settings/locale.plugin.js';
 import { sessionPlugin } from './auth/session.js';
 import { rateLimitPlugin } from './auth/rate-limit.plugin.js';
 import { authRoutes } from './auth/auth.routes.js';
@@ -38,11 +38,15 @@ import { settingsRoutes } from './settings/settings.routes.js';
 import { featuresRoutes } from './features/features.routes.js';
 import { groupsRoutes } from './groups/groups.routes.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
-import { iconStorePlugin, iconsRoutes } from './icons/icons.routes.js';
+import { iconsRoutes } from './icons/icons.routes.js';
+import { iconPurgePlugin } from './icons/icon-purge.plugin.js';
 import { encryptionPlugin } from './crypto/encryption.plugin.js';
 import { qrcodeRoutes } from './qrcode/qrcode.routes.js';
-import { migrationRoutes } from './migration/migration.routes.js';
-import { cachePlugin } from './cache/cache.plugin.js';
+import { importExportRoutes } from './import-export/import-export.routes.js';
+import { AppCaches } from './cache/app-caches.js';
+import { invalidatingDatabase } from './cache/invalidate-on-write.js';
+import { IconStore } from './icons/icon-store.js';
+import type { Deps } from './shared/deps.js';
 
 export interface AppDependencies {
   readonly config: Config;
@@ -81,6 +85,24 @@ export function serializeRequest(request: FastifyRequest) {
     url: request.url.replace(/([?&](?:token|email|password)=)[^&#]*/gi, '$1[redacted]'),
     host: request.host,
     remoteAddress: request.ip,
+  };
+}
+
+/**
+ * What the services work with: empty caches for each app, and the database whose writes drop
+ * the cached values they make stale.
+ */
+function serviceDeps(deps: AppDependencies, log: FastifyBaseLogger): Deps {
+  const caches = new AppCaches();
+  return {
+    config: deps.config,
+    db: invalidatingDatabase(deps.db, caches),
+    caches,
+    keys: deps.keys,
+    clock: deps.clock,
+    mailer: deps.mailer,
+    icons: new IconStore(path.join(deps.config.dataDir, 'icons')),
+    log,
   };
 }
 
@@ -128,17 +150,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     limits: { fileSize: 20 * 1024 * 1024, files: 2, fields: 20, parts: 22, fieldSize: 1024 * 1024 },
   });
 
-  // Decorators
-  app.decorate('config', config);
-  app.decorate('db', deps.db);
+  // Decorators: the services' dependencies, built once
+  app.decorate('deps', serviceDeps(deps, app.log));
   app.decorate('dbDriver', deps.dbDriver);
-  app.decorate('keys', deps.keys);
-  app.decorate('clock', deps.clock);
-  app.decorate('mailer', deps.mailer);
-  await app.register(cachePlugin);
   await app.register(authPlugin);
   await app.register(localePlugin);
-  await app.register(iconStorePlugin);
+  await app.register(iconPurgePlugin);
   await app.register(encryptionPlugin);
 
   // Routes, one plugin per feature
@@ -157,7 +174,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(accountsRoutes);
   await app.register(iconsRoutes);
   await app.register(qrcodeRoutes);
-  await app.register(migrationRoutes);
+  await app.register(importExportRoutes);
   for (const routes of deps.extraRoutes ?? []) await app.register(routes);
 
   await app.ready();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isSteam, normalizeAccount, type AccountInput } from './account.js';
+import { isSteam, normalizeAccount, STEAM_FIELDS, withSteamRule, type AccountInput } from './account.js';
 import { validateBase32Secret } from './secret.js';
 
 const SECRET = 'A4GRFHVVRBGY7UIW';
@@ -203,6 +203,29 @@ describe('the account model on 2FAuth’s parameter sets', () => {
         }
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('withSteamRule', () => {
+  const totp = {
+    otp_type: 'totp',
+    service: 'GitHub',
+    digits: 8,
+    algorithm: 'sha256',
+    period: 60,
+    counter: null,
+    extra: 1,
+  };
+  it('leaves a non-Steam account as it is', () => {
+    expect(withSteamRule(totp)).toBe(totp);
+  });
+  it('gives a Steam service or type Steam parameters, keeping the other fields', () => {
+    const expected = { ...totp, ...STEAM_FIELDS };
+    expect(withSteamRule({ ...totp, service: 'sTeAm' })).toEqual(expected);
+    expect(withSteamRule({ ...totp, otp_type: 'steamtotp', service: null })).toEqual(expected);
+    expect(withSteamRule({ ...totp, otp_type: 'hotp', period: null, counter: 4, service: 'steam' })).toEqual(
+      expected,
     );
   });
 });

@@ -12,7 +12,7 @@ import {
   type Result,
 } from './types.js';
 
-/** Account fields before the model rules: loose types, optional defaults (api.md §5.0 params form). */
+/** Account fields before the model rules: loose types, optional defaults (as a parameters form sends them). */
 export interface AccountInput {
   readonly otp_type: string;
   readonly service?: string | null;
@@ -25,8 +25,36 @@ export interface AccountInput {
   readonly image?: string | null;
 }
 
-/** Steam's fixed parameters (formats.md §1.7). */
+/** Steam's fixed parameters: Steam Guard codes are 5 characters of Steam's alphabet, SHA-1, 30 s. */
 export const STEAM = { service: 'Steam', digits: 5, algorithm: 'sha1', period: 30 } as const;
+
+/** Every field the Steam rule sets, whatever the source declared (a Steam account has no counter). */
+export const STEAM_FIELDS = {
+  otp_type: 'steamtotp',
+  service: STEAM.service,
+  digits: STEAM.digits,
+  algorithm: STEAM.algorithm,
+  period: STEAM.period,
+  counter: null,
+} as const;
+
+/** The account fields the Steam rule reads and rewrites. */
+export interface SteamRuleFields {
+  readonly otp_type: string;
+  readonly service: string | null;
+  readonly digits: number;
+  readonly algorithm: string;
+  readonly period: number | null;
+  readonly counter: number | null;
+}
+
+/**
+ * The Steam rule on fields that passed their own checks: type `steamtotp` or service `Steam` (any
+ * case) makes a Steam account with Steam's fixed parameters; anything else is returned as it is.
+ */
+export function withSteamRule<T extends SteamRuleFields>(fields: T): T {
+  return isSteam(fields.otp_type, fields.service) ? { ...fields, ...STEAM_FIELDS } : fields;
+}
 
 /** True when the model's Steam rule applies: type `steamtotp` or service `Steam` in any case. */
 export function isSteam(otpType: string, service: string | null | undefined): boolean {
@@ -43,7 +71,7 @@ export function isAlgorithm(value: string): value is Algorithm {
 }
 
 /**
- * Applies the account model of formats.md §0 and the parameter rules of api.md §5.0: validates
+ * Applies the account model and the parameter rules of the API's parameters form: validates
  * every field (all errors are returned, each naming its field), lower-cases `otp_type` and
  * `algorithm`, puts the secret in storage form, fills the defaults (6 digits, sha1, period 30,
  * counter 0), applies the Steam rule and nulls `period` for HOTP and `counter` for TOTP/Steam.
@@ -81,17 +109,7 @@ export function normalizeAccount(input: AccountInput): Result<OtpAccount> {
   const service = input.service === undefined || input.service === '' ? null : input.service;
   const image = input.image === undefined ? {} : { image: input.image };
   if (isSteam(otpType, service)) {
-    return ok({
-      otp_type: 'steamtotp',
-      service: STEAM.service,
-      account: input.account,
-      secret: secret.value.canonical,
-      digits: STEAM.digits,
-      algorithm: STEAM.algorithm,
-      period: STEAM.period,
-      counter: null,
-      ...image,
-    });
+    return ok({ account: input.account, secret: secret.value.canonical, ...STEAM_FIELDS, ...image });
   }
   return ok({
     otp_type: otpType,

@@ -3,7 +3,15 @@
 export type { Algorithm, OtpAccount, OtpError, OtpErrorCode, OtpField, OtpType, Result } from './types.js';
 export { ALGORITHMS, MAX_DIGITS, MIN_DIGITS, OTP_TYPES } from './types.js';
 export { UNSUPPORTED_OTP_TYPE, otpError } from './errors.js';
-export { type AccountInput, isSteam, normalizeAccount, STEAM } from './account.js';
+export {
+  type AccountInput,
+  type SteamRuleFields,
+  isSteam,
+  normalizeAccount,
+  STEAM,
+  STEAM_FIELDS,
+  withSteamRule,
+} from './account.js';
 export { decodeBase64, encodeBase64 } from './base64.js';
 export { encodeBase32 } from './base32.js';
 export {

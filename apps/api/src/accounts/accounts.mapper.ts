@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppKeys } from '../config/app-key.js';
+import type { IconStore } from '../icons/icon-store.js';
 import { openFields } from '../crypto/account-fields.js';
 import type { AccountRecord } from './accounts.queries.js';
 
@@ -24,8 +25,8 @@ export interface AccountView {
   readonly uriReadable: boolean;
 }
 
-export function toView(app: FastifyInstance, row: AccountRecord, encrypted: boolean): AccountView {
-  const opened = openFields(app.keys, row.id, row, encrypted);
+export function toView(keys: AppKeys, row: AccountRecord, encrypted: boolean): AccountView {
+  const opened = openFields(keys, row.id, row, encrypted);
   return {
     id: row.id,
     group_id: row.group_id,
@@ -51,9 +52,9 @@ export interface EmbeddedOtp {
   readonly next_password: string;
 }
 
-/** The TwoFAccount (read) shape of api.md §4.1: what leaves the server, key by key. */
+/** The TwoFAccount read shape: what leaves the server, key by key (an icon whose file is gone reads as none). */
 export function toRead(
-  app: FastifyInstance,
+  icons: Pick<IconStore, 'exists'>,
   view: AccountView,
   options: { withSecret: boolean; otp?: EmbeddedOtp | undefined },
 ) {
@@ -63,7 +64,7 @@ export function toRead(
     otp_type: view.otp_type,
     account: view.account,
     service: view.service,
-    icon: app.icons.exists(view.icon) ? view.icon : null,
+    icon: icons.exists(view.icon) ? view.icon : null,
     ...(options.withSecret ? { secret: view.secret } : {}),
     digits: view.digits,
     algorithm: view.algorithm,

@@ -20,44 +20,31 @@ import {
 } from './accounts.schemas.js';
 import { qrDataUri } from '../qrcode/qrcode.service.js';
 import {
-  accountView,
-  collectionFlags,
-  generatedUri,
   createAccount,
   deleteAccounts,
-  listAccounts,
-  listAccountsText,
-  otpOfAccount,
-  otpPreview,
   previewUri,
-  showAccount,
-  singleFlags,
   updateAccount,
   withdrawAccounts,
 } from './accounts.service.js';
-import { invalid } from './validation-helpers.js';
-
-const MAX_IDS = 100;
+import {
+  collectionFlags,
+  findView,
+  listAccounts,
+  listAccountsText,
+  showAccount,
+  singleFlags,
+} from './accounts.reads.js';
+import { generatedUri, otpOfAccount, otpPreview } from './account-otp.service.js';
+import { invalid } from '../http/field-errors.js';
+import { boundedIds, parseIds } from '../http/id-lists.js';
 
 /** Account ids in paths: anything but a known positive integer is a 404. */
-export const AccountIdParams = Type.Object({
+const AccountIdParams = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Account id' }),
 });
 
-/** `1,2,3` -> [1, 2, 3] (the format was validated). */
-export function parseIds(text: string): number[] {
-  return text.split(',').map(Number);
-}
-
-/** Required id lists (delete, withdraw, export): at most 100 (api.md §5.7). */
-export function boundedIds(text: string): number[] {
-  const ids = parseIds(text);
-  if (ids.length > MAX_IDS) throw errors.badRequest([{ key: 'error.too_many_ids' }]);
-  return ids;
-}
-
 async function isHotp(app: FastifyInstance, id: number): Promise<boolean> {
-  const row = await findAccountRow(app.db, id);
+  const row = await findAccountRow(app.deps.db, id);
   return row?.otp_type === 'hotp';
 }
 
@@ -71,7 +58,8 @@ async function requireCsrf(request: FastifyRequest): Promise<void> {
 async function accountMustExist(this: unknown, request: FastifyRequest): Promise<void> {
   const raw = (request.params as { id?: unknown }).id;
   const id = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!(id >= 1 && id <= MAX_ID) || !(await accountExists(request.server.db, id))) throw errors.notFound();
+  if (!(id >= 1 && id <= MAX_ID) || !(await accountExists(request.server.deps.db, id)))
+    throw errors.notFound();
 }
 
 export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -95,9 +83,9 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if ('ids' in query && query.ids === null) throw invalid('ids', 'validation.required');
       const flags = collectionFlags(query);
       if (typeof request.query.ids === 'string')
-        return listAccounts(app, { ids: parseIds(request.query.ids) }, flags);
+        return listAccounts(app.deps, { ids: parseIds(request.query.ids) }, flags);
       // The whole list: its serialised text is cached until an account write (accounts.service.ts).
-      const text = await listAccountsText(app, flags, (list) => reply.serialize(list) as string);
+      const text = await listAccountsText(app.deps, flags, (list) => reply.serialize(list) as string);
       // Already serialised by the route's schema: sent as is (a JSON string is not serialised again).
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(text);
     },
@@ -115,7 +103,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async () => {
-      const count = await countAccountRows(app.db);
+      const count = await countAccountRows(app.deps.db);
       return { count, owned: count, shared: 0, total: count };
     },
   );
@@ -134,7 +122,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      showAccount(app, request.params.id, singleFlags(request.query as Record<string, unknown>)),
+      showAccount(app.deps, request.params.id, singleFlags(request.query as Record<string, unknown>)),
   );
 
   app.post(
@@ -151,7 +139,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await createAccount(app, request.body);
+      const created = await createAccount(app.deps, request.body);
       const { withSecret } = singleFlags(request.query);
       if (!withSecret) delete (created as { secret?: string }).secret;
       return reply.code(201).send(created);
@@ -174,7 +162,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const updated = await updateAccount(app, request.params.id, request.body);
+      const updated = await updateAccount(app.deps, request.params.id, request.body);
       const { withSecret } = singleFlags(request.query);
       if (!withSecret) delete (updated as { secret?: string }).secret;
       return updated;
@@ -194,8 +182,8 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!(await accountExists(app.db, request.params.id))) throw errors.notFound();
-      await deleteAccounts(app, [request.params.id]);
+      if (!(await accountExists(app.deps.db, request.params.id))) throw errors.notFound();
+      await deleteAccounts(app.deps, [request.params.id]);
       return reply.code(204).send(null);
     },
   );
@@ -213,7 +201,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteAccounts(app, boundedIds(request.query.ids));
+      await deleteAccounts(app.deps, boundedIds(request.query.ids));
       return reply.code(204).send(null);
     },
   );
@@ -231,7 +219,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await withdrawAccounts(app, boundedIds(request.query.ids));
+      await withdrawAccounts(app.deps, boundedIds(request.query.ids));
       return { message: 'accounts withdrawn' };
     },
   );
@@ -249,14 +237,9 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      let orderedIds: number[];
-      try {
-        orderedIds = await app.db
-          .transaction()
-          .execute((trx) => reorder(trx, 'twofaccounts', request.body.orderedIds));
-      } finally {
-        app.caches.invalidate('accounts');
-      }
+      const orderedIds = await app.deps.db
+        .transaction()
+        .execute((trx) => reorder(trx, 'twofaccounts', request.body.orderedIds));
       return { message: 'order saved', orderedIds };
     },
   );
@@ -273,7 +256,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: TwoFAccountPreview },
       },
     },
-    async (request) => previewUri(app, request.body),
+    async (request) => previewUri(app.deps, request.body),
   );
 
   app.get(
@@ -294,7 +277,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!head && request.caller?.kind === 'session' && (await isHotp(app, request.params.id))) {
         await requireCsrf(request);
       }
-      return otpOfAccount(app, request.params.id, { consume: !head });
+      return otpOfAccount(app.deps, request.params.id, { consume: !head });
     },
   );
 
@@ -311,7 +294,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const view = await accountView(app, request.params.id);
+      const view = await findView(app.deps, request.params.id);
       if (!view.uriReadable) throw errors.business('error.unable_to_decrypt_uri');
       return { qrcode: await qrDataUri(generatedUri(view)) };
     },
@@ -329,6 +312,6 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Otp },
       },
     },
-    async (request) => otpPreview(app, request.body, request.query as Record<string, unknown>),
+    async (request) => otpPreview(app.deps, request.body, request.query as Record<string, unknown>),
   );
 };

@@ -29,7 +29,7 @@ export const appInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async () => {
-      const { config } = app;
+      const { config } = app.deps;
       return {
         version: config.version,
         proxyAuth: config.AUTHENTICATION_GUARD === 'reverse-proxy-guard',
@@ -81,7 +81,7 @@ export const infosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { config, clock } = app;
+      const { config, clock } = app.deps;
       const base = {
         Date: rfc2822(clock.now()),
         userAgent: request.headers['user-agent'] ?? '',
@@ -91,7 +91,7 @@ export const infosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const proxyMode = config.AUTHENTICATION_GUARD === 'reverse-proxy-guard';
       const trusted = config.TRUSTED_PROXIES === '*' ? ['*'] : [...config.TRUSTED_PROXIES];
       // Nothing secret: no key, token, key-file path or mail credential is listed.
-      const settings = await listSettings(app);
+      const settings = await listSettings(app.deps);
       return {
         ...base,
         Environment: config.APP_ENV,

@@ -16,7 +16,7 @@ const tokenCaller = (owner: TokenOwner | null): Caller | null =>
 async function callerFromBearer(request: FastifyRequest, header: string): Promise<Caller | null> {
   const value = BEARER.exec(header)?.[1];
   if (!value) return null;
-  return tokenCaller(await tokenOwner(request.server, value));
+  return tokenCaller(await tokenOwner(request.server.deps, value));
 }
 
 /**
@@ -27,7 +27,7 @@ function authenticateFromCache(request: FastifyRequest, requirement: AuthRequire
   const header = request.headers.authorization;
   if (header === undefined || (requirement !== 'api' && requirement !== 'optional')) return false;
   const value = BEARER.exec(header)?.[1];
-  const owner = value ? cachedTokenOwner(request.server, value) : null;
+  const owner = value ? cachedTokenOwner(request.server.deps, value) : null;
   if (owner === undefined) return false;
   const caller = tokenCaller(owner);
   if (caller) request.caller = caller;
@@ -72,7 +72,7 @@ async function authenticate(request: FastifyRequest, requirement: AuthRequiremen
 /** Proxy mode (api.md §2.4): Bearer tokens and cookies are ignored; only a trusted proxy is believed. */
 function authenticateProxy(request: FastifyRequest, requirement: AuthRequirement, isTrusted: TrustCheck) {
   if (requirement === 'none') return;
-  const result = proxyCaller(request, request.server.config, isTrusted);
+  const result = proxyCaller(request, request.server.deps.config, isTrusted);
   if (result instanceof AppError) {
     if (requirement === 'optional') return;
     throw result;
@@ -87,7 +87,7 @@ function authenticateProxy(request: FastifyRequest, requirement: AuthRequirement
  */
 export const authPlugin = fp(
   async (app) => {
-    const { config } = app;
+    const { config } = app.deps;
     const proxyMode = config.AUTHENTICATION_GUARD === 'reverse-proxy-guard';
     const demo = config.IS_DEMO_APP || config.IS_TESTING_APP;
     const isTrusted = trustedProxyCheck(config);

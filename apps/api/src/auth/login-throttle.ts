@@ -65,8 +65,8 @@ export const lockoutKey = {
 
 /** The `auth` limiter of the sign-in routes: 10 requests per IP and minute, else 429. */
 export async function consumeAuthAttempt(request: FastifyRequest): Promise<void> {
-  const now = request.server.clock.now();
-  const row = await increment(request.server.db, `auth:${request.ip}`, now);
+  const now = request.server.deps.clock.now();
+  const row = await increment(request.server.deps.db, `auth:${request.ip}`, now);
   if (row.failures > AUTH_REQUESTS_PER_MINUTE) {
     throw errors.tooManyAttempts(secondsLeft(new Date(row.window_started_at), now), AUTH_REQUESTS_PER_MINUTE);
   }

@@ -59,7 +59,7 @@ export async function currentSession(request: FastifyRequest): Promise<SessionSt
   const sid = request.session.get('sid');
   let state: SessionState | null = null;
   if (typeof sid === 'string' && SID.test(sid)) {
-    const row = await findSession(request.server.db, hashId(sid), request.server.clock.now());
+    const row = await findSession(request.server.deps.db, hashId(sid), request.server.deps.clock.now());
     if (row) {
       state = {
         id: row.id,
@@ -85,7 +85,7 @@ export function setCsrfCookie(request: FastifyRequest, reply: FastifyReply, toke
     path: '/',
     sameSite: 'lax',
     httpOnly: false,
-    secure: request.server.config.secureCookies,
+    secure: request.server.deps.config.secureCookies,
     maxAge: USER_SESSION_MS / 1000,
   });
 }
@@ -99,7 +99,7 @@ export async function openSession(
   reply: FastifyReply,
   userId: number | null,
 ): Promise<SessionState> {
-  const { db, clock } = request.server;
+  const { db, clock } = request.server.deps;
   const now = clock.now();
   const previous = await currentSession(request);
   if (previous) await deleteSession(db, previous.id);
@@ -119,7 +119,7 @@ export async function openSession(
 /** Deletes the request's session and clears its cookie. */
 export async function endSession(request: FastifyRequest): Promise<void> {
   const state = await currentSession(request);
-  if (state) await deleteSession(request.server.db, state.id);
+  if (state) await deleteSession(request.server.deps.db, state.id);
   request.session.delete();
   loaded.set(request, null);
 }
@@ -129,8 +129,13 @@ export async function ensureSession(request: FastifyRequest, reply: FastifyReply
   const state = await currentSession(request);
   if (state) {
     if (state.userId === null) {
-      const now = request.server.clock.now();
-      await touchSession(request.server.db, state.id, now, new Date(now.getTime() + ANONYMOUS_SESSION_MS));
+      const now = request.server.deps.clock.now();
+      await touchSession(
+        request.server.deps.db,
+        state.id,
+        now,
+        new Date(now.getTime() + ANONYMOUS_SESSION_MS),
+      );
     }
     setCsrfCookie(request, reply, state.csrfToken);
     return state;
@@ -149,14 +154,14 @@ export function csrfMatches(request: FastifyRequest, state: SessionState | null)
 
 /** True when the signed-in session has been idle past the auto-lock backstop (amendment 9). */
 export async function isIdle(request: FastifyRequest, state: SessionState): Promise<boolean> {
-  const minutes = (await cachedNativeSettings(request.server)).kickUserAfter;
+  const minutes = (await cachedNativeSettings(request.server.deps)).kickUserAfter;
   if (typeof minutes !== 'number' || minutes <= 0) return false;
-  const idleMs = request.server.clock.now().getTime() - state.lastActivityAt.getTime();
+  const idleMs = request.server.deps.clock.now().getTime() - state.lastActivityAt.getTime();
   return idleMs >= (minutes + 1) * 60_000;
 }
 
 export async function markActivity(request: FastifyRequest, state: SessionState): Promise<void> {
-  await touchSession(request.server.db, state.id, request.server.clock.now());
+  await touchSession(request.server.deps.db, state.id, request.server.deps.clock.now());
 }
 
 /** Stores short-lived values (WebAuthn challenges) in the session. */
@@ -166,7 +171,7 @@ export async function saveSessionData(
   data: Record<string, unknown>,
 ): Promise<void> {
   state.data = data;
-  await writeSessionData(request.server.db, state.id, data);
+  await writeSessionData(request.server.deps.db, state.id, data);
 }
 
 /**

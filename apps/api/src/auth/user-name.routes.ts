@@ -27,8 +27,8 @@ export const userNameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const caller = request.caller;
       if (caller?.kind === 'proxy') return { id: null, name: caller.name, email: caller.email };
       // Proxy mode without a trusted identity: nobody is known here (api.md §10.2).
-      if (app.config.AUTHENTICATION_GUARD === 'reverse-proxy-guard') return { name: null };
-      const user = await app.db.selectFrom('users').select(['id', 'name', 'email']).executeTakeFirst();
+      if (app.deps.config.AUTHENTICATION_GUARD === 'reverse-proxy-guard') return { name: null };
+      const user = await app.deps.db.selectFrom('users').select(['id', 'name', 'email']).executeTakeFirst();
       if (caller && user) return { id: user.id, name: user.name, email: user.email };
       return { name: user?.name ?? null };
     },

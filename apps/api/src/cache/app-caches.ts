@@ -3,13 +3,14 @@ import type { NativeSettings } from '../settings/settings.definitions.js';
 
 /*
  * In-process read caches of the request hot path (ARCHITECTURE.md "Caches"). Twofold runs as one
- * process per database, so every write is the app's own: each write path calls `invalidate` once its
- * transaction has committed, and no cached fact ever expires by time. Reads take a ticket (the scope's
- * generation) before they query and store their result only if no invalidation happened meanwhile,
- * so a read racing a write never caches what the write replaced.
+ * process per database, so every write is the app's own: the app's Kysely instance drops the scopes
+ * a statement writes (cache/invalidate-on-write.ts), and no cached fact ever expires by time. Reads
+ * take a ticket (the scope's generation) before they query and store their result only if no
+ * invalidation happened meanwhile, so a read racing a write never caches what the write replaced.
  */
 
-export type CacheScope = 'tokens' | 'user' | 'settings' | 'accounts';
+export const CACHE_SCOPES = ['tokens', 'user', 'settings', 'accounts'] as const;
+export type CacheScope = (typeof CACHE_SCOPES)[number];
 
 /** A token that is neither revoked nor deleted; its expiry is checked against the clock on every hit. */
 export interface CachedToken {

@@ -91,7 +91,7 @@ describeEachDatabase('caches are invalidated by the writes', (t) => {
     const german = await message();
     expect(german).not.toEqual(french);
     // No HTTP write hook involved: the service's own invalidation.
-    await putNativeSetting(t.app, 'lang', 'browser');
+    await putNativeSetting(t.app.deps, 'lang', 'browser');
     expect(await message()).toEqual(french);
   });
 
@@ -104,7 +104,7 @@ describeEachDatabase('caches are invalidated by the writes', (t) => {
     expect(await list()).toMatchObject([{ account: 'a' }, { account: 'h', counter: 0 }]);
 
     // Service calls, without the HTTP layer: the write paths invalidate by themselves.
-    await updateAccount(t.app, a, {
+    await updateAccount(t.app.deps, a, {
       account: 'renamed',
       service: null,
       icon: null,
@@ -121,15 +121,15 @@ describeEachDatabase('caches are invalidated by the writes', (t) => {
     expect((await otp(h)).json()).toMatchObject({ counter: 1 });
     expect(await list()).toMatchObject([{}, { account: 'h', counter: 1 }]);
 
-    await switchEncryption(t.app, true);
+    await switchEncryption(t.app.deps, true);
     const stored = await t.db.selectFrom('twofaccounts').select('account').orderBy('id').execute();
     expect(stored.map((row) => row.account)).not.toContain('renamed');
     expect(await list()).toMatchObject([{ account: 'renamed' }, { account: 'h' }]);
     expect((await otp(a)).statusCode).toBe(200);
-    await switchEncryption(t.app, false);
+    await switchEncryption(t.app.deps, false);
     expect(await list()).toMatchObject([{ account: 'renamed' }, { account: 'h' }]);
 
-    await deleteAccounts(t.app, [a]);
+    await deleteAccounts(t.app.deps, [a]);
     expect(await list()).toMatchObject([{ account: 'h' }]);
     expect((await otp(a)).statusCode).toBe(404);
   });
@@ -152,5 +152,53 @@ describeEachDatabase('caches are invalidated by the writes', (t) => {
     expect(await list()).toMatchObject([{ id: b }, { id: a, group_id: null }]);
     expect(await list('?withSecret=1')).toMatchObject([{ secret: F.SECRET }, { secret: F.SECRET }]);
     expect((await list())[0]).not.toHaveProperty('secret');
+  });
+
+  it('a write through the app database outside any service invalidates what it changed, and only that', async () => {
+    token = await createUserWithToken(t.db);
+    await call('PUT', '/api/v1/settings/getOfficialIcons', { value: false });
+    const a = await create({ account: 'a', otp_type: 'totp', secret: F.SECRET });
+    expect(await list()).toMatchObject([{ account: 'a' }]);
+    const caches = t.app.deps.caches;
+    const tickets = () => ({
+      tokens: caches.ticket('tokens'),
+      user: caches.ticket('user'),
+      settings: caches.ticket('settings'),
+      accounts: caches.ticket('accounts'),
+    });
+    const before = tickets();
+    await t.app.deps.db.updateTable('twofaccounts').set({ service: 'Raw' }).where('id', '=', a).execute();
+    expect(await list()).toMatchObject([{ account: 'a', service: 'Raw' }]);
+    const afterAccounts = tickets();
+    expect(afterAccounts.accounts).toBeGreaterThan(before.accounts);
+    expect(afterAccounts).toMatchObject({
+      tokens: before.tokens,
+      user: before.user,
+      settings: before.settings,
+    });
+
+    // Reads and writes of other tables leave the scopes alone.
+    await t.app.deps.db.selectFrom('twofaccounts').selectAll().execute();
+    await t.app.deps.db.deleteFrom('login_throttles').execute();
+    expect(tickets()).toEqual(afterAccounts);
+
+    await t.app.deps.db.updateTable('personal_access_tokens').set({ revoked: true }).execute();
+    expect((await call('GET', '/api/v1/user')).statusCode).toBe(401);
+    expect(tickets()).toMatchObject({ accounts: afterAccounts.accounts, settings: afterAccounts.settings });
+  });
+
+  it('a transaction drops the scopes it wrote again once it has ended', async () => {
+    token = await createUserWithToken(t.db);
+    await call('PUT', '/api/v1/settings/getOfficialIcons', { value: false });
+    const a = await create({ account: 'a', otp_type: 'totp', secret: F.SECRET });
+    let inside = 0;
+    await t.app.deps.db.transaction().execute(async (trx) => {
+      await trx.updateTable('twofaccounts').set({ service: 'Inside' }).where('id', '=', a).execute();
+      // A reader between the statement and the commit (another connection) would still see the
+      // old row and could cache it under this ticket: the end of the transaction moves it on.
+      inside = t.app.deps.caches.ticket('accounts');
+    });
+    expect(t.app.deps.caches.ticket('accounts')).toBeGreaterThan(inside);
+    expect(await list()).toMatchObject([{ service: 'Inside' }]);
   });
 });

@@ -6,7 +6,7 @@ export const encryptionPlugin = fp(
   async (app) => {
     app.addHook('onReady', async () => {
       try {
-        const count = await reencryptStaleValues(app);
+        const count = await reencryptStaleValues(app.deps);
         if (count > 0) app.log.info({ accounts: count }, 're-encrypted accounts under the current key');
       } catch (error) {
         app.log.error({ err: error }, 'key rotation failed; values stay under their previous key');

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../shared/deps.js';
 import { sql } from 'kysely';
 import type { Transaction } from '../db/database.js';
 import { errors } from '../http/errors.js';
@@ -45,8 +45,8 @@ async function writeFields(trx: Transaction, id: number, fields: SensitiveFields
  * transaction with the rows locked, then the setting changes, so the database is never half
  * protected. Same value as now: nothing to do.
  */
-export async function switchEncryption(app: FastifyInstance, enable: boolean): Promise<void> {
-  const { db, keys, clock } = app;
+export async function switchEncryption(deps: Deps, enable: boolean): Promise<void> {
+  const { db, keys, clock } = deps;
   try {
     await db.transaction().execute(async (trx) => {
       // Two concurrent switches, and account writes, serialise here.
@@ -66,14 +66,11 @@ export async function switchEncryption(app: FastifyInstance, enable: boolean): P
     });
   } catch (error) {
     if (!enable) {
-      if (!(error instanceof DecryptionFailure)) app.log.error({ err: error }, 'decryption at rest failed');
+      if (!(error instanceof DecryptionFailure)) deps.log.error({ err: error }, 'decryption at rest failed');
       throw errors.business('error.decryption_failed');
     }
-    app.log.error({ err: error }, 'encryption at rest failed');
+    deps.log.error({ err: error }, 'encryption at rest failed');
     throw errors.business('error.encryption_failed');
-  } finally {
-    // Rows and `useEncryption` changed together (or not at all): both caches go.
-    app.caches.invalidate('settings', 'accounts');
   }
 }
 
@@ -81,17 +78,13 @@ export async function switchEncryption(app: FastifyInstance, enable: boolean): P
  * Key rotation (amendment 11): values still under an APP_PREVIOUS_KEYS key are re-encrypted
  * under APP_KEY, in one transaction. Values no key opens are left as they are.
  */
-export async function reencryptStaleValues(app: FastifyInstance): Promise<number> {
-  if (app.keys.previous.length === 0) return 0;
-  try {
-    return await reencrypt(app);
-  } finally {
-    app.caches.invalidate('accounts');
-  }
+export async function reencryptStaleValues(deps: Deps): Promise<number> {
+  if (deps.keys.previous.length === 0) return 0;
+  return reencrypt(deps);
 }
 
-async function reencrypt(app: FastifyInstance): Promise<number> {
-  const { db, keys } = app;
+async function reencrypt(deps: Deps): Promise<number> {
+  const { db, keys } = deps;
   return db.transaction().execute(async (trx) => {
     await lockEncryptionState(trx, 'exclusive');
     if (!(await readNativeSetting(trx, 'useEncryption'))) return 0;

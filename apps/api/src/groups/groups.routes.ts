@@ -1,9 +1,9 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { TwoFAccount, ReadQuery } from '../accounts/accounts.schemas.js';
-import { collectionFlags, listAccounts } from '../accounts/accounts.service.js';
+import { collectionFlags, listAccounts } from '../accounts/accounts.reads.js';
 import { MAX_ID } from '../accounts/accounts.queries.js';
-import { invalid } from '../accounts/validation-helpers.js';
+import { invalid } from '../http/field-errors.js';
 import { errors } from '../http/errors.js';
 import { translate } from '../i18n/translate.js';
 import type { Locale } from '../i18n/locales.js';
@@ -45,7 +45,7 @@ async function modifiableGroup(request: FastifyRequest): Promise<void> {
   if (typeof raw !== 'string' || !/^\d{1,10}$/.test(raw)) throw errors.notFound();
   const id = Number(raw);
   if (id === 0) throw errors.forbiddenGroup();
-  if (id > MAX_ID || !(await groupExists(request.server.db, id))) throw errors.notFound();
+  if (id > MAX_ID || !(await groupExists(request.server.deps.db, id))) throw errors.notFound();
 }
 
 export const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -64,8 +64,8 @@ export const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => [
-      await pseudoGroup(app.db, request.locale),
-      ...(await listGroups(app.db)).map(toGroup),
+      await pseudoGroup(app.deps.db, request.locale),
+      ...(await listGroups(app.deps.db)).map(toGroup),
     ],
   );
 
@@ -83,9 +83,9 @@ export const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { name, show_in_chips } = request.body;
-      if (await groupNameTaken(app.db, name)) throw invalid('name', 'validation.unique');
-      const id = await insertGroup(app.db, name, show_in_chips ?? false, app.clock.now());
-      return reply.code(201).send(toGroup((await findGroup(app.db, id))!));
+      if (await groupNameTaken(app.deps.db, name)) throw invalid('name', 'validation.unique');
+      const id = await insertGroup(app.deps.db, name, show_in_chips ?? false, app.deps.clock.now());
+      return reply.code(201).send(toGroup((await findGroup(app.deps.db, id))!));
     },
   );
 
@@ -102,8 +102,8 @@ export const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      if (request.params.id === 0) return pseudoGroup(app.db, request.locale);
-      const group = await findGroup(app.db, request.params.id);
+      if (request.params.id === 0) return pseudoGroup(app.deps.db, request.locale);
+      const group = await findGroup(app.deps.db, request.params.id);
       if (!group) throw errors.notFound();
       return toGroup(group);
     },
@@ -126,14 +126,14 @@ export const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { id } = request.params;
       const { name, show_in_chips } = request.body;
-      if (await groupNameTaken(app.db, name, id)) throw invalid('name', 'validation.unique');
+      if (await groupNameTaken(app.deps.db, name, id)) throw invalid('name', 'validation.unique');
       await updateGroup(
-        app.db,
+        app.deps.db,
         id,
         { name, ...(show_in_chips === undefined ? {} : { show_in_chips }) },
-        app.clock.now(),
+        app.deps.clock.now(),
       );
-      return toGroup((await findGroup(app.db, id))!);
+      return toGroup((await findGroup(app.deps.db, id))!);
     },
   );
 
@@ -151,15 +151,9 @@ export const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      let deleted: boolean;
-      try {
-        deleted = await app.db
-          .transaction()
-          .execute((trx) => deleteGroup(trx, request.params.id, app.clock.now()));
-      } finally {
-        // Its accounts left it; default/active group settings may have been reset.
-        app.caches.invalidate('accounts', 'settings');
-      }
+      const deleted = await app.deps.db
+        .transaction()
+        .execute((trx) => deleteGroup(trx, request.params.id, app.deps.clock.now()));
       if (!deleted) throw errors.notFound();
       return reply.code(204).send(null);
     },
@@ -180,12 +174,8 @@ export const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      try {
-        await assignAccounts(app.db, request.params.id, request.body.ids);
-      } finally {
-        app.caches.invalidate('accounts');
-      }
-      const group = await findGroup(app.db, request.params.id);
+      await assignAccounts(app.deps.db, request.params.id, request.body.ids);
+      const group = await findGroup(app.deps.db, request.params.id);
       if (!group) throw errors.notFound();
       return toGroup(group);
     },
@@ -206,9 +196,9 @@ export const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      if (id !== 0 && !(await groupExists(app.db, id))) throw errors.notFound();
+      if (id !== 0 && !(await groupExists(app.deps.db, id))) throw errors.notFound();
       const flags = collectionFlags(request.query);
-      return listAccounts(app, id === 0 ? {} : { groupId: id }, flags);
+      return listAccounts(app.deps, id === 0 ? {} : { groupId: id }, flags);
     },
   );
 
@@ -225,7 +215,7 @@ export const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const orderedIds = await app.db
+      const orderedIds = await app.deps.db
         .transaction()
         .execute((trx) => reorder(trx, 'groups', request.body.orderedIds));
       return { message: 'order saved', orderedIds };

@@ -14,7 +14,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async () => {
-      if (!(await isDatabaseUp(app.db)))
+      if (!(await isDatabaseUp(app.deps.db)))
         throw new AppError('service_unavailable', { key: 'error.service_unavailable' });
       return { status: 'up' as const };
     },

@@ -1,12 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Config } from '../config/config.js';
-import type { AppKeys } from '../config/app-key.js';
-import type { Clock } from '../clock.js';
-import type { DB } from '../db/schema.js';
 import type { DatabaseDriver } from '../db/database.js';
-import type { Mailer } from '../mail/mailer.js';
 import type { Locale } from '../i18n/locales.js';
-import type { AppCaches } from '../cache/app-caches.js';
 
 /**
  * Who may call a route (api.md §2.1):
@@ -25,14 +18,7 @@ export type Caller =
 
 declare module 'fastify' {
   interface FastifyInstance {
-    config: Config;
-    db: Kysely<DB>;
     dbDriver: DatabaseDriver;
-    keys: AppKeys;
-    clock: Clock;
-    mailer: Mailer;
-    /** In-process read caches, invalidated by the app's own writes (cache/app-caches.ts). */
-    caches: AppCaches;
   }
   interface FastifyRequest {
     /** Language of human-readable messages (api.md §1.6). */

@@ -1,21 +1,13 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import fp from 'fastify-plugin';
-import path from 'node:path';
 import { annotate } from '../http/common.schemas.js';
 import { AppError, errors, message } from '../http/errors.js';
 import { registerRule } from '../http/validation.js';
-import { invalid } from '../accounts/validation-helpers.js';
+import { invalid } from '../http/field-errors.js';
+import { uploadedFile } from '../http/uploads.js';
 import { readNativeSettings } from '../settings/settings.queries.js';
-import { IconStore, IconStoreError, isBareName } from './icon-store.js';
+import { IconStoreError, isBareName } from './icon-store.js';
 import { sniffImage } from './image-type.js';
-import { fetchOfficialLogo, purgePendingIcons, storePendingIcon } from './icons.service.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The icon folder (DATA_DIR/icons). */
-    icons: IconStore;
-  }
-}
+import { fetchOfficialLogo, storePendingIcon } from './icons.service.js';
 
 const ICON_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -25,40 +17,6 @@ registerRule('icon_variant', (value, { data }) =>
     ? { key: 'validation.in', params: { attribute: 'variant' } }
     : undefined,
 );
-
-/** The icon store as `app.icons`, and the purge of never-saved icons (a minute after start, then hourly). */
-export const iconStorePlugin = fp(
-  async (app) => {
-    app.decorate('icons', new IconStore(path.join(app.config.dataDir, 'icons')));
-    let first: NodeJS.Timeout | undefined;
-    let timer: NodeJS.Timeout | undefined;
-    const purge = () =>
-      purgePendingIcons(app).catch((error: unknown) => app.log.warn({ err: error }, 'icon purge failed'));
-    app.addHook('onReady', async () => {
-      // A minute after start (not during the start itself), then every hour.
-      first = setTimeout(() => void purge(), 60 * 1000);
-      timer = setInterval(() => void purge(), 3600 * 1000);
-      first.unref();
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    });
-  },
-  { name: 'icon-store' },
-);
-
-/** A multipart file field read as bytes (`attachFieldsToBody: 'keyValues'`): 422 when absent or not a file. */
-export function uploadedFile(
-  value: unknown,
-  field: string,
-  notAFileKey: 'validation.file' | 'validation.image',
-) {
-  if (value === undefined || value === null || value === '') throw invalid(field, 'validation.required');
-  if (!Buffer.isBuffer(value)) throw invalid(field, notAFileKey);
-  return value;
-}
 
 const uploadFailed = (cause: unknown) =>
   new AppError('server_error', message('error.file_upload_failed'), { cause });
@@ -85,7 +43,7 @@ export const iconsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!sniffImage(bytes)) throw invalid('icon', 'validation.image_format');
       let filename: string | undefined;
       try {
-        filename = await storePendingIcon(app, bytes);
+        filename = await storePendingIcon(app.deps, bytes);
       } catch (error) {
         if (error instanceof IconStoreError) throw uploadFailed(error);
         throw error;
@@ -128,8 +86,8 @@ export const iconsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const settings = await readNativeSettings(app.db);
-      const filename = await fetchOfficialLogo(app, request.body.service, {
+      const settings = await readNativeSettings(app.deps.db);
+      const filename = await fetchOfficialLogo(app.deps, request.body.service, {
         collection: request.body.iconCollection ?? settings.iconCollection,
         variant: request.body.variant ?? 'regular',
         strict: settings.iconVariantStrictFetch,
@@ -167,14 +125,14 @@ export const iconsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { filename } = request.params;
-      if (isBareName(filename) && app.icons.exists(filename)) {
-        try {
-          await app.db.updateTable('twofaccounts').set({ icon: null }).where('icon', '=', filename).execute();
-        } finally {
-          app.caches.invalidate('accounts');
-        }
-        await app.db.deleteFrom('pending_icons').where('filename', '=', filename).execute();
-        await app.icons.remove(filename);
+      if (isBareName(filename) && app.deps.icons.exists(filename)) {
+        await app.deps.db
+          .updateTable('twofaccounts')
+          .set({ icon: null })
+          .where('icon', '=', filename)
+          .execute();
+        await app.deps.db.deleteFrom('pending_icons').where('filename', '=', filename).execute();
+        await app.deps.icons.remove(filename);
       }
       return reply.code(204).send(null);
     },
@@ -192,7 +150,7 @@ export const iconsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const icon = await app.icons.read(request.params.filename);
+      const icon = await app.deps.icons.read(request.params.filename);
       if (!icon) throw errors.notFound();
       reply
         .header('content-type', icon.mime)

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../shared/deps.js';
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import type { ImageExt } from './image-type.js';
@@ -14,15 +14,15 @@ export type IconVariant = 'regular' | 'light' | 'dark';
 
 /** Stores image bytes as a new icon awaiting an account; undefined when they are not an accepted image. */
 export async function storePendingIcon(
-  app: FastifyInstance,
+  deps: Deps,
   bytes: Buffer,
   allowed?: readonly ImageExt[],
 ): Promise<string | undefined> {
-  const name = await app.icons.store(bytes, allowed);
+  const name = await deps.icons.store(bytes, allowed);
   if (name) {
-    await app.db
+    await deps.db
       .insertInto('pending_icons')
-      .values({ filename: name, created_at: app.clock.now() })
+      .values({ filename: name, created_at: deps.clock.now() })
       .onConflict((oc) => oc.column('filename').doNothing())
       .execute();
   }
@@ -35,22 +35,22 @@ export async function claimIcon(db: Executor, name: string | null): Promise<void
 }
 
 /** Deletes an icon file unless an account still uses it (api.md §5.5, §5.6, amendment 17). */
-export async function releaseIcon(app: FastifyInstance, name: string | null): Promise<void> {
+export async function releaseIcon(deps: Deps, name: string | null): Promise<void> {
   if (!name) return;
-  const used = await app.db
+  const used = await deps.db
     .selectFrom('twofaccounts')
     .select('id')
     .where('icon', '=', name)
     .executeTakeFirst();
   if (used) return;
-  await app.db.deleteFrom('pending_icons').where('filename', '=', name).execute();
-  await app.icons.remove(name);
+  await deps.db.deleteFrom('pending_icons').where('filename', '=', name).execute();
+  await deps.icons.remove(name);
 }
 
 /** Housekeeping: pending icons older than a day that no account uses are removed. */
-export async function purgePendingIcons(app: FastifyInstance): Promise<number> {
-  const cutoff = new Date(app.clock.now().getTime() - PENDING_ICON_TTL_MS);
-  const stale = await app.db
+export async function purgePendingIcons(deps: Deps): Promise<number> {
+  const cutoff = new Date(deps.clock.now().getTime() - PENDING_ICON_TTL_MS);
+  const stale = await deps.db
     .selectFrom('pending_icons')
     .select('filename')
     .where('created_at', '<', cutoff)
@@ -66,11 +66,11 @@ export async function purgePendingIcons(app: FastifyInstance): Promise<number> {
     )
     .execute();
   for (const { filename } of stale) {
-    await app.icons.remove(filename);
-    await app.db.deleteFrom('pending_icons').where('filename', '=', filename).execute();
+    await deps.icons.remove(filename);
+    await deps.db.deleteFrom('pending_icons').where('filename', '=', filename).execute();
   }
   // Rows of icons that were saved on an account meanwhile are no longer pending.
-  await app.db
+  await deps.db
     .deleteFrom('pending_icons')
     .where('created_at', '<', cutoff)
     .where(sql<boolean>`filename in (select icon from twofaccounts where icon is not null)`)
@@ -150,44 +150,44 @@ async function onlineLogo(
  * enabled them (ONLINE_LOGO_PROVIDERS), then the bundled simple-icons set. Stored as a pending icon.
  */
 export async function fetchOfficialLogo(
-  app: FastifyInstance,
+  deps: Deps,
   service: string,
   options: { collection: IconCollection; variant: IconVariant; strict: boolean },
 ): Promise<string | undefined> {
   const name = service.replace(/<[^>]*>/g, '').trim();
   if (name === '') return undefined;
   try {
-    if (app.config.ONLINE_LOGO_PROVIDERS) {
+    if (deps.config.ONLINE_LOGO_PROVIDERS) {
       const online = await onlineLogo(
         name,
         options.collection,
         options.variant,
         options.strict,
         Date.now(),
-        app.config.PROXY_FOR_OUTGOING_REQUESTS,
+        deps.config.PROXY_FOR_OUTGOING_REQUESTS,
       );
       if (online) {
-        const stored = await storePendingIcon(app, online, ['png', 'svg']);
+        const stored = await storePendingIcon(deps, online, ['png', 'svg']);
         if (stored) return stored;
       }
     }
     const offline = await offlineLogo(name);
-    return offline ? await storePendingIcon(app, offline, ['svg']) : undefined;
+    return offline ? await storePendingIcon(deps, offline, ['svg']) : undefined;
   } catch (error) {
-    app.log.warn({ err: error }, 'logo fetch failed');
+    deps.log.warn({ err: error }, 'logo fetch failed');
     return undefined;
   }
 }
 
 /** The otpauth `image=` logo: untrusted, fetched only when BLOCK_OPTAUTH_IMAGELINK_FETCHING is false. */
-export async function fetchImageLink(app: FastifyInstance, url: string | null): Promise<string | undefined> {
-  if (!url || app.config.BLOCK_OPTAUTH_IMAGELINK_FETCHING) return undefined;
+export async function fetchImageLink(deps: Deps, url: string | null): Promise<string | undefined> {
+  if (!url || deps.config.BLOCK_OPTAUTH_IMAGELINK_FETCHING) return undefined;
   try {
     const body = await safeFetch(url, {
       maxBytes: LOGO_MAX_BYTES,
-      proxy: app.config.PROXY_FOR_OUTGOING_REQUESTS,
+      proxy: deps.config.PROXY_FOR_OUTGOING_REQUESTS,
     });
-    return body ? await storePendingIcon(app, body, ['png', 'jpg', 'bmp', 'svg', 'webp']) : undefined;
+    return body ? await storePendingIcon(deps, body, ['png', 'jpg', 'bmp', 'svg', 'webp']) : undefined;
   } catch {
     return undefined;
   }

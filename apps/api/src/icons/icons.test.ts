@@ -185,9 +185,9 @@ describeEachDatabase('icons', (t) => {
     const kept = (await upload('icon', PNG_1x1)).json<{ filename: string }>().filename;
     await call('POST', '/api/v1/twofaccounts', { account: 'a', otp_type: 'totp', icon: kept });
     t.clock.advance(23 * 3600);
-    expect(await purgePendingIcons(t.app)).toBe(0);
+    expect(await purgePendingIcons(t.app.deps)).toBe(0);
     t.clock.advance(2 * 3600);
-    expect(await purgePendingIcons(t.app)).toBe(1);
+    expect(await purgePendingIcons(t.app.deps)).toBe(1);
     expect(existsSync(iconPath(orphan))).toBe(false);
     expect(existsSync(iconPath(kept))).toBe(true);
   });

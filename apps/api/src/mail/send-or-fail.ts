@@ -1,18 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/config.js';
 import { AppError, message } from '../http/errors.js';
-import type { MailMessage } from './mailer.js';
+import type { Mailer, MailMessage } from './mailer.js';
 
 /** Sends a mail; a transport failure becomes `500 {"message":"Email sending failed"}` (detail logged). */
-export async function sendOrFail(app: FastifyInstance, mail: MailMessage): Promise<void> {
+export async function sendOrFail(deps: { readonly mailer: Mailer }, mail: MailMessage): Promise<void> {
   try {
-    await app.mailer.send(mail);
+    await deps.mailer.send(mail);
   } catch (cause) {
     throw new AppError('server_error', message('error.email_sending_failed'), { cause });
   }
 }
 
 /** `{APP_URL}{path}?token=…&email=…` */
-export function emailedLink(app: FastifyInstance, path: string, token: string, email: string): string {
+export function emailedLink(
+  deps: { readonly config: Config },
+  path: string,
+  token: string,
+  email: string,
+): string {
   const query = new URLSearchParams({ token, email });
-  return `${app.config.APP_URL}${path}?${query.toString()}`;
+  return `${deps.config.APP_URL}${path}?${query.toString()}`;
 }

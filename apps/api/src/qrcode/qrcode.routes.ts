@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { invalid } from '../accounts/validation-helpers.js';
+import { invalid } from '../http/field-errors.js';
 import { errors } from '../http/errors.js';
-import { uploadedFile } from '../icons/icons.routes.js';
+import { uploadedFile } from '../http/uploads.js';
 import { decodeQrImage } from './qrcode.service.js';
 
 const QR_MAX_BYTES = 10 * 1024 * 1024;

@@ -37,7 +37,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Setting) },
       },
     },
-    async () => listSettings(app),
+    async () => listSettings(app.deps),
   );
 
   app.get(
@@ -52,7 +52,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Setting },
       },
     },
-    async (request) => getSetting(app, request.params.key),
+    async (request) => getSetting(app.deps, request.params.key),
   );
 
   app.post(
@@ -69,9 +69,9 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { key, value } = request.body;
-      if (await keyTaken(app, key))
+      if (await keyTaken(app.deps, key))
         throw errors.invalidField('key', 'validation.unique', { attribute: 'key' });
-      return reply.code(201).send(await createSetting(app, key, value));
+      return reply.code(201).send(await createSetting(app.deps, key, value));
     },
   );
 
@@ -89,7 +89,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Setting },
       },
     },
-    async (request) => putSetting(app, request.params.key, request.body.value),
+    async (request) => putSetting(app.deps, request.params.key, request.body.value),
   );
 
   app.delete(
@@ -107,8 +107,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { key } = request.params;
       if (isNativeSettingKey(key)) throw errors.badRequest([{ key: 'error.only_custom_setting_deletable' }]);
-      const deleted = await deleteCustomSetting(app.db, key);
-      app.caches.invalidate('settings');
+      const deleted = await deleteCustomSetting(app.deps.db, key);
       if (!deleted) throw errors.notFound();
       return reply.code(204).send(null);
     },
@@ -126,7 +125,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async () => {
-      const native = await readNativeSettings(app.db);
+      const native = await readNativeSettings(app.deps.db);
       return nativeSettingKeys
         .filter((key) => isPreferenceKey(key))
         .map((key) => ({ key, value: native[key], locked: false }));
@@ -148,7 +147,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { name } = request.params;
       if (!isPreferenceKey(name)) throw errors.notFound();
-      const native = await readNativeSettings(app.db);
+      const native = await readNativeSettings(app.deps.db);
       return { key: name, value: native[name as keyof typeof native], locked: false };
     },
   );
@@ -169,7 +168,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { name } = request.params;
       if (!isPreferenceKey(name) || !isNativeSettingKey(name)) throw errors.notFound();
-      const value = await putNativeSetting(app, name, request.body.value);
+      const value = await putNativeSetting(app.deps, name, request.body.value);
       return reply.code(201).send({ key: name, value });
     },
   );

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../shared/deps.js';
 import { switchEncryption } from '../crypto/encryption.service.js';
 import { errors } from '../http/errors.js';
 import { groupExists } from '../groups/groups.queries.js';
@@ -25,15 +25,15 @@ export interface SettingItem {
 const CUSTOM_MAX_LENGTH = 1000;
 
 /** Every native key in §9.1 order, then the custom keys in creation order. */
-export async function listSettings(app: FastifyInstance): Promise<SettingItem[]> {
-  const native = await readNativeSettings(app.db);
-  const custom = await readCustomSettings(app.db);
+export async function listSettings(deps: Deps): Promise<SettingItem[]> {
+  const native = await readNativeSettings(deps.db);
+  const custom = await readCustomSettings(deps.db);
   return [...nativeSettingKeys.map((key) => ({ key, value: native[key] })), ...custom];
 }
 
-export async function getSetting(app: FastifyInstance, key: string): Promise<SettingItem> {
-  if (isNativeSettingKey(key)) return { key, value: (await readNativeSettings(app.db))[key] };
-  const custom = await findCustomSetting(app.db, key);
+export async function getSetting(deps: Deps, key: string): Promise<SettingItem> {
+  if (isNativeSettingKey(key)) return { key, value: (await readNativeSettings(deps.db))[key] };
+  const custom = await findCustomSetting(deps.db, key);
   if (!custom) throw errors.notFound();
   return custom;
 }
@@ -50,7 +50,7 @@ function toInteger(value: unknown): number | undefined {
 }
 
 /** Checks a native value against §9.1 and returns it in its stored type. */
-async function nativeValue(app: FastifyInstance, key: NativeSettingKey, value: unknown): Promise<unknown> {
+async function nativeValue(deps: Deps, key: NativeSettingKey, value: unknown): Promise<unknown> {
   const definition = nativeSettings[key];
   switch (definition.type) {
     case 'boolean':
@@ -72,7 +72,7 @@ async function nativeValue(app: FastifyInstance, key: NativeSettingKey, value: u
       if (number === undefined) throw invalid('validation.integer');
       if (key === 'defaultGroup' || key === 'activeGroup') {
         const special = key === 'defaultGroup' ? [0, -1] : [0];
-        if (!special.includes(number) && !(number > 0 && (await groupExists(app.db, number)))) {
+        if (!special.includes(number) && !(number > 0 && (await groupExists(deps.db, number)))) {
           throw invalid('validation.in');
         }
         return number;
@@ -99,47 +99,39 @@ function customValue(value: unknown): unknown {
 }
 
 /** Writes a native setting with its side effects (api.md §9.1, §9.5); returns the stored value. */
-export async function putNativeSetting(
-  app: FastifyInstance,
-  key: NativeSettingKey,
-  raw: unknown,
-): Promise<unknown> {
+export async function putNativeSetting(deps: Deps, key: NativeSettingKey, raw: unknown): Promise<unknown> {
   const webauthnKey = key === 'useWebauthnOnly' || key === 'useWebauthnAsDefault';
-  if (webauthnKey && app.config.AUTHENTICATION_GUARD === 'reverse-proxy-guard') {
+  if (webauthnKey && deps.config.AUTHENTICATION_GUARD === 'reverse-proxy-guard') {
     throw errors.proxyNotApplicable();
   }
-  const value = await nativeValue(app, key, raw);
+  const value = await nativeValue(deps, key, raw);
   if (webauthnKey && value === true) {
-    const device = await app.db.selectFrom('webauthn_credentials').select('id').executeTakeFirst();
+    const device = await deps.db.selectFrom('webauthn_credentials').select('id').executeTakeFirst();
     if (!device) throw errors.invalidField('value', 'error.webauthn_needs_device');
   }
   if (key === 'useEncryption') {
-    await switchEncryption(app, value as boolean);
+    await switchEncryption(deps, value as boolean);
     return value;
   }
-  try {
-    await writeNativeSetting(app.db, key, value as NativeSettings[typeof key], app.clock.now());
-  } finally {
-    app.caches.invalidate('settings');
-  }
+  await writeNativeSetting(deps.db, key, value as NativeSettings[typeof key], deps.clock.now());
   return value;
 }
 
 /** `PUT /api/v1/settings/{key}`: native keys with their rules, other letter-only keys as custom settings. */
-export async function putSetting(app: FastifyInstance, key: string, raw: unknown): Promise<SettingItem> {
-  if (isNativeSettingKey(key)) return { key, value: await putNativeSetting(app, key, raw) };
+export async function putSetting(deps: Deps, key: string, raw: unknown): Promise<SettingItem> {
+  if (isNativeSettingKey(key)) return { key, value: await putNativeSetting(deps, key, raw) };
   const value = customValue(raw);
-  await writeCustomSetting(app.db, key, value, app.clock.now());
+  await writeCustomSetting(deps.db, key, value, deps.clock.now());
   return { key, value };
 }
 
 /** `POST /api/v1/settings`: a new user-created setting. */
-export async function createSetting(app: FastifyInstance, key: string, raw: unknown): Promise<SettingItem> {
+export async function createSetting(deps: Deps, key: string, raw: unknown): Promise<SettingItem> {
   const value = customValue(raw);
-  await writeCustomSetting(app.db, key, value, app.clock.now());
+  await writeCustomSetting(deps.db, key, value, deps.clock.now());
   return { key, value };
 }
 
-export async function keyTaken(app: FastifyInstance, key: string): Promise<boolean> {
-  return isNativeSettingKey(key) || (await findCustomSetting(app.db, key)) !== undefined;
+export async function keyTaken(deps: Deps, key: string): Promise<boolean> {
+  return isNativeSettingKey(key) || (await findCustomSetting(deps.db, key)) !== undefined;
 }

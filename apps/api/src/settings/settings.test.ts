@@ -274,11 +274,11 @@ describeEachDatabase(
     it('PUT of the WebAuthn keys is not applicable (400)', async () => {
       // Proxy authentication is the identity engineer's; this checks our rule directly.
       const { putNativeSetting } = await import('./settings.service.js');
-      await expect(putNativeSetting(t.app, 'useWebauthnOnly', true)).rejects.toMatchObject({
+      await expect(putNativeSetting(t.app.deps, 'useWebauthnOnly', true)).rejects.toMatchObject({
         statusCode: 400,
         wireMessage: { key: 'error.proxy_not_applicable' },
       });
-      await expect(putNativeSetting(t.app, 'showOtpAsDot', true)).resolves.toBe(true);
+      await expect(putNativeSetting(t.app.deps, 'showOtpAsDot', true)).resolves.toBe(true);
     });
   },
   {

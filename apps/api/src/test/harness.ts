@@ -3,20 +3,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import {
-  sql,
-  type Kysely,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryResult,
-  type RootOperationNode,
-  type UnknownRow,
-} from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
 import { buildApp } from '../app.js';
+import { invalidatingDatabase } from '../cache/invalidate-on-write.js';
 import type { Clock } from '../clock.js';
 import type { AppKeys } from '../config/app-key.js';
 import { loadConfig, type Config } from '../config/config.js';
@@ -87,24 +79,6 @@ export async function openTestDatabase(driver: DatabaseDriver): Promise<Database
   };
 }
 
-/**
- * Twofold's caches are invalidated by the app's own writes (cache/app-caches.ts). A test writing
- * straight into the database (`t.db`) plays the part of an outside writer: every statement but a
- * select drops the caches of the app under test once it has run.
- */
-class DropCachesOnWrite implements KyselyPlugin {
-  private readonly writes = new WeakSet<object>();
-  constructor(private readonly drop: () => void) {}
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    if (args.node.kind !== 'SelectQueryNode') this.writes.add(args.queryId);
-    return args.node;
-  }
-  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    if (this.writes.has(args.queryId)) this.drop();
-    return Promise.resolve(args.result);
-  }
-}
-
 /** Empties every table and restarts ids, so each test starts from a new install. */
 export async function resetDatabase(db: Kysely<DB>): Promise<void> {
   const tables = tableNames.join(', ');
@@ -139,7 +113,7 @@ interface MutableContext {
   dataDir: string;
   customEnv?: boolean;
   keys?: AppKeys;
-  /** The database as tests see it (`t.db`): writes drop the app's caches. */
+  /** The database as tests see it (`t.db`): its writes drop the app's caches. */
   testDb?: Kysely<DB>;
 }
 
@@ -221,9 +195,11 @@ export function describeEachDatabase(
         return ready(state.app, 'app');
       },
       get db() {
-        return (state.testDb ??= ready(state.database, 'database').db.withPlugin(
-          new DropCachesOnWrite(() => state.app?.caches.clear()),
-        ));
+        // A test writing straight into the database plays the part of a writer outside the
+        // services: the same plugin as the app's own drops the caches of the app under test.
+        return (state.testDb ??= invalidatingDatabase(ready(state.database, 'database').db, {
+          invalidate: (...scopes) => state.app?.deps.caches.invalidate(...scopes),
+        }));
       },
       get config() {
         return ready(state.config, 'config');

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../shared/deps.js';
 import { findTokenByHash, findUserId, hashToken } from './tokens.queries.js';
 
 /** Who a usable token speaks for. */
@@ -11,46 +11,46 @@ export interface TokenOwner {
  * The owner of a presented token from the caches alone (no promise, no query): null when it is
  * refused (unknown, revoked, expired, no user), undefined when the caches cannot tell.
  */
-export function cachedTokenOwner(app: FastifyInstance, value: string): TokenOwner | null | undefined {
-  const token = app.caches.token(hashToken(value));
+export function cachedTokenOwner(deps: Deps, value: string): TokenOwner | null | undefined {
+  const token = deps.caches.token(hashToken(value));
   if (token === undefined) return undefined;
-  if (token === null || token.expiresAt <= app.clock.now().getTime()) return null;
-  const user = app.caches.userId();
+  if (token === null || token.expiresAt <= deps.clock.now().getTime()) return null;
+  const user = deps.caches.userId();
   if (!user) return undefined;
   return user.id === undefined ? null : { tokenId: token.id, userId: user.id };
 }
 
 /** The owner of a presented token, or null (unknown, revoked, expired, no user). */
-export async function tokenOwner(app: FastifyInstance, value: string): Promise<TokenOwner | null> {
-  const token = await usableToken(app, value);
+export async function tokenOwner(deps: Deps, value: string): Promise<TokenOwner | null> {
+  const token = await usableToken(deps, value);
   if (!token) return null;
-  const userId = await currentUserId(app);
+  const userId = await currentUserId(deps);
   return userId === undefined ? null : { tokenId: token.id, userId };
 }
 
 /**
  * The usable token matching a presented value, or null (unknown, revoked, expired). Lookups are
- * cached by hash (app.caches, invalidated by token creation and revocation and by the user's
+ * cached by hash (deps.caches, invalidated by token creation and revocation and by the user's
  * deletion); the expiry is checked against the clock on every call.
  */
-async function usableToken(app: FastifyInstance, value: string): Promise<{ id: string } | null> {
+async function usableToken(deps: Deps, value: string): Promise<{ id: string } | null> {
   const hash = hashToken(value);
-  let token = app.caches.token(hash);
+  let token = deps.caches.token(hash);
   if (token === undefined) {
-    const ticket = app.caches.ticket('tokens');
-    const row = await findTokenByHash(app.db, hash);
+    const ticket = deps.caches.ticket('tokens');
+    const row = await findTokenByHash(deps.db, hash);
     token = row && !row.revoked ? { id: row.id, expiresAt: new Date(row.expires_at).getTime() } : null;
-    app.caches.storeToken(hash, token, ticket);
+    deps.caches.storeToken(hash, token, ticket);
   }
-  return token && token.expiresAt > app.clock.now().getTime() ? token : null;
+  return token && token.expiresAt > deps.clock.now().getTime() ? token : null;
 }
 
 /** The single user's id, if someone registered (cached; registration and deletion invalidate it). */
-async function currentUserId(app: FastifyInstance): Promise<number | undefined> {
-  const cached = app.caches.userId();
+async function currentUserId(deps: Deps): Promise<number | undefined> {
+  const cached = deps.caches.userId();
   if (cached) return cached.id;
-  const ticket = app.caches.ticket('user');
-  const id = await findUserId(app.db);
-  app.caches.storeUserId(id, ticket);
+  const ticket = deps.caches.ticket('user');
+  const id = await findUserId(deps.db);
+  deps.caches.storeUserId(id, ticket);
   return id;
 }

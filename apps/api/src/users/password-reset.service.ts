@@ -15,7 +15,7 @@ import { findUser, updatePasswordHash } from './users.queries.js';
 
 /** The user whose address this is (case-insensitive), else 422 `No account found using this email.` */
 export async function userByEmail(request: FastifyRequest, email: string) {
-  const user = await findUser(request.server.db);
+  const user = await findUser(request.server.deps.db);
   if (!user || user.email.toLowerCase() !== email.toLowerCase()) {
     throw errors.invalidField('email', 'validation.email_not_found');
   }
@@ -24,18 +24,18 @@ export async function userByEmail(request: FastifyRequest, email: string) {
 
 /** `POST /user/password/lost`: mails a single-use reset link (api.md §10.9). */
 export async function sendResetLink(request: FastifyRequest, email: string): Promise<void> {
-  const app = request.server;
+  const deps = request.server.deps;
   const user = await userByEmail(request, email);
-  const now = app.clock.now();
-  if (await issuedRecently(app.db, 'password_reset', now)) {
+  const now = deps.clock.now();
+  if (await issuedRecently(deps.db, 'password_reset', now)) {
     throw errors.invalidField('email', 'error.wait_before_retrying');
   }
-  const token = await issueAuthToken(app.db, 'password_reset', now);
-  const link = emailedLink(app, '/user/password/reset', token, user.email);
+  const token = await issueAuthToken(deps.db, 'password_reset', now);
+  const link = emailedLink(deps, '/user/password/reset', token, user.email);
   try {
-    await sendOrFail(app, {
+    await sendOrFail(deps, {
       to: user.email,
-      subject: `${app.config.APP_NAME}: reset your password`,
+      subject: `${deps.config.APP_NAME}: reset your password`,
       text: [
         `Hello ${user.name},`,
         '',
@@ -48,7 +48,7 @@ export async function sendResetLink(request: FastifyRequest, email: string): Pro
     });
   } catch (error) {
     // The link never left: the next request may come at once.
-    await deleteAuthToken(app.db, 'password_reset');
+    await deleteAuthToken(deps.db, 'password_reset');
     throw error;
   }
   request.log.info('password reset link sent');
@@ -63,14 +63,14 @@ export async function resetPassword(
   reply: FastifyReply,
   input: { token: string; email: string; password: string },
 ): Promise<void> {
-  const app = request.server;
-  const user = await findUser(app.db);
+  const deps = request.server.deps;
+  const user = await findUser(deps.db);
   if (!user || user.email.toLowerCase() !== input.email.toLowerCase()) {
     throw errors.invalidField('email', 'error.reset_user_not_found');
   }
   const hash = await hashPassword(input.password);
-  const now = app.clock.now();
-  const done = await app.db.transaction().execute(async (trx) => {
+  const now = deps.clock.now();
+  const done = await deps.db.transaction().execute(async (trx) => {
     if (!(await consumeAuthToken(trx, 'password_reset', input.token, now))) return false;
     await updatePasswordHash(trx, user.id, hash, now);
     await deleteUserSessions(trx);
@@ -78,5 +78,5 @@ export async function resetPassword(
   });
   if (!done) throw errors.invalidField('email', 'error.reset_token_invalid');
   request.log.info('password reset');
-  if (!(await readNativeSetting(app.db, 'useWebauthnOnly'))) await openSession(request, reply, user.id);
+  if (!(await readNativeSetting(deps.db, 'useWebauthnOnly'))) await openSession(request, reply, user.id);
 }

@@ -33,7 +33,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: User },
       },
     },
-    async (request) => userResource(app.db, (await findUser(app.db)) ?? null, request.caller),
+    async (request) => userResource(app.deps.db, (await findUser(app.deps.db)) ?? null, request.caller),
   );
 
   app.post(
@@ -42,7 +42,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'none', disabledInDemo: true, notInProxyMode: true },
       // Only one user can ever exist: checked before any validation (api.md §10.3).
       preValidation: async () => {
-        if (await findUser(app.db)) throw alreadyRegistered();
+        if (await findUser(app.deps.db)) throw alreadyRegistered();
       },
       schema: {
         tags: ['user'],

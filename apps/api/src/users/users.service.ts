@@ -24,7 +24,7 @@ export const alreadyRegistered = () =>
 
 /** The signed-in user (session routes), or 401 when the row vanished meanwhile. */
 export async function signedInUser(request: FastifyRequest): Promise<UserRow> {
-  const user = await findUser(request.server.db);
+  const user = await findUser(request.server.deps.db);
   if (!user) throw errors.unauthenticated();
   return user;
 }
@@ -39,7 +39,7 @@ export async function register(
   reply: FastifyReply,
   input: { name: string; email: string; password: string },
 ) {
-  const { db, clock } = request.server;
+  const { db, clock } = request.server.deps;
   const user = await insertUser(db, {
     name: input.name,
     email: input.email,
@@ -47,7 +47,6 @@ export async function register(
     webauthnHandle: randomBytes(32).toString('base64url'),
     now: clock.now(),
   });
-  request.server.caches.invalidate('user');
   // A concurrent registration won the race.
   if (!user) throw alreadyRegistered();
   await openSession(request, reply, user.id);
@@ -59,7 +58,7 @@ export async function login(
   reply: FastifyReply,
   input: { email: string; password: string },
 ) {
-  const { db, clock, config } = request.server;
+  const { db, clock, config } = request.server.deps;
   const key = lockoutKey.password(input.email, request.ip);
   await assertNotLocked(db, key, config.LOGIN_THROTTLE, clock.now());
   const user = await findUser(db);
@@ -80,7 +79,7 @@ export async function changeProfile(
   request: FastifyRequest,
   input: { name: string; email: string; password: string },
 ) {
-  const { db, clock, config } = request.server;
+  const { db, clock, config } = request.server.deps;
   const user = await signedInUser(request);
   // Demo and testing modes: 200 with the unchanged profile (api.md §2.6).
   if (config.IS_DEMO_APP || config.IS_TESTING_APP) return userResource(db, user, request.caller);
@@ -95,7 +94,7 @@ export async function changePassword(
   reply: FastifyReply,
   input: { currentPassword: string; password: string },
 ): Promise<void> {
-  const { db, clock } = request.server;
+  const { db, clock } = request.server.deps;
   const user = await signedInUser(request);
   await assertPassword(user, input.currentPassword);
   await updatePasswordHash(db, user.id, await hashPassword(input.password), clock.now());
@@ -104,21 +103,19 @@ export async function changePassword(
 }
 
 export async function deleteAccount(request: FastifyRequest, password: string): Promise<void> {
-  const app = request.server;
+  const deps = request.server.deps;
   const user = await signedInUser(request);
   await assertPassword(user, password);
   let icons: string[];
   try {
-    icons = await app.db.transaction().execute((trx) => deleteEverything(trx));
-    app.caches.invalidate();
+    icons = await deps.db.transaction().execute((trx) => deleteEverything(trx));
   } catch (cause) {
-    app.caches.invalidate();
     request.log.error({ err: cause }, 'user account deletion failed');
     throw errors.business('error.user_deletion_failed');
   }
   await endSession(request);
   for (const icon of icons) {
-    await app.icons.remove(icon).catch((error: unknown) => {
+    await deps.icons.remove(icon).catch((error: unknown) => {
       request.log.warn({ err: error, icon }, 'icon file could not be deleted');
     });
   }

@@ -78,7 +78,7 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Credential) },
       },
     },
-    async () => devices(app),
+    async () => devices(app.deps),
   );
 
   app.patch(
@@ -95,7 +95,12 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const renamed = await renameCredential(app.db, request.params.id, request.body.name, app.clock.now());
+      const renamed = await renameCredential(
+        app.deps.db,
+        request.params.id,
+        request.body.name,
+        app.deps.clock.now(),
+      );
       if (!renamed) throw errors.notFound();
       return { name: request.body.name };
     },
@@ -114,7 +119,7 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await revokeDevice(app, request.params.id);
+      await revokeDevice(app.deps, request.params.id);
       return reply.code(204).send(null);
     },
   );

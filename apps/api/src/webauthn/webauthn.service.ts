@@ -6,7 +6,8 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../shared/deps.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import { errors } from '../http/errors.js';
 import { ensureSession, openSession, saveSessionData } from '../auth/session.js';
@@ -52,9 +53,9 @@ const notVerified = () => errors.invalidField('credential', 'error.device_not_ve
 const invalidRecoveryToken = () => errors.invalidField('token', 'error.invalid_recovery_token');
 
 /** `required` while WebAuthn-only is on (amendment 12), else WEBAUTHN_USER_VERIFICATION. */
-async function userVerification(app: FastifyInstance) {
-  if (await readNativeSetting(app.db, 'useWebauthnOnly')) return 'required' as const;
-  return app.config.WEBAUTHN_USER_VERIFICATION;
+async function userVerification(deps: Deps) {
+  if (await readNativeSetting(deps.db, 'useWebauthnOnly')) return 'required' as const;
+  return deps.config.WEBAUTHN_USER_VERIFICATION;
 }
 
 async function storeChallenge(request: FastifyRequest, reply: FastifyReply, stored: StoredChallenge) {
@@ -73,7 +74,7 @@ async function takeChallenge(
   if (!stored) return undefined;
   const { webauthn: _used, ...rest } = session.data;
   await saveSessionData(request, session, rest);
-  const fresh = stored.expiresAt > request.server.clock.now().getTime();
+  const fresh = stored.expiresAt > request.server.deps.clock.now().getTime();
   return stored.ceremony === ceremony && fresh ? stored.challenge : undefined;
 }
 
@@ -83,11 +84,11 @@ async function creationOptions(
   user: UserRow,
   ceremony: Ceremony,
 ) {
-  const app = request.server;
-  const credentials = await listCredentials(app.db);
+  const deps = request.server.deps;
+  const credentials = await listCredentials(deps.db);
   const options = await generateRegistrationOptions({
-    rpName: app.config.webauthnRpName,
-    rpID: app.config.webauthnRpId,
+    rpName: deps.config.webauthnRpName,
+    rpID: deps.config.webauthnRpId,
     userName: user.email,
     userDisplayName: user.name,
     userID: new Uint8Array(Buffer.from(user.webauthn_handle, 'base64url')),
@@ -97,16 +98,16 @@ async function creationOptions(
       id: credential.id,
       transports: credential.transports,
     })),
-    authenticatorSelection: { residentKey: 'preferred', userVerification: await userVerification(app) },
+    authenticatorSelection: { residentKey: 'preferred', userVerification: await userVerification(deps) },
     supportedAlgorithmIDs: ALGORITHMS,
   });
   await storeChallenge(request, reply, {
     challenge: options.challenge,
     ceremony,
-    expiresAt: app.clock.now().getTime() + TIMEOUT_MS,
+    expiresAt: deps.clock.now().getTime() + TIMEOUT_MS,
   });
   return {
-    rp: { name: app.config.webauthnRpName, id: app.config.webauthnRpId },
+    rp: { name: deps.config.webauthnRpName, id: deps.config.webauthnRpId },
     user: { id: options.user.id, name: options.user.name, displayName: options.user.displayName },
     challenge: options.challenge,
     pubKeyCredParams: options.pubKeyCredParams.map(({ alg }) => ({ type: 'public-key' as const, alg })),
@@ -136,7 +137,7 @@ async function verifyNewCredential(
   body: Static<typeof RegistrationResponseBody>,
   ceremony: Ceremony,
 ) {
-  const app = request.server;
+  const deps = request.server.deps;
   const challenge = await takeChallenge(request, reply, ceremony);
   if (!challenge) throw notVerified();
   const response = { clientExtensionResults: {}, ...body } as unknown as RegistrationResponseJSON;
@@ -145,9 +146,9 @@ async function verifyNewCredential(
     result = await verifyRegistrationResponse({
       response,
       expectedChallenge: challenge,
-      expectedOrigin: app.config.appOrigin,
-      expectedRPID: app.config.webauthnRpId,
-      requireUserVerification: (await userVerification(app)) === 'required',
+      expectedOrigin: deps.config.appOrigin,
+      expectedRPID: deps.config.webauthnRpId,
+      requireUserVerification: (await userVerification(deps)) === 'required',
       supportedAlgorithmIDs: ALGORITHMS,
     });
   } catch (error) {
@@ -163,12 +164,12 @@ async function verifyNewCredential(
     transports: credential.transports ?? body.response.transports ?? [],
     deviceType: credentialDeviceType,
     backedUp: credentialBackedUp,
-    now: app.clock.now(),
+    now: deps.clock.now(),
   };
 }
 
 export async function registrationOptions(request: FastifyRequest, reply: FastifyReply) {
-  const user = await findUser(request.server.db);
+  const user = await findUser(request.server.deps.db);
   if (!user) throw errors.unauthenticated();
   return creationOptions(request, reply, user, 'register');
 }
@@ -179,12 +180,12 @@ export async function registerDevice(
   body: Static<typeof RegistrationResponseBody>,
 ): Promise<void> {
   const credential = await verifyNewCredential(request, reply, body, 'register');
-  if (!(await insertCredential(request.server.db, credential))) throw notVerified();
+  if (!(await insertCredential(request.server.deps.db, credential))) throw notVerified();
   request.log.info('security device registered');
 }
 
-export async function devices(app: FastifyInstance) {
-  return (await listCredentials(app.db)).map((credential) => ({
+export async function devices(deps: Deps) {
+  return (await listCredentials(deps.db)).map((credential) => ({
     id: credential.id,
     name: credential.name,
     alias: credential.name,
@@ -192,37 +193,33 @@ export async function devices(app: FastifyInstance) {
   }));
 }
 
-export async function revokeDevice(app: FastifyInstance, id: string): Promise<void> {
-  try {
-    await app.db.transaction().execute((trx) => deleteCredentials(trx, { only: id }, app.clock.now()));
-  } finally {
-    // The last device gone turns the WebAuthn-only settings off.
-    app.caches.invalidate('settings');
-  }
+export async function revokeDevice(deps: Deps, id: string): Promise<void> {
+  // The last device gone turns the WebAuthn-only settings off (deleteCredentials).
+  await deps.db.transaction().execute((trx) => deleteCredentials(trx, { only: id }, deps.clock.now()));
 }
 
 export async function loginOptions(request: FastifyRequest, reply: FastifyReply) {
-  const app = request.server;
-  if (!(await findUser(app.db))) throw errors.business('error.no_registered_user');
-  const credentials = await listCredentials(app.db);
+  const deps = request.server.deps;
+  if (!(await findUser(deps.db))) throw errors.business('error.no_registered_user');
+  const credentials = await listCredentials(deps.db);
   const options = await generateAuthenticationOptions({
-    rpID: app.config.webauthnRpId,
+    rpID: deps.config.webauthnRpId,
     allowCredentials: credentials.map((credential) => ({
       id: credential.id,
       transports: credential.transports,
     })),
-    userVerification: await userVerification(app),
+    userVerification: await userVerification(deps),
     timeout: TIMEOUT_MS,
   });
   await storeChallenge(request, reply, {
     challenge: options.challenge,
     ceremony: 'login',
-    expiresAt: app.clock.now().getTime() + TIMEOUT_MS,
+    expiresAt: deps.clock.now().getTime() + TIMEOUT_MS,
   });
   return {
     challenge: options.challenge,
     timeout: options.timeout ?? TIMEOUT_MS,
-    rpId: options.rpId ?? app.config.webauthnRpId,
+    rpId: options.rpId ?? deps.config.webauthnRpId,
     allowCredentials: credentials.map((credential) => descriptor(credential.id, credential.transports)),
     userVerification: options.userVerification ?? 'preferred',
   };
@@ -234,19 +231,19 @@ export async function loginWithDevice(
   reply: FastifyReply,
   body: Static<typeof AuthenticationResponseBody>,
 ) {
-  const app = request.server;
+  const deps = request.server.deps;
   const key = lockoutKey.webauthn(request.ip);
-  await assertNotLocked(app.db, key, app.config.LOGIN_THROTTLE, app.clock.now());
+  await assertNotLocked(deps.db, key, deps.config.LOGIN_THROTTLE, deps.clock.now());
   const fail = async (reason: string): Promise<never> => {
-    await recordFailure(app.db, key, app.clock.now());
+    await recordFailure(deps.db, key, deps.clock.now());
     request.log.info({ reason }, 'security device sign-in failed');
     throw errors.unauthorized();
   };
   const challenge = await takeChallenge(request, reply, 'login');
   if (!challenge) return fail('no pending challenge');
-  const user = await findUser(app.db);
+  const user = await findUser(deps.db);
   if (!user) return fail('no user');
-  const stored = await findCredential(app.db, body.id);
+  const stored = await findCredential(deps.db, body.id);
   if (!stored) return fail('unknown device');
   const handle = body.response.userHandle;
   if (handle && handle !== user.webauthn_handle) return fail('user handle mismatch');
@@ -260,40 +257,40 @@ export async function loginWithDevice(
     verified = await verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
-      expectedOrigin: app.config.appOrigin,
-      expectedRPID: app.config.webauthnRpId,
+      expectedOrigin: deps.config.appOrigin,
+      expectedRPID: deps.config.webauthnRpId,
       credential: {
         id: stored.id,
         publicKey: new Uint8Array(Buffer.from(stored.public_key, 'base64url')),
         counter: Number(stored.counter),
         transports: stored.transports,
       },
-      requireUserVerification: (await userVerification(app)) === 'required',
+      requireUserVerification: (await userVerification(deps)) === 'required',
     });
   } catch (error) {
     return fail((error as Error).message);
   }
   if (!verified.verified) return fail('not verified');
-  await updateCounter(app.db, stored.id, verified.authenticationInfo.newCounter, app.clock.now());
-  await clearFailures(app.db, key);
+  await updateCounter(deps.db, stored.id, verified.authenticationInfo.newCounter, deps.clock.now());
+  await clearFailures(deps.db, key);
   await openSession(request, reply, user.id);
-  return loginPayload(app.db, user, 'authenticated');
+  return loginPayload(deps.db, user, 'authenticated');
 }
 
 /** `POST /webauthn/lost`: mails a single-use recovery link (api.md §13.4). */
 export async function sendRecoveryLink(request: FastifyRequest, email: string): Promise<void> {
-  const app = request.server;
+  const deps = request.server.deps;
   const user = await userByEmail(request, email);
-  const now = app.clock.now();
-  if (await issuedRecently(app.db, 'webauthn_recovery', now)) {
+  const now = deps.clock.now();
+  if (await issuedRecently(deps.db, 'webauthn_recovery', now)) {
     throw errors.invalidField('email', 'error.wait_before_retrying');
   }
-  const token = await issueAuthToken(app.db, 'webauthn_recovery', now);
-  const link = emailedLink(app, '/webauthn/recover', token, user.email);
+  const token = await issueAuthToken(deps.db, 'webauthn_recovery', now);
+  const link = emailedLink(deps, '/webauthn/recover', token, user.email);
   try {
-    await sendOrFail(app, {
+    await sendOrFail(deps, {
       to: user.email,
-      subject: `${app.config.APP_NAME}: register a new security device`,
+      subject: `${deps.config.APP_NAME}: register a new security device`,
       text: [
         `Hello ${user.name},`,
         '',
@@ -305,7 +302,7 @@ export async function sendRecoveryLink(request: FastifyRequest, email: string): 
       ].join('\n'),
     });
   } catch (error) {
-    await deleteAuthToken(app.db, 'webauthn_recovery');
+    await deleteAuthToken(deps.db, 'webauthn_recovery');
     throw error;
   }
   request.log.info('security device recovery link sent');
@@ -313,8 +310,8 @@ export async function sendRecoveryLink(request: FastifyRequest, email: string): 
 
 async function recoveryUser(request: FastifyRequest, email: string, token: string) {
   const user = await userByEmail(request, email);
-  const app = request.server;
-  if (!(await isValidAuthToken(app.db, 'webauthn_recovery', token, app.clock.now()))) {
+  const deps = request.server.deps;
+  if (!(await isValidAuthToken(deps.db, 'webauthn_recovery', token, deps.clock.now()))) {
     throw invalidRecoveryToken();
   }
   return user;
@@ -345,9 +342,9 @@ export async function recoverWithDevice(
   reply: FastifyReply,
   body: Static<typeof RegistrationResponseBody>,
 ): Promise<void> {
-  const app = request.server;
+  const deps = request.server.deps;
   const key = lockoutKey.recovery(request.ip);
-  await assertNotLocked(app.db, key, app.config.LOGIN_THROTTLE, app.clock.now());
+  await assertNotLocked(deps.db, key, deps.config.LOGIN_THROTTLE, deps.clock.now());
   const email = headerOrBody(request, 'email');
   const token = headerOrBody(request, 'token');
   const unique = headerOrBody(request, 'unique');
@@ -363,17 +360,16 @@ export async function recoverWithDevice(
     user = await recoveryUser(request, email, token);
     credential = await verifyNewCredential(request, reply, body, 'recover');
   } catch (error) {
-    await recordFailure(app.db, key, app.clock.now());
+    await recordFailure(deps.db, key, deps.clock.now());
     throw error;
   }
-  const now = app.clock.now();
-  await app.db.transaction().execute(async (trx) => {
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
     if (!(await consumeAuthToken(trx, 'webauthn_recovery', token, now))) throw invalidRecoveryToken();
     if (!(await insertCredential(trx, credential))) throw notVerified();
     if (revokeOthers) await deleteCredentials(trx, { allBut: credential.id }, now);
   });
-  app.caches.invalidate('settings');
-  await clearFailures(app.db, key);
+  await clearFailures(deps.db, key);
   await openSession(request, reply, user.id);
   request.log.info({ revokeOthers }, 'security device registered by recovery');
 }

@@ -1,14 +1,14 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { boundedIds } from '../accounts/accounts.routes.js';
+import { boundedIds } from '../http/id-lists.js';
 import { TwoFAccount } from '../accounts/accounts.schemas.js';
-import { fieldError, invalid, invalidFields } from '../accounts/validation-helpers.js';
+import { fieldError, invalid, invalidFields } from '../http/field-errors.js';
 import { annotate, IdList, Nullable, Password } from '../http/common.schemas.js';
 import { registerRule } from '../http/validation.js';
 import { appName, exportAegis, exportGoogleMigration, exportTwoFauth, exportUris } from './export.service.js';
 import { parseImport, payloadLines } from './formats.js';
 import { decodeGoogleMigration, MIGRATION_PREFIX } from './google-rows.js';
-import { importFailure, toImportRows, type ImportRow } from './migration.service.js';
+import { importFailure, toImportRows, type ImportRow } from './import.service.js';
 import { toTimestamp } from '../http/common.schemas.js';
 import { errors } from '../http/errors.js';
 
@@ -80,7 +80,7 @@ const ImportRows = Type.Array(TwoFAccount, {
   description: 'Preview rows: id 0 valid, -1 duplicate, -2 invalid',
 });
 
-export const migrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const importExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const config = { auth: 'api' } as const;
   const tags = ['twofaccounts'];
 
@@ -131,7 +131,7 @@ export const migrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!result.ok) throw importFailure(result);
       const withSecret =
         truthy(body.withSecret) || truthy((request.query as Record<string, unknown>).withSecret);
-      const rows = await toImportRows(app, result.rows, { withSecret, locale: request.locale });
+      const rows = await toImportRows(app.deps, result.rows, { withSecret, locale: request.locale });
       return sendRows(reply, rows, result.notices);
     },
   );
@@ -151,7 +151,7 @@ export const migrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const google = decodeGoogleMigration(payloadLines(request.body.uri));
       if (!google) throw errors.business('error.migration_unreadable', { app: 'Google Authenticator' });
-      const rows = await toImportRows(app, google.rows, { withSecret: true, locale: request.locale });
+      const rows = await toImportRows(app.deps, google.rows, { withSecret: true, locale: request.locale });
       return sendRows(reply, rows, google.notices);
     },
   );
@@ -193,8 +193,8 @@ export const migrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const format = request.query.format ?? (request.query.otpauth ? 'otpauth' : '2fauth');
       switch (format) {
         case 'txt': {
-          const uris = await exportUris(app, ids);
-          const day = toTimestamp(app.clock.now()).slice(0, 10);
+          const uris = await exportUris(app.deps, ids);
+          const day = toTimestamp(app.deps.clock.now()).slice(0, 10);
           return reply
             .type('text/plain; charset=utf-8')
             .header('content-disposition', `attachment; filename="twofold-export-${day}.txt"`)
@@ -202,19 +202,19 @@ export const migrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
             .send(uris.map((uri) => `${uri}\n`).join('') as never);
         }
         case 'otpauth': {
-          const uris = await exportUris(app, ids);
+          const uris = await exportUris(app.deps, ids);
           return {
-            app: appName(app.config.version),
-            datetime: toTimestamp(app.clock.now()),
+            app: appName(app.deps.config.version),
+            datetime: toTimestamp(app.deps.clock.now()),
             data: uris.map((uri) => ({ uri })),
           };
         }
         case 'aegis':
-          return exportAegis(app, ids);
+          return exportAegis(app.deps, ids);
         case 'gmigration':
-          return exportGoogleMigration(app, ids);
+          return exportGoogleMigration(app.deps, ids);
         case '2fauth':
-          return exportTwoFauth(app, ids);
+          return exportTwoFauth(app.deps, ids);
       }
     },
   );
@@ -240,7 +240,7 @@ export const migrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const body = request.body as Record<string, unknown>;
       if ('ids' in body && body.ids === null) throw invalid('ids', 'validation.required');
       const ids = typeof request.body.ids === 'string' ? boundedIds(request.body.ids) : undefined;
-      return exportAegis(app, ids, request.body.password);
+      return exportAegis(app.deps, ids, request.body.password);
     },
   );
 };

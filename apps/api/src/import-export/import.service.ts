@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { accountViews } from '../accounts/accounts.service.js';
+import type { Deps } from '../shared/deps.js';
+import { withSteamRule } from '@twofold/otp';
+import { accountViews } from '../accounts/accounts.reads.js';
 import { extForMime, sniffImage } from '../icons/image-type.js';
 import { fetchOfficialLogo, storePendingIcon } from '../icons/icons.service.js';
 import { errors } from '../http/errors.js';
@@ -33,28 +34,13 @@ const duplicateKey = (row: {
   algorithm: string;
 }) => JSON.stringify([row.secret, row.service ?? '', row.account, row.otp_type, row.digits, row.algorithm]);
 
-/** The §0 Steam rule (formats.md): Steam wins over whatever the source declared. */
-function applySteam(row: SourceRow): SourceRow {
-  if (row.otp_type !== 'steamtotp' && !(row.service !== null && row.service.toLowerCase() === 'steam'))
-    return row;
-  return {
-    ...row,
-    otp_type: 'steamtotp',
-    service: 'Steam',
-    digits: 5,
-    algorithm: 'sha1',
-    period: 30,
-    counter: null,
-  };
-}
-
 /**
  * The account model of formats.md §0 on a source row: the Steam rule, then no `:` in `service` or
  * `account` (such an entry cannot become an account: an invalid row naming the field).
  */
 function withModelRules(source: SourceRow): SourceRow {
   if (source.error) return source;
-  const row = applySteam(source);
+  const row = withSteamRule(source);
   for (const field of ['service', 'account'] as const) {
     if (row[field]?.includes(':')) {
       return { ...row, error: { key: 'validation.no_colon', params: { attribute: field } } };
@@ -64,13 +50,13 @@ function withModelRules(source: SourceRow): SourceRow {
 }
 
 /** An embedded icon is stored when its bytes are of the declared type (GIF dropped). */
-async function storeEmbeddedIcon(app: FastifyInstance, icon: SourceRow['icon']): Promise<string | null> {
+async function storeEmbeddedIcon(deps: Deps, icon: SourceRow['icon']): Promise<string | null> {
   if (!icon) return null;
   const declared = extForMime(icon.mime);
   const actual = sniffImage(icon.bytes);
   if (!declared || declared === 'gif' || actual !== declared) return null;
   try {
-    return (await storePendingIcon(app, icon.bytes, ['png', 'jpg', 'bmp', 'svg', 'webp'])) ?? null;
+    return (await storePendingIcon(deps, icon.bytes, ['png', 'jpg', 'bmp', 'svg', 'webp'])) ?? null;
   } catch {
     return null;
   }
@@ -81,13 +67,13 @@ async function storeEmbeddedIcon(app: FastifyInstance, icon: SourceRow['icon']):
  * accounts marked -1, invalid entries -2 with the reason in `secret`. Nothing else is stored.
  */
 export async function toImportRows(
-  app: FastifyInstance,
+  deps: Deps,
   rows: readonly SourceRow[],
   options: { withSecret: boolean; locale: Locale },
 ): Promise<ImportRow[]> {
-  const settings = await readNativeSettings(app.db);
+  const settings = await readNativeSettings(deps.db);
   const existing = new Set<string>();
-  for (const view of await accountViews(app)) existing.add(duplicateKey(view));
+  for (const view of await accountViews(deps)) existing.add(duplicateKey(view));
   const result: ImportRow[] = [];
   for (const entry of rows) {
     const row = withModelRules(entry);
@@ -109,10 +95,10 @@ export async function toImportRows(
       continue;
     }
     const account = row.account ?? '';
-    let icon = await storeEmbeddedIcon(app, row.icon);
+    let icon = await storeEmbeddedIcon(deps, row.icon);
     if (!icon && row.service && settings.getOfficialIcons) {
       icon =
-        (await fetchOfficialLogo(app, row.service, {
+        (await fetchOfficialLogo(deps, row.service, {
           collection: settings.iconCollection,
           variant: settings.iconVariant,
           strict: settings.iconVariantStrictFetch,

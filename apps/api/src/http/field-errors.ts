@@ -1,8 +1,8 @@
-import { AppError, type FieldError } from '../http/errors.js';
-import { validateInput } from '../http/validation.js';
+import { AppError, type FieldError } from './errors.js';
+import { validateInput } from './validation.js';
 import { attributeName, type MessageKey, type MessageParams } from '../i18n/translate.js';
 
-/** One field error with `:attribute` filled from the field key (api.md §1.4). */
+/** One field error whose `:attribute` is the field's display name. */
 export function fieldError(field: string, key: MessageKey, params: MessageParams = {}): FieldError {
   return { field, message: { key, params: { attribute: attributeName(field), ...params } } };
 }

@@ -1,27 +1,27 @@
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../shared/deps.js';
 import { encodeMigrationUris, type Algorithm, type OtpType } from '@twofold/otp';
 import type { AccountView } from '../accounts/accounts.mapper.js';
-import { accountViews } from '../accounts/accounts.service.js';
+import { accountViews } from '../accounts/accounts.reads.js';
 import { serialiseOtpauthUri } from '../accounts/otp.js';
 import { toTimestamp } from '../http/common.schemas.js';
 import { aegisDb, encryptedVault, plainVault, type AegisVault } from './aegis-export.js';
 
 /** Accounts to export, in the manual order; every account when `ids` is absent (amendment 18). */
 async function exportedViews(
-  app: FastifyInstance,
+  deps: Deps,
   ids: readonly number[] | undefined,
 ): Promise<readonly AccountView[]> {
-  return accountViews(app, ids ? { ids } : {});
+  return accountViews(deps, ids ? { ids } : {});
 }
 
 export const appName = (version: string) => `2fauth_compat_v${version}`;
 
 /** 2FAuth JSON, schema 1 (formats.md §6.1), icons inlined. */
-export async function exportTwoFauth(app: FastifyInstance, ids: readonly number[] | undefined) {
-  const views = await exportedViews(app, ids);
+export async function exportTwoFauth(deps: Deps, ids: readonly number[] | undefined) {
+  const views = await exportedViews(deps, ids);
   const data = [];
   for (const view of views) {
-    const icon = view.icon ? await app.icons.read(view.icon) : undefined;
+    const icon = view.icon ? await deps.icons.read(view.icon) : undefined;
     data.push({
       otp_type: view.otp_type,
       account: view.account,
@@ -37,29 +37,26 @@ export async function exportTwoFauth(app: FastifyInstance, ids: readonly number[
       legacy_uri: view.uri ?? serialiseOtpauthUri(view),
     });
   }
-  return { app: appName(app.config.version), schema: 1, datetime: toTimestamp(app.clock.now()), data };
+  return { app: appName(deps.config.version), schema: 1, datetime: toTimestamp(deps.clock.now()), data };
 }
 
 /** Canonical URIs (formats.md §3.4), left percent-encoded. */
-export async function exportUris(
-  app: FastifyInstance,
-  ids: readonly number[] | undefined,
-): Promise<string[]> {
-  return (await exportedViews(app, ids)).map((view) => serialiseOtpauthUri(view));
+export async function exportUris(deps: Deps, ids: readonly number[] | undefined): Promise<string[]> {
+  return (await exportedViews(deps, ids)).map((view) => serialiseOtpauthUri(view));
 }
 
 /** Aegis vault JSON, db version 3 (formats.md §6.3): plain, or encrypted when a password is given. */
 export async function exportAegis(
-  app: FastifyInstance,
+  deps: Deps,
   ids: readonly number[] | undefined,
   password?: string,
 ): Promise<AegisVault> {
-  const views = await exportedViews(app, ids);
+  const views = await exportedViews(deps, ids);
   const accounts = [];
   for (const view of views) {
-    accounts.push({ view, icon: view.icon ? await app.icons.read(view.icon) : undefined });
+    accounts.push({ view, icon: view.icon ? await deps.icons.read(view.icon) : undefined });
   }
-  const groups = await app.db.selectFrom('groups').select(['id', 'name']).execute();
+  const groups = await deps.db.selectFrom('groups').select(['id', 'name']).execute();
   const db = aegisDb(accounts, new Map(groups.map((group) => [group.id, group.name])));
   return password === undefined ? plainVault(db) : encryptedVault(db, password);
 }
@@ -68,8 +65,8 @@ export async function exportAegis(
  * Google Authenticator migration URIs (formats.md §6.4): at most 10 accounts per QR code, one batch;
  * the accounts Google Authenticator cannot hold are listed in `skipped` with our account id.
  */
-export async function exportGoogleMigration(app: FastifyInstance, ids: readonly number[] | undefined) {
-  const views = await exportedViews(app, ids);
+export async function exportGoogleMigration(deps: Deps, ids: readonly number[] | undefined) {
+  const views = await exportedViews(deps, ids);
   const encoded = encodeMigrationUris(
     views.map((view) => ({
       otp_type: view.otp_type as OtpType,

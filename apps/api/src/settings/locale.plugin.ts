@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { cachedNativeSettings } from '../settings/settings.cache.js';
-import { isLocale } from './locales.js';
+import { cachedNativeSettings } from './settings.cache.js';
+import { isLocale } from '../i18n/locales.js';
 
 /**
- * The caller's language (api.md §1.6): `onRequest` (infrastructure) sets it from Accept-Language;
+ * The caller's language of messages: `onRequest` (infrastructure) sets it from Accept-Language;
  * once the auth plugin has identified the caller, a `lang` setting other than `browser` wins.
  * Registered after the auth plugin so its hook runs after authentication, before validation.
  */
@@ -13,15 +13,15 @@ export const localePlugin = fp(
     const apply = (request: FastifyRequest, lang: unknown) => {
       if (isLocale(lang)) request.locale = lang;
     };
-    // Callback style: with the settings cached (app.caches), no promise on the hot path.
+    // Callback style: with the settings cached (app.deps.caches), no promise on the hot path.
     app.addHook('onRequest', (request, _reply, done) => {
       if (!request.caller) return done();
-      const cached = app.caches.nativeSettings();
+      const cached = app.deps.caches.nativeSettings();
       if (cached) {
         apply(request, cached.lang);
         return done();
       }
-      cachedNativeSettings(app).then((settings) => {
+      cachedNativeSettings(app.deps).then((settings) => {
         apply(request, settings.lang);
         done();
       }, done);

@@ -1,0 +1,141 @@
+import type { Static } from 'typebox';
+import type { Deps } from '../shared/deps.js';
+import { encryptionForWrite } from '../crypto/encryption.service.js';
+import { unixSeconds } from '../clock.js';
+import { AppError, errors } from '../http/errors.js';
+import { validateBody } from '../http/field-errors.js';
+import { toView, type AccountView } from './accounts.mapper.js';
+import { lockAccountRow, updateAccountRow } from './accounts.queries.js';
+import { OtpParamsBody, UriBody } from './accounts.schemas.js';
+import { normalise, parseUriOrThrow } from './account-input.js';
+import { snapshot } from './accounts.reads.js';
+import {
+  OtpError,
+  codeAt,
+  serialiseOtpauthUri,
+  storageSecret,
+  timedCodes,
+  type OtpParameters,
+} from './otp.js';
+
+export interface OtpResponse {
+  password: string;
+  otp_type: string;
+  generated_at?: number;
+  period?: number;
+  counter?: number;
+  next_password?: string;
+  uri?: string;
+}
+
+function otpFailure(error: unknown): never {
+  if (error instanceof OtpError) {
+    switch (error.failure.kind) {
+      case 'unsupported_type':
+        throw errors.business('error.unsupported_otp_type');
+      case 'invalid_secret':
+        throw errors.business('error.invalid_base32_secret');
+      case 'invalid_parameters':
+        throw errors.business('error.invalid_otp_parameters', undefined, [error.failure.cause]);
+    }
+  }
+  throw error;
+}
+
+function timedOtp(params: OtpParameters, now: number): OtpResponse {
+  try {
+    const codes = timedCodes(params, now);
+    return {
+      password: codes.password,
+      otp_type: params.otp_type,
+      generated_at: now,
+      period: codes.period,
+      next_password: codes.next_password,
+    };
+  } catch (error) {
+    return otpFailure(error);
+  }
+}
+
+function hotpCode(params: OtpParameters, counter: number): string {
+  try {
+    return codeAt(params, counter);
+  } catch (error) {
+    return otpFailure(error);
+  }
+}
+
+const cannotDecipher = () => errors.business('error.cannot_decipher');
+const isKnownType = (type: string) => type === 'totp' || type === 'hotp' || type === 'steamtotp';
+
+/**
+ * `GET /api/v1/twofaccounts/{id}/otp` (api.md §5.12). HOTP: the row is locked, the code computed
+ * at the stored counter and the counter moved on in the same transaction, so two concurrent
+ * calls never get the same code.
+ */
+export async function otpOfAccount(
+  deps: Deps,
+  id: number,
+  options: { consume: boolean } = { consume: true },
+): Promise<OtpResponse> {
+  const now = unixSeconds(deps.clock);
+  const cached = (await snapshot(deps)).byId.get(id);
+  if (!cached) throw errors.notFound();
+  if (!isKnownType(cached.otp_type)) throw errors.business('error.unsupported_otp_type');
+  if (cached.otp_type !== 'hotp') {
+    if (!cached.secretReadable) throw cannotDecipher();
+    return timedOtp(cached, now);
+  }
+  return deps.db.transaction().execute(async (trx) => {
+    // The lock and the setting are read again here: a switch may have rewritten the row meanwhile.
+    const encryptedNow = await encryptionForWrite(trx);
+    const locked = await lockAccountRow(trx, id);
+    if (!locked) throw errors.notFound();
+    const view = toView(deps.keys, locked, encryptedNow);
+    if (!view.secretReadable) throw cannotDecipher();
+    const counter = view.counter ?? 0;
+    const password = hotpCode(view, counter);
+    if (options.consume) await updateAccountRow(trx, id, { counter: counter + 1 });
+    return { password, otp_type: 'hotp', counter: counter + 1 };
+  });
+}
+
+/** `POST /api/v1/twofaccounts/otp` (api.md §5.13): nothing stored, no icon fetched. */
+export async function otpPreview(
+  deps: Deps,
+  body: unknown,
+  query: Record<string, unknown>,
+): Promise<OtpResponse> {
+  const now = unixSeconds(deps.clock);
+  const object =
+    typeof body === 'object' && body !== null && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : {};
+  if ('uri' in object) {
+    const others = Object.keys(object).filter((key) => key !== 'uri' && key !== 'custom_otp');
+    if (others.length > 0 || Object.keys(query).length > 0) {
+      throw new AppError('bad_request', 'bad request', { reason: { uri: { key: 'error.uri_alone' } } });
+    }
+    const input = await validateBody<Static<typeof UriBody>>(UriBody, object);
+    const data = normalise(parseUriOrThrow(input.uri, input.custom_otp));
+    if (data.otp_type !== 'hotp') return timedOtp(data, now);
+    const counter = data.counter ?? 0;
+    return { password: hotpCode(data, counter), otp_type: 'hotp', counter: counter + 1 };
+  }
+  const input = await validateBody<Static<typeof OtpParamsBody>>(OtpParamsBody, object);
+  const data = normalise({ ...input, service: input.service ?? null, secret: storageSecret(input.secret) });
+  if (data.otp_type !== 'hotp') return timedOtp(data, now);
+  const counter = data.counter ?? 0;
+  const password = hotpCode(data, counter);
+  return {
+    password,
+    otp_type: 'hotp',
+    counter: counter + 1,
+    uri: serialiseOtpauthUri({ ...data, counter: counter + 1 }),
+  };
+}
+
+/** The URI an account is exported or drawn as (formats.md §3.4); 400 when it cannot be decrypted. */
+export function generatedUri(view: AccountView): string {
+  return serialiseOtpauthUri(view);
+}

@@ -1,0 +1,122 @@
+import type { Deps } from '../shared/deps.js';
+import { unixSeconds } from '../clock.js';
+import { errors } from '../http/errors.js';
+import { isTruthyQueryValue } from '../http/common.schemas.js';
+import { LIST_ENTRIES, type AccountsSnapshot } from '../cache/app-caches.js';
+import { toRead, toView, type AccountRead, type AccountView, type EmbeddedOtp } from './accounts.mapper.js';
+import { readAccount, readAccounts } from './accounts.queries.js';
+import { timedCodes } from './otp.js';
+
+/** Which optional fields a read answers with. */
+export interface ReadFlags {
+  readonly withSecret: boolean;
+  readonly withOtp: boolean;
+}
+
+export function collectionFlags(query: Record<string, unknown>): ReadFlags {
+  return { withSecret: isTruthyQueryValue(query.withSecret), withOtp: 'withOtp' in query };
+}
+
+export function singleFlags(query: Record<string, unknown>): ReadFlags {
+  const withSecret = !('withSecret' in query) || isTruthyQueryValue(query.withSecret);
+  return { withSecret, withOtp: 'withOtp' in query };
+}
+
+/** The codes a list embeds (`withOtp`): none for HOTP (reading must not spend a counter). */
+function embeddedOtp(view: AccountView, now: number): EmbeddedOtp | undefined {
+  if (view.otp_type === 'hotp' || !view.secretReadable) return undefined;
+  try {
+    const codes = timedCodes(view, now);
+    return { password: codes.password, generated_at: now, next_password: codes.next_password };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Every account, decrypted, in the manual order, kept in the caches: every write to the accounts
+ * (and to `useEncryption`) invalidates it (cache/invalidate-on-write.ts), so reads need no database round trip.
+ */
+export async function snapshot(deps: Deps): Promise<AccountsSnapshot> {
+  const cached = deps.caches.accounts();
+  if (cached) return cached;
+  const ticket = deps.caches.ticket('accounts');
+  const { rows, encrypted } = await readAccounts(deps.db);
+  return deps.caches.storeAccounts(
+    rows.map((row) => toView(deps.keys, row, encrypted)),
+    ticket,
+  );
+}
+
+/** Accounts in the manual order (list, group accounts, export, duplicate checks); unknown ids skipped. */
+export async function accountViews(
+  deps: Deps,
+  filter: { ids?: readonly number[]; groupId?: number } = {},
+): Promise<readonly AccountView[]> {
+  let views = (await snapshot(deps)).views;
+  if (filter.ids) {
+    const wanted = new Set(filter.ids);
+    views = views.filter((view) => wanted.has(view.id));
+  }
+  if (filter.groupId !== undefined) views = views.filter((view) => view.group_id === filter.groupId);
+  return views;
+}
+
+/** A list of accounts (list, group accounts): one clock read for every embedded OTP. */
+export async function listAccounts(
+  deps: Deps,
+  filter: { ids?: readonly number[]; groupId?: number },
+  flags: ReadFlags,
+): Promise<AccountRead[]> {
+  const views = await accountViews(deps, filter);
+  const now = unixSeconds(deps.clock);
+  return views.map((view) => {
+    return toRead(deps.icons, view, {
+      withSecret: flags.withSecret,
+      otp: flags.withOtp ? embeddedOtp(view, now) : undefined,
+    });
+  });
+}
+
+/**
+ * `GET /api/v1/twofaccounts` without ids, serialised by `serialize` (the route's schema): the text is
+ * kept with the accounts snapshot per flags, icon files and (embedded OTPs) second.
+ */
+export async function listAccountsText(
+  deps: Deps,
+  flags: ReadFlags,
+  serialize: (list: AccountRead[]) => string,
+): Promise<string> {
+  const { lists, views } = await snapshot(deps);
+  const now = unixSeconds(deps.clock);
+  const key = `${flags.withSecret ? 1 : 0}${flags.withOtp ? `1:${now}` : 0}:${deps.icons.version}`;
+  const cached = lists.get(key);
+  if (cached !== undefined) return cached;
+  const text = serialize(
+    views.map((view) =>
+      toRead(deps.icons, view, {
+        withSecret: flags.withSecret,
+        otp: flags.withOtp ? embeddedOtp(view, now) : undefined,
+      }),
+    ),
+  );
+  if (lists.size >= LIST_ENTRIES) lists.clear();
+  lists.set(key, text);
+  return text;
+}
+
+export async function findView(deps: Deps, id: number): Promise<AccountView> {
+  const { row, encrypted } = await readAccount(deps.db, id);
+  if (!row) throw errors.notFound();
+  return toView(deps.keys, row, encrypted);
+}
+
+/** One account read from the database (not the snapshot): writes answer what they stored. */
+export async function showAccount(deps: Deps, id: number, flags: ReadFlags): Promise<AccountRead> {
+  const view = await findView(deps, id);
+  const now = unixSeconds(deps.clock);
+  return toRead(deps.icons, view, {
+    withSecret: flags.withSecret,
+    otp: flags.withOtp ? embeddedOtp(view, now) : undefined,
+  });
+}

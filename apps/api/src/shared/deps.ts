@@ -1,0 +1,33 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppCaches } from '../cache/app-caches.js';
+import type { Clock } from '../clock.js';
+import type { AppKeys } from '../config/app-key.js';
+import type { Config } from '../config/config.js';
+import type { DB } from '../db/schema.js';
+import type { IconStore } from '../icons/icon-store.js';
+import type { Mailer } from '../mail/mailer.js';
+
+/**
+ * What the services work with, built once per app (app.ts) and handed to them explicitly, so that
+ * a job or a command-line tool can call a service without an HTTP server. `db` is the app's Kysely
+ * instance: its writes drop the caches they make stale (cache/invalidate-on-write.ts).
+ */
+export interface Deps {
+  readonly config: Config;
+  readonly db: Kysely<DB>;
+  readonly caches: AppCaches;
+  readonly keys: AppKeys;
+  readonly clock: Clock;
+  readonly mailer: Mailer;
+  /** The icon folder (DATA_DIR/icons). */
+  readonly icons: IconStore;
+  readonly log: FastifyBaseLogger;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The services' dependencies; routes hand them on. */
+    deps: Deps;
+  }
+}
