@@ -47,6 +47,7 @@ import { AppCaches } from './cache/app-caches.js';
 import { invalidatingDatabase } from './cache/invalidate-on-write.js';
 import { IconStore } from './icons/icon-store.js';
 import type { Deps } from './shared/deps.js';
+import { serializeErrorForLog } from './db/driver-errors.js';
 
 export interface AppDependencies {
   readonly config: Config;
@@ -114,12 +115,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { config } = deps;
   const app = Fastify({
     ...(deps.logger
-      ? { loggerInstance: deps.logger.child({}, { serializers: { req: serializeRequest } }) }
+      ? {
+          loggerInstance: deps.logger.child(
+            {},
+            { serializers: { req: serializeRequest, err: serializeErrorForLog } },
+          ),
+        }
       : {
           logger: {
             level: config.LOG_LEVEL,
             redact: { paths: redactedLogPaths, censor: '[redacted]' },
-            serializers: { req: serializeRequest },
+            serializers: { req: serializeRequest, err: serializeErrorForLog },
           },
         }),
     routerOptions: { ignoreTrailingSlash: true },
