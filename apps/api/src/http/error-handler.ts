@@ -3,6 +3,7 @@ import { render, translate } from '../i18n/translate.js';
 import type { Locale } from '../i18n/locales.js';
 import { isConnectionError } from '../db/driver-errors.js';
 import { AppError, errors, type Reason } from './errors.js';
+import { isMalformedMultipart } from './multipart-errors.js';
 
 function renderReason(reason: Reason, locale: Locale): unknown {
   if (typeof reason === 'string') return reason;
@@ -64,7 +65,9 @@ function toAppError(error: FastifyError): AppError {
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((rawError: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const error = toAppError(rawError);
+    const error = isMalformedMultipart(rawError, request)
+      ? errors.badRequest([{ key: 'error.malformed_multipart' }])
+      : toAppError(rawError);
     if (error.statusCode >= 500) {
       // The detail goes to the log only (database errors by SQL state, never their values);
       // the client gets the generic message.
