@@ -1,3 +1,4 @@
+import { isStorableText } from '../http/validation.js';
 import type { Deps } from '../shared/deps.js';
 import { withSteamRule } from '@twofold/otp';
 import { accountViews } from '../accounts/accounts.reads.js';
@@ -38,6 +39,14 @@ const duplicateKey = (row: {
  * The account model of formats.md §0 on a source row: the Steam rule, then no `:` in `service` or
  * `account` (such an entry cannot become an account: an invalid row naming the field).
  */
+/** A text field holding U+0000 or a lone surrogate, which the database cannot store. */
+function unstorableField(row: SourceRow): 'service' | 'account' | 'group' | undefined {
+  return (['service', 'account', 'group'] as const).find((field) => {
+    const value = row[field];
+    return value !== null && !isStorableText(value);
+  });
+}
+
 function withModelRules(source: SourceRow): SourceRow {
   if (source.error) return source;
   const row = withSteamRule(source);
@@ -46,6 +55,8 @@ function withModelRules(source: SourceRow): SourceRow {
       return { ...row, error: { key: 'validation.no_colon', params: { attribute: field } } };
     }
   }
+  const unstorable = unstorableField(row);
+  if (unstorable) return { ...row, error: { key: 'validation.regex', params: { attribute: unstorable } } };
   return row;
 }
 
