@@ -17,6 +17,7 @@ import type { Mailer } from './mail/mailer.js';
 import './http/fastify-types.js';
 import { validatorCompiler } from './http/validation.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { frameworkErrorHandler } from './http/bad-url.js';
 import { registerWireConventions } from './http/infrastructure.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerOpenApi } from './openapi/openapi.plugin.js';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           },
         }),
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler,
     bodyLimit: 20 * 1024 * 1024,
     trustProxy:
       config.TRUSTED_PROXIES === '*'
