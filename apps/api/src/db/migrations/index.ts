@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as m0001 from './0001_initial.js';
+import * as m0002 from './0002_expiry_indexes.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled server and the
@@ -7,6 +8,7 @@ import * as m0001 from './0001_initial.js';
  */
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_expiry_indexes': m0002,
 };
 
 export const migrationProvider: MigrationProvider = {
