@@ -18,6 +18,7 @@ import './http/fastify-types.js';
 import { validatorCompiler } from './http/validation.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { frameworkErrorHandler } from './http/bad-url.js';
+import { registerRequestLog } from './http/request-log.js';
 import { registerWireConventions } from './http/infrastructure.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerOpenApi } from './openapi/openapi.plugin.js';
@@ -131,6 +132,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         }),
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler,
+    // One compact access-log line per request instead (http/request-log.ts).
+    disableRequestLogging: true,
     bodyLimit: 20 * 1024 * 1024,
     trustProxy:
       config.TRUSTED_PROXIES === '*'
@@ -142,6 +145,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   app.setValidatorCompiler(validatorCompiler);
   installErrorHandler(app);
+  registerRequestLog(app);
 
   // Infrastructure
   await registerWireConventions(app);
