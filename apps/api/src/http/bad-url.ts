@@ -3,12 +3,13 @@ import { errors } from './errors.js';
 
 /**
  * Fastify's `frameworkErrors` hook: a URL whose escapes do not decode (`/%zz`, `/storage/icons/%ff`)
- * names no resource. It gets the 2FAuth `not found` envelope (`unknowkn endpoint` under /api/), and
- * never Fastify's default body, which repeats the path.
+ * or with a path parameter over the router's length limit names no resource. It gets the 2FAuth
+ * `not found` envelope (`unknowkn endpoint` under /api/), never Fastify's default body, which
+ * repeats the path.
  */
 export function frameworkErrorHandler(error: Error, request: FastifyRequest, reply: FastifyReply): void {
   const code = (error as { code?: unknown }).code;
-  if (code !== 'FST_ERR_BAD_URL') {
+  if (code !== 'FST_ERR_BAD_URL' && code !== 'FST_ERR_MAX_PARAM_LENGTH') {
     void reply.code(500).send({ message: 'Server Error' });
     return;
   }

@@ -4,10 +4,12 @@ import { describeEachDatabase } from '../test/harness.js';
 
 describeEachDatabase('request lines', (t) => {
   it('answers URLs with broken escapes with the 2FAuth envelope, without echoing the path', async () => {
-    for (const url of ['/%zz', '/storage/icons/%ff', '/api/v1/groups/%E0%A4%A', '/user/%']) {
+    const long = `/api/v1/settings/${'k'.repeat(300)}`;
+    for (const url of ['/%zz', '/storage/icons/%ff', '/api/v1/groups/%E0%A4%A', '/user/%', long]) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
       expect(response.body, url).not.toContain('%');
+      expect(response.body, url).not.toContain('kkk');
       expect(Object.keys(response.json<Record<string, unknown>>()), url).toEqual(['message']);
     }
   });
