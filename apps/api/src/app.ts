@@ -17,6 +17,8 @@ import type { Mailer } from './mail/mailer.js';
 import './http/fastify-types.js';
 import { validatorCompiler } from './http/validation.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { frameworkErrorHandler } from './http/bad-url.js';
+import { registerRequestLog } from './http/request-log.js';
 import { registerWireConventions } from './http/infrastructure.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerCompression } from './http/compression.js';
@@ -52,6 +54,7 @@ import { AppCaches } from './cache/app-caches.js';
 import { invalidatingDatabase } from './cache/invalidate-on-write.js';
 import { IconStore } from './icons/icon-store.js';
 import type { Deps } from './shared/deps.js';
+import { serializeErrorForLog } from './db/driver-errors.js';
 
 export interface AppDependencies {
   readonly config: Config;
@@ -120,15 +123,23 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { config } = deps;
   const app = Fastify({
     ...(deps.logger
-      ? { loggerInstance: deps.logger.child({}, { serializers: { req: serializeRequest } }) }
+      ? {
+          loggerInstance: deps.logger.child(
+            {},
+            { serializers: { req: serializeRequest, err: serializeErrorForLog } },
+          ),
+        }
       : {
           logger: {
             level: config.LOG_LEVEL,
             redact: { paths: redactedLogPaths, censor: '[redacted]' },
-            serializers: { req: serializeRequest },
+            serializers: { req: serializeRequest, err: serializeErrorForLog },
           },
         }),
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler,
+    // One compact access-log line per request instead (http/request-log.ts).
+    disableRequestLogging: true,
     bodyLimit: 20 * 1024 * 1024,
     trustProxy:
       config.TRUSTED_PROXIES === '*'
@@ -140,6 +151,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   app.setValidatorCompiler(validatorCompiler);
   installErrorHandler(app);
+  registerRequestLog(app);
 
   // Infrastructure
   await registerWireConventions(app);

@@ -3,6 +3,7 @@ import type { FieldError } from '../http/errors.js';
 import { fieldError, invalidFields } from '../http/field-errors.js';
 import { groupExists } from '../groups/groups.queries.js';
 import { isSteam, STEAM_FIELDS } from '@twofold/otp';
+import { isStorableText } from '../http/validation.js';
 import { parseOtpauthUri, type ParsedUri, type UriError } from './otp.js';
 
 /** Account data ready to be stored (clear text), or to be shown by a preview. */
@@ -63,6 +64,8 @@ function labelErrors(data: { service: string | null; account: string }): FieldEr
     if (value === null) continue;
     if ([...value].length > 255) found.push(fieldError(field, 'validation.max.string', { max: 255 }));
     else if (value.includes(':')) found.push(fieldError(field, 'validation.no_colon'));
+    // A `%00` or a lone surrogate escape in a URI label or issuer decodes to text PostgreSQL refuses.
+    else if (!isStorableText(value)) found.push(fieldError(field, 'validation.regex'));
   }
   return found;
 }

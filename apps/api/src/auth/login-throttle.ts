@@ -56,6 +56,16 @@ export async function clearFailures(db: Executor, key: string): Promise<void> {
   await db.deleteFrom('login_throttles').where('key', '=', key).execute();
 }
 
+/**
+ * Counters whose window has ended count for nothing (the next event restarts at 1): deleted on
+ * each sign-in request, by the index on `window_started_at`, so the table does not keep every
+ * e-mail and address ever tried.
+ */
+export async function deleteExpiredThrottles(db: Executor, now: Date): Promise<void> {
+  const windowEnd = new Date(now.getTime() - WINDOW_MS);
+  await db.deleteFrom('login_throttles').where('window_started_at', '<=', windowEnd).execute();
+}
+
 /** Lockout keys: password failures per e-mail and IP, WebAuthn failures per IP. */
 export const lockoutKey = {
   password: (email: string, ip: string) => `password:${email.toLowerCase()}|${ip}`,
@@ -66,6 +76,7 @@ export const lockoutKey = {
 /** The `auth` limiter of the sign-in routes: 10 requests per IP and minute, else 429. */
 export async function consumeAuthAttempt(request: FastifyRequest): Promise<void> {
   const now = request.server.deps.clock.now();
+  await deleteExpiredThrottles(request.server.deps.db, now);
   const row = await increment(request.server.deps.db, `auth:${request.ip}`, now);
   if (row.failures > AUTH_REQUESTS_PER_MINUTE) {
     throw errors.tooManyAttempts(secondsLeft(new Date(row.window_started_at), now), AUTH_REQUESTS_PER_MINUTE);

@@ -36,6 +36,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (error) => {
       process.emitWarning(`PostgreSQL dropped an idle connection: ${error.message}`);
     });
+    // A connection checked out by Kysely (inside a transaction, between two queries) has no
+    // pool listener: its 'error' event would be unhandled and end the process. The error is
+    // already reported to the query or transaction that uses the client, and node-postgres
+    // discards a broken client when it is released, so the listener only has to exist.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
+      });
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, driver: 'postgres', close: () => db.destroy() };
   }

@@ -21,6 +21,16 @@ import {
   type GroupRow,
 } from './groups.queries.js';
 import { AssignBody, Group, GroupBody, GroupIdParams, OrderedIdsBody, OrderSaved } from './groups.schemas.js';
+import { uniqueViolation } from '../db/driver-errors.js';
+
+/**
+ * Two requests creating the same name at once both pass the `groupNameTaken` check; the unique
+ * index stops the second one, which gets the same 422 as a sequential duplicate.
+ */
+function nameTakenMeanwhile(error: unknown): never {
+  if (uniqueViolation(error) === 'groups_name_lower_idx') throw invalid('name', 'validation.unique');
+  throw error;
+}
 
 /** The pseudo group 0 "All": every account, name in the caller's language. */
 async function pseudoGroup(db: Parameters<typeof countAllAccounts>[0], locale: Locale) {
@@ -84,7 +94,9 @@ export const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { name, show_in_chips } = request.body;
       if (await groupNameTaken(app.deps.db, name)) throw invalid('name', 'validation.unique');
-      const id = await insertGroup(app.deps.db, name, show_in_chips ?? false, app.deps.clock.now());
+      const id = await insertGroup(app.deps.db, name, show_in_chips ?? false, app.deps.clock.now()).catch(
+        nameTakenMeanwhile,
+      );
       return reply.code(201).send(toGroup((await findGroup(app.deps.db, id))!));
     },
   );
@@ -132,7 +144,7 @@ export const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         id,
         { name, ...(show_in_chips === undefined ? {} : { show_in_chips }) },
         app.deps.clock.now(),
-      );
+      ).catch(nameTakenMeanwhile);
       return toGroup((await findGroup(app.deps.db, id))!);
     },
   );

@@ -203,3 +203,17 @@ describeEachDatabase('groups', (t) => {
       expect((await call('POST', '/api/v1/groups/reorder', body as never)).json()).toEqual(expected);
   });
 });
+
+describeEachDatabase('groups created at the same time', (t) => {
+  it('answers 422 to all but one of concurrent creations of the same name, never 500', async () => {
+    const token = await createUserWithToken(t.db);
+    const call = bearerCaller(t, () => token);
+    const statuses = await Promise.all(
+      Array.from({ length: 24 }, (_, index) =>
+        call('POST', '/api/v1/groups', { name: index % 2 ? 'Shared' : 'shared' }).then((r) => r.statusCode),
+      ),
+    );
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status !== 201).every((status) => status === 422)).toBe(true);
+  });
+});

@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { render, translate } from '../i18n/translate.js';
 import type { Locale } from '../i18n/locales.js';
+import { isConnectionError } from '../db/driver-errors.js';
 import { AppError, errors, type Reason } from './errors.js';
+import { isMalformedMultipart } from './multipart-errors.js';
 
 function renderReason(reason: Reason, locale: Locale): unknown {
   if (typeof reason === 'string') return reason;
@@ -54,15 +56,24 @@ function toAppError(error: FastifyError): AppError {
   if (error instanceof SyntaxError && error.statusCode === 400) {
     return errors.badRequest([{ key: 'error.malformed_json' }]);
   }
+  // The database is restarting, stopped or unreachable: temporary, the pool reconnects.
+  if (isConnectionError(error)) {
+    return new AppError('service_unavailable', { key: 'error.service_unavailable' }, { cause: error });
+  }
   return errors.server(error);
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((rawError: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const error = toAppError(rawError);
+    const error = isMalformedMultipart(rawError, request)
+      ? errors.badRequest([{ key: 'error.malformed_multipart' }])
+      : toAppError(rawError);
     if (error.statusCode >= 500) {
-      // The detail goes to the log only; the client gets the generic message.
-      request.log.error({ err: error.cause ?? rawError }, 'request failed');
+      // The detail goes to the log only (database errors by SQL state, never their values);
+      // the client gets the generic message.
+      if (error.code === 'service_unavailable')
+        request.log.warn({ err: error.cause }, 'database unavailable');
+      else request.log.error({ err: error.cause ?? rawError }, 'request failed');
     }
     void reply.code(error.statusCode).headers(error.headers).send(errorBody(error, request.locale));
   });

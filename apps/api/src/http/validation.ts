@@ -107,6 +107,13 @@ function typesOf(schema: JsonSchema): { types: string[]; nullable: boolean; inne
   return { types: types.filter((t) => t !== 'null'), nullable: types.includes('null'), inner: schema };
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** False for text PostgreSQL cannot store: a NUL character or a lone UTF-16 surrogate. */
+export function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+}
+
 function toInteger(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
   if (typeof value === 'string' && /^-?\d+$/.test(value)) {
@@ -161,6 +168,10 @@ class FieldValidator {
     if (value === null || value === undefined) {
       if (required) return { value, error: this.fail(field, inner, 'required', 'validation.required') };
       return { value };
+    }
+    // U+0000 and lone surrogates cannot be stored as PostgreSQL text: refused, whatever the field.
+    if (typeof value === 'string' && !isStorableText(value)) {
+      return { value, error: this.fail(field, inner, 'regex', 'validation.regex') };
     }
     const type = types[0];
     let coerced: unknown = value;

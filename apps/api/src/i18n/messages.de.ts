@@ -56,6 +56,7 @@ export const de: Partial<Record<MessageKey, string>> = {
   'error.method_not_allowed':
     'Die Methode :method wird für die Route :route nicht unterstützt. Unterstützte Methoden: :methods.',
   'error.malformed_json': 'Fehlerhafter JSON-Inhalt',
+  'error.malformed_multipart': 'Fehlerhafter Multipart-Inhalt',
   'error.too_many_ids': 'Zu viele IDs im Abfrageparameter, höchstens 100 erlaubt',
   'error.cannot_decipher':
     'Das Geheimnis kann nicht entschlüsselt werden. Ursache ist meist ein falscher Verschlüsselungsschlüssel oder beschädigte Daten in der Datenbank.',

@@ -52,6 +52,7 @@ export const en = {
   'error.method_not_allowed':
     'The :method method is not supported for route :route. Supported methods: :methods.',
   'error.malformed_json': 'Malformed JSON body',
+  'error.malformed_multipart': 'Malformed multipart body',
   'error.too_many_ids': 'Too many ids in the query parameter, max 100 allowed',
   'error.cannot_decipher':
     'The secret cannot be deciphered. This is mainly caused by a wrong encryption key or by corrupted data stored in the database.',

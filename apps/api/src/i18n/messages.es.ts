@@ -56,6 +56,7 @@ export const es: Partial<Record<MessageKey, string>> = {
   'error.method_not_allowed':
     'El método :method no está admitido para la ruta :route. Métodos admitidos: :methods.',
   'error.malformed_json': 'Cuerpo JSON mal formado',
+  'error.malformed_multipart': 'Cuerpo multipart mal formado',
   'error.too_many_ids': 'Demasiados ID en el parámetro de consulta, se permiten 100 como máximo',
   'error.cannot_decipher':
     'No se puede descifrar el secreto. Suele deberse a una clave de cifrado incorrecta o a datos dañados en la base de datos.',

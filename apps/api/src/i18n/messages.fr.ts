@@ -56,6 +56,7 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'error.method_not_allowed':
     "La méthode :method n'est pas prise en charge pour la route :route. Méthodes prises en charge : :methods.",
   'error.malformed_json': 'Corps JSON mal formé',
+  'error.malformed_multipart': 'Corps multipart mal formé',
   'error.too_many_ids': "Trop d'identifiants dans le paramètre de requête, 100 au maximum",
   'error.cannot_decipher':
     'Le secret ne peut pas être déchiffré. Cela est généralement dû à une mauvaise clé de chiffrement ou à des données corrompues dans la base de données.',

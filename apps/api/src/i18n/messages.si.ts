@@ -54,6 +54,7 @@ export const si: Partial<Record<MessageKey, string>> = {
   'error.service_unavailable': 'සේවාව ලබා ගත නොහැක',
   'error.method_not_allowed': ':route මාර්ගය සඳහා :method ක්‍රමයට සහාය නොදක්වයි. සහාය දක්වන ක්‍රම: :methods.',
   'error.malformed_json': 'JSON අන්තර්ගතය වැරදි ආකෘතියකින් යුක්තයි',
+  'error.malformed_multipart': 'Multipart අන්තර්ගතය වැරදි ආකෘතියකින් යුක්තයි',
   'error.too_many_ids': 'විමසුම් පරාමිතියේ ID ඉතා වැඩියි, උපරිමය 100 කි',
   'error.cannot_decipher':
     'රහස් යතුර විකේතනය කළ නොහැක. මෙයට ප්‍රධාන වශයෙන් හේතු වන්නේ වැරදි සංකේතන යතුරක් හෝ දත්ත ගබඩාවේ ඇති දූෂිත දත්තයි.',

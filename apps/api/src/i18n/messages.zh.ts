@@ -54,6 +54,7 @@ export const zh: Partial<Record<MessageKey, string>> = {
   'error.service_unavailable': '服务不可用',
   'error.method_not_allowed': '路由 :route 不支持 :method 方法。支持的方法：:methods。',
   'error.malformed_json': 'JSON 请求体格式错误',
+  'error.malformed_multipart': 'multipart 请求体格式错误',
   'error.too_many_ids': '查询参数中的 ID 过多，最多允许 100 个',
   'error.cannot_decipher': '无法解密密钥。这通常是由于加密密钥错误或数据库中存储的数据已损坏。',
   'error.invalid_base32_secret': '密钥不是有效的 base32 编码',

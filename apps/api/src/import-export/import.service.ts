@@ -1,4 +1,5 @@
 import { parseImport, type ImportFailure, type ImportRow as SourceRow } from '@twofold/import';
+import { isStorableText } from '../http/validation.js';
 import type { Deps } from '../shared/deps.js';
 import { accountViews } from '../accounts/accounts.reads.js';
 import { extForMime, sniffImage } from '../icons/image-type.js';
@@ -46,6 +47,14 @@ const duplicateKey = (row: {
   algorithm: string;
 }) => JSON.stringify([row.secret, row.service ?? '', row.account, row.otp_type, row.digits, row.algorithm]);
 
+/** A text field holding U+0000 or a lone surrogate, which the database cannot store. */
+function unstorableField(row: SourceRow): 'service' | 'account' | 'group' | undefined {
+  return (['service', 'account', 'group'] as const).find((field) => {
+    const value = row[field];
+    return value !== null && !isStorableText(value);
+  });
+}
+
 /** An embedded icon is stored when its bytes are of the declared type (GIF dropped). */
 async function storeEmbeddedIcon(deps: Deps, icon: SourceRow['icon']): Promise<string | null> {
   if (!icon) return null;
@@ -91,6 +100,21 @@ export async function toImportRows(
   for (const row of rows) {
     if (row.error) {
       result.push(invalidRow(row, row.error, options.locale));
+      continue;
+    }
+    const unstorable = unstorableField(row);
+    if (unstorable) {
+      result.push(
+        invalidRow(
+          row,
+          {
+            key: 'validation.regex',
+            params: { attribute: unstorable },
+            message: `The ${unstorable} field format is invalid.`,
+          },
+          options.locale,
+        ),
+      );
       continue;
     }
     const account = row.account ?? '';

@@ -7,6 +7,8 @@ import { AppError, errors } from '../http/errors.js';
 interface KnownRoute {
   readonly pattern: RegExp;
   readonly methods: Set<string>;
+  /** Parameter segments: the router prefers a static segment, so fewer wins. */
+  readonly params: number;
 }
 
 /** `/api/v1/groups/:id/assign` -> a regex matching concrete paths (one trailing slash ignored). */
@@ -37,7 +39,11 @@ export async function registerFallbacks(app: FastifyInstance, webRoot: string | 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.endsWith('*')) return;
     const key = route.url.replace(/\/+$/, '');
-    const known = apiRoutes.get(key) ?? { pattern: routePattern(key), methods: new Set<string>() };
+    const known = apiRoutes.get(key) ?? {
+      pattern: routePattern(key),
+      methods: new Set<string>(),
+      params: key.split('/').filter((segment) => segment.startsWith(':')).length,
+    };
     for (const method of [route.method].flat()) known.methods.add(method);
     apiRoutes.set(key, known);
   });
@@ -71,9 +77,14 @@ export async function registerFallbacks(app: FastifyInstance, webRoot: string | 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = (request.url.split('?')[0] ?? '/').replace(/\/{2,}/g, '/');
     if (pathname === '/api' || pathname.startsWith('/api/')) {
+      // Only the methods of the path the router would match (`/twofaccounts/count`, not `/:id`).
       const allowed = new Set<string>();
+      let fewestParams = Infinity;
       for (const route of apiRoutes.values()) {
-        if (route.pattern.test(pathname)) for (const method of route.methods) allowed.add(method);
+        if (!route.pattern.test(pathname) || route.params > fewestParams) continue;
+        if (route.params < fewestParams) allowed.clear();
+        fewestParams = route.params;
+        for (const method of route.methods) allowed.add(method);
       }
       allowed.delete('OPTIONS');
       if (allowed.size === 0 || !pathname.startsWith('/api/v1/')) throw errors.unknownEndpoint();

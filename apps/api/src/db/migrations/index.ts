@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as m0001 from './0001_initial.js';
 import * as m0002 from './0002_backups.js';
+import * as m0003 from './0003_expiry_indexes.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled server and the
@@ -9,6 +10,7 @@ import * as m0002 from './0002_backups.js';
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_backups': m0002,
+  '0003_expiry_indexes': m0003,
 };
 
 export const migrationProvider: MigrationProvider = {
