@@ -12,6 +12,9 @@ import {
   type Result,
 } from './types.js';
 
+/** The largest value of a database `integer` column (PostgreSQL int4): ids, periods and counters. */
+export const MAX_DB_INTEGER = 2_147_483_647;
+
 /** Account fields before the model rules: loose types, optional defaults (as a parameters form sends them). */
 export interface AccountInput {
   readonly otp_type: string;

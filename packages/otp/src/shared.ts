@@ -7,6 +7,7 @@ export {
   type AccountInput,
   type SteamRuleFields,
   isSteam,
+  MAX_DB_INTEGER,
   normalizeAccount,
   STEAM,
   STEAM_FIELDS,

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
+import { MAX_DB_INTEGER } from '@twofold/otp';
 import type { Executor, Transaction } from '../db/database.js';
 import type { NewTwoFAccountRow, TwoFAccountRow, TwoFAccountRowUpdate } from '../db/schema.js';
 
 /** Ids are PostgreSQL integers: larger values name nothing. */
-export const MAX_ID = 2_147_483_647;
+export const MAX_ID = MAX_DB_INTEGER;
 export const dbIds = (ids: readonly number[]) =>
   ids.filter((id) => Number.isSafeInteger(id) && id >= 1 && id <= MAX_ID);
 

@@ -1,3 +1,4 @@
+import type { RouteApp } from '../http/route-app.js';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { errors } from '../http/errors.js';
@@ -25,11 +26,18 @@ import {
 } from './accounts.reads.js';
 import { AccountIdParams, accountMustExist } from './account-params.js';
 
+const config = { auth: 'api' } as const;
+const tags = ['twofaccounts'];
+
 /** The accounts themselves: list, count, read, create, edit, delete, withdraw from groups, reorder. */
 export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const config = { auth: 'api' } as const;
-  const tags = ['twofaccounts'];
+  readRoutes(app);
+  writeRoutes(app);
+  bulkRoutes(app);
+};
 
+/** Reading: the list, the count and one account. */
+function readRoutes(app: RouteApp): void {
   app.get(
     '/api/v1/twofaccounts',
     {
@@ -88,7 +96,10 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) =>
       showAccount(app.deps, request.params.id, singleFlags(request.query as Record<string, unknown>)),
   );
+}
 
+/** Creating, editing and deleting accounts. */
+function writeRoutes(app: RouteApp): void {
   app.post(
     '/api/v1/twofaccounts',
     {
@@ -169,7 +180,10 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(204).send(null);
     },
   );
+}
 
+/** Acting on several accounts: withdraw from groups and reorder. */
+function bulkRoutes(app: RouteApp): void {
   app.patch(
     '/api/v1/twofaccounts/withdraw',
     {
@@ -207,4 +221,4 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { message: 'order saved', orderedIds };
     },
   );
-};
+}

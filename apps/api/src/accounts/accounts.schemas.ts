@@ -2,7 +2,7 @@ import { Type, type TSchema } from 'typebox';
 import { annotate, IdList, Nullable, QueryFlag } from '../http/common.schemas.js';
 import { registerRule } from '../http/validation.js';
 import { attributeName } from '../i18n/translate.js';
-import { isValidBase32Secret } from '@twofold/otp';
+import { isValidBase32Secret, MAX_DB_INTEGER } from '@twofold/otp';
 
 registerRule('base32', (value, { field }) =>
   typeof value === 'string' && !isValidBase32Secret(value)
@@ -10,8 +10,8 @@ registerRule('base32', (value, { field }) =>
     : undefined,
 );
 registerRule('db_integer', (value, { field }) =>
-  typeof value === 'number' && value > 2_147_483_647
-    ? { key: 'validation.max.numeric', params: { attribute: attributeName(field), max: 2_147_483_647 } }
+  typeof value === 'number' && value > MAX_DB_INTEGER
+    ? { key: 'validation.max.numeric', params: { attribute: attributeName(field), max: MAX_DB_INTEGER } }
     : undefined,
 );
 registerRule('otpauth_uri', (value, { field }) =>
@@ -213,8 +213,3 @@ export const ReadQuery = Type.Object({
 });
 
 export const RequiredIdsQuery = Type.Object({ ids: IdList });
-
-export const ExportQuery = Type.Object({
-  ids: Type.Optional(IdList),
-  otpauth: Type.Optional(Type.Boolean()),
-});

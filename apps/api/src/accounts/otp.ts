@@ -1,5 +1,6 @@
 import {
   hotpCode,
+  MAX_DB_INTEGER,
   parseOtpauthUri as parseUri,
   totpCodes,
   type CodeParams,
@@ -14,7 +15,7 @@ import {
  */
 
 /** The largest period the database stores (an `integer` column). */
-const MAX_PERIOD = 2_147_483_647;
+const MAX_PERIOD = MAX_DB_INTEGER;
 
 /** An account's code parameters as stored (plain strings, checked by the engine). */
 export interface OtpParameters extends CodeParams {

@@ -1,3 +1,4 @@
+import type { RouteApp } from '../http/route-app.js';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { TwoFAccount, ReadQuery } from '../accounts/accounts.schemas.js';
@@ -58,10 +59,17 @@ async function modifiableGroup(request: FastifyRequest): Promise<void> {
   if (id > MAX_ID || !(await groupExists(request.server.deps.db, id))) throw errors.notFound();
 }
 
-export const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const config = { auth: 'api' } as const;
-  const tags = ['groups'];
+const config = { auth: 'api' } as const;
+const tags = ['groups'];
 
+export const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  collectionRoutes(app);
+  editRoutes(app);
+  membershipRoutes(app);
+};
+
+/** The list of groups, creating one and reading one. */
+function collectionRoutes(app: RouteApp): void {
   app.get(
     '/api/v1/groups',
     {
@@ -120,7 +128,10 @@ export const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return toGroup(group);
     },
   );
+}
 
+/** Editing and deleting a group. */
+function editRoutes(app: RouteApp): void {
   app.put(
     '/api/v1/groups/:id',
     {
@@ -170,7 +181,10 @@ export const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(204).send(null);
     },
   );
+}
 
+/** The accounts of a group: assigning, listing, and the manual order of groups. */
+function membershipRoutes(app: RouteApp): void {
   app.post(
     '/api/v1/groups/:id/assign',
     {
@@ -233,4 +247,4 @@ export const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { message: 'order saved', orderedIds };
     },
   );
-};
+}

@@ -13,9 +13,6 @@ export const annotate = (annotations: ValidationAnnotations): Record<PropertyKey
   ...annotations,
 });
 
-/** A positive integer path id (`/twofaccounts/{id}`): anything else is a 404. */
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, description: 'Resource id' }) });
-
 /** Comma-separated ids, e.g. `1,2,3`. */
 export const IdList = Type.String({
   pattern: '^\\d+(,\\d+)*$',
@@ -44,14 +41,6 @@ export function toTimestamp(date: Date | string): string {
   const value = typeof date === 'string' ? new Date(date) : date;
   return value.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 }
-
-export const OtpType = Type.Union([Type.Literal('totp'), Type.Literal('hotp'), Type.Literal('steamtotp')]);
-export const Algorithm = Type.Union([
-  Type.Literal('sha1'),
-  Type.Literal('sha256'),
-  Type.Literal('sha512'),
-  Type.Literal('md5'),
-]);
 
 /** A password field: never trimmed. */
 export const Password = (options: { minLength?: number } = {}) =>

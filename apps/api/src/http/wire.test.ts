@@ -4,7 +4,9 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { describeEachDatabase } from '../test/harness.js';
-import { IdParams, Nullable, annotate } from './common.schemas.js';
+import { Nullable, annotate } from './common.schemas.js';
+
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, description: 'Resource id' }) });
 
 /** Routes that exercise the shared HTTP layer (validation, errors) without any feature. */
 const probeRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -29,12 +29,6 @@ const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
   si: siAttributes,
 };
 
-/** Adds (or replaces) the catalogue of a language, and optionally its attribute names. */
-export function registerCatalogue(locale: Locale, catalogue: Catalogue, attributes?: AttributeNames): void {
-  catalogues[locale] = catalogue;
-  if (attributes) attributeCatalogues[locale] = attributes;
-}
-
 /** Messages whose `:values` is a list of attribute names (Laravel translates them too). */
 const attributeListKeys: ReadonlySet<MessageKey> = new Set(['validation.required_without']);
 

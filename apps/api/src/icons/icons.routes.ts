@@ -1,3 +1,4 @@
+import type { RouteApp } from '../http/route-app.js';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { annotate } from '../http/common.schemas.js';
 import { AppError, errors, message } from '../http/errors.js';
@@ -22,6 +23,12 @@ const uploadFailed = (cause: unknown) =>
   new AppError('server_error', message('error.file_upload_failed'), { cause });
 
 export const iconsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  uploadRoutes(app);
+  iconFileRoutes(app);
+};
+
+/** Uploading an icon and fetching an official logo. */
+function uploadRoutes(app: RouteApp): void {
   app.post(
     '/api/v1/icons',
     {
@@ -96,7 +103,10 @@ export const iconsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(201).send({ filename });
     },
   );
+}
 
+/** Icon packs, deleting an icon and serving icon files. */
+function iconFileRoutes(app: RouteApp): void {
   app.get(
     '/api/v1/icons/packs',
     {
@@ -162,4 +172,4 @@ export const iconsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.send(icon.bytes);
     },
   );
-};
+}

@@ -1,3 +1,4 @@
+import type { RouteApp } from '../http/route-app.js';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../http/errors.js';
 import { isNativeSettingKey, nativeSettingKeys } from './settings.definitions.js';
@@ -23,9 +24,15 @@ import { deleteCustomSetting } from './settings.queries.js';
 /** Native keys of the 2FAuth preferences view: every native setting but `useEncryption`. */
 const isPreferenceKey = (key: string) => key !== 'useEncryption' && isNativeSettingKey(key);
 
-export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const api = { auth: 'api' } as const;
+const api = { auth: 'api' } as const;
 
+export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  settingRoutes(app);
+  preferenceRoutes(app);
+};
+
+/** Settings: native and custom keys, listed, read, created, edited and deleted. */
+function settingRoutes(app: RouteApp): void {
   app.get(
     '/api/v1/settings',
     {
@@ -113,7 +120,10 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(204).send(null);
     },
   );
+}
 
+/** Preferences: the native settings as the user-facing subset. */
+function preferenceRoutes(app: RouteApp): void {
   app.get(
     '/api/v1/user/preferences',
     {
@@ -173,4 +183,4 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(201).send({ key: name, value });
     },
   );
-};
+}

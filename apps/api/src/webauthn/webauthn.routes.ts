@@ -1,3 +1,4 @@
+import type { RouteApp } from '../http/route-app.js';
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Message } from '../http/common.schemas.js';
@@ -27,12 +28,18 @@ import {
 import { recoverWithDevice, recoveryOptions, sendRecoveryLink } from './webauthn-recovery.service.js';
 import { renameCredential } from './webauthn.queries.js';
 
+const session = { auth: 'session' } as const;
+const publicRoute = { auth: 'none', notInProxyMode: true } as const;
+const tags = ['webauthn'];
+
 /** Security devices: registration, management, sign-in and recovery. */
 export const webauthnRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const session = { auth: 'session' } as const;
-  const publicRoute = { auth: 'none', notInProxyMode: true } as const;
-  const tags = ['webauthn'];
+  deviceRoutes(app);
+  signInRoutes(app);
+};
 
+/** Registering, listing, renaming and revoking security devices. */
+function deviceRoutes(app: RouteApp): void {
   app.post(
     '/webauthn/register/options',
     {
@@ -121,7 +128,10 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(204).send(null);
     },
   );
+}
 
+/** Signing in with a device, and recovering an account through one. */
+function signInRoutes(app: RouteApp): void {
   app.post(
     '/webauthn/login/options',
     {
@@ -202,4 +212,4 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { message: translate(request.locale, 'success.device_registered') };
     },
   );
-};
+}

@@ -12,6 +12,12 @@ type AnyDb = Kysely<any>;
 const now = sql`now()`;
 
 export async function up(db: AnyDb): Promise<void> {
+  await createAuthTables(db);
+  await createDataTables(db);
+}
+
+/** The user and what signs them in: sessions, tokens, security devices, throttles. */
+async function createAuthTables(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('users')
     .addColumn('id', 'serial', (c) => c.primaryKey())
@@ -87,7 +93,10 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('failures', 'integer', (c) => c.notNull())
     .addColumn('window_started_at', 'timestamptz', (c) => c.notNull())
     .execute();
+}
 
+/** The data: settings, groups, accounts and icons waiting for their account. */
+async function createDataTables(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('settings')
     .addColumn('key', 'varchar(128)', (c) => c.primaryKey())
