@@ -33,8 +33,8 @@ async function main(): Promise<void> {
     logger,
   });
 
+  // The app is ready (no hooks can be added any more): the scheduler is stopped by `stop` below.
   const backups = await startBackupScheduler(app.deps);
-  app.addHook('onClose', () => backups.stop());
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -42,6 +42,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'stopping: finishing requests in flight');
     try {
+      backups.stop();
       await app.close(); // stops accepting, waits for in-flight requests
       await database.close();
       logger.info('stopped');
