@@ -36,7 +36,7 @@ describe('behind an authentication proxy', () => {
 
   it('shows the account read-only with the proxy warning', async () => {
     const { page } = browser;
-    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('link', { name: 'Account', exact: true }).click();
     await page.getByText('Not available: your account is managed by the authentication proxy.').waitFor();
     const profile = page.getByRole('region', { name: 'Profile' });
     expect(await profile.getByLabel('Name').inputValue()).toBe('proxied-ada');

@@ -63,7 +63,7 @@ describe('settings', () => {
 
   it('tells a wrong current password apart from field errors on the account screen', async () => {
     const { page } = browser;
-    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('link', { name: 'Account', exact: true }).click();
     await page.getByRole('heading', { name: 'Profile' }).waitFor();
     const profile = page.getByRole('region', { name: 'Profile' });
     expect(await profile.getByLabel('Name').inputValue()).toBe(USER.name);
@@ -146,7 +146,7 @@ describe('settings', () => {
 
   it('deletes the account after confirmation and goes to registration', async () => {
     const { page } = browser;
-    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('link', { name: 'Account', exact: true }).click();
     const danger = page.getByRole('region', { name: 'Delete the account' });
     await danger.getByLabel('Current password').fill(USER.password);
     await danger.getByRole('button', { name: 'Delete my account' }).click();
