@@ -7,10 +7,11 @@ import { apiCall } from './accounts-helpers';
  * What a first visit to /accounts with 1,000 accounts may move over the wire, headers included.
  * Measured at 199 KB once assets and JSON were compressed (603 KB before): about 185 KB of
  * brotli'd scripts and 31 KB of response headers over 34 requests. The goal is 180 KB (README,
- * Performance); the budget sits just above today's figure so that it cannot silently regress,
- * and comes down as the first-visit bundle shrinks.
+ * Performance). The accounts menu (a Radix dropdown) and the footer links brought it to 225 KB over
+ * 41 requests; the budget sits just above today's figure so that it cannot silently regress, and
+ * comes down as the first-visit bundle shrinks.
  */
-const BUDGET = 205 * 1024;
+const BUDGET = 230 * 1024;
 const ACCOUNTS = 1000;
 
 /** A distinct base32 secret per account (derived, so a run is repeatable). */
