@@ -2897,7 +2897,7 @@ export interface operations {
                      * Format: binary
                      * @description The image file
                      */
-                    icon: unknown;
+                    icon: string;
                 };
             };
         };
@@ -3331,9 +3331,9 @@ export interface operations {
                      * Format: binary
                      * @description The image file
                      */
-                    qrcode: unknown;
+                    qrcode: string;
                     /** @description Legacy, ignored */
-                    inputFormat?: unknown;
+                    inputFormat?: string;
                 };
             };
         };
@@ -4891,11 +4891,11 @@ export interface operations {
                      * Format: binary
                      * @description The export, as a file (multipart)
                      */
-                    file?: unknown;
+                    file?: string;
                     /** @description Password of an encrypted export; ignored for plain ones */
                     password?: string;
                     /** @description Truthy: rows include their secret */
-                    withSecret?: unknown;
+                    withSecret?: string;
                 };
             };
         };

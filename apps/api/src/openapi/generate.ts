@@ -1,9 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import pino from 'pino';
 import YAML from 'yaml';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/config.js';
 import type { DB } from '../db/schema.js';
+
+/** The spec's `info.version` is the API package's version, the one a running server reports. */
+const packageVersion = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 /** A Kysely that never connects: the spec is built without a database. */
 function offlineDb(): Kysely<DB> {
@@ -32,10 +38,10 @@ function sortKeys(value: unknown, keepOrder = false): unknown {
 
 /**
  * The OpenAPI document of every route, as YAML, built from the route schemas without a database
- * or a socket. Deterministic: paths and keys sorted, a fixed version.
+ * or a socket. Deterministic: paths and keys sorted.
  */
 export async function generateOpenApiYaml(): Promise<string> {
-  const config = loadConfig({}, { version: '1.0.0' });
+  const config = loadConfig({}, { version: packageVersion });
   const app = await buildApp({
     config,
     db: offlineDb(),

@@ -36,9 +36,12 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       info: {
         title: 'Twofold API',
         version,
+        license: { name: 'MIT', identifier: 'MIT' },
         description:
           "Twofold's HTTP API, wire-compatible with 2FAuth's API v1. Authenticate with a personal access token (`Authorization: Bearer`) or, from the web app, the session cookie plus the `X-XSRF-TOKEN` header.",
       },
+      // Relative to wherever Twofold is served, so one document fits every install.
+      servers: [{ url: '/' }],
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'Personal access token' },
@@ -46,6 +49,10 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         },
       },
     },
+    transformObject: (documents) =>
+      'openapiObject' in documents
+        ? typeMultipartFields(documents.openapiObject as Record<string, unknown>)
+        : documents.swaggerObject,
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, index) =>
         typeof json.$id === 'string' ? json.$id : `def-${index}`,
@@ -59,8 +66,38 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     for (const [status, ref] of Object.entries(sharedErrors)) {
       if (!(status in responses)) responses[status] = { description: ref.description, $ref: ref.$ref };
     }
-    const auth = route.config?.auth;
-    if (auth === 'api') (schema as Record<string, unknown>).security = [{ bearer: [] }, { session: [] }];
-    else if (auth === 'session') (schema as Record<string, unknown>).security = [{ session: [] }];
+    (schema as Record<string, unknown>).security = securityOf(route.config?.auth);
   });
+}
+
+/** The spec's `security` mirrors the route's runtime guard; a route without one is public. */
+function securityOf(auth: unknown): Array<Record<string, string[]>> {
+  if (auth === 'api') return [{ bearer: [] }, { session: [] }];
+  if (auth === 'session') return [{ session: [] }];
+  // `{}` says that a request without credentials is accepted too.
+  if (auth === 'optional') return [{}, { bearer: [] }, { session: [] }];
+  return [];
+}
+
+/**
+ * On the wire every multipart field is text or a file. Fields validated as `unknown` at runtime (the
+ * parser hands over a file object, or a legacy field is ignored) get `type: string` in the spec
+ * (with `format: binary` for files), which is what generators need to build form data.
+ */
+function typeMultipartFields(document: Record<string, unknown>): Record<string, unknown> {
+  const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
+  for (const operation of Object.values(paths).flatMap((item) => Object.values(item))) {
+    const content = (operation as { requestBody?: { content?: Record<string, unknown> } })?.requestBody
+      ?.content;
+    const shared = content?.['multipart/form-data'] as { schema?: { properties?: object } } | undefined;
+    if (!content || !shared?.schema) continue;
+    // The other content types share this object, and their fields may be any JSON value.
+    const form = structuredClone(shared) as { schema: { properties?: object } };
+    content['multipart/form-data'] = form;
+    for (const field of Object.values(form.schema.properties ?? {}) as Array<Record<string, unknown>>) {
+      const typed = 'type' in field || 'anyOf' in field || 'oneOf' in field || '$ref' in field;
+      if (!typed) field.type = 'string';
+    }
+  }
+  return document;
 }
