@@ -105,6 +105,14 @@ function uploadRoutes(app: RouteApp): void {
   );
 }
 
+/** A neutral key on a grey disc: readable on light and dark backgrounds alike. */
+const NO_ICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" role="img" aria-label="No icon">' +
+  '<circle cx="32" cy="32" r="30" fill="#8a8f98"/>' +
+  '<circle cx="24" cy="32" r="9" fill="none" stroke="#fff" stroke-width="5"/>' +
+  '<path d="M33 32h18M45 32v7M51 32v5" fill="none" stroke="#fff" stroke-width="5" stroke-linecap="round"/>' +
+  '</svg>';
+
 /** Icon packs, deleting an icon and serving icon files. */
 function iconFileRoutes(app: RouteApp): void {
   app.get(
@@ -146,6 +154,25 @@ function iconFileRoutes(app: RouteApp): void {
       }
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    '/storage/noicon.svg',
+    {
+      schema: {
+        tags: ['icons'],
+        operationId: 'getNoIcon',
+        summary: 'The placeholder image that 2FAuth clients show for an account without an icon',
+        response: { 200: Type.String({ description: 'An SVG image' }) },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .header('content-type', 'image/svg+xml')
+        .header('cache-control', 'public, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(NO_ICON_SVG),
   );
 
   app.get(

@@ -46,6 +46,15 @@ describeEachDatabase('icons', (t) => {
     expect((await t.app.inject({ method: 'GET', url: '/storage/icons/..%2Fapp.key' })).statusCode).toBe(404);
   });
 
+  it('serves /storage/noicon.svg as an SVG image, anonymously, as 2FAuth does', async () => {
+    const served = await t.app.inject({ method: 'GET', url: '/storage/noicon.svg' });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/svg+xml');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>.*<\/svg>$/s);
+    expect(served.body).not.toMatch(/<script|on\w+=/i);
+  });
+
   it('sanitises SVG uploads and serves them under a CSP', async () => {
     const response = await upload('icon', SVG_XSS, 'x.png');
     const { filename } = response.json<{ filename: string }>();

@@ -24,7 +24,14 @@ interface NumberSetting {
   readonly allowed: readonly number[];
 }
 
-export type SettingDefinition = BooleanSetting | IntegerSetting | StringSetting | NumberSetting;
+/** An IANA time zone name (`UTC`, `Europe/Paris`), as the runtime's Intl knows them. */
+interface TimeZoneSetting {
+  readonly type: 'timezone';
+  readonly default: string;
+}
+
+export type SettingDefinition =
+  BooleanSetting | IntegerSetting | StringSetting | NumberSetting | TimeZoneSetting;
 
 const bool = (value: boolean): BooleanSetting => ({ type: 'boolean', default: value });
 
@@ -64,6 +71,11 @@ export const nativeSettings = {
   iconCollection: { type: 'string', default: 'selfh', allowed: ['selfh', 'dashboardicons', 'tfa'] },
   iconVariant: { type: 'string', default: 'regular', allowed: ['regular', 'light', 'dark'] },
   iconVariantStrictFetch: bool(false),
+  // Read by 2FAuth clients; Twofold sends no sign-in notices, so the two flags are stored only.
+  notifyOnNewAuthDevice: bool(false),
+  notifyOnFailedLogin: bool(false),
+  timezone: { type: 'timezone', default: 'UTC' },
+  showEmailInFooter: bool(true),
 } as const satisfies Record<string, SettingDefinition>;
 
 export type NativeSettingKey = keyof typeof nativeSettings;
@@ -71,7 +83,9 @@ type ValueOf<D> = D extends { type: 'boolean' }
   ? boolean
   : D extends { type: 'string'; allowed: readonly (infer S)[] }
     ? S
-    : number;
+    : D extends { type: 'timezone' }
+      ? string
+      : number;
 export type NativeSettings = { -readonly [K in NativeSettingKey]: ValueOf<(typeof nativeSettings)[K]> };
 
 export const nativeSettingKeys = Object.keys(nativeSettings) as NativeSettingKey[];
@@ -84,4 +98,15 @@ export function defaultSettings(): NativeSettings {
   return Object.fromEntries(
     nativeSettingKeys.map((key) => [key, nativeSettings[key].default]),
   ) as NativeSettings;
+}
+
+/** Whether the runtime knows this IANA time zone name. */
+export function isTimeZone(name: string): boolean {
+  if (name === '' || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
 }

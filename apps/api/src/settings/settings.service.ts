@@ -6,6 +6,7 @@ import {
   isNativeSettingKey,
   nativeSettingKeys,
   nativeSettings,
+  isTimeZone,
   type NativeSettingKey,
   type NativeSettings,
 } from './settings.definitions.js';
@@ -60,6 +61,9 @@ async function nativeValue(deps: Deps, key: NativeSettingKey, value: unknown): P
       if (typeof value !== 'string' || !(definition.allowed as readonly string[]).includes(value)) {
         throw invalid('validation.in');
       }
+      return value;
+    case 'timezone':
+      if (typeof value !== 'string' || !isTimeZone(value)) throw invalid('validation.in');
       return value;
     case 'number': {
       const number =

@@ -35,6 +35,10 @@ const defaults = [
   { key: 'iconCollection', value: 'selfh' },
   { key: 'iconVariant', value: 'regular' },
   { key: 'iconVariantStrictFetch', value: false },
+  { key: 'notifyOnNewAuthDevice', value: false },
+  { key: 'notifyOnFailedLogin', value: false },
+  { key: 'timezone', value: 'UTC' },
+  { key: 'showEmailInFooter', value: true },
 ];
 
 const err = (field: string, message: string) => ({ message, errors: { [field]: [message] } });
@@ -249,6 +253,21 @@ describeEachDatabase('settings, preferences and features', (t) => {
     expect((await call('PUT', '/api/v1/user/preferences/theme', { value: 'blue' })).json()).toEqual(
       err('value', 'The selected value is invalid.'),
     );
+  });
+
+  it('timezone takes an IANA name the runtime knows, and nothing else', async () => {
+    const put = await call('PUT', '/api/v1/user/preferences/timezone', { value: 'Europe/Paris' });
+    expect(put.json()).toEqual({ key: 'timezone', value: 'Europe/Paris' });
+    for (const value of ['Mars/Olympus', 'UTC; DROP', 3, true]) {
+      expect((await call('PUT', '/api/v1/user/preferences/timezone', { value })).json()).toEqual(
+        err('value', 'The selected value is invalid.'),
+      );
+    }
+    expect((await call('GET', '/api/v1/user/preferences/timezone')).json()).toEqual({
+      key: 'timezone',
+      value: 'Europe/Paris',
+      locked: false,
+    });
   });
 
   it('features and icon packs are fixed', async () => {
