@@ -55,6 +55,7 @@ import { invalidatingDatabase } from './cache/invalidate-on-write.js';
 import { IconStore } from './icons/icon-store.js';
 import type { Deps } from './shared/deps.js';
 import { serializeErrorForLog } from './db/driver-errors.js';
+import { parseQueryString } from './http/id-lists.js';
 
 export interface AppDependencies {
   readonly config: Config;
@@ -136,7 +137,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
             serializers: { req: serializeRequest, err: serializeErrorForLog },
           },
         }),
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
     frameworkErrors: frameworkErrorHandler,
     // One compact access-log line per request instead (http/request-log.ts).
     disableRequestLogging: true,

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { SDK_VERSION } from '@twofold/contract';
 import { addAccount } from './commands/add.js';
+import { backupNow, downloadBackup, listBackups } from './commands/backup.js';
 import { listAccounts, printCode } from './commands/accounts.js';
 import { EXPORT_FORMATS, exportAccounts, type CliExportFormat } from './commands/export.js';
 import { importFile } from './commands/import.js';
@@ -30,7 +31,9 @@ function withServer<A extends unknown[]>(
 
 function program(): Command {
   const cli = new Command('twofold')
-    .description('Twofold from the command line: list accounts, print codes, add, import and export.')
+    .description(
+      'Twofold from the command line: list accounts, print codes, add, import, export and back up.',
+    )
     .version(`${version} (SDK ${SDK_VERSION})`)
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });
@@ -88,7 +91,30 @@ function program(): Command {
         ) => exportAccounts(ctx, options),
       ),
     );
+  backupCommands(cli);
   return cli;
+}
+
+function backupCommands(cli: Command): void {
+  const backup = cli
+    .command('backup')
+    .description('encrypted backups on the server: back up now (default), list them, download one');
+  backup
+    .command('now', { isDefault: true })
+    .description('back up every account now (needs a backup password set in the web app)')
+    .action(withServer((ctx) => backupNow(ctx)));
+  backup
+    .command('ls')
+    .description('list the backups, newest first')
+    .option('--json', 'JSON output for scripts')
+    .action(withServer((ctx, options: { json?: boolean }) => listBackups(ctx, options)));
+  backup
+    .command('get <name>')
+    .description('download one backup (an encrypted Aegis vault)')
+    .option('-o, --output <file>', 'write to this file (mode 0600) instead of standard output')
+    .action(
+      withServer((ctx, name: string, options: { output?: string }) => downloadBackup(ctx, name, options)),
+    );
 }
 
 async function main(argv: readonly string[]): Promise<number> {

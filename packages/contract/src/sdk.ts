@@ -13,6 +13,8 @@ export type Account = ResponseOf<'/api/v1/twofaccounts/{id}', 'get'>;
 export type ImportRow = ResponseOf<'/api/v1/twofaccounts/migration', 'post'>[number];
 export type Otp = ResponseOf<'/api/v1/twofaccounts/{id}/otp', 'get'>;
 export type Group = ResponseOf<'/api/v1/groups', 'get'>[number];
+/** A stored backup: an encrypted Aegis vault that only the backup password opens. */
+export type Backup = ResponseOf<'/api/v1/backups', 'get'>[number];
 export type CreateAccountBody = BodyOf<'/api/v1/twofaccounts', 'post'>;
 /** The export formats of `GET /api/v1/twofaccounts/export`. */
 export type ExportFormat = '2fauth' | 'otpauth' | 'txt' | 'aegis' | 'gmigration';
@@ -148,6 +150,18 @@ export function createTwofold(options: TwofoldClientOptions = {}) {
       list: () => unwrap(client.GET('/api/v1/groups')),
       accounts: (id: number) =>
         unwrap(client.GET('/api/v1/groups/{id}/twofaccounts', { params: { path: { id } } })),
+    },
+    /** Encrypted backups (set their password in the web app's settings first). */
+    backups: {
+      /** Newest first. */
+      list: () => unwrap(client.GET('/api/v1/backups')),
+      /** Backs up every account now; a 409 `TwofoldApiError` when no backup password is set. */
+      create: () => unwrap(client.POST('/api/v1/backups')),
+      /** The backup file's text (an encrypted Aegis vault, JSON). */
+      download: (name: string) =>
+        unwrap(client.GET('/api/v1/backups/{name}', { params: { path: { name } }, parseAs: 'text' })),
+      delete: (name: string) =>
+        unwrap(client.DELETE('/api/v1/backups/{name}', { params: { path: { name } } })),
     },
     /** The signed-in user (a cheap way to check a token). */
     user: () => unwrap(client.GET('/api/v1/user')),

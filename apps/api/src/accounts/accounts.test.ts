@@ -579,3 +579,37 @@ describeEachDatabase('accounts', (t) => {
     );
   });
 });
+
+describeEachDatabase('id lists sent as arrays', (t) => {
+  let token = '';
+  const call = bearerCaller(t, () => token);
+  beforeEach(async () => {
+    token = await createUserWithToken(t.db);
+    await call('PUT', '/api/v1/settings/getOfficialIcons', { value: false });
+  });
+
+  it('reads ids[]=1&ids[]=2 and ids=1&ids=2 as the ids they name, never as "no ids"', async () => {
+    const ids: number[] = [];
+    for (const account of ['a', 'b', 'c']) {
+      const created = await call('POST', '/api/v1/twofaccounts', {
+        account,
+        otp_type: 'totp',
+        secret: F.SECRET,
+      });
+      ids.push(created.json<{ id: number }>().id);
+    }
+    const [first, second, third] = ids as [number, number, number];
+    const listed = async (query: string) =>
+      (await call('GET', `/api/v1/twofaccounts?${query}`)).json<{ id: number }[]>().map((item) => item.id);
+    expect(await listed(`ids[]=${first}&ids[]=${third}`)).toEqual([first, third]);
+    expect(await listed(`ids%5B%5D=${second}`)).toEqual([second]);
+    expect(await listed(`ids=${first}&ids=${second}`)).toEqual([first, second]);
+    const exported = await call('GET', `/api/v1/twofaccounts/export?ids[]=${second}`);
+    expect(exported.json<{ data: { account: string }[] }>().data.map((item) => item.account)).toEqual(['b']);
+    expect((await call('DELETE', `/api/v1/twofaccounts?ids[]=${third}`)).statusCode).toBe(204);
+    expect(await listed('')).toEqual([first, second]);
+    const empty = await call('GET', '/api/v1/twofaccounts?ids[]=');
+    expect(empty.statusCode).toBe(422);
+    expect(Object.keys(empty.json<{ errors: object }>().errors)).toEqual(['ids']);
+  });
+});

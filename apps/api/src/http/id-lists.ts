@@ -1,3 +1,4 @@
+import { parse } from 'node:querystring';
 import { errors } from './errors.js';
 
 /** The most ids one request may name (delete, withdraw, export): bigger batches are refused with a 400. */
@@ -13,4 +14,19 @@ export function boundedIds(text: string): number[] {
   const ids = parseIds(text);
   if (ids.length > MAX_IDS) throw errors.badRequest([{ key: 'error.too_many_ids' }]);
   return ids;
+}
+
+/**
+ * The query string parser of every route. It reads queries as Fastify does, and also reads id
+ * lists the way PHP-minded clients send them (`ids[]=1&ids[]=2`, or `ids=1&ids=2`): they become
+ * `ids=1,2`, checked like any id list, so that an array is never taken for "no ids".
+ */
+export function parseQueryString(text: string): Record<string, unknown> {
+  const query: Record<string, unknown> = parse(text);
+  const bracketed = query['ids[]'];
+  if (bracketed === undefined && !Array.isArray(query.ids)) return query;
+  const parts = [query.ids, bracketed].flat().filter((part) => part !== undefined);
+  delete query['ids[]'];
+  query.ids = parts.join(',');
+  return query;
 }

@@ -8,7 +8,7 @@ function label(account: Account): string {
 }
 
 /** Aligned columns for people; `--json` for scripts. */
-function table(rows: readonly (readonly string[])[]): string {
+export function table(rows: readonly (readonly string[])[]): string {
   const widths =
     rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
   return rows
