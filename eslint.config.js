@@ -18,6 +18,7 @@ export default tseslint.config(
       '**/*.config.mjs',
       'tooling/**',
       '**/bench/*.mjs',
+      'packages/*/scripts/*.mjs',
     ],
   },
   js.configs.recommended,

@@ -2,19 +2,26 @@ import { unwrap } from './errors.js';
 import {
   createTwofoldClient,
   type BodyOf,
-  type ResponseOf,
+  type components,
   type TwofoldClient,
   type TwofoldClientOptions,
 } from './client.js';
 
+type Schemas = components['schemas'];
 /** A two-factor account as the API returns it. */
-export type Account = ResponseOf<'/api/v1/twofaccounts/{id}', 'get'>;
+export type Account = Schemas['Account'];
 /** A row of an import preview: `id` 0 valid, -1 duplicate of a stored account, -2 invalid. */
-export type ImportRow = ResponseOf<'/api/v1/twofaccounts/migration', 'post'>[number];
-export type Otp = ResponseOf<'/api/v1/twofaccounts/{id}/otp', 'get'>;
-export type Group = ResponseOf<'/api/v1/groups', 'get'>[number];
+export type ImportRow = Schemas['ImportRow'];
+export type Otp = Schemas['Otp'];
+export type Group = Schemas['Group'];
+/** A personal access token (never its value). */
+export type Token = Schemas['Token'];
 /** A stored backup: an encrypted Aegis vault that only the backup password opens. */
-export type Backup = ResponseOf<'/api/v1/backups', 'get'>[number];
+export type Backup = Schemas['Backup'];
+export type Setting = Schemas['Setting'];
+export type Preference = Schemas['Preference'];
+export type OtpType = Account['otp_type'];
+export type Algorithm = Account['algorithm'];
 export type CreateAccountBody = BodyOf<'/api/v1/twofaccounts', 'post'>;
 /** The export formats of `GET /api/v1/twofaccounts/export`. */
 export type ExportFormat = '2fauth' | 'otpauth' | 'txt' | 'aegis' | 'gmigration';
@@ -70,10 +77,10 @@ function rowToBody(row: ImportRow): CreateAccountBody {
     service: row.service,
     account: row.account,
     icon: row.icon,
-    otp_type: row.otp_type as 'totp' | 'hotp' | 'steamtotp',
+    otp_type: row.otp_type as OtpType,
     secret: row.secret ?? null,
     digits: row.digits,
-    algorithm: row.algorithm as 'sha1' | 'sha256' | 'sha512' | 'md5',
+    algorithm: row.algorithm as Algorithm,
   };
   return row.otp_type === 'hotp' ? { ...base, counter: row.counter } : { ...base, period: row.period };
 }
@@ -170,7 +177,7 @@ export function createTwofold(options: TwofoldClientOptions = {}) {
       (
         await unwrap(
           client.POST('/api/v1/qrcode/decode', {
-            body: { qrcode: '' },
+            body: { qrcode: image },
             bodySerializer: () => formData({ qrcode: image }),
           }),
         )

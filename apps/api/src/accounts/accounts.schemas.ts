@@ -2,7 +2,7 @@ import { Type, type TSchema } from 'typebox';
 import { annotate, IdList, Nullable, QueryFlag } from '../http/common.schemas.js';
 import { registerRule } from '../http/validation.js';
 import { attributeName } from '../i18n/translate.js';
-import { isValidBase32Secret, MAX_DB_INTEGER } from '@twofold/otp';
+import { ALGORITHMS, isValidBase32Secret, MAX_DB_INTEGER, OTP_TYPES } from '@twofold/otp';
 
 registerRule('base32', (value, { field }) =>
   typeof value === 'string' && !isValidBase32Secret(value)
@@ -22,11 +22,14 @@ registerRule('otpauth_uri', (value, { field }) =>
 
 // ----- Responses: every key, in emitted order -----
 
-export const EmbeddedOtp = Type.Object({
-  password: Type.String(),
-  generated_at: Type.Integer(),
-  next_password: Type.String(),
-});
+export const EmbeddedOtp = Type.Object(
+  {
+    password: Type.String(),
+    generated_at: Type.Integer({ description: 'Unix time (seconds) the code was computed at' }),
+    next_password: Type.String(),
+  },
+  { title: 'EmbeddedOtp', description: 'The current and next code of a TOTP or Steam account' },
+);
 
 /*
  * Nullable response fields as a type list (`["integer", "null"]`, OpenAPI 3.1) rather than `anyOf`:
@@ -37,55 +40,82 @@ const NullableInteger = (options: { description?: string } = {}) =>
   Type.Unsafe<number | null>({ type: ['integer', 'null'], ...options });
 const NullableString = (options: { description?: string } = {}) =>
   Type.Unsafe<string | null>({ type: ['string', 'null'], ...options });
+/**
+ * An enum for readers of the spec (and generated clients); the serializer writes it as a plain
+ * string, without testing each item, and the server's own code keeps reading it as a string.
+ */
+const StringEnum = (values: readonly string[]) => Type.Unsafe<string>({ type: 'string', enum: [...values] });
+
+/** The fields an account and an import row share, in emitted order. */
+const accountFields = {
+  group_id: NullableInteger(),
+  otp_type: StringEnum(OTP_TYPES),
+  account: Type.String(),
+  service: NullableString(),
+  icon: NullableString({ description: 'File name under /storage/icons/' }),
+  secret: Type.Optional(Type.String()),
+  digits: Type.Integer(),
+  algorithm: StringEnum(ALGORITHMS),
+  period: NullableInteger({ description: 'Seconds (TOTP, Steam); null for HOTP' }),
+  counter: NullableInteger({ description: 'HOTP counter; null for TOTP and Steam' }),
+};
 
 export const TwoFAccount = Type.Object(
   {
-    id: Type.Integer({ description: 'Import rows: 0 valid, -1 duplicate, -2 invalid' }),
-    group_id: NullableInteger(),
-    otp_type: Type.String(),
-    account: Type.String(),
-    service: NullableString(),
-    icon: NullableString(),
-    secret: Type.Optional(Type.String()),
-    digits: Type.Integer(),
-    algorithm: Type.String(),
-    period: NullableInteger(),
-    counter: NullableInteger(),
+    id: Type.Integer(),
+    ...accountFields,
     otp: Type.Optional(EmbeddedOtp),
-    group: Type.Optional(NullableString({ description: 'Import rows: group proposed by the source' })),
     indecipherable: Type.Optional(
       Type.Boolean({ description: 'Present (true) when a field cannot be decrypted' }),
     ),
   },
-  { description: 'A two-factor account' },
+  { title: 'Account', description: 'A two-factor account' },
+);
+
+/** A row of an import preview. An invalid row keeps what the source said, so its enums stay strings. */
+export const ImportRow = Type.Object(
+  {
+    id: Type.Integer({ description: '0 valid, -1 duplicate of a stored account, -2 invalid' }),
+    ...accountFields,
+    otp_type: Type.String({ description: 'totp, hotp or steamtotp (anything on an invalid row)' }),
+    algorithm: Type.String({ description: 'sha1, sha256, sha512 or md5 (anything on an invalid row)' }),
+    secret: Type.Optional(
+      Type.String({ description: 'The secret when asked (`withSecret`); on an invalid row, the reason' }),
+    ),
+    group: Type.Optional(NullableString({ description: 'The group proposed by the source' })),
+  },
+  { title: 'ImportRow', description: 'An account read from an export, not stored yet' },
 );
 
 export const TwoFAccountPreview = Type.Object(
   {
-    otp_type: Type.String(),
+    otp_type: StringEnum(OTP_TYPES),
     account: Type.String(),
     service: Nullable(Type.String()),
     icon: Nullable(Type.String()),
     secret: Type.String(),
     digits: Type.Integer(),
-    algorithm: Type.String(),
+    algorithm: StringEnum(ALGORITHMS),
     period: Nullable(Type.Integer()),
     counter: Nullable(Type.Integer()),
   },
-  { description: 'An account parsed from a URI, not stored' },
+  { title: 'AccountPreview', description: 'An account parsed from a URI, not stored' },
 );
 
 export const Otp = Type.Object(
   {
     password: Type.String(),
-    otp_type: Type.String(),
+    otp_type: StringEnum(OTP_TYPES),
     generated_at: Type.Optional(Type.Integer()),
     period: Type.Optional(Type.Integer()),
     counter: Type.Optional(Type.Integer()),
     next_password: Type.Optional(Type.String()),
     uri: Type.Optional(Type.String()),
   },
-  { description: 'A one-time password (TOTP/Steam: with the next one; HOTP: the counter after use)' },
+  {
+    title: 'Otp',
+    description: 'A one-time password (TOTP/Steam: with the next one; HOTP: the counter after use)',
+  },
 );
 
 export const Count = Type.Object({

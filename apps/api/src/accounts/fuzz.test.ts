@@ -196,9 +196,7 @@ describeEachDatabase('fuzz: schema-shaped garbage never breaks a route', (t) => 
         expect(response.statusCode, label).toBeLessThan(500);
         const type = response.headers['content-type'] ?? '';
         const nonJson =
-          response.statusCode === 204 ||
-          target.startsWith('/storage/icons/') ||
-          target.includes('format=txt');
+          response.statusCode === 204 || target.startsWith('/storage/') || target.includes('format=txt');
         if (!nonJson) {
           expect(type, label).toMatch(/^application\/json/);
           expect((): unknown => JSON.parse(response.body), label).not.toThrow();

@@ -10,12 +10,18 @@ import {
   updateBackupSettings,
 } from './backups.service.js';
 
-const BackupEntry = Type.Object({
-  name: Type.String({ description: 'twofold-backup-YYYYMMDDTHHMMSSZ.json' }),
-  size: Type.Integer({ description: 'Bytes' }),
-  created_at: Type.String(),
-  accounts: Nullable(Type.Integer()),
-});
+const BackupEntry = Type.Object(
+  {
+    name: Type.String({ description: 'twofold-backup-YYYYMMDDTHHMMSSZ.json' }),
+    size: Type.Integer({ description: 'Bytes' }),
+    created_at: Type.String(),
+    accounts: Nullable(Type.Integer()),
+  },
+  {
+    title: 'Backup',
+    description: 'An encrypted backup (an Aegis vault that only the backup password opens)',
+  },
+);
 
 const Frequency = Type.Union([Type.Literal('off'), Type.Literal('daily'), Type.Literal('weekly')]);
 

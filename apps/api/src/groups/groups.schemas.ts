@@ -30,7 +30,7 @@ export const Group = Type.Object(
     show_in_chips: Nullable(Type.Boolean()),
     twofaccounts_count: Type.Integer(),
   },
-  { description: 'A group; id 0 is the pseudo group "All"' },
+  { title: 'Group', description: 'A group; id 0 is the pseudo group "All"' },
 );
 
 export const GroupBody = Type.Object({

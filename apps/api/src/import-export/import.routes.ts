@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { TwoFAccount } from '../accounts/accounts.schemas.js';
+import { ImportRow } from '../accounts/accounts.schemas.js';
 import { fieldError, invalid, invalidFields } from '../http/field-errors.js';
 import { annotate, isTruthy, Nullable } from '../http/common.schemas.js';
 import { registerRule } from '../http/validation.js';
@@ -30,7 +30,7 @@ function sendRows(reply: FastifyReply, preview: ImportPreview) {
   return reply.code(200).send(preview.rows);
 }
 
-const ImportRows = Type.Array(TwoFAccount, {
+const ImportRows = Type.Array(ImportRow, {
   description: 'Preview rows: id 0 valid, -1 duplicate, -2 invalid',
 });
 

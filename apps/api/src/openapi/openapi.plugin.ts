@@ -51,7 +51,9 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     },
     transformObject: (documents) =>
       'openapiObject' in documents
-        ? typeMultipartFields(documents.openapiObject as Record<string, unknown>)
+        ? describeResponses(
+            nameResources(typeMultipartFields(documents.openapiObject as Record<string, unknown>)),
+          )
         : documents.swaggerObject,
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, index) =>
@@ -100,4 +102,63 @@ function typeMultipartFields(document: Record<string, unknown>): Record<string, 
     }
   }
   return document;
+}
+
+type Node = Record<string, unknown>;
+const isNode = (value: unknown): value is Node =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * Schemas given a `title` (Account, Group, ImportRow, Otp, Token, Backup, Setting...) become named
+ * components, referenced wherever they appear, so that generated clients read
+ * `components['schemas']['Account']`. Route schemas stay inline for the validator and serializer;
+ * only the document changes. Two different shapes under one title are a mistake, and stop the build.
+ */
+function nameResources(document: Node): Node {
+  const components = (document.components ??= {}) as Node;
+  const named = (components.schemas ??= {}) as Node;
+  const hoist = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(hoist);
+    if (!isNode(value)) return value;
+    const walked = Object.fromEntries(Object.entries(value).map(([key, item]) => [key, hoist(item)]));
+    const title = walked.title;
+    if (typeof title !== 'string' || !/^[A-Z][A-Za-z]+$/.test(title)) return walked;
+    const known = named[title];
+    if (known !== undefined && JSON.stringify(known) !== JSON.stringify(walked)) {
+      throw new Error(`OpenAPI: two different schemas are both titled ${title}`);
+    }
+    named[title] = walked;
+    return { $ref: `#/components/schemas/${title}` };
+  };
+  document.paths = hoist(document.paths);
+  return document;
+}
+
+const STATUS_TEXT: Record<string, string> = { '200': 'OK', '201': 'Created', '204': 'Done, no content' };
+
+/** Success answers described by what they hold, instead of the generator's "Default Response". */
+function describeResponses(document: Node): Node {
+  for (const item of Object.values((document.paths ?? {}) as Node)) {
+    for (const operation of Object.values(item as Node)) {
+      if (!isNode(operation) || !isNode(operation.responses)) continue;
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (!isNode(response) || response.description !== 'Default Response') continue;
+        response.description = describeContent(response) ?? STATUS_TEXT[status] ?? 'OK';
+      }
+    }
+  }
+  return document;
+}
+
+function describeContent(response: Node): string | undefined {
+  const content = isNode(response.content) ? Object.values(response.content)[0] : undefined;
+  const schema = isNode(content) && isNode(content.schema) ? content.schema : undefined;
+  if (!schema) return undefined;
+  const refName = (node: unknown) =>
+    isNode(node) && typeof node.$ref === 'string' ? node.$ref.split('/').pop() : undefined;
+  const one = refName(schema);
+  if (one) return `The ${one}`;
+  const many = schema.type === 'array' ? refName(schema.items) : undefined;
+  if (many) return `A list of ${many}`;
+  return typeof schema.description === 'string' ? schema.description : undefined;
 }

@@ -6,8 +6,10 @@ import { readNativeSettings } from './settings.queries.js';
 import {
   NewSettingBody,
   Preference,
+  Preferences,
   PreferenceNameParams,
   Setting,
+  Settings,
   SettingKeyParams,
   SettingValueBody,
 } from './settings.schemas.js';
@@ -42,7 +44,7 @@ function settingRoutes(app: RouteApp): void {
         operationId: 'listSettings',
         summary:
           'Every native setting (in their documented order, defaults included), then the user-created ones',
-        response: { 200: Type.Array(Setting) },
+        response: { 200: Settings },
       },
     },
     async () => listSettings(app.deps),
@@ -132,7 +134,7 @@ function preferenceRoutes(app: RouteApp): void {
         tags: ['preferences'],
         operationId: 'listPreferences',
         summary: 'The native settings as 2FAuth preferences (no useEncryption)',
-        response: { 200: Type.Array(Preference) },
+        response: { 200: Preferences },
       },
     },
     async () => {

@@ -15,11 +15,19 @@ registerRule('scalar', (value): Message | undefined => {
 
 const SettingValue = Type.Unknown({ description: 'A string, a number or a boolean (JSON type kept)' });
 
-export const Setting = Type.Object({ key: Type.String(), value: SettingValue }, { description: 'A setting' });
+export const Setting = Type.Object(
+  { key: Type.String(), value: SettingValue },
+  { title: 'Setting', description: 'A setting' },
+);
 export const Preference = Type.Object(
   { key: Type.String(), value: SettingValue, locked: Type.Boolean() },
-  { description: 'A preference (native setting); `locked` is always false' },
+  { title: 'Preference', description: 'A preference (native setting); `locked` is always false' },
 );
+export const Settings = Type.Array(Setting, { title: 'Settings', description: 'Every setting' });
+export const Preferences = Type.Array(Preference, {
+  title: 'Preferences',
+  description: 'Every preference, in their documented order',
+});
 
 /** Letter-only keys; anything else names no setting (404). */
 export const SettingKeyParams = Type.Object({ key: Type.String({ pattern: '^[A-Za-z]+$', maxLength: 128 }) });

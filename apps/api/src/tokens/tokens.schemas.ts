@@ -11,7 +11,7 @@ export const PersonalAccessToken = Type.Object(
     updated_at: Timestamp,
     expires_at: Timestamp,
   },
-  { description: 'A personal access token (never its value)' },
+  { title: 'Token', description: 'A personal access token (never its value)' },
 );
 
 export const NewTokenBody = Type.Object({
@@ -27,7 +27,7 @@ export const CreatedToken = Type.Object(
     accessTokenId: Type.String(),
     token: PersonalAccessToken,
   },
-  { description: 'A new personal access token, with its value shown once' },
+  { title: 'CreatedToken', description: 'A new personal access token, with its value shown once' },
 );
 
 export const TokenIdParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{40}$' }) });

@@ -46,11 +46,14 @@ export interface FormValues {
 const asOtpType = (value: string): OtpType => OTP_TYPES.find((type) => type === value) ?? 'totp';
 const asAlgorithm = (value: string): Algorithm => ALGORITHMS.find((a) => a === value) ?? 'sha1';
 
-/** The fields a form is filled from: a stored account, a preview or an import row. */
-type AccountFields = Pick<
-  Account,
-  'service' | 'account' | 'otp_type' | 'secret' | 'digits' | 'algorithm' | 'period' | 'counter'
->;
+/**
+ * The fields a form is filled from: a stored account, a preview or an import row (whose type and
+ * algorithm are plain strings, read through `asOtpType`/`asAlgorithm`).
+ */
+type AccountFields = Pick<Account, 'service' | 'account' | 'secret' | 'digits' | 'period' | 'counter'> & {
+  readonly otp_type: string;
+  readonly algorithm: string;
+};
 
 export function valuesOf(account: AccountFields): FormValues {
   return {
