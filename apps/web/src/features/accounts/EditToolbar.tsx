@@ -4,6 +4,7 @@ import { useDeleteAccounts, useMoveToGroup } from '../../entities/account/accoun
 import type { Group } from '../../entities/group/group.api';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { notify } from '../../ui/notify';
+import { ExportDialog } from '../export/ExportDialog';
 import { GroupSelectorDialog } from './GroupDialogs';
 
 interface EditToolbarProps {
@@ -17,7 +18,7 @@ interface EditToolbarProps {
   readonly onChanged: () => void;
 }
 
-/** Manage mode: select, sort, move to a group, delete. */
+/** Manage mode: select, sort, export, move to a group, delete. */
 export function EditToolbar({
   selectedIds,
   groups,
@@ -29,6 +30,7 @@ export function EditToolbar({
   const { t } = useTranslation('accounts');
   const [groupSelectorOpen, setGroupSelectorOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [exporting, setExporting] = useState(false);
   const remove = useDeleteAccounts({
     onStored: (ids) => {
       onChanged();
@@ -72,6 +74,9 @@ export function EditToolbar({
           Z→A
         </button>
       </span>
+      <button type="button" className="button" onClick={() => setExporting(true)}>
+        {t('export.open')}
+      </button>
       {selectedIds.length > 0 && (
         <>
           <button type="button" className="button" onClick={() => setGroupSelectorOpen(true)}>
@@ -82,6 +87,7 @@ export function EditToolbar({
           </button>
         </>
       )}
+      <ExportDialog open={exporting} onOpenChange={setExporting} ids={selectedIds} />
       <GroupSelectorDialog
         open={groupSelectorOpen}
         onOpenChange={setGroupSelectorOpen}

@@ -10,6 +10,7 @@ function SettingsLayout() {
     { to: '/settings/account', label: t('tabs.account') },
     { to: '/settings/oauth', label: t('tabs.tokens') },
     { to: '/settings/webauthn', label: t('tabs.devices') },
+    { to: '/settings/backups', label: t('tabs.backups') },
   ] as const;
   return (
     <div className="settings">
@@ -74,6 +75,13 @@ export const devicesRoute = createRoute({
   component: lazyRouteComponent(() => import('./DevicesScreen'), 'DevicesScreen'),
 });
 
+export const backupsRoute = createRoute({
+  getParentRoute: () => settingsLayout,
+  path: '/settings/backups',
+  staticData: { title: 'backups', showAbout: true },
+  component: lazyRouteComponent(() => import('../backups/BackupsScreen'), 'BackupsScreen'),
+});
+
 /** Rename a device: receives its id (path) and current name (query). */
 export const editDeviceRoute = createRoute({
   getParentRoute: () => settingsLayout,
@@ -92,5 +100,6 @@ export const settingsRoutes = [
     generateTokenRoute,
     devicesRoute,
     editDeviceRoute,
+    backupsRoute,
   ]),
 ];

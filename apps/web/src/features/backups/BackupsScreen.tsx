@@ -1,0 +1,192 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/client';
+import {
+  backUpNow,
+  backupSettingsQuery,
+  backupsQuery,
+  deleteBackup,
+  downloadBackup,
+  updateBackupSettings,
+  type BackupSettingsChange,
+} from '../../entities/backup/backup.api';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { notify } from '../../ui/notify';
+import { saveFile } from '../../ui/save-file';
+import { Spinner } from '../../ui/Spinner';
+import { SelectSetting, SettingsSection } from '../settings/controls';
+import { BackupPasswordForm } from './BackupPasswordForm';
+
+const KEEP_CHOICES = [3, 7, 14, 30, 60, 90, 365];
+
+function formatSize(bytes: number, locale: string): string {
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  if (bytes < 1024) return `${number.format(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${number.format(bytes / 1024)} KB`;
+  return `${number.format(bytes / 1024 / 1024)} MB`;
+}
+
+/**
+ * Settings, Backups: the backup password, the schedule and how many are kept, the last run, and
+ * the backups themselves (download, delete, back up now).
+ */
+export function BackupsScreen() {
+  const { t, i18n } = useTranslation('settings');
+  const queryClient = useQueryClient();
+  const settings = useQuery(backupSettingsQuery);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['backups'] });
+  const change = useMutation({
+    mutationFn: (body: BackupSettingsChange) => updateBackupSettings(body),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(backupSettingsQuery.queryKey, saved);
+      notify('success', t('backups.saved'));
+    },
+  });
+  const now = useMutation({
+    mutationFn: backUpNow,
+    meta: { handles: [409] },
+    onSuccess: (made) => notify('success', t('backups.made', { name: made.name })),
+    onError: (error) => {
+      if (isApiError(error, 409)) notify('danger', error.message || t('backups.failedNow'));
+    },
+    onSettled: refresh,
+  });
+  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  if (!settings.data) return settings.isPending ? <Spinner /> : null;
+  const { password_set: passwordSet, frequency, keep, last_run: lastRun } = settings.data;
+  const keepChoices = [...new Set([...KEEP_CHOICES, keep])].sort((a, b) => a - b);
+
+  return (
+    <div className="settings-page">
+      <p className="field-help">{t('backups.lead')}</p>
+      <BackupPasswordForm passwordSet={passwordSet} onSaved={refresh} />
+      <SettingsSection title={t('backups.schedule')}>
+        <SelectSetting
+          label={t('backups.frequency')}
+          help={passwordSet ? undefined : t('backups.needsPassword')}
+          value={frequency}
+          disabled={change.isPending}
+          options={[
+            { value: 'off', label: t('backups.frequencies.off') },
+            { value: 'daily', label: t('backups.frequencies.daily') },
+            { value: 'weekly', label: t('backups.frequencies.weekly') },
+          ]}
+          onChange={(value) => change.mutate({ frequency: value })}
+        />
+        <SelectSetting
+          label={t('backups.keep')}
+          help={t('backups.keepHelp')}
+          value={keep}
+          disabled={change.isPending}
+          options={keepChoices.map((value) => ({ value, label: String(value) }))}
+          onChange={(value) => change.mutate({ keep: value })}
+        />
+        {lastRun && (
+          <p
+            className={`callout ${lastRun.status === 'success' ? 'callout-success' : 'callout-danger'}`}
+            role={lastRun.status === 'failure' ? 'alert' : 'status'}
+          >
+            {lastRun.status === 'success'
+              ? t('backups.lastSuccess', { date: dateTime.format(new Date(lastRun.at)) })
+              : t('backups.lastFailure', {
+                  date: dateTime.format(new Date(lastRun.at)),
+                  error: lastRun.error ?? '',
+                })}
+          </p>
+        )}
+      </SettingsSection>
+      <SettingsSection title={t('backups.title')}>
+        <div className="list-actions">
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={!passwordSet || now.isPending}
+            aria-describedby={passwordSet ? undefined : 'backup-now-help'}
+            onClick={() => now.mutate()}
+          >
+            {now.isPending ? t('backups.working') : t('backups.now')}
+          </button>
+          {!passwordSet && (
+            <p id="backup-now-help" className="field-help">
+              {t('backups.needsPassword')}
+            </p>
+          )}
+        </div>
+        <BackupList formatDate={(at) => dateTime.format(new Date(at))} locale={i18n.language} />
+      </SettingsSection>
+    </div>
+  );
+}
+
+function BackupList({
+  formatDate,
+  locale,
+}: {
+  readonly formatDate: (at: string) => string;
+  readonly locale: string;
+}) {
+  const { t } = useTranslation('settings');
+  const queryClient = useQueryClient();
+  const backups = useQuery(backupsQuery);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const remove = useMutation({
+    mutationFn: deleteBackup,
+    onSuccess: async () => {
+      notify('success', t('backups.deleted'));
+      await queryClient.invalidateQueries({ queryKey: backupsQuery.queryKey });
+    },
+  });
+  const download = useMutation({
+    mutationFn: async (name: string) => saveFile(name, await downloadBackup(name)),
+  });
+
+  if (backups.isPending) return <Spinner />;
+  const list = backups.data ?? [];
+  if (list.length === 0) return <p className="field-help">{t('backups.none')}</p>;
+  return (
+    <>
+      <ul className="item-list" aria-label={t('backups.title')}>
+        {list.map((backup) => (
+          <li key={backup.name} className="item">
+            <div className="item-main">
+              <span className="item-title">{formatDate(backup.created_at)}</span>
+              <span className="item-meta">
+                {t('backups.entry', {
+                  count: backup.accounts ?? 0,
+                  size: formatSize(backup.size, locale),
+                })}
+              </span>
+            </div>
+            <button
+              type="button"
+              className="button"
+              aria-label={t('backups.downloadOne', { date: formatDate(backup.created_at) })}
+              onClick={() => download.mutate(backup.name)}
+            >
+              {t('backups.download')}
+            </button>
+            <button
+              type="button"
+              className="button button-danger"
+              aria-label={t('backups.deleteOne', { date: formatDate(backup.created_at) })}
+              onClick={() => setDeleting(backup.name)}
+            >
+              {t('backups.delete')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('backups.confirmDelete')}
+        description={t('backups.confirmDeleteText')}
+        confirmLabel={t('backups.delete')}
+        danger
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+    </>
+  );
+}
