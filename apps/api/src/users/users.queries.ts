@@ -49,7 +49,8 @@ export async function updatePasswordHash(db: Executor, id: number, hash: string,
 
 /**
  * Everything the user owns, in one transaction: accounts, groups, tokens, devices,
- * reset/recovery tokens, settings (native ones return to their defaults), sessions, then the user.
+ * reset/recovery tokens, settings (native ones return to their defaults), the backup key and
+ * schedule, sessions, then the user.
  * Returns the icon file names to delete once the transaction has committed.
  */
 export async function deleteEverything(trx: Transaction): Promise<string[]> {
@@ -66,6 +67,9 @@ export async function deleteEverything(trx: Transaction): Promise<string[]> {
   await trx.deleteFrom('webauthn_credentials').execute();
   await trx.deleteFrom('auth_tokens').execute();
   await trx.deleteFrom('settings').execute();
+  // The backup key and schedule: a next user's accounts must never be backed up under a password
+  // the previous one knows. Backup files already written stay in BACKUP_DIR for the operator.
+  await trx.deleteFrom('backup_settings').execute();
   await trx.deleteFrom('sessions').where('user_id', 'is not', null).execute();
   await trx.deleteFrom('login_throttles').execute();
   await trx.deleteFrom('users').execute();

@@ -585,6 +585,9 @@ describeEachDatabase('profile, password and account deletion', (t) => {
       201,
     );
     expect((await t.app.inject({ method: 'GET', url: `/storage/icons/${filename}` })).statusCode).toBe(200);
+    expect(
+      (await client.request('PUT', '/api/v1/backups/password', { password: 'backup password' })).statusCode,
+    ).toBe(204);
 
     const wrong = await client.request('DELETE', '/user', { password: 'wrong password' });
     expect(wrong.statusCode).toBe(400);
@@ -607,6 +610,7 @@ describeEachDatabase('profile, password and account deletion', (t) => {
       'auth_tokens',
       'settings',
       'pending_icons',
+      'backup_settings',
     ] as const) {
       expect(await t.db.selectFrom(table).selectAll().execute(), table).toEqual([]);
     }
