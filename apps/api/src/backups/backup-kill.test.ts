@@ -36,7 +36,13 @@ function freePort(): Promise<number> {
 async function start(port: number): Promise<ChildProcess> {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', THROTTLE_API: '0' },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      THROTTLE_API: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

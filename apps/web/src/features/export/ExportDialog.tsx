@@ -33,7 +33,6 @@ export function ExportDialog({
   readonly ids: readonly number[];
 }) {
   const { t } = useTranslation('accounts');
-  const formatName = useId();
   const [format, setFormat] = useState<Format>('2fauth');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -90,21 +89,7 @@ export function ExportDialog({
                 submit();
               }}
             >
-              <fieldset className="choice-fieldset">
-                <legend>{t('export.format')}</legend>
-                {FORMATS.map((value) => (
-                  <label key={value} className="radio-row">
-                    <input
-                      type="radio"
-                      name={formatName}
-                      value={value}
-                      checked={format === value}
-                      onChange={() => setFormat(value)}
-                    />
-                    <span>{t(`export.formats.${value}`)}</span>
-                  </label>
-                ))}
-              </fieldset>
+              <FormatChoice value={format} onChange={setFormat} />
               {format === 'aegis-encrypted' ? (
                 <>
                   <Field
@@ -149,5 +134,33 @@ export function ExportDialog({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+function FormatChoice({
+  value,
+  onChange,
+}: {
+  readonly value: Format;
+  readonly onChange: (format: Format) => void;
+}) {
+  const { t } = useTranslation('accounts');
+  const name = useId();
+  return (
+    <fieldset className="choice-fieldset">
+      <legend>{t('export.format')}</legend>
+      {FORMATS.map((format) => (
+        <label key={format} className="radio-row">
+          <input
+            type="radio"
+            name={name}
+            value={format}
+            checked={value === format}
+            onChange={() => onChange(format)}
+          />
+          <span>{t(`export.formats.${format}`)}</span>
+        </label>
+      ))}
+    </fieldset>
   );
 }

@@ -1,0 +1,310 @@
+/**
+ * `pnpm --filter @twofold/api bench` (last part): the figures of the performance report that need
+ * the real process, each beside its baseline measured in the same run, three runs, medians.
+ * - idle RSS after start and after a first visit, on PostgreSQL (a throwaway cluster), 1,000 accounts;
+ * - the OTP route's requests per second against a bare Fastify route, the load generator
+ *   (autocannon) running in a separate process;
+ * - lists of 1,000 and 10,000 accounts (plain and `withOtp`), p50, against the same JSON served
+ *   from memory by a bare Fastify process;
+ * - a 1,000-row import: the preview of a 1,000-line otpauth file, then the 1,000 accounts stored.
+ * Needs `pnpm build` first (it runs apps/api/dist/server.js).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrateToLatest, openDatabase, type DatabaseOptions } from '../src/db/database.js';
+import { createUserWithToken } from '../src/test/auth-helpers.js';
+import { findPostgresBinaries, startPostgresCluster } from '../src/test/postgres-cluster.js';
+
+const RUNS = 3;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverEntry = path.resolve(here, '../dist/server.js');
+const loadScript = path.join(here, 'load.mjs');
+const fastifyPath = JSON.stringify(fileURLToPath(import.meta.resolve('fastify')));
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const rssOf = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+let nextPort = 19_000 + Math.floor(Math.random() * 500);
+
+async function startProcess(args: string[], env: Record<string, string>) {
+  const port = (nextPort += 1);
+  const child = spawn(process.execPath, args, {
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      THROTTLE_API: '0',
+      APP_URL: `http://localhost:${port}`,
+      ...env,
+    },
+    stdio: 'ignore',
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/up`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(20);
+  }
+  const stop = async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop };
+}
+
+/** A bare Fastify process: /up, a small JSON route, and the given JSON bodies served from memory. */
+function bareServer(dir: string, bodies: Record<string, string>): string {
+  const file = path.join(dir, `bare-${Object.keys(bodies).length}.cjs`);
+  const files = Object.fromEntries(
+    Object.entries(bodies).map(([route, body], index) => {
+      const bodyFile = path.join(dir, `body-${index}.json`);
+      writeFileSync(bodyFile, body);
+      return [route, bodyFile];
+    }),
+  );
+  writeFileSync(
+    file,
+    `const fs = require('fs');
+const app = require(${fastifyPath})();
+app.get('/up', async () => ({ status: 'up' }));
+app.get('/otp', async () => ({ password: '123456', otp_type: 'totp', generated_at: 1700000000, period: 30, next_password: '654321' }));
+for (const [route, file] of Object.entries(${JSON.stringify(files)})) {
+  const body = fs.readFileSync(file);
+  app.get(route, (request, reply) => { reply.type('application/json; charset=utf-8').send(body); });
+}
+app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+`,
+  );
+  return file;
+}
+
+async function seed(options: DatabaseOptions, accounts: number): Promise<string> {
+  const database = await openDatabase(options);
+  await migrateToLatest(database.db);
+  const token = await createUserWithToken(database.db, new Date());
+  const now = new Date();
+  for (let start = 0; start < accounts; start += 1000) {
+    await database.db
+      .insertInto('twofaccounts')
+      .values(
+        Array.from({ length: Math.min(1000, accounts - start) }, (_, k) => ({
+          group_id: null,
+          otp_type: 'totp',
+          service: `Service ${start + k}`,
+          account: `user${start + k}@example.com`,
+          secret: `JBSWY3DPEHPK3PXP${String(start + k)
+            .padStart(8, 'A')
+            .replace(/[0189]/g, 'B')}`.slice(0, 32),
+          digits: 6,
+          algorithm: 'sha1',
+          period: 30,
+          counter: null,
+          icon: null,
+          uri: null,
+          position: start + k + 1,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
+  await database.close();
+  return token;
+}
+
+function load(url: string, token = ''): { rps: number; non2xx: number } {
+  const output = execFileSync(process.execPath, [loadScript, url, String(SECONDS), '10', token], {
+    encoding: 'utf8',
+  });
+  return JSON.parse(output) as { rps: number; non2xx: number };
+}
+
+async function p50(url: string, token: string, times = 15): Promise<number> {
+  const spent: number[] = [];
+  for (let i = 0; i < times; i += 1) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    await response.arrayBuffer();
+    spent.push(performance.now() - started);
+  }
+  return median(spent);
+}
+
+const line = (label: string, value: string, baseline: string, verdict = '') =>
+  console.log(`${label.padEnd(44)} ${value.padStart(12)}   ${baseline.padStart(12)}   ${verdict}`);
+
+async function postgresMemory(work: string) {
+  const binaries = findPostgresBinaries();
+  if (!binaries) {
+    console.log('RSS on PostgreSQL: not measured (no PostgreSQL binaries on this machine)');
+    return;
+  }
+  const cluster = await startPostgresCluster(binaries);
+  try {
+    const url = cluster.adminUrl;
+    const token = await seed({ driver: 'postgres', url }, 1000);
+    const bare = bareServer(work, {});
+    const idle: number[] = [];
+    const visited: number[] = [];
+    const bareIdle: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const twofold = await startProcess([serverEntry], {
+        DATA_DIR: path.join(work, 'pg-data'),
+        DATABASE_URL: url,
+      });
+      await sleep(3000);
+      idle.push(rssOf(twofold.pid));
+      for (const route of [
+        '/',
+        '/accounts',
+        '/api/v1/twofaccounts',
+        '/api/v1/twofaccounts?withOtp=1',
+        '/api/v1/groups',
+      ]) {
+        await (
+          await fetch(`${twofold.url}${route}`, { headers: { authorization: `Bearer ${token}` } })
+        ).arrayBuffer();
+      }
+      await sleep(3000);
+      visited.push(rssOf(twofold.pid));
+      await twofold.stop();
+      const baseline = await startProcess([bare], {});
+      await sleep(1000);
+      bareIdle.push(rssOf(baseline.pid));
+      await baseline.stop();
+    }
+    line(
+      'RSS idle after start, PostgreSQL',
+      `${median(idle).toFixed(0)} MB`,
+      `${median(bareIdle).toFixed(0)} MB`,
+      median(idle) <= 120 ? 'target <= 120 MB: met' : 'target <= 120 MB: MISSED',
+    );
+    line(
+      'RSS after a first visit (3 s idle), PostgreSQL',
+      `${median(visited).toFixed(0)} MB`,
+      `${median(bareIdle).toFixed(0)} MB`,
+    );
+  } finally {
+    cluster.stop();
+  }
+}
+
+async function pgliteRoutes(work: string) {
+  for (const accounts of [1000, 10_000]) {
+    const dataDir = path.join(work, `pglite-${accounts}`);
+    const token = await seed({ driver: 'pglite', dataDir: path.join(dataDir, 'db') }, accounts);
+    const twofold = await startProcess([serverEntry], { DATA_DIR: dataDir });
+    const get = async (route: string) =>
+      (await fetch(`${twofold.url}${route}`, { headers: { authorization: `Bearer ${token}` } })).text();
+    const plain = await get('/api/v1/twofaccounts');
+    const withOtp = await get('/api/v1/twofaccounts?withOtp=1');
+    const bare = await startProcess([bareServer(work, { '/list': plain, '/list-otp': withOtp })], {});
+    const ours = { plain: [] as number[], otp: [] as number[] };
+    const base = { plain: [] as number[], otp: [] as number[] };
+    for (let run = 0; run < RUNS; run += 1) {
+      ours.plain.push(await p50(`${twofold.url}/api/v1/twofaccounts`, token));
+      base.plain.push(await p50(`${bare.url}/list`, ''));
+      ours.otp.push(await p50(`${twofold.url}/api/v1/twofaccounts?withOtp=1`, token));
+      base.otp.push(await p50(`${bare.url}/list-otp`, ''));
+    }
+    for (const kind of ['plain', 'otp'] as const) {
+      const ratio = median(ours[kind]) / median(base[kind]);
+      const verdict =
+        accounts === 10_000 && kind === 'plain' ? `target <= 3x: ${ratio <= 3 ? 'met' : 'MISSED'}` : '';
+      line(
+        `list of ${accounts}${kind === 'otp' ? ' withOtp' : ''}, p50 (${ratio.toFixed(1)}x)`,
+        `${median(ours[kind]).toFixed(1)} ms`,
+        `${median(base[kind]).toFixed(1)} ms`,
+        verdict,
+      );
+    }
+    if (accounts === 1000) {
+      const id = (JSON.parse(plain) as { id: number }[])[0]?.id ?? 1;
+      const otp: number[] = [];
+      const bareOtp: number[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        otp.push(load(`${twofold.url}/api/v1/twofaccounts/${id}/otp`, token).rps);
+        bareOtp.push(load(`${bare.url}/otp`).rps);
+      }
+      const ratio = median(otp) / median(bareOtp);
+      line(
+        `OTP route, req/s, separate load process (${ratio.toFixed(2)}x)`,
+        median(otp).toFixed(0),
+        median(bareOtp).toFixed(0),
+        `target >= 0.6x: ${ratio >= 0.6 ? 'met' : 'MISSED'}`,
+      );
+    }
+    await bare.stop();
+    await twofold.stop();
+  }
+}
+
+async function importRows(work: string) {
+  const dataDir = path.join(work, 'pglite-import');
+  const token = await seed({ driver: 'pglite', dataDir: path.join(dataDir, 'db') }, 0);
+  const twofold = await startProcess([serverEntry], { DATA_DIR: dataDir });
+  const headers = {
+    authorization: `Bearer ${token}`,
+    'content-type': 'application/json',
+    accept: 'application/json',
+  };
+  const lines = Array.from(
+    { length: 1000 },
+    (_, i) =>
+      `otpauth://totp/Imported%20${i}:user${i}%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Imported%20${i}`,
+  ).join('\n');
+  const previews: number[] = [];
+  const stores: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    let started = performance.now();
+    const rows = (await (
+      await fetch(`${twofold.url}/api/v1/twofaccounts/migration?withSecret=1`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ payload: lines, withSecret: true }),
+      })
+    ).json()) as Record<string, unknown>[];
+    previews.push(performance.now() - started);
+    started = performance.now();
+    for (let i = 0; i < rows.length; i += 10) {
+      await Promise.all(
+        rows.slice(i, i + 10).map(async ({ id: _id, group: _group, ...row }) => {
+          const response = await fetch(`${twofold.url}/api/v1/twofaccounts`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ ...row, service: `${String(row.service)} run ${run}` }),
+          });
+          if (response.status !== 201) throw new Error(`store failed: ${response.status}`);
+        }),
+      );
+    }
+    stores.push(performance.now() - started);
+  }
+  line('1,000-row import: preview (otpauth file)', `${median(previews).toFixed(0)} ms`, '');
+  line('1,000-row import: 1,000 accounts stored', `${median(stores).toFixed(0)} ms`, '');
+  await twofold.stop();
+}
+
+if (!existsSync(serverEntry)) throw new Error('Build first: pnpm --filter @twofold/api build');
+const work = mkdtempSync(path.join(tmpdir(), 'twofold-report-bench-'));
+try {
+  console.log(
+    `\n=== report: Twofold beside its baseline (${RUNS} runs, medians; load average ${(await import('node:os')).loadavg()[0]?.toFixed(1)}) ===`,
+  );
+  line('figure', 'Twofold', 'baseline');
+  await pgliteRoutes(work);
+  await importRows(work);
+  await postgresMemory(work);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
