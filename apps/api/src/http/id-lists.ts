@@ -25,7 +25,7 @@ export function parseQueryString(text: string): Record<string, unknown> {
   const query: Record<string, unknown> = parse(text);
   const bracketed = query['ids[]'];
   if (bracketed === undefined && !Array.isArray(query.ids)) return query;
-  const parts = [query.ids, bracketed].flat().filter((part) => part !== undefined);
+  const parts = [query.ids, bracketed].flat().filter((part): part is string => typeof part === 'string');
   delete query['ids[]'];
   query.ids = parts.join(',');
   return query;
