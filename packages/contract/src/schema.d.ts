@@ -1191,6 +1191,78 @@ export interface components {
             /** @description ISO-8601 UTC with microseconds */
             expires_at: string;
         };
+        /**
+         * UserPreferences
+         * @description Every native setting but useEncryption
+         */
+        UserPreferences: {
+            /** @enum {string} */
+            lang: "browser" | "en" | "fr" | "de" | "es" | "zh" | "si";
+            /** @enum {string} */
+            displayMode: "list" | "grid";
+            /** @default true */
+            showAccountsIcons: boolean;
+            /** @default true */
+            getOfficialIcons: boolean;
+            defaultGroup: number;
+            /** @default true */
+            rememberActiveGroup: boolean;
+            activeGroup: number;
+            /** @enum {integer} */
+            kickUserAfter: 0 | -1 | 1 | 5 | 10 | 15 | 30 | 60 | 1440;
+            /** @default false */
+            showOtpAsDot: boolean;
+            /** @default false */
+            closeOtpOnCopy: boolean;
+            /** @default false */
+            useBasicQrcodeReader: boolean;
+            /** @default false */
+            useDirectCapture: boolean;
+            /** @enum {string} */
+            defaultCaptureMode: "livescan" | "upload" | "advancedForm";
+            /** @default false */
+            useWebauthnOnly: boolean;
+            /** @default false */
+            useWebauthnAsDefault: boolean;
+            /** @default true */
+            showNextOtp: boolean;
+            /** @default false */
+            revealDottedOTP: boolean;
+            /** @default false */
+            copyOtpOnDisplay: boolean;
+            /** @default false */
+            clearSearchOnCopy: boolean;
+            /** @default false */
+            viewDefaultGroupOnCopy: boolean;
+            /** @default true */
+            getOtpOnRequest: boolean;
+            /** @enum {integer} */
+            autoCloseTimeout: 0 | 1 | 2 | 5;
+            /** @default false */
+            AutoSaveQrcodedAccount: boolean;
+            /** @enum {string} */
+            theme: "system" | "light" | "dark";
+            /** @default true */
+            formatPassword: boolean;
+            /** @enum {number} */
+            formatPasswordBy: 0.5 | 2 | 3;
+            /** @default false */
+            sortCaseSensitive: boolean;
+            /** @enum {string} */
+            iconCollection: "selfh" | "dashboardicons" | "tfa";
+            /** @enum {string} */
+            iconVariant: "regular" | "light" | "dark";
+            /** @default false */
+            iconVariantStrictFetch: boolean;
+            /** @default false */
+            notifyOnNewAuthDevice: boolean;
+            /** @default false */
+            notifyOnFailedLogin: boolean;
+            /** @description An IANA time zone name */
+            timezone: string;
+            /** @default true */
+            showEmailInFooter: boolean;
+        };
         /** @description Field-level validation errors */
         ValidationError: {
             message: string;
@@ -6050,10 +6122,7 @@ export interface operations {
                         email: string | null;
                         oauth_provider: null;
                         authenticated_by_proxy: boolean;
-                        /** @description Every native setting but useEncryption */
-                        preferences: {
-                            [key: string]: unknown;
-                        };
+                        preferences: components["schemas"]["UserPreferences"];
                         appSettings: {
                             enableSharing: boolean;
                             enableAllUsersSharingScope: boolean;
@@ -7543,10 +7612,7 @@ export interface operations {
                         email: string | null;
                         oauth_provider: null;
                         authenticated_by_proxy: boolean;
-                        /** @description Every native setting but useEncryption */
-                        preferences: {
-                            [key: string]: unknown;
-                        };
+                        preferences: components["schemas"]["UserPreferences"];
                         appSettings: {
                             enableSharing: boolean;
                             enableAllUsersSharingScope: boolean;
@@ -7669,10 +7735,7 @@ export interface operations {
                         name: string;
                         email: string;
                         oauth_provider: null;
-                        /** @description Every native setting but useEncryption */
-                        preferences: {
-                            [key: string]: unknown;
-                        };
+                        preferences: components["schemas"]["UserPreferences"];
                         appSettings: {
                             enableSharing: boolean;
                             enableAllUsersSharingScope: boolean;
@@ -7898,10 +7961,7 @@ export interface operations {
                         name: string;
                         email: string;
                         oauth_provider: null;
-                        /** @description Every native setting but useEncryption */
-                        preferences: {
-                            [key: string]: unknown;
-                        };
+                        preferences: components["schemas"]["UserPreferences"];
                         appSettings: {
                             enableSharing: boolean;
                             enableAllUsersSharingScope: boolean;
@@ -8792,10 +8852,7 @@ export interface operations {
                         name: string;
                         email: string;
                         oauth_provider: null;
-                        /** @description Every native setting but useEncryption */
-                        preferences: {
-                            [key: string]: unknown;
-                        };
+                        preferences: components["schemas"]["UserPreferences"];
                         appSettings: {
                             enableSharing: boolean;
                             enableAllUsersSharingScope: boolean;

@@ -51,3 +51,15 @@ export {
   isMigrationUri,
 } from './migration.js';
 export { type ImageFormat, IMAGE_MIME_TYPES, sniffImageFormat } from './image-format.js';
+export {
+  type NativeSettingKey,
+  type NativeSettings,
+  type SettingDefinition,
+  defaultSettings,
+  isNativeSettingKey,
+  isTimeZone,
+  isValidSettingValue,
+  nativeSettingKeys,
+  nativeSettings,
+  readNativeSettingValues,
+} from './settings.js';

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import type { Deps } from '../shared/deps.js';
-import { encryptionForWrite } from '../crypto/encryption.service.js';
+import { encryptionForWrite } from '../settings/encryption-at-rest.js';
 import { unixSeconds } from '../clock.js';
 import { AppError, errors } from '../http/errors.js';
 import { validateBody } from '../http/field-errors.js';

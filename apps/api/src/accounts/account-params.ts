@@ -1,7 +1,8 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { errors } from '../http/errors.js';
-import { accountExists, MAX_ID } from './accounts.queries.js';
+import { MAX_ID } from '../db/ids.js';
+import { accountExists } from './accounts.queries.js';
 
 /** Account ids in paths: anything but a known positive integer is a 404. */
 export const AccountIdParams = Type.Object({

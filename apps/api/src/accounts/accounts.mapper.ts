@@ -1,5 +1,5 @@
 import type { AppKeys } from '../config/app-key.js';
-import type { IconStore } from '../icons/icon-store.js';
+import type { IconStore } from '../images/icon-store.js';
 import { openFields } from '../crypto/account-fields.js';
 import type { AccountRecord } from './accounts.queries.js';
 

@@ -1,12 +1,7 @@
 import { sql } from 'kysely';
-import { MAX_DB_INTEGER } from '@twofold/otp';
 import type { Executor, Transaction } from '../db/database.js';
+import { dbIds } from '../db/ids.js';
 import type { NewTwoFAccountRow, TwoFAccountRow, TwoFAccountRowUpdate } from '../db/schema.js';
-
-/** Ids are PostgreSQL integers: larger values name nothing. */
-export const MAX_ID = MAX_DB_INTEGER;
-export const dbIds = (ids: readonly number[]) =>
-  ids.filter((id) => Number.isSafeInteger(id) && id >= 1 && id <= MAX_ID);
 
 /** The columns the API reads (timestamps and position stay in the database). */
 export type AccountRecord = Pick<

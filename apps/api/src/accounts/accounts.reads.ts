@@ -2,7 +2,7 @@ import type { Deps } from '../shared/deps.js';
 import { unixSeconds } from '../clock.js';
 import { errors } from '../http/errors.js';
 import { isTruthy } from '../http/common.schemas.js';
-import { LIST_ENTRIES, type AccountsSnapshot } from '../cache/app-caches.js';
+import { cacheSlot } from '../cache/app-caches.js';
 import { toRead, toView, type AccountRead, type AccountView, type EmbeddedOtp } from './accounts.mapper.js';
 import { readAccount, readAccounts } from './accounts.queries.js';
 import { timedCodes } from './otp.js';
@@ -33,19 +33,34 @@ function embeddedOtp(view: AccountView, now: number): EmbeddedOtp | undefined {
   }
 }
 
+/** Every account decrypted (manual order), by id, and serialised list answers. */
+export interface AccountsSnapshot {
+  readonly views: readonly AccountView[];
+  readonly byId: ReadonlyMap<number, AccountView>;
+  readonly lists: Map<string, string>;
+}
+
+/** Serialised list answers kept per snapshot. */
+const LIST_ENTRIES = 16;
+
+const snapshotSlot = cacheSlot<AccountsSnapshot>('accounts', 'decrypted accounts');
+
 /**
  * Every account, decrypted, in the manual order, kept in the caches: every write to the accounts
  * (and to `useEncryption`) invalidates it (cache/invalidate-on-write.ts), so reads need no database round trip.
  */
 export async function snapshot(deps: Deps): Promise<AccountsSnapshot> {
-  const cached = deps.caches.accounts();
+  const cached = deps.caches.get(snapshotSlot);
   if (cached) return cached;
   const ticket = deps.caches.ticket('accounts');
   const { rows, encrypted } = await readAccounts(deps.db);
-  return deps.caches.storeAccounts(
-    rows.map((row) => toView(deps.keys, row, encrypted)),
-    ticket,
-  );
+  const views = rows.map((row) => toView(deps.keys, row, encrypted));
+  const fresh: AccountsSnapshot = {
+    views,
+    byId: new Map(views.map((view) => [view.id, view])),
+    lists: new Map(),
+  };
+  return deps.caches.store(snapshotSlot, fresh, ticket);
 }
 
 /** Accounts in the manual order (list, group accounts, export, duplicate checks); unknown ids skipped. */

@@ -1,5 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import { annotate, IdList, Nullable, QueryFlag } from '../http/common.schemas.js';
+import { annotate, IdList, Nullable, QueryFlag, StringEnum } from '../http/common.schemas.js';
 import { registerRule } from '../http/validation.js';
 import { attributeName } from '../i18n/translate.js';
 import { ALGORITHMS, isValidBase32Secret, MAX_DB_INTEGER, OTP_TYPES } from '@twofold/otp';
@@ -40,11 +40,6 @@ const NullableInteger = (options: { description?: string } = {}) =>
   Type.Unsafe<number | null>({ type: ['integer', 'null'], ...options });
 const NullableString = (options: { description?: string } = {}) =>
   Type.Unsafe<string | null>({ type: ['string', 'null'], ...options });
-/**
- * An enum for readers of the spec (and generated clients); the serializer writes it as a plain
- * string, without testing each item, and the server's own code keeps reading it as a string.
- */
-const StringEnum = (values: readonly string[]) => Type.Unsafe<string>({ type: 'string', enum: [...values] });
 
 /** The fields an account and an import row share, in emitted order. */
 const accountFields = {

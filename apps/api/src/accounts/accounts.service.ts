@@ -1,13 +1,13 @@
 import type { Static } from 'typebox';
 import type { Deps } from '../shared/deps.js';
 import { sealFields } from '../crypto/account-fields.js';
-import { encryptionForWrite } from '../crypto/encryption.service.js';
+import { encryptionForWrite } from '../settings/encryption-at-rest.js';
 import { errors } from '../http/errors.js';
 import { groupExists } from '../groups/groups.queries.js';
 import { validateBody } from '../http/field-errors.js';
 import { claimIcon, fetchImageLink, fetchOfficialLogo, releaseIcon } from '../icons/icons.service.js';
 import { readNativeSettings } from '../settings/settings.queries.js';
-import type { NativeSettings } from '../settings/settings.definitions.js';
+import type { NativeSettings } from '@twofold/otp';
 import type { AccountRead } from './accounts.mapper.js';
 import {
   deleteAccountRows,

@@ -1,27 +1,10 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Message } from '../http/common.schemas.js';
-import { LoginBody, LoginPayload } from '../users/users.schemas.js';
-import { login } from '../users/users.service.js';
 import { ensureSession, openSession } from './session.js';
 
-/** Password sign-in, sign-out and the CSRF token. */
+/** Sign-out and the CSRF token (password sign-in is users/sign-in.routes.ts). */
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post(
-    '/user/login',
-    {
-      config: { auth: 'none', notInProxyMode: true, authLimiter: true },
-      schema: {
-        tags: ['auth'],
-        operationId: 'login',
-        summary: 'Signs in with e-mail and password (lockout after LOGIN_THROTTLE failures)',
-        body: LoginBody,
-        response: { 200: LoginPayload },
-      },
-    },
-    async (request, reply) => login(request, reply, request.body),
-  );
-
   app.get(
     '/user/logout',
     {

@@ -1,6 +1,3 @@
-import type { AccountView } from '../accounts/accounts.mapper.js';
-import type { NativeSettings } from '../settings/settings.definitions.js';
-
 /*
  * In-process read caches of the request hot path (ARCHITECTURE.md "Caches"). Twofold runs as one
  * process per database, so every write is the app's own: the app's Kysely instance drops the scopes
@@ -18,11 +15,20 @@ export interface CachedToken {
   readonly expiresAt: number;
 }
 
-/** Every account decrypted (manual order), by id, and serialised list answers. */
-export interface AccountsSnapshot {
-  readonly views: readonly AccountView[];
-  readonly byId: ReadonlyMap<number, AccountView>;
-  readonly lists: Map<string, string>;
+/**
+ * A typed place in the caches for one fact of a feature (the decrypted accounts, the native
+ * settings). The feature that computes the value owns its slot, so this module knows no feature's
+ * types; the slot's scope says which writes drop it.
+ */
+export interface CacheSlot<T> {
+  readonly scope: CacheScope;
+  readonly name: string;
+  /** Carries T for type checking only; never set. */
+  readonly valueType?: T;
+}
+
+export function cacheSlot<T>(scope: CacheScope, name: string): CacheSlot<T> {
+  return { scope, name };
 }
 
 /**
@@ -31,16 +37,13 @@ export interface AccountsSnapshot {
  * without a bound.
  */
 const REFUSED_TOKENS = 1024;
-/** Serialised list answers kept per snapshot. */
-export const LIST_ENTRIES = 16;
 
 export class AppCaches {
   private readonly generations: Record<CacheScope, number> = { tokens: 0, user: 0, settings: 0, accounts: 0 };
   private readonly usableTokens = new Map<string, CachedToken>();
   private readonly refusedTokens = new Set<string>();
   private user: { readonly id: number | undefined } | undefined;
-  private settings: Readonly<NativeSettings> | undefined;
-  private accountsSnapshot: AccountsSnapshot | undefined;
+  private readonly slots = new Map<CacheSlot<unknown>, unknown>();
 
   /** The ticket a read takes before querying. */
   ticket(scope: CacheScope): number {
@@ -64,12 +67,16 @@ export class AppCaches {
     }
     if (all || scopes.includes('settings')) {
       this.generations.settings += 1;
-      this.settings = undefined;
+      this.dropSlots('settings');
     }
     if (all || scopes.includes('accounts') || scopes.includes('settings')) {
       this.generations.accounts += 1;
-      this.accountsSnapshot = undefined;
+      this.dropSlots('accounts');
     }
+  }
+
+  private dropSlots(scope: CacheScope): void {
+    for (const slot of this.slots.keys()) if (slot.scope === scope) this.slots.delete(slot);
   }
 
   /** Everything (tests that write straight into the database). */
@@ -102,26 +109,14 @@ export class AppCaches {
     if (ticket === this.generations.user) this.user = { id };
   }
 
-  nativeSettings(): Readonly<NativeSettings> | undefined {
-    return this.settings;
+  /** The slot's value, undefined when not cached. */
+  get<T>(slot: CacheSlot<T>): T | undefined {
+    return this.slots.get(slot) as T | undefined;
   }
 
-  storeNativeSettings(settings: Readonly<NativeSettings>, ticket: number): void {
-    if (ticket === this.generations.settings) this.settings = settings;
-  }
-
-  accounts(): AccountsSnapshot | undefined {
-    return this.accountsSnapshot;
-  }
-
-  /** The snapshot built from `views`, kept if still current. */
-  storeAccounts(views: readonly AccountView[], ticket: number): AccountsSnapshot {
-    const snapshot: AccountsSnapshot = {
-      views,
-      byId: new Map(views.map((view) => [view.id, view])),
-      lists: new Map(),
-    };
-    if (ticket === this.generations.accounts) this.accountsSnapshot = snapshot;
-    return snapshot;
+  /** Keeps `value` in its slot if no write to the slot's scope happened since `ticket` was taken. */
+  store<T>(slot: CacheSlot<T>, value: T, ticket: number): T {
+    if (ticket === this.generations[slot.scope]) this.slots.set(slot, value);
+    return value;
   }
 }

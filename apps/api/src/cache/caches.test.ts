@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { deleteAccounts, updateAccount } from '../accounts/accounts.service.js';
 import { fixtures as F } from '../accounts/fixtures.js';
-import { switchEncryption } from '../crypto/encryption.service.js';
+import { switchEncryption } from '../settings/encryption-at-rest.js';
 import { putNativeSetting } from '../settings/settings.service.js';
 import { bearerCaller, createUserWithToken, registerWithSession } from '../test/auth-helpers.js';
 import { describeEachDatabase } from '../test/harness.js';
-import { AppCaches } from './app-caches.js';
+import { AppCaches, cacheSlot } from './app-caches.js';
 
 describe('AppCaches', () => {
   it('does not keep what was read before an invalidation (a read racing a write)', () => {
@@ -22,13 +22,18 @@ describe('AppCaches', () => {
     caches.invalidate('settings');
     // `useEncryption` is a setting: the accounts go with the settings.
     expect(caches.ticket('accounts')).not.toBe(accountsTicket);
-    caches.storeAccounts([], accountsTicket);
-    expect(caches.accounts()).toBeUndefined();
+    const accounts = cacheSlot<string[]>('accounts', 'test accounts');
+    caches.store(accounts, [], accountsTicket);
+    expect(caches.get(accounts)).toBeUndefined();
+    caches.store(accounts, ['a'], caches.ticket('accounts'));
+    expect(caches.get(accounts)).toEqual(['a']);
+    caches.invalidate('settings');
+    expect(caches.get(accounts)).toBeUndefined();
     caches.storeUserId(1, caches.ticket('user'));
     expect(caches.userId()).toEqual({ id: 1 });
     caches.clear();
     expect(caches.userId()).toBeUndefined();
-    expect(caches.ticket('settings')).toBe(settingsTicket + 2);
+    expect(caches.ticket('settings')).toBe(settingsTicket + 3);
   });
 
   it('keeps a bounded number of refused tokens, the oldest dropped first; usable ones stay', () => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor, Transaction } from '../db/database.js';
-import { dbIds } from '../accounts/accounts.queries.js';
+import { dbIds } from '../db/ids.js';
 
 export interface GroupRow {
   readonly id: number;

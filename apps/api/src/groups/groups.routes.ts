@@ -1,9 +1,7 @@
 import type { RouteApp } from '../http/route-app.js';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { TwoFAccount, ReadQuery } from '../accounts/accounts.schemas.js';
-import { collectionFlags, listAccounts } from '../accounts/accounts.reads.js';
-import { MAX_ID } from '../accounts/accounts.queries.js';
+import { MAX_ID } from '../db/ids.js';
 import { invalid } from '../http/field-errors.js';
 import { errors } from '../http/errors.js';
 import { translate } from '../i18n/translate.js';
@@ -183,7 +181,7 @@ function editRoutes(app: RouteApp): void {
   );
 }
 
-/** The accounts of a group: assigning, listing, and the manual order of groups. */
+/** The accounts of a group: assigning them, and the manual order of groups. */
 function membershipRoutes(app: RouteApp): void {
   app.post(
     '/api/v1/groups/:id/assign',
@@ -204,27 +202,6 @@ function membershipRoutes(app: RouteApp): void {
       const group = await findGroup(app.deps.db, request.params.id);
       if (!group) throw errors.notFound();
       return toGroup(group);
-    },
-  );
-
-  app.get(
-    '/api/v1/groups/:id/twofaccounts',
-    {
-      config,
-      schema: {
-        tags,
-        operationId: 'listGroupAccounts',
-        summary: "A group's accounts in the manual order (0 = every account)",
-        params: GroupIdParams,
-        querystring: ReadQuery,
-        response: { 200: Type.Array(TwoFAccount) },
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      if (id !== 0 && !(await groupExists(app.deps.db, id))) throw errors.notFound();
-      const flags = collectionFlags(request.query);
-      return listAccounts(app.deps, id === 0 ? {} : { groupId: id }, flags);
     },
   );
 

@@ -47,3 +47,10 @@ export const Password = (options: { minLength?: number } = {}) =>
   Type.String({ ...options, ...annotate({ 'x-trim': false }) });
 
 export const Email = Type.String({ format: 'email', maxLength: 191 });
+
+/**
+ * An enum for readers of the spec (and generated clients); the serializer writes it as a plain
+ * string, without testing each item, and the server's own code keeps reading it as a string.
+ */
+export const StringEnum = (values: readonly string[]) =>
+  Type.Unsafe<string>({ type: 'string', enum: [...values] });

@@ -6,8 +6,8 @@ import { registerRule } from '../http/validation.js';
 import { invalid } from '../http/field-errors.js';
 import { uploadedFile } from '../http/uploads.js';
 import { readNativeSettings } from '../settings/settings.queries.js';
-import { IconStoreError, isBareName } from './icon-store.js';
-import { sniffImage } from './image-type.js';
+import { IconStoreError, isBareName } from '../images/icon-store.js';
+import { sniffImage } from '../images/image-type.js';
 import { fetchOfficialLogo, storePendingIcon } from './icons.service.js';
 
 const ICON_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import type { Deps } from '../shared/deps.js';
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
-import type { ImageExt } from './image-type.js';
+import type { ImageExt } from '../images/image-type.js';
 import { offlineLogo } from './logos.js';
 import { safeFetch } from './safe-fetch.js';
 

@@ -2,7 +2,7 @@ import { parseImport, type ImportFailure, type ImportRow as SourceRow } from '@t
 import { isStorableText } from '../http/validation.js';
 import type { Deps } from '../shared/deps.js';
 import { accountViews } from '../accounts/accounts.reads.js';
-import { extForMime, sniffImage } from '../icons/image-type.js';
+import { extForMime, sniffImage } from '../images/image-type.js';
 import { fetchOfficialLogo, storePendingIcon } from '../icons/icons.service.js';
 import { AppError, errors, message } from '../http/errors.js';
 import type { Locale } from '../i18n/locales.js';

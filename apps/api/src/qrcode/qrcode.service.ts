@@ -1,6 +1,6 @@
 import { qrToSvgDataUri } from '@twofold/otp';
-import { sniffImage } from '../icons/image-type.js';
-import { sanitiseSvg } from '../icons/svg.js';
+import { sniffImage } from '../images/image-type.js';
+import { sanitiseSvg } from '../images/svg.js';
 
 /** An SVG QR code of a text as a data URI (level M, quiet zone 4). */
 export async function qrDataUri(text: string): Promise<string> {

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { cachedNativeSettings } from './settings.cache.js';
+import { cachedNativeSettings, nativeSettingsSlot } from './settings.cache.js';
 import { isLocale } from '../i18n/locales.js';
 
 /**
@@ -16,7 +16,7 @@ export const localePlugin = fp(
     // Callback style: with the settings cached (app.deps.caches), no promise on the hot path.
     app.addHook('onRequest', (request, _reply, done) => {
       if (!request.caller) return done();
-      const cached = app.deps.caches.nativeSettings();
+      const cached = app.deps.caches.get(nativeSettingsSlot);
       if (cached) {
         apply(request, cached.lang);
         return done();

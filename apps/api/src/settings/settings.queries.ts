@@ -4,7 +4,7 @@ import {
   isNativeSettingKey,
   type NativeSettingKey,
   type NativeSettings,
-} from './settings.definitions.js';
+} from '@twofold/otp';
 
 /** Every native setting: stored values over the defaults. */
 export async function readNativeSettings(db: Executor): Promise<NativeSettings> {

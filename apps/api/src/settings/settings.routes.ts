@@ -1,7 +1,7 @@
 import type { RouteApp } from '../http/route-app.js';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../http/errors.js';
-import { isNativeSettingKey, nativeSettingKeys } from './settings.definitions.js';
+import { isNativeSettingKey, nativeSettingKeys } from '@twofold/otp';
 import { readNativeSettings } from './settings.queries.js';
 import {
   NewSettingBody,

@@ -1,5 +1,6 @@
-import { Type } from 'typebox';
-import { annotate } from '../http/common.schemas.js';
+import { Type, type TSchema } from 'typebox';
+import { nativeSettingKeys, nativeSettings, type NativeSettings, type SettingDefinition } from '@twofold/otp';
+import { annotate, StringEnum } from '../http/common.schemas.js';
 import { registerRule } from '../http/validation.js';
 import type { Message } from '../i18n/translate.js';
 
@@ -45,3 +46,38 @@ export const NewSettingBody = Type.Object({
   }),
   value: Type.Unknown({ ...annotate({ 'x-rules': ['scalar'] }) }),
 });
+
+/** The wire type of one native setting's value, from its definition in @twofold/otp. */
+function settingValueSchema(definition: SettingDefinition): TSchema {
+  switch (definition.type) {
+    case 'boolean':
+      return Type.Boolean({ default: definition.default });
+    case 'string':
+      return StringEnum(definition.allowed);
+    case 'integer':
+      return definition.allowed
+        ? Type.Unsafe<number>({ type: 'integer', enum: [...definition.allowed] })
+        : Type.Integer();
+    case 'number':
+      return Type.Unsafe<number>({ type: 'number', enum: [...definition.allowed] });
+    case 'timezone':
+      return Type.String({ description: 'An IANA time zone name' });
+  }
+}
+
+type PreferenceKey = Exclude<keyof NativeSettings, 'useEncryption'>;
+
+/**
+ * The user's `preferences` object: every native setting but useEncryption, each typed on the wire
+ * (a plain object of known keys: serialised as fast as a record).
+ */
+export const UserPreferences = Type.Unsafe<{ [K in PreferenceKey]: NativeSettings[K] }>(
+  Type.Object(
+    Object.fromEntries(
+      nativeSettingKeys
+        .filter((key) => key !== 'useEncryption')
+        .map((key) => [key, settingValueSchema(nativeSettings[key])]),
+    ),
+    { title: 'UserPreferences', description: 'Every native setting but useEncryption' },
+  ),
+);

@@ -1,5 +1,5 @@
 import type { Deps } from '../shared/deps.js';
-import { switchEncryption } from '../crypto/encryption.service.js';
+import { switchEncryption } from './encryption-at-rest.js';
 import { errors } from '../http/errors.js';
 import { groupExists } from '../groups/groups.queries.js';
 import {
@@ -9,7 +9,7 @@ import {
   isTimeZone,
   type NativeSettingKey,
   type NativeSettings,
-} from './settings.definitions.js';
+} from '@twofold/otp';
 import {
   findCustomSetting,
   readCustomSettings,

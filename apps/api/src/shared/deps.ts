@@ -6,7 +6,7 @@ import type { Clock } from '../clock.js';
 import type { AppKeys } from '../config/app-key.js';
 import type { Config } from '../config/config.js';
 import type { DB } from '../db/schema.js';
-import type { IconStore } from '../icons/icon-store.js';
+import type { IconStore } from '../images/icon-store.js';
 import type { Mailer } from '../mail/mailer.js';
 
 /**

@@ -1,3 +1,4 @@
+import type { NativeSettings } from '@twofold/otp';
 import type { Executor } from '../db/database.js';
 import type { Caller } from '../http/fastify-types.js';
 import { readNativeSettings } from '../settings/settings.queries.js';
@@ -6,7 +7,7 @@ import { readNativeSettings } from '../settings/settings.queries.js';
 const appSettings = { enableSharing: false, enableAllUsersSharingScope: false } as const;
 
 /** The preferences view of the settings: every native key but useEncryption. */
-export async function readPreferences(db: Executor): Promise<Record<string, unknown>> {
+export async function readPreferences(db: Executor): Promise<Omit<NativeSettings, 'useEncryption'>> {
   const { useEncryption: _hidden, ...preferences } = await readNativeSettings(db);
   return preferences;
 }

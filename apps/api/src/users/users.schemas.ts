@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { annotate, Nullable, Password } from '../http/common.schemas.js';
+import { UserPreferences } from '../settings/settings.schemas.js';
 
 /** Name of the single user. */
 const Name = Type.String({ maxLength: 191 });
@@ -43,9 +44,6 @@ export const ResetPasswordBody = Type.Object({
   password_confirmation: Type.Optional(Password()),
 });
 
-const Preferences = Type.Record(Type.String(), Type.Unknown(), {
-  description: 'Every native setting but useEncryption',
-});
 const AppSettings = Type.Object({
   enableSharing: Type.Boolean(),
   enableAllUsersSharingScope: Type.Boolean(),
@@ -58,7 +56,7 @@ export const User = Type.Object(
     email: Nullable(Type.String()),
     oauth_provider: Type.Null(),
     authenticated_by_proxy: Type.Boolean(),
-    preferences: Preferences,
+    preferences: UserPreferences,
     appSettings: AppSettings,
     is_admin: Type.Boolean(),
   },
@@ -72,7 +70,7 @@ export const LoginPayload = Type.Object(
     name: Type.String(),
     email: Type.String(),
     oauth_provider: Type.Null(),
-    preferences: Preferences,
+    preferences: UserPreferences,
     appSettings: AppSettings,
     is_admin: Type.Boolean(),
   },

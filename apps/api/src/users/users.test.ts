@@ -9,7 +9,7 @@ import {
   loginWithSession,
   registerWithSession,
 } from '../test/auth-helpers.js';
-import { defaultSettings } from '../settings/settings.definitions.js';
+import { defaultSettings } from '@twofold/otp';
 import { writeNativeSetting } from '../settings/settings.queries.js';
 
 const { useEncryption: _hidden, ...preferences } = defaultSettings();

@@ -1,3 +1,4 @@
+import { nativeSettings, readNativeSettingValues, type NativeSettings } from '@twofold/otp/browser';
 /**
  * The settings the shell itself acts on, read from the server's key/value lists, and
  * the few of them remembered in the browser so that the sign-in screen (anonymous, before any
@@ -5,14 +6,12 @@
  */
 
 /** Auto-lock choices in minutes: 0 never, -1 on OTP copy. */
-export const KICK_USER_AFTER_CHOICES = [0, -1, 1, 5, 10, 15, 30, 60, 1440] as const;
+export const KICK_USER_AFTER_CHOICES = nativeSettings.kickUserAfter.allowed;
 
-export interface ShellPreferences {
-  readonly lang: string;
-  readonly kickUserAfter: number;
-  readonly useWebauthnOnly: boolean;
-  readonly useWebauthnAsDefault: boolean;
-}
+export type ShellPreferences = Pick<
+  NativeSettings,
+  'lang' | 'kickUserAfter' | 'useWebauthnOnly' | 'useWebauthnAsDefault'
+>;
 
 type SettingList = readonly { readonly key: string; readonly value: unknown }[];
 
@@ -26,29 +25,17 @@ export function settingsRecord(
   return { ...(source as Readonly<Record<string, unknown>>) };
 }
 
-export function readBoolean(record: Record<string, unknown>, key: string, fallback: boolean): boolean {
-  const value = record[key];
-  return typeof value === 'boolean' ? value : fallback;
-}
-
-export function readNumber(record: Record<string, unknown>, key: string, fallback: number): number {
-  const value = record[key];
-  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-}
-
-export function readString(record: Record<string, unknown>, key: string, fallback: string): string {
-  const value = record[key];
-  return typeof value === 'string' ? value : fallback;
+/**
+ * Every native setting with its type, from the settings list or the user's preferences: a missing
+ * or invalid value reads as the default that @twofold/otp defines (the server's own).
+ */
+export function readSettings(source: SettingList | Readonly<Record<string, unknown>>): NativeSettings {
+  return readNativeSettingValues(settingsRecord(source));
 }
 
 export function shellPreferences(source: SettingList | Readonly<Record<string, unknown>>): ShellPreferences {
-  const record = settingsRecord(source);
-  return {
-    lang: readString(record, 'lang', 'browser'),
-    kickUserAfter: readNumber(record, 'kickUserAfter', 15),
-    useWebauthnOnly: readBoolean(record, 'useWebauthnOnly', false),
-    useWebauthnAsDefault: readBoolean(record, 'useWebauthnAsDefault', false),
-  };
+  const { lang, kickUserAfter, useWebauthnOnly, useWebauthnAsDefault } = readSettings(source);
+  return { lang, kickUserAfter, useWebauthnOnly, useWebauthnAsDefault };
 }
 
 /** Keys of the browser's local storage that survive signing out (preferences, not data). */

@@ -1,73 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import type { NativeSettings } from '@twofold/otp/browser';
 import { settingsQuery } from './settings.api';
-import { readBoolean, settingsRecord } from '../../app/preferences';
+import { readSettings } from '../../app/preferences';
 
-/**
- * The settings the accounts experience reads. The API gives `value: unknown` for every key; this
- * reads each with its type and falls back to the server's default for that key. These defaults
- * repeat the server's (as do those of `shellPreferences`) until settings are typed on the wire.
- */
-export interface AccountSettings {
-  readonly displayMode: 'list' | 'grid';
-  readonly showAccountsIcons: boolean;
-  readonly getOfficialIcons: boolean;
-  readonly rememberActiveGroup: boolean;
-  readonly activeGroup: number;
-  readonly kickUserAfter: number;
-  readonly showOtpAsDot: boolean;
-  readonly closeOtpOnCopy: boolean;
-  readonly useBasicQrcodeReader: boolean;
-  readonly useDirectCapture: boolean;
-  readonly defaultCaptureMode: 'livescan' | 'upload' | 'advancedForm';
-}
-
-export const DEFAULT_SETTINGS: AccountSettings = {
-  displayMode: 'list',
-  showAccountsIcons: true,
-  getOfficialIcons: true,
-  rememberActiveGroup: true,
-  activeGroup: 0,
-  kickUserAfter: 15,
-  showOtpAsDot: false,
-  closeOtpOnCopy: false,
-  useBasicQrcodeReader: false,
-  useDirectCapture: false,
-  defaultCaptureMode: 'livescan',
-};
-
-export function readSettings(list: readonly { key: string; value: unknown }[] | undefined): AccountSettings {
-  const values = settingsRecord(list ?? []);
-  const bool = (key: keyof AccountSettings, fallback: boolean) => readBoolean(values, key, fallback);
-  const int = (key: keyof AccountSettings, fallback: number) => {
-    const value = values[key];
-    return typeof value === 'number' && Number.isInteger(value) ? value : fallback;
-  };
-  const oneOf = <T extends string>(key: keyof AccountSettings, allowed: readonly T[], fallback: T): T => {
-    const value = values[key];
-    return allowed.find((candidate) => candidate === value) ?? fallback;
-  };
-  const d = DEFAULT_SETTINGS;
-  return {
-    displayMode: oneOf('displayMode', ['list', 'grid'], d.displayMode),
-    showAccountsIcons: bool('showAccountsIcons', d.showAccountsIcons),
-    getOfficialIcons: bool('getOfficialIcons', d.getOfficialIcons),
-    rememberActiveGroup: bool('rememberActiveGroup', d.rememberActiveGroup),
-    activeGroup: int('activeGroup', d.activeGroup),
-    kickUserAfter: int('kickUserAfter', d.kickUserAfter),
-    showOtpAsDot: bool('showOtpAsDot', d.showOtpAsDot),
-    closeOtpOnCopy: bool('closeOtpOnCopy', d.closeOtpOnCopy),
-    useBasicQrcodeReader: bool('useBasicQrcodeReader', d.useBasicQrcodeReader),
-    useDirectCapture: bool('useDirectCapture', d.useDirectCapture),
-    defaultCaptureMode: oneOf(
-      'defaultCaptureMode',
-      ['livescan', 'upload', 'advancedForm'],
-      d.defaultCaptureMode,
-    ),
-  };
-}
+/** The settings as the accounts screens read them: every native setting, typed, with its default. */
+export type AccountSettings = NativeSettings;
 
 /** The settings, from the cache at once (persisted locally), refreshed in the background. */
 export function useAccountSettings(): { settings: AccountSettings; loaded: boolean } {
   const { data } = useQuery(settingsQuery);
-  return { settings: readSettings(data), loaded: data !== undefined };
+  return { settings: readSettings(data ?? []), loaded: data !== undefined };
 }

@@ -6,7 +6,7 @@ import { isApiError } from '../../api/client';
 import { appConfigQuery } from '../../app/queries';
 import { devicesQuery, deviceLabel, useRevokeDevice } from '../../entities/user/devices.api';
 import { settingsQuery } from '../../entities/settings/settings.api';
-import { readBoolean, settingsRecord } from '../../app/preferences';
+import { readSettings, settingsRecord } from '../../app/preferences';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { dismiss, notify } from '../../ui/notify';
 import { Spinner } from '../../ui/Spinner';
@@ -56,6 +56,7 @@ export function DevicesScreen() {
   const none = (devices.data?.length ?? 0) === 0;
   const record = settingsRecord(settings);
   if (save.isPending) record[save.variables.key] = save.variables.value;
+  const values = readSettings(record);
   const fallbackName = tAuth('device.defaultName');
 
   return (
@@ -113,14 +114,14 @@ export function DevicesScreen() {
         <SwitchSetting
           label={t('devices.useWebauthnOnly.label')}
           help={t('devices.useWebauthnOnly.help')}
-          checked={readBoolean(record, 'useWebauthnOnly', false)}
+          checked={values.useWebauthnOnly}
           disabled={proxied || none}
           onChange={(value) => save.mutate({ key: 'useWebauthnOnly', value })}
         />
         <SwitchSetting
           label={t('devices.useWebauthnAsDefault.label')}
           help={t('devices.useWebauthnAsDefault.help')}
-          checked={readBoolean(record, 'useWebauthnAsDefault', false)}
+          checked={values.useWebauthnAsDefault}
           disabled={proxied || none}
           onChange={(value) => save.mutate({ key: 'useWebauthnAsDefault', value })}
         />

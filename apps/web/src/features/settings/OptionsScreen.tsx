@@ -3,13 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { appConfigQuery } from '../../app/queries';
 import { groupsQuery } from '../../entities/group/group.api';
 import { settingsQuery, type SettingValue } from '../../entities/settings/settings.api';
-import {
-  KICK_USER_AFTER_CHOICES,
-  readBoolean,
-  readNumber,
-  readString,
-  settingsRecord,
-} from '../../app/preferences';
+import type { NativeSettings } from '@twofold/otp/browser';
+import { KICK_USER_AFTER_CHOICES, readSettings, settingsRecord } from '../../app/preferences';
 import { LOCALE_NAMES, LOCALES } from '../../i18n/i18n';
 import { SelectSetting, SettingsSection, SwitchSetting } from './controls';
 import { useSaveSetting } from './save-setting';
@@ -26,7 +21,7 @@ export function OptionsScreen() {
   // The value being saved shows at once; the server's answer then replaces it (or the old one returns).
   if (save.isPending) record[save.variables.key] = save.variables.value;
   const set = (key: string) => (value: SettingValue) => save.mutate({ key, value });
-  const bool = (key: string, fallback: boolean) => readBoolean(record, key, fallback);
+  const values = readSettings(record);
 
   const languages = [
     { value: 'browser', label: t('options.lang.browser') },
@@ -49,14 +44,14 @@ export function OptionsScreen() {
         <SelectSetting
           label={t('options.lang.label')}
           help={t('options.lang.help')}
-          value={readString(record, 'lang', 'browser')}
+          value={values.lang}
           options={languages}
           onChange={set('lang')}
         />
         <SelectSetting
           label={t('options.displayMode.label')}
           help={t('options.displayMode.help')}
-          value={readString(record, 'displayMode', 'list')}
+          value={values.displayMode}
           options={[
             { value: 'list', label: t('options.displayMode.list') },
             { value: 'grid', label: t('options.displayMode.grid') },
@@ -66,55 +61,55 @@ export function OptionsScreen() {
         <SwitchSetting
           label={t('options.showAccountsIcons.label')}
           help={t('options.showAccountsIcons.help')}
-          checked={bool('showAccountsIcons', true)}
+          checked={values.showAccountsIcons}
           onChange={set('showAccountsIcons')}
         />
         <SwitchSetting
           label={t('options.getOfficialIcons.label')}
           help={t('options.getOfficialIcons.help')}
-          checked={bool('getOfficialIcons', true)}
+          checked={values.getOfficialIcons}
           onChange={set('getOfficialIcons')}
         />
         <SwitchSetting
           label={t('options.showOtpAsDot.label')}
           help={t('options.showOtpAsDot.help')}
-          checked={bool('showOtpAsDot', false)}
+          checked={values.showOtpAsDot}
           onChange={set('showOtpAsDot')}
         />
         <SwitchSetting
           label={t('options.closeOtpOnCopy.label')}
           help={t('options.closeOtpOnCopy.help')}
-          checked={bool('closeOtpOnCopy', false)}
+          checked={values.closeOtpOnCopy}
           onChange={set('closeOtpOnCopy')}
         />
         <SwitchSetting
           label={t('options.rememberActiveGroup.label')}
           help={t('options.rememberActiveGroup.help')}
-          checked={bool('rememberActiveGroup', true)}
+          checked={values.rememberActiveGroup}
           onChange={set('rememberActiveGroup')}
         />
         <SelectSetting
           label={t('options.defaultGroup.label')}
           help={t('options.defaultGroup.help')}
-          value={readNumber(record, 'defaultGroup', 0)}
+          value={values.defaultGroup}
           options={groupOptions}
           onChange={set('defaultGroup')}
         />
       </SettingsSection>
 
-      <SecuritySection record={record} set={set} demo={config.isDemoApp || config.isTestingApp} />
-      <DataInputSection record={record} set={set} />
+      <SecuritySection values={values} set={set} demo={config.isDemoApp || config.isTestingApp} />
+      <DataInputSection values={values} set={set} />
     </div>
   );
 }
 
 /** The settings as the screen shows them, and the saver of one of them. */
 interface SectionProps {
-  readonly record: Record<string, unknown>;
+  readonly values: NativeSettings;
   readonly set: (key: string) => (value: SettingValue) => void;
 }
 
-function SecuritySection({ record, set, demo }: SectionProps & { readonly demo: boolean }) {
+function SecuritySection({ values, set, demo }: SectionProps & { readonly demo: boolean }) {
   const { t } = useTranslation('settings');
   const kickChoices = KICK_USER_AFTER_CHOICES.map((minutes) => ({
     value: minutes,
@@ -125,14 +120,14 @@ function SecuritySection({ record, set, demo }: SectionProps & { readonly demo: 
       <SelectSetting
         label={t('options.kickUserAfter.label')}
         help={t('options.kickUserAfter.help')}
-        value={readNumber(record, 'kickUserAfter', 15)}
+        value={values.kickUserAfter}
         options={kickChoices}
         onChange={set('kickUserAfter')}
       />
       <SwitchSetting
         label={t('options.useEncryption.label')}
         help={t('options.useEncryption.help')}
-        checked={readBoolean(record, 'useEncryption', false)}
+        checked={values.useEncryption}
         disabled={demo}
         onChange={set('useEncryption')}
       />
@@ -140,32 +135,32 @@ function SecuritySection({ record, set, demo }: SectionProps & { readonly demo: 
   );
 }
 
-function DataInputSection({ record, set }: SectionProps) {
+function DataInputSection({ values, set }: SectionProps) {
   const { t } = useTranslation('settings');
   return (
     <SettingsSection title={t('options.dataInput')}>
       <SwitchSetting
         label={t('options.useDirectCapture.label')}
         help={t('options.useDirectCapture.help')}
-        checked={readBoolean(record, 'useDirectCapture', false)}
+        checked={values.useDirectCapture}
         onChange={set('useDirectCapture')}
       />
       <SelectSetting
         label={t('options.defaultCaptureMode.label')}
         help={t('options.defaultCaptureMode.help')}
-        value={readString(record, 'defaultCaptureMode', 'livescan')}
+        value={values.defaultCaptureMode}
         options={[
           { value: 'livescan', label: t('options.defaultCaptureMode.livescan') },
           { value: 'upload', label: t('options.defaultCaptureMode.upload') },
           { value: 'advancedForm', label: t('options.defaultCaptureMode.advancedForm') },
         ]}
-        disabled={!readBoolean(record, 'useDirectCapture', false)}
+        disabled={!values.useDirectCapture}
         onChange={set('defaultCaptureMode')}
       />
       <SwitchSetting
         label={t('options.useBasicQrcodeReader.label')}
         help={t('options.useBasicQrcodeReader.help')}
-        checked={readBoolean(record, 'useBasicQrcodeReader', false)}
+        checked={values.useBasicQrcodeReader}
         onChange={set('useBasicQrcodeReader')}
       />
     </SettingsSection>

@@ -2,8 +2,8 @@ import type { Deps } from '../shared/deps.js';
 import { sql } from 'kysely';
 import type { Transaction } from '../db/database.js';
 import { errors } from '../http/errors.js';
-import { readNativeSetting, writeNativeSetting } from '../settings/settings.queries.js';
-import { openFields, sealFields, type SensitiveFields } from './account-fields.js';
+import { readNativeSetting, writeNativeSetting } from './settings.queries.js';
+import { openFields, sealFields, type SensitiveFields } from '../crypto/account-fields.js';
 
 class DecryptionFailure extends Error {}
 

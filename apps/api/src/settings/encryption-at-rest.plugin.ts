@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { reencryptStaleValues } from './encryption.service.js';
+import { reencryptStaleValues } from './encryption-at-rest.js';
 
 /** At start, values still under a previous key are re-encrypted under APP_KEY. */
 export const encryptionPlugin = fp(

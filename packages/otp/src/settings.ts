@@ -1,8 +1,8 @@
 /**
- * The native settings, in their documented order: type, default and allowed values.
- * The single source for the settings routes, the preferences view, the user resource and /infos.
+ * The native settings (2FAuth's preferences plus Twofold's own), in their documented order: type,
+ * default and allowed values. The single source for the API's settings routes, its preferences
+ * schema and checks, and the web app's reading of the values (which falls back to these defaults).
  */
-
 interface BooleanSetting {
   readonly type: 'boolean';
   readonly default: boolean;
@@ -94,6 +94,7 @@ export function isNativeSettingKey(key: string): key is NativeSettingKey {
   return Object.prototype.hasOwnProperty.call(nativeSettings, key);
 }
 
+/** A copy of every default. */
 export function defaultSettings(): NativeSettings {
   return Object.fromEntries(
     nativeSettingKeys.map((key) => [key, nativeSettings[key].default]),
@@ -109,4 +110,40 @@ export function isTimeZone(name: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Whether `value` is a valid value of the setting `key` (its type, and its allowed values if any). */
+export function isValidSettingValue(key: NativeSettingKey, value: unknown): boolean {
+  const definition: SettingDefinition = nativeSettings[key];
+  switch (definition.type) {
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'timezone':
+      return typeof value === 'string' && isTimeZone(value);
+    case 'string':
+      return typeof value === 'string' && definition.allowed.includes(value);
+    case 'integer':
+      return (
+        typeof value === 'number' &&
+        Number.isInteger(value) &&
+        (definition.allowed === undefined || definition.allowed.includes(value))
+      );
+    case 'number':
+      return typeof value === 'number' && definition.allowed.includes(value);
+  }
+}
+
+/**
+ * Every native setting read from stored or received values (a `key -> value` record): each
+ * value of the right type is kept, anything else (missing, wrong type, not allowed) reads as the
+ * setting's default.
+ */
+export function readNativeSettingValues(values: Readonly<Record<string, unknown>>): NativeSettings {
+  const settings = defaultSettings() as Record<NativeSettingKey, unknown>;
+  for (const key of nativeSettingKeys) {
+    if (Object.prototype.hasOwnProperty.call(values, key) && isValidSettingValue(key, values[key])) {
+      settings[key] = values[key];
+    }
+  }
+  return settings as NativeSettings;
 }

@@ -1,0 +1,21 @@
+import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { LoginBody, LoginPayload } from './users.schemas.js';
+import { login } from './users.service.js';
+
+/** Password sign-in: the user's credentials checked against the login throttle, then a session. */
+export const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/user/login',
+    {
+      config: { auth: 'none', notInProxyMode: true, authLimiter: true },
+      schema: {
+        tags: ['auth'],
+        operationId: 'login',
+        summary: 'Signs in with e-mail and password (lockout after LOGIN_THROTTLE failures)',
+        body: LoginBody,
+        response: { 200: LoginPayload },
+      },
+    },
+    async (request, reply) => login(request, reply, request.body),
+  );
+};
