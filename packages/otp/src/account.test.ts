@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isSteam, normalizeAccount, STEAM_FIELDS, withSteamRule, type AccountInput } from './account.js';
+import {
+  accountParameters,
+  isSteam,
+  normalizeAccount,
+  STEAM_FIELDS,
+  withSteamRule,
+  type AccountInput,
+} from './account.js';
 import { validateBase32Secret } from './secret.js';
 
 const SECRET = 'A4GRFHVVRBGY7UIW';
@@ -227,5 +234,38 @@ describe('withSteamRule', () => {
     expect(withSteamRule({ ...totp, otp_type: 'hotp', period: null, counter: 4, service: 'steam' })).toEqual(
       expected,
     );
+  });
+});
+
+describe('accountParameters', () => {
+  it('fills the defaults and nulls the parameter the type does not use', () => {
+    expect(accountParameters({ otp_type: 'totp', service: 'A' })).toEqual({
+      otp_type: 'totp',
+      service: 'A',
+      digits: 6,
+      algorithm: 'sha1',
+      period: 30,
+      counter: null,
+    });
+    expect(accountParameters({ otp_type: 'hotp', service: null, period: 60, counter: 7 })).toMatchObject({
+      period: null,
+      counter: 7,
+    });
+  });
+
+  it('keeps the stored period or counter of an update that leaves it out, unless the type changes', () => {
+    const stored = { otp_type: 'hotp', period: null, counter: 41 };
+    expect(accountParameters({ otp_type: 'hotp', service: null }, stored).counter).toBe(41);
+    expect(accountParameters({ otp_type: 'hotp', service: null, counter: null }, stored).counter).toBe(0);
+    expect(accountParameters({ otp_type: 'totp', service: null }, stored)).toMatchObject({
+      period: 30,
+      counter: null,
+    });
+  });
+
+  it('applies the Steam rule whatever the declared parameters', () => {
+    expect(
+      accountParameters({ otp_type: 'totp', service: 'steam', digits: 8, algorithm: 'sha512', period: 60 }),
+    ).toEqual({ otp_type: 'steamtotp', service: 'Steam', digits: 5, algorithm: 'sha1', period: 30, counter: null });
   });
 });

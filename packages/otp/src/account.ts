@@ -64,6 +64,57 @@ export function isSteam(otpType: string, service: string | null | undefined): bo
   return otpType === 'steamtotp' || (typeof service === 'string' && service.toLowerCase() === 'steam');
 }
 
+/** Code parameters as a form or a URI gives them: missing ones take their defaults. */
+export interface ParameterInput {
+  readonly otp_type: OtpType;
+  readonly service: string | null;
+  readonly digits?: number | null | undefined;
+  readonly algorithm?: string | null | undefined;
+  readonly period?: number | null | undefined;
+  readonly counter?: number | null | undefined;
+}
+
+/** The parameters an account of that type keeps: the other of `period`/`counter` is always null. */
+export interface AccountParameters {
+  readonly otp_type: OtpType;
+  readonly service: string | null;
+  readonly digits: number;
+  readonly algorithm: string;
+  readonly period: number | null;
+  readonly counter: number | null;
+}
+
+/**
+ * The parameter rules of the account model on values that passed their own checks: the defaults
+ * (6 digits, sha1, period 30, counter 0), the Steam rule, and `period` null for HOTP and `counter`
+ * null for TOTP and Steam. An update passes the `stored` account: a parameter it leaves out keeps
+ * the stored value when the type does not change (a HOTP counter is never reset by an edit).
+ */
+export function accountParameters(
+  input: ParameterInput,
+  stored?: { readonly otp_type: string; readonly period: number | null; readonly counter: number | null },
+): AccountParameters {
+  if (isSteam(input.otp_type, input.service)) {
+    const { otp_type, service, digits, algorithm, period, counter } = STEAM_FIELDS;
+    return { otp_type, service, digits, algorithm, period, counter };
+  }
+  const sameType = stored !== undefined && stored.otp_type === input.otp_type;
+  const keep = (key: 'period' | 'counter', fallback: number): number => {
+    const given = input[key];
+    if (given !== undefined) return given ?? fallback;
+    const kept = sameType ? stored[key] : null;
+    return kept ?? fallback;
+  };
+  return {
+    otp_type: input.otp_type,
+    service: input.service,
+    digits: input.digits ?? 6,
+    algorithm: input.algorithm ?? 'sha1',
+    period: input.otp_type === 'totp' ? keep('period', 30) : null,
+    counter: input.otp_type === 'hotp' ? keep('counter', 0) : null,
+  };
+}
+
 function isOtpType(value: string): value is OtpType {
   return (OTP_TYPES as readonly string[]).includes(value);
 }
@@ -111,18 +162,12 @@ export function normalizeAccount(input: AccountInput): Result<OtpAccount> {
   }
   const service = input.service === undefined || input.service === '' ? null : input.service;
   const image = input.image === undefined ? {} : { image: input.image };
-  if (isSteam(otpType, service)) {
-    return ok({ account: input.account, secret: secret.value.canonical, ...STEAM_FIELDS, ...image });
-  }
+  const parameters = accountParameters({ otp_type: otpType, service, digits, algorithm, period, counter });
   return ok({
-    otp_type: otpType,
-    service,
+    ...parameters,
+    algorithm: parameters.algorithm as Algorithm,
     account: input.account,
     secret: secret.value.canonical,
-    digits,
-    algorithm,
-    period: otpType === 'hotp' ? null : period,
-    counter: otpType === 'hotp' ? counter : null,
     ...image,
   });
 }

@@ -6,6 +6,9 @@ export { UNSUPPORTED_OTP_TYPE, otpError } from './errors.js';
 export {
   type AccountInput,
   type SteamRuleFields,
+  accountParameters,
+  type AccountParameters,
+  type ParameterInput,
   isSteam,
   MAX_DB_INTEGER,
   normalizeAccount,
@@ -63,3 +66,4 @@ export {
   nativeSettings,
   readNativeSettingValues,
 } from './settings.js';
+export { type FieldRule, fieldRuleOf } from './field-rules.js';

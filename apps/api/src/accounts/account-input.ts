@@ -2,13 +2,13 @@ import type { Deps } from '../shared/deps.js';
 import type { FieldError } from '../http/errors.js';
 import { fieldError, invalidFields } from '../http/field-errors.js';
 import { groupExists } from '../groups/groups.queries.js';
-import { isSteam, STEAM_FIELDS } from '@twofold/otp';
+import { accountParameters, type FieldRule, type OtpType } from '@twofold/otp';
 import { isStorableText } from '../http/validation.js';
-import { parseOtpauthUri, type ParsedUri, type UriError } from './otp.js';
+import { parseOtpauthUri, type ParsedUri } from './otp.js';
 
 /** Account data ready to be stored (clear text), or to be shown by a preview. */
 export interface AccountData {
-  otp_type: 'totp' | 'hotp' | 'steamtotp';
+  otp_type: OtpType;
   service: string | null;
   account: string;
   secret: string;
@@ -19,7 +19,10 @@ export interface AccountData {
   icon: string | null;
 }
 
-/** Defaults, then the Steam rule. `stored` gives the kept period/counter of an update. */
+/**
+ * The account model's parameter rules (@twofold/otp: defaults, Steam rule, period/counter nulling)
+ * on validated input. `stored` gives the kept period/counter of an update.
+ */
 export function normalise(
   input: {
     otp_type: string;
@@ -33,27 +36,8 @@ export function normalise(
   },
   stored?: { otp_type: string; period: number | null; counter: number | null },
 ): Omit<AccountData, 'icon'> {
-  const otpType = input.otp_type as AccountData['otp_type'];
-  if (isSteam(otpType, input.service)) {
-    return { account: input.account, secret: input.secret, ...STEAM_FIELDS };
-  }
-  const sameType = stored !== undefined && stored.otp_type === otpType;
-  const keep = <K extends 'period' | 'counter'>(key: K, fallback: number): number =>
-    input[key] === undefined
-      ? sameType && stored[key] !== null
-        ? stored[key]
-        : fallback
-      : (input[key] ?? fallback);
-  return {
-    otp_type: otpType,
-    service: input.service,
-    account: input.account,
-    secret: input.secret,
-    digits: input.digits ?? 6,
-    algorithm: input.algorithm ?? 'sha1',
-    period: otpType === 'totp' ? keep('period', 30) : null,
-    counter: otpType === 'hotp' ? keep('counter', 0) : null,
-  };
+  const parameters = accountParameters({ ...input, otp_type: input.otp_type as OtpType }, stored);
+  return { ...parameters, account: input.account, secret: input.secret };
 }
 
 /** The label rules (at most 255 characters, no `:`) that URI-derived service and account must pass too. */
@@ -70,27 +54,17 @@ function labelErrors(data: { service: string | null; account: string }): FieldEr
   return found;
 }
 
-function uriErrorToField(error: UriError): FieldError {
-  switch (error.kind) {
-    case 'invalid_uri':
-    case 'unsupported_type':
-      return fieldError('uri', 'validation.otpauth_uri');
-    case 'no_label':
-      return { field: 'label', message: { key: 'validation.uri_label' } };
-    case 'secret_required':
-      return fieldError('secret', 'validation.required');
-    case 'secret_invalid':
-      return fieldError('secret', 'validation.base32');
-    case 'algorithm':
-      return fieldError('algorithm', 'validation.in');
-    case 'digits':
-      return fieldError('digits', 'validation.between', { min: 5, max: 10 });
-    case 'period':
-      return fieldError('period', 'validation.min.numeric', { min: 1 });
-    case 'counter_negative':
-      return fieldError('counter', 'validation.min.numeric', { min: 0 });
-    case 'counter_integer':
-      return fieldError('counter', 'validation.integer');
+/** A broken rule of the account model as the API's field error (2FAuth's message keys). */
+function ruleToFieldError(error: FieldRule): FieldError {
+  switch (error.rule) {
+    case 'uri_label':
+      return { field: error.field, message: { key: 'validation.uri_label' } };
+    case 'between':
+      return fieldError(error.field, 'validation.between', { min: error.min, max: error.max });
+    case 'min':
+      return fieldError(error.field, 'validation.min.numeric', { min: error.min });
+    default:
+      return fieldError(error.field, `validation.${error.rule}`);
   }
 }
 
@@ -109,7 +83,7 @@ const URI_FIELDS = [
 /** Parses a URI of the create/preview/OTP routes; 422 naming the failing parameter. */
 export function parseUriOrThrow(uri: string, customOtp: string | null | undefined): ParsedUri {
   const parsed = parseOtpauthUri(uri, { forceSteam: customOtp === 'steamtotp' });
-  if (!parsed.ok) throw invalidFields(parsed.errors.map(uriErrorToField), URI_FIELDS);
+  if (!parsed.ok) throw invalidFields(parsed.errors.map(ruleToFieldError), URI_FIELDS);
   const more = labelErrors(parsed.value);
   if (more.length > 0) throw invalidFields(more, URI_FIELDS);
   return parsed.value;

@@ -6,21 +6,14 @@ import { AppError, errors } from '../http/errors.js';
 import { validateBody } from '../http/field-errors.js';
 import { toView, type AccountView } from './accounts.mapper.js';
 import { lockAccountRow, updateAccountRow } from './accounts.queries.js';
-import { OtpParamsBody, UriBody } from './accounts.schemas.js';
+import { Otp, OtpParamsBody, UriBody } from './accounts.schemas.js';
 import { normalise, parseUriOrThrow } from './account-input.js';
 import { snapshot } from './accounts.reads.js';
 import { OtpError, codeAt, timedCodes, type OtpParameters } from './otp.js';
 import { serializeOtpauthUri, canonicalSecret } from '@twofold/otp';
 
-export interface OtpResponse {
-  password: string;
-  otp_type: string;
-  generated_at?: number;
-  period?: number;
-  counter?: number;
-  next_password?: string;
-  uri?: string;
-}
+/** A code as `GET /twofaccounts/{id}/otp` answers it. */
+export type OtpResponse = Static<typeof Otp>;
 
 function otpFailure(error: unknown): never {
   if (error instanceof OtpError) {

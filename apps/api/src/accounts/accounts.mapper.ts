@@ -1,7 +1,9 @@
+import type { Static } from 'typebox';
 import type { AppKeys } from '../config/app-key.js';
 import type { IconStore } from '../images/icon-store.js';
 import { openFields } from '../crypto/account-fields.js';
 import type { AccountRecord } from './accounts.queries.js';
+import type { EmbeddedOtp as EmbeddedOtpSchema } from './accounts.schemas.js';
 
 /** An account row with its sensitive fields decrypted (or marked), as the service works with it. */
 export interface AccountView {
@@ -46,11 +48,8 @@ export function toView(keys: AppKeys, row: AccountRecord, encrypted: boolean): A
   };
 }
 
-export interface EmbeddedOtp {
-  readonly password: string;
-  readonly generated_at: number;
-  readonly next_password: string;
-}
+/** The codes a list embeds (`withOtp`), as the response schema defines them. */
+export type EmbeddedOtp = Static<typeof EmbeddedOtpSchema>;
 
 /** The TwoFAccount read shape: what leaves the server, key by key (an icon whose file is gone reads as none). */
 export function toRead(

@@ -1,9 +1,11 @@
 import {
+  fieldRuleOf,
   hotpCode,
   MAX_DB_INTEGER,
   parseOtpauthUri as parseUri,
   totpCodes,
   type CodeParams,
+  type FieldRule,
   type OtpError as EngineError,
   type ParsedOtpauthAccount,
 } from '@twofold/otp';
@@ -84,62 +86,23 @@ export function timedCodes(params: OtpParameters, unixTime: number): TimedCodes 
 }
 
 export type ParsedUri = ParsedOtpauthAccount;
-export type UriField = 'uri' | 'label' | 'secret' | 'algorithm' | 'digits' | 'period' | 'counter';
-export type UriErrorKind =
-  | 'invalid_uri'
-  | 'unsupported_type'
-  | 'no_label'
-  | 'secret_required'
-  | 'secret_invalid'
-  | 'algorithm'
-  | 'digits'
-  | 'period'
-  | 'counter_negative'
-  | 'counter_integer';
-
-export interface UriError {
-  readonly field: UriField;
-  readonly kind: UriErrorKind;
-}
 
 export type ParseResult =
   | { readonly ok: true; readonly value: ParsedUri }
-  | { readonly ok: false; readonly errors: readonly UriError[] };
-
-function uriError(error: EngineError): UriError {
-  switch (error.field) {
-    case 'label':
-      return { field: 'label', kind: 'no_label' };
-    case 'secret':
-      return { field: 'secret', kind: error.code === 'required' ? 'secret_required' : 'secret_invalid' };
-    case 'algorithm':
-      return { field: 'algorithm', kind: 'algorithm' };
-    case 'digits':
-      return { field: 'digits', kind: 'digits' };
-    case 'period':
-      return { field: 'period', kind: 'period' };
-    case 'counter':
-      return {
-        field: 'counter',
-        kind: error.code === 'out_of_range' ? 'counter_negative' : 'counter_integer',
-      };
-    default:
-      return { field: 'uri', kind: error.code === 'unsupported_type' ? 'unsupported_type' : 'invalid_uri' };
-  }
-}
+  | { readonly ok: false; readonly errors: readonly FieldRule[] };
 
 /**
- * The engine's otpauth parser with the API's error kinds: a missing label is
- * reported alone, as 2FAuth does, and a period beyond the database column is a period error.
+ * The engine's otpauth parser, its errors as the rules they break (`fieldRuleOf`): a missing
+ * label is reported alone, as 2FAuth does, and a period beyond the database column is a period error.
  */
 export function parseOtpauthUri(input: string, options: { forceSteam?: boolean } = {}): ParseResult {
   const parsed = parseUri(input, options);
   if (!parsed.ok) {
-    const errors = parsed.errors.map(uriError);
+    const errors = parsed.errors.map(fieldRuleOf);
     const label = errors.filter((error) => error.field === 'label');
     return { ok: false, errors: label.length > 0 ? label : errors };
   }
   if ((parsed.value.period ?? 0) > MAX_PERIOD)
-    return { ok: false, errors: [{ field: 'period', kind: 'period' }] };
+    return { ok: false, errors: [{ field: 'period', rule: 'min', min: 1 }] };
   return parsed;
 }
