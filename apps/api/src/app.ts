@@ -3,6 +3,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyPluginAsync,
   type FastifyRequest,
+  LogController,
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
@@ -142,7 +143,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
     frameworkErrors: frameworkErrorHandler,
     // One compact access-log line per request instead (http/request-log.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 20 * 1024 * 1024,
     trustProxy:
       config.TRUSTED_PROXIES === '*'

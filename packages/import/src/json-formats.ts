@@ -1,4 +1,4 @@
-import { bytesToBase32, decodeBase64, parseOtpauthUri } from '@twofold/otp';
+import { bytesToBase32, decodeBase64, MAX_DB_INTEGER, parseOtpauthUri } from '@twofold/otp';
 import { isObject, num, str, success, unreadable, type Json } from './failures.js';
 import { buildRow, invalidRow, labelParts, rowError, rowErrorFor, rowFromUri } from './rows.js';
 import { bitwardenRow, isPlainList } from './text-formats.js';
@@ -47,7 +47,7 @@ function twoFauthItem(item: unknown): ImportRow {
         ? null
         : (num(item.digits) ?? NaN),
     algorithm: steam ? null : algorithm,
-    period: positive(item.period, 2_147_483_647) ?? 30,
+    period: positive(item.period, MAX_DB_INTEGER) ?? 30,
     counter: positive(item.counter, Number.MAX_SAFE_INTEGER) ?? 0,
     icon: embeddedIcon(item.icon_file, item.icon_mime),
   });

@@ -1,4 +1,10 @@
-import { decodeMigrationUris, isMigrationUri, parseOtpauthUri, type MigrationEntry } from '@twofold/otp';
+import {
+  decodeMigrationUris,
+  isMigrationUri,
+  MAX_DB_INTEGER,
+  parseOtpauthUri,
+  type MigrationEntry,
+} from '@twofold/otp';
 import Papa from 'papaparse';
 import { isObject, noFormat, str, success, unreadable } from './failures.js';
 import { buildRow, invalidRow, labelParts, rowErrorFor, rowFromUri } from './rows.js';
@@ -72,7 +78,7 @@ export function parsePlainList(text: string): ImportResult | undefined {
 }
 
 /** The largest period the database stores (a 32-bit integer column). */
-const MAX_PERIOD = 2_147_483_647;
+const MAX_PERIOD = MAX_DB_INTEGER;
 
 function googleRow(entry: MigrationEntry): ImportRow {
   if (!entry.ok) {

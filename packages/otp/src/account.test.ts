@@ -266,6 +266,13 @@ describe('accountParameters', () => {
   it('applies the Steam rule whatever the declared parameters', () => {
     expect(
       accountParameters({ otp_type: 'totp', service: 'steam', digits: 8, algorithm: 'sha512', period: 60 }),
-    ).toEqual({ otp_type: 'steamtotp', service: 'Steam', digits: 5, algorithm: 'sha1', period: 30, counter: null });
+    ).toEqual({
+      otp_type: 'steamtotp',
+      service: 'Steam',
+      digits: 5,
+      algorithm: 'sha1',
+      period: 30,
+      counter: null,
+    });
   });
 });

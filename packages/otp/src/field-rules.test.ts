@@ -11,7 +11,11 @@ describe('fieldRuleOf', () => {
       min: 5,
       max: 10,
     });
-    expect(fieldRuleOf(otpError('counter', 'out_of_range'))).toEqual({ field: 'counter', rule: 'min', min: 0 });
+    expect(fieldRuleOf(otpError('counter', 'out_of_range'))).toEqual({
+      field: 'counter',
+      rule: 'min',
+      min: 0,
+    });
     expect(fieldRuleOf(otpError('counter', 'not_an_integer'))).toEqual({ field: 'counter', rule: 'integer' });
     expect(fieldRuleOf(otpError('secret', 'required'))).toEqual({ field: 'secret', rule: 'required' });
     expect(fieldRuleOf(otpError('secret', 'invalid_base32'))).toEqual({ field: 'secret', rule: 'base32' });

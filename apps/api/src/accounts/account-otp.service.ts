@@ -6,7 +6,7 @@ import { AppError, errors } from '../http/errors.js';
 import { validateBody } from '../http/field-errors.js';
 import { toView, type AccountView } from './accounts.mapper.js';
 import { lockAccountRow, updateAccountRow } from './accounts.queries.js';
-import { Otp, OtpParamsBody, UriBody } from './accounts.schemas.js';
+import { OtpParamsBody, UriBody, type Otp } from './accounts.schemas.js';
 import { normalise, parseUriOrThrow } from './account-input.js';
 import { snapshot } from './accounts.reads.js';
 import { OtpError, codeAt, timedCodes, type OtpParameters } from './otp.js';
