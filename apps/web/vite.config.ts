@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants } from 'node:zlib';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The API (apps/api) serves the built app from dist/ on the same origin; in development Vite
 // proxies the API paths to it so cookies and CSRF work the same way.
@@ -17,9 +18,43 @@ const apiPaths = [
   '/up',
 ];
 
+/** Navigations the service worker leaves to the server: the API and files it serves itself. */
+const serverOnly = new RegExp(`^(${apiPaths.join('|')})(/|$)`);
+
 export default defineConfig({
   plugins: [
     react(),
+    // Installable app: a manifest, and a service worker (Workbox) that precaches the app shell and
+    // its assets so the app opens at once, even when the server cannot be reached (it then says
+    // so). Only built files are cached: no API answer (they hold secrets) ever is. Registered by a
+    // small script file, so the Content-Security-Policy needs no inline script.
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: 'script',
+      manifest: {
+        name: 'Twofold',
+        short_name: 'Twofold',
+        description: 'Your two-factor codes, on your own server',
+        start_url: '/accounts',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#f7f7f8',
+        theme_color: '#3b5bdb',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [serverOnly],
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+      },
+    }),
     // Brotli and gzip copies of every text asset, built once here so the server sends them as
     // they are (@fastify/static preCompressed) instead of compressing on each request.
     compression({

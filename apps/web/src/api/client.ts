@@ -56,3 +56,12 @@ export async function unwrap<T>(call: Promise<FetchResult<T>>): Promise<T> {
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
+
+/**
+ * The server could not be reached: fetch failed (no network, server stopped), or a gateway in
+ * front of it answered that it could not reach it (502, 504).
+ */
+export function isServerUnreachable(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 502 || error.status === 504;
+  return error instanceof TypeError;
+}

@@ -1,6 +1,7 @@
 import { createRouter, redirect, createRoute } from '@tanstack/react-router';
 import { Spinner } from '../ui/Spinner';
 import { ErrorScreen } from '../features/errors/ErrorScreen';
+import { isServerUnreachable } from '../api/client';
 import { errorRoutes } from '../features/errors/errors.routes';
 import { authRoutes } from '../features/auth/auth.routes';
 import { accountFormRoutes } from '../features/account-form/account-form.routes';
@@ -52,13 +53,16 @@ export const router = createRouter({
   scrollRestoration: true,
   defaultPendingComponent: () => <Spinner />,
   defaultPendingMs: 300,
-  defaultErrorComponent: ({ error }) => (
-    <ErrorScreen
-      variant="generic"
-      message={error instanceof Error ? error.message : undefined}
-      debug={error instanceof Error ? error.stack : undefined}
-    />
-  ),
+  defaultErrorComponent: ({ error }) =>
+    isServerUnreachable(error) ? (
+      <ErrorScreen variant="offline" closable={false} />
+    ) : (
+      <ErrorScreen
+        variant="generic"
+        message={error instanceof Error ? error.message : undefined}
+        debug={error instanceof Error ? error.stack : undefined}
+      />
+    ),
 });
 
 declare module '@tanstack/react-router' {

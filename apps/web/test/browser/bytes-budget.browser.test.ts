@@ -8,10 +8,12 @@ import { apiCall } from './accounts-helpers';
  * Measured at 199 KB once assets and JSON were compressed (603 KB before): about 185 KB of
  * brotli'd scripts and 31 KB of response headers over 34 requests. The goal is 180 KB (README,
  * Performance). The accounts menu (a Radix dropdown) and the footer links brought it to 225 KB over
- * 41 requests; the budget sits just above today's figure so that it cannot silently regress, and
- * comes down as the first-visit bundle shrinks.
+ * 41 requests; the installable app (manifest, service worker registration script, the icon the
+ * browser reads from the manifest) and the settings definitions shared with the server to 234 KB
+ * over 46. The budget sits just above today's figure so that it cannot silently regress, and comes
+ * down as the first-visit bundle shrinks.
  */
-const BUDGET = 230 * 1024;
+const BUDGET = 240 * 1024;
 const ACCOUNTS = 1000;
 
 /** A distinct base32 secret per account (derived, so a run is repeatable). */

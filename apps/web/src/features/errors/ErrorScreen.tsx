@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 
 interface ErrorScreenProps {
-  readonly variant: 'notFound' | 'flooded' | 'generic' | 'proxy';
+  readonly variant: 'notFound' | 'flooded' | 'generic' | 'proxy' | 'offline';
   /** The server's message (generic variant). */
   readonly message?: string | undefined;
   /** The proxy failure cannot be closed: there is nowhere to go back to. */
@@ -11,7 +11,7 @@ interface ErrorScreenProps {
   readonly debug?: string | undefined;
 }
 
-/** 404, flooded and generic errors share one screen. */
+/** 404, flooded, generic and server-unreachable errors share one screen. */
 export function ErrorScreen({ variant, message, closable = true, debug }: ErrorScreenProps) {
   const { t } = useTranslation('errors');
   return (
@@ -23,6 +23,11 @@ export function ErrorScreen({ variant, message, closable = true, debug }: ErrorS
       <p className="error-legend">{t(`${variant}.legend`)}</p>
       {message && variant !== 'notFound' && <p className="error-message">{message}</p>}
       {import.meta.env.DEV && debug && <pre className="error-debug">{debug}</pre>}
+      {variant === 'offline' && (
+        <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
+          {t('tryAgain')}
+        </button>
+      )}
       {closable && (
         <Link to="/accounts" className="button button-primary">
           {t('backHome')}

@@ -1,0 +1,98 @@
+import type { Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
+import { createAccount, SECRET, signUp } from './accounts-helpers';
+
+/** Every URL held by the page's Cache Storage (what the service worker keeps). */
+async function cachedUrls(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) urls.push(new URL(request.url).pathname);
+    }
+    return urls;
+  });
+}
+
+/** Paths of the server's API and data: none may ever be in a cache (their answers hold secrets). */
+const SERVER_PATHS = /^\/(api|user|webauthn|oauth|refresh-csrf|app-config|infos|storage|up)(\/|$)/;
+
+/** A signed-up user with one account, the accounts screen open and the service worker active. */
+async function openAccountsWithWorker(page: Page, url: string): Promise<string> {
+  await signUp(page, url);
+  await createAccount(page, url, { service: 'Offline', account: 'jane', otp_type: 'totp', secret: SECRET });
+  await page.goto(`${url}/accounts`);
+  await page.getByText('Offline', { exact: true }).first().waitFor();
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return registration.active?.scriptURL ?? '';
+  });
+}
+
+// Each test has its own server and browser profile: one stops its server, and a service worker
+// registration lives in the profile.
+describe('an installable app that opens without its server', () => {
+  let server: RunningServer;
+  let browser: BrowserSession;
+
+  beforeEach(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  afterEach(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('links a web app manifest whose icons are served', async () => {
+    const { page } = browser;
+    // A new install opens on the registration screen.
+    await page.goto(`${server.url}/`);
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBeTruthy();
+    const manifest = await page.evaluate(
+      async (url) =>
+        (await (await fetch(url)).json()) as { icons: { src: string; sizes: string; purpose?: string }[] },
+      href!,
+    );
+    expect(manifest).toMatchObject({ name: 'Twofold', display: 'standalone', start_url: '/accounts' });
+    const { icons } = manifest;
+    expect(icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
+    for (const icon of icons) {
+      const type = await page.evaluate(
+        async (src) => (await fetch(src)).headers.get('content-type'),
+        icon.src,
+      );
+      expect(type).toBe('image/png');
+    }
+  });
+
+  it('registers a service worker that precaches the app shell and never an API answer', async () => {
+    const { page } = browser;
+    const script = await openAccountsWithWorker(page, server.url);
+    expect(new URL(script).pathname).toBe('/sw.js');
+    // Use the app a little more, with the service worker in control, then look at what is kept.
+    await page.reload();
+    await page.getByText('Offline', { exact: true }).first().waitFor();
+    const urls = await cachedUrls(page);
+    expect(urls).toContain('/index.html');
+    expect(urls.some((url) => url.startsWith('/assets/') && url.endsWith('.js'))).toBe(true);
+    expect(urls.filter((url) => SERVER_PATHS.test(url))).toEqual([]);
+  });
+
+  it('opens from its cache when the server is stopped, and says the server cannot be reached', async () => {
+    const { page } = browser;
+    await openAccountsWithWorker(page, server.url);
+    await server.stop();
+    await page.goto(`${server.url}/accounts`);
+    await page
+      .getByRole('heading', { name: 'The Twofold server cannot be reached' })
+      .waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+    await screenshots(page, 'offline');
+  });
+});
