@@ -8,22 +8,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, startServer } from '../test/browser/harness';
 import { registerByApi } from '../test/browser/identity';
-import { apiCall } from '../test/browser/accounts-helpers';
+import { seedAccounts } from './seed';
 
 const ACCOUNTS = 1000;
 const RUNS = 3;
 const TARGET = 180 * 1024;
-
-function secretOf(index: number): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let seed = (index + 1) * 2654435761;
-  let secret = '';
-  for (let i = 0; i < 32; i += 1) {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    secret += alphabet[seed % 32];
-  }
-  return secret;
-}
 
 async function visit(page: Page, context: BrowserContext, url: string, identity: boolean) {
   const cdp = await context.newCDPSession(page);
@@ -46,18 +35,7 @@ const browser = await launchBrowser();
 try {
   const { page, context } = browser;
   await registerByApi(page, server.url);
-  for (let start = 0; start < ACCOUNTS; start += 25) {
-    await Promise.all(
-      Array.from({ length: Math.min(25, ACCOUNTS - start) }, (_, k) =>
-        apiCall(page, 'POST', `${server.url}/api/v1/twofaccounts`, {
-          otp_type: 'totp',
-          service: `Service ${start + k}`,
-          account: `user${start + k}@example.com`,
-          secret: secretOf(start + k),
-        }),
-      ),
-    );
-  }
+  await seedAccounts(page, server.url, 0, ACCOUNTS);
   const compressed: number[] = [];
   const identity: number[] = [];
   let requests = 0;
