@@ -39,7 +39,7 @@ async function armTimer(page: Page, start: 'keydown' | 'pointerdown', ready: str
       const w = window as unknown as { __elapsed?: number };
       delete w.__elapsed;
       document.addEventListener(
-        eventName!,
+        eventName,
         () => {
           const t0 = performance.now();
           const observer = new MutationObserver(() => {
