@@ -2,9 +2,9 @@ import type { Deps } from '../shared/deps.js';
 import type { FieldError } from '../http/errors.js';
 import { fieldError, invalidFields } from '../http/field-errors.js';
 import { groupExists } from '../groups/groups.queries.js';
-import { accountParameters, type FieldRule, type OtpType } from '@twofold/otp';
+import { accountParameters, type FieldRule, type OtpType, type ParsedOtpauthAccount } from '@twofold/otp';
 import { isStorableText } from '../http/validation.js';
-import { parseOtpauthUri, type ParsedUri } from './otp.js';
+import { parseOtpauthUri } from './otp.js';
 
 /** Account data ready to be stored (clear text), or to be shown by a preview. */
 export interface AccountData {
@@ -81,7 +81,7 @@ const URI_FIELDS = [
 ];
 
 /** Parses a URI of the create/preview/OTP routes; 422 naming the failing parameter. */
-export function parseUriOrThrow(uri: string, customOtp: string | null | undefined): ParsedUri {
+export function parseUriOrThrow(uri: string, customOtp: string | null | undefined): ParsedOtpauthAccount {
   const parsed = parseOtpauthUri(uri, { forceSteam: customOtp === 'steamtotp' });
   if (!parsed.ok) throw invalidFields(parsed.errors.map(ruleToFieldError), URI_FIELDS);
   const more = labelErrors(parsed.value);

@@ -85,10 +85,8 @@ export function timedCodes(params: OtpParameters, unixTime: number): TimedCodes 
   return codes;
 }
 
-export type ParsedUri = ParsedOtpauthAccount;
-
 export type ParseResult =
-  | { readonly ok: true; readonly value: ParsedUri }
+  | { readonly ok: true; readonly value: ParsedOtpauthAccount }
   | { readonly ok: false; readonly errors: readonly FieldRule[] };
 
 /**
