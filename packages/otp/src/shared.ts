@@ -51,3 +51,4 @@ export {
   isMigrationUri,
 } from './migration.js';
 export { type ImageFormat, IMAGE_MIME_TYPES, sniffImageFormat } from './image-format.js';
+export { type WebCodeParams, type WebTotpCodes, canComputeInBrowser, webTotpCodes } from './web-codes.js';

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { settingsQuery } from './settings.api';
 import { readBoolean, settingsRecord } from '../../app/preferences';
 
@@ -19,6 +20,17 @@ export interface AccountSettings {
   readonly useBasicQrcodeReader: boolean;
   readonly useDirectCapture: boolean;
   readonly defaultCaptureMode: 'livescan' | 'upload' | 'advancedForm';
+  /** 0 no group, -1 the active group, or a group id. */
+  readonly defaultGroup: number;
+  /** True: a code is fetched when the account is opened; false: every code shows in the list. */
+  readonly getOtpOnRequest: boolean;
+  readonly showNextOtp: boolean;
+  readonly revealDottedOTP: boolean;
+  readonly copyOtpOnDisplay: boolean;
+  readonly clearSearchOnCopy: boolean;
+  readonly viewDefaultGroupOnCopy: boolean;
+  readonly sortCaseSensitive: boolean;
+  readonly theme: 'system' | 'light' | 'dark';
 }
 
 export const DEFAULT_SETTINGS: AccountSettings = {
@@ -33,6 +45,15 @@ export const DEFAULT_SETTINGS: AccountSettings = {
   useBasicQrcodeReader: false,
   useDirectCapture: false,
   defaultCaptureMode: 'livescan',
+  defaultGroup: 0,
+  getOtpOnRequest: true,
+  showNextOtp: true,
+  revealDottedOTP: false,
+  copyOtpOnDisplay: false,
+  clearSearchOnCopy: false,
+  viewDefaultGroupOnCopy: false,
+  sortCaseSensitive: false,
+  theme: 'system',
 };
 
 export function readSettings(list: readonly { key: string; value: unknown }[] | undefined): AccountSettings {
@@ -63,11 +84,22 @@ export function readSettings(list: readonly { key: string; value: unknown }[] | 
       ['livescan', 'upload', 'advancedForm'],
       d.defaultCaptureMode,
     ),
+    defaultGroup: int('defaultGroup', d.defaultGroup),
+    getOtpOnRequest: bool('getOtpOnRequest', d.getOtpOnRequest),
+    showNextOtp: bool('showNextOtp', d.showNextOtp),
+    revealDottedOTP: bool('revealDottedOTP', d.revealDottedOTP),
+    copyOtpOnDisplay: bool('copyOtpOnDisplay', d.copyOtpOnDisplay),
+    clearSearchOnCopy: bool('clearSearchOnCopy', d.clearSearchOnCopy),
+    viewDefaultGroupOnCopy: bool('viewDefaultGroupOnCopy', d.viewDefaultGroupOnCopy),
+    sortCaseSensitive: bool('sortCaseSensitive', d.sortCaseSensitive),
+    theme: oneOf('theme', ['system', 'light', 'dark'], d.theme),
   };
 }
 
 /** The settings, from the cache at once (persisted locally), refreshed in the background. */
 export function useAccountSettings(): { settings: AccountSettings; loaded: boolean } {
   const { data } = useQuery(settingsQuery);
-  return { settings: readSettings(data), loaded: data !== undefined };
+  // One object per answer: components memoised on `settings` re-render only when it changes.
+  const settings = useMemo(() => readSettings(data), [data]);
+  return { settings, loaded: data !== undefined };
 }

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../entities/account/account.api';
 import { useReorderAccounts } from '../../entities/account/account.mutations';
@@ -10,6 +10,7 @@ import { AccountList } from './AccountList';
 import { AccountsHeader } from './AccountsHeader';
 import { EditToolbar } from './EditToolbar';
 import { useActiveGroup } from './use-active-group';
+import { useAfterCopy } from './use-after-copy';
 import { usePinnedLists } from './use-pinned-lists';
 
 // Edit mode (checkboxes, drag and drop) is loaded when first entered: the list stays light.
@@ -21,6 +22,16 @@ function matches(account: Account, search: string): boolean {
   return (
     (account.service ?? '').toLowerCase().includes(needle) || account.account.toLowerCase().includes(needle)
   );
+}
+
+/**
+ * The order of A→Z: by service, then account. Case-insensitive by default (in the reader's
+ * language); `sortCaseSensitive` compares the characters as written, capitals first.
+ */
+function compareAccounts(a: Account, b: Account, caseSensitive: boolean): number {
+  const key = (account: Account) => `${account.service ?? ''}\u0000${account.account}`;
+  if (caseSensitive) return key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+  return key(a).toLowerCase().localeCompare(key(b).toLowerCase());
 }
 
 interface AccountsScreenProps {
@@ -40,6 +51,8 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
   const [editMode, setEditMode] = useState(initialEditMode);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const reorder = useReorderAccounts();
+  const clearSearch = useCallback(() => setSearch(''), []);
+  const afterCopy = useAfterCopy(settings, { clearSearch, chooseGroup: choose });
 
   // No account at all: the start screen.
   const { serverAccounts } = lists;
@@ -69,8 +82,7 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
     reorder(orderedVisible.map((account) => account.id));
   };
   const sortBy = (direction: 1 | -1) => {
-    const key = (a: Account) => `${a.service ?? ''}\u0000${a.account}`.toLowerCase();
-    applyOrder([...visible].sort((a, b) => key(a).localeCompare(key(b)) * direction));
+    applyOrder([...visible].sort((a, b) => compareAccounts(a, b, settings.sortCaseSensitive) * direction));
   };
   const toggle = (id: number, on: boolean) => {
     const next = new Set(selected);
@@ -126,7 +138,7 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
           />
         </Suspense>
       ) : (
-        <AccountList accounts={visible} settings={settings} />
+        <AccountList accounts={visible} settings={settings} onCopied={afterCopy} />
       )}
     </section>
   );

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Group } from '../../entities/group/group.api';
 import type { AccountSettings } from '../../entities/settings/account-settings';
 import { saveSetting, storeSavedSetting } from '../../entities/settings/settings.api';
@@ -16,14 +16,18 @@ export function useActiveGroup(settings: AccountSettings, groups: readonly Group
     settings.rememberActiveGroup && knownGroup(settings.activeGroup) ? settings.activeGroup : 0;
   const activeGroupId = localGroup !== null && knownGroup(localGroup) ? localGroup : settingGroup;
 
-  const choose = (id: number) => {
-    setLocalGroup(id);
-    if (!settings.rememberActiveGroup) return;
-    // Remembering is a convenience: a failure leaves the choice for this visit.
-    void saveSetting('activeGroup', id)
-      .then((saved) => storeSavedSetting(queryClient, saved))
-      .catch(() => undefined);
-  };
+  const remember = settings.rememberActiveGroup;
+  const choose = useCallback(
+    (id: number) => {
+      setLocalGroup(id);
+      if (!remember) return;
+      // Remembering is a convenience: a failure leaves the choice for this visit.
+      void saveSetting('activeGroup', id)
+        .then((saved) => storeSavedSetting(queryClient, saved))
+        .catch(() => undefined);
+    },
+    [queryClient, remember],
+  );
 
   return { activeGroupId, activeGroup: groups?.find((group) => group.id === activeGroupId), choose };
 }

@@ -12,6 +12,7 @@ import {
 } from '../../app/preferences';
 import { LOCALE_NAMES, LOCALES } from '../../i18n/i18n';
 import { SelectSetting, SettingsSection, SwitchSetting } from './controls';
+import { CodesSection } from './CodesSection';
 import { useSaveSetting } from './save-setting';
 
 /** Options: general, security and data input sections; every change is saved at once. */
@@ -63,6 +64,16 @@ export function OptionsScreen() {
           ]}
           onChange={set('displayMode')}
         />
+        <SelectSetting
+          label={t('options.theme.label')}
+          help={t('options.theme.help')}
+          value={readString(record, 'theme', 'system')}
+          options={(['system', 'light', 'dark'] as const).map((theme) => ({
+            value: theme,
+            label: t(`options.theme.${theme}`),
+          }))}
+          onChange={set('theme')}
+        />
         <SwitchSetting
           label={t('options.showAccountsIcons.label')}
           help={t('options.showAccountsIcons.help')}
@@ -74,18 +85,6 @@ export function OptionsScreen() {
           help={t('options.getOfficialIcons.help')}
           checked={bool('getOfficialIcons', true)}
           onChange={set('getOfficialIcons')}
-        />
-        <SwitchSetting
-          label={t('options.showOtpAsDot.label')}
-          help={t('options.showOtpAsDot.help')}
-          checked={bool('showOtpAsDot', false)}
-          onChange={set('showOtpAsDot')}
-        />
-        <SwitchSetting
-          label={t('options.closeOtpOnCopy.label')}
-          help={t('options.closeOtpOnCopy.help')}
-          checked={bool('closeOtpOnCopy', false)}
-          onChange={set('closeOtpOnCopy')}
         />
         <SwitchSetting
           label={t('options.rememberActiveGroup.label')}
@@ -102,6 +101,7 @@ export function OptionsScreen() {
         />
       </SettingsSection>
 
+      <CodesSection record={record} set={set} />
       <SecuritySection record={record} set={set} demo={config.isDemoApp || config.isTestingApp} />
       <DataInputSection record={record} set={set} />
     </div>
