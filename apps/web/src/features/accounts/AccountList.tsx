@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../entities/account/account.api';
 import { accountSecretsQuery } from '../../entities/account/list-codes';
 import type { AccountSettings } from '../../entities/settings/account-settings';
 import { AccountRow } from './codes/AccountRow';
 import { listable } from './codes/use-list-code';
+import { moveBetweenAccounts } from './keyboard';
 import { OtpModal } from './OtpModal';
 
 interface AccountListProps {
@@ -14,6 +15,8 @@ interface AccountListProps {
   readonly settings: AccountSettings;
   /** After any code is copied, from the list or from the code window. */
   readonly onCopied: () => void;
+  /** Up from the first account (the search field takes the focus). */
+  readonly onLeaveTop: () => void;
 }
 
 /**
@@ -21,17 +24,25 @@ interface AccountListProps {
  * the codes in the list (`getOtpOnRequest` off), copies the code the row shows. Those codes are
  * computed here from the secrets; HOTP accounts (and MD5 ones) still open on request.
  */
-export function AccountList({ accounts, settings, onCopied }: AccountListProps) {
+export function AccountList({ accounts, settings, onCopied, onLeaveTop }: AccountListProps) {
   const { t } = useTranslation('accounts');
   const codesInList = !settings.getOtpOnRequest;
   const { data: secrets } = useQuery({ ...accountSecretsQuery, enabled: codesInList });
   const [otpAccount, setOtpAccount] = useState<Account | null>(null);
   const [openCount, setOpenCount] = useState(0);
+  const listRef = useRef<HTMLUListElement>(null);
+  const lastOpened = useRef<number | null>(null);
   const openAccount = useCallback((account: Account) => {
+    lastOpened.current = account.id;
     setOpenCount((count) => count + 1);
     setOtpAccount(account);
   }, []);
   const closeOtp = useCallback(() => setOtpAccount(null), []);
+  // Closing the code window gives the focus back to its account.
+  const returnFocus = useCallback(() => {
+    const id = lastOpened.current;
+    listRef.current?.querySelector<HTMLElement>(`.account-main[data-account-id="${String(id)}"]`)?.focus();
+  }, []);
   // A copy from the list ends the session when auto-lock is 'on copy' (the code window does so itself).
   const navigate = useNavigate();
   const lockOnCopy = settings.kickUserAfter === -1;
@@ -42,7 +53,12 @@ export function AccountList({ accounts, settings, onCopied }: AccountListProps) 
 
   return (
     <>
-      <ul className={`accounts accounts-${settings.displayMode}`} aria-label={t('list.title')}>
+      <ul
+        className={`accounts accounts-${settings.displayMode}`}
+        aria-label={t('list.title')}
+        ref={listRef}
+        onKeyDown={(event) => moveBetweenAccounts(event, onLeaveTop)}
+      >
         {accounts.map((account) => {
           const withSecret = codesInList ? secrets?.get(account.id) : undefined;
           return (
@@ -57,7 +73,13 @@ export function AccountList({ accounts, settings, onCopied }: AccountListProps) 
           );
         })}
       </ul>
-      <OtpModal account={otpAccount} openCount={openCount} onClose={closeOtp} onCopied={onCopied} />
+      <OtpModal
+        account={otpAccount}
+        openCount={openCount}
+        onClose={closeOtp}
+        onCopied={onCopied}
+        returnFocus={returnFocus}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Group } from '../../entities/group/group.api';
 import type { AccountSettings } from '../../entities/settings/account-settings';
@@ -12,6 +12,9 @@ interface AccountsHeaderProps {
   readonly onToggleEditMode: () => void;
   readonly search: string;
   readonly onSearch: (search: string) => void;
+  readonly searchRef: RefObject<HTMLInputElement | null>;
+  /** Keys in the search field (down goes to the accounts). */
+  readonly onSearchKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
   readonly groups: readonly Group[];
   readonly activeGroupId: number;
   readonly activeGroup: Group | undefined;
@@ -21,7 +24,7 @@ interface AccountsHeaderProps {
 }
 
 /** Search, the active group (and the dialog to switch it), New and Manage. */
-export function AccountsHeader(props: AccountsHeaderProps) {
+export function AccountsHeader({ searchRef, ...props }: AccountsHeaderProps) {
   const { settings, editMode, search, groups, activeGroup, counts } = props;
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();
@@ -49,6 +52,8 @@ export function AccountsHeader(props: AccountsHeaderProps) {
           aria-label={t('list.search')}
           value={search}
           onChange={(event) => props.onSearch(event.target.value)}
+          onKeyDown={props.onSearchKeyDown}
+          ref={searchRef}
         />
       )}
       <button

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../entities/account/account.api';
 import { useReorderAccounts } from '../../entities/account/account.mutations';
@@ -9,6 +9,7 @@ import { Spinner } from '../../ui/Spinner';
 import { AccountList } from './AccountList';
 import { AccountsHeader } from './AccountsHeader';
 import { EditToolbar } from './EditToolbar';
+import { focusFirstAccount, useTypeToSearch } from './keyboard';
 import { useActiveGroup } from './use-active-group';
 import { useAfterCopy } from './use-after-copy';
 import { usePinnedLists } from './use-pinned-lists';
@@ -53,6 +54,16 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
   const reorder = useReorderAccounts();
   const clearSearch = useCallback(() => setSearch(''), []);
   const afterCopy = useAfterCopy(settings, { clearSearch, chooseGroup: choose });
+  const screenRef = useRef<HTMLElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const typeInSearch = useCallback((key: string) => setSearch((current) => current + key), []);
+  useTypeToSearch(searchRef, typeInSearch, !editMode);
+  const focusSearch = useCallback(() => searchRef.current?.focus(), []);
+  const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'ArrowDown') return;
+    event.preventDefault();
+    focusFirstAccount(screenRef.current);
+  };
 
   // No account at all: the start screen.
   const { serverAccounts } = lists;
@@ -96,7 +107,7 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
   const selectedIds = [...selected].filter((id) => inGroup.some((account) => account.id === id));
 
   return (
-    <section className="accounts-screen" aria-labelledby="accounts-title">
+    <section className="accounts-screen" aria-labelledby="accounts-title" ref={screenRef}>
       <h1 id="accounts-title" className="visually-hidden">
         {t('list.title')}
       </h1>
@@ -106,6 +117,8 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
         onToggleEditMode={toggleEditMode}
         search={search}
         onSearch={setSearch}
+        searchRef={searchRef}
+        onSearchKeyDown={onSearchKeyDown}
         groups={groups}
         activeGroupId={activeGroupId}
         activeGroup={activeGroup}
@@ -138,7 +151,7 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
           />
         </Suspense>
       ) : (
-        <AccountList accounts={visible} settings={settings} onCopied={afterCopy} />
+        <AccountList accounts={visible} settings={settings} onCopied={afterCopy} onLeaveTop={focusSearch} />
       )}
     </section>
   );

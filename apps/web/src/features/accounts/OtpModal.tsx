@@ -15,13 +15,15 @@ interface OtpModalProps {
   readonly onClose: () => void;
   /** After a copy (the list may clear its search or show the default group). */
   readonly onCopied?: () => void;
+  /** Where the focus goes back when the window closes (the account it was opened from). */
+  readonly returnFocus?: () => void;
 }
 
 /**
  * The code of one account, opened from the list. Copying it may close the modal, or end the
  * session at once when auto-lock is set to 'on copy'.
  */
-export function OtpModal({ account, openCount, onClose, onCopied: afterCopy }: OtpModalProps) {
+export function OtpModal({ account, openCount, onClose, onCopied: afterCopy, returnFocus }: OtpModalProps) {
   const { t } = useTranslation('accounts');
   const { settings } = useAccountSettings();
   const navigate = useNavigate();
@@ -47,6 +49,11 @@ export function OtpModal({ account, openCount, onClose, onCopied: afterCopy }: O
             // (OtpView's `focusCopy`): Enter copies the code at once.
             event.preventDefault();
             (event.currentTarget as HTMLElement | null)?.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            if (!returnFocus) return;
+            event.preventDefault();
+            returnFocus();
           }}
         >
           {account && (
