@@ -62,11 +62,9 @@ export function AccountsHeader({ searchRef, ...props }: AccountsHeaderProps) {
         onClick={() => setSwitchOpen(true)}
         aria-label={t('list.activeGroup', { name: groupLabel, count: counts.inGroup })}
       >
-        <span className="group-switch-name">{groupLabel}</span>
+        <span className="group-switch-name">{groupLabel}</span>{' '}
         <span className="badge">{counts.inGroup}</span>
-        <span aria-hidden="true" className="chevron">
-          ▾
-        </span>
+        <span aria-hidden="true" className="chevron" />
       </button>
       <div className="accounts-actions">
         {!editMode && (
