@@ -8,6 +8,7 @@ import { dismiss } from '../../ui/notify';
 import { Spinner } from '../../ui/Spinner';
 import { AccountList } from './AccountList';
 import { AccountsHeader } from './AccountsHeader';
+import { DataChangedNotice } from './DataChangedNotice';
 import { EditToolbar } from './EditToolbar';
 import { focusFirstAccount, useTypeToSearch } from './keyboard';
 import { useActiveGroup } from './use-active-group';
@@ -125,6 +126,7 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
         counts={{ inGroup: inGroup.length, all: allAccounts.length }}
         onChooseGroup={choose}
       />
+      {lists.stale && <DataChangedNotice onReload={lists.reload} />}
       {editMode && (
         <EditToolbar
           selectedIds={selectedIds}
