@@ -8,9 +8,11 @@ import { router } from './app/router';
 import { Spinner } from './ui/Spinner';
 import { handleGlobalError } from './app/global-errors';
 import { installQueryPersistence } from './app/persist';
+import { applyRememberedTheme } from './app/theme';
 import './styles.css';
 
 setGlobalErrorHandler((error) => handleGlobalError(error, router));
+applyRememberedTheme();
 // Accounts, groups and settings of the previous visit show at once, before the server answers.
 installQueryPersistence(queryClient);
 

@@ -67,3 +67,4 @@ export {
   readNativeSettingValues,
 } from './settings.js';
 export { type FieldRule, fieldRuleOf } from './field-rules.js';
+export { type WebCodeParams, type WebTotpCodes, canComputeInBrowser, webTotpCodes } from './web-codes.js';

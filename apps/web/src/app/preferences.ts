@@ -40,9 +40,16 @@ export function shellPreferences(source: SettingList | Readonly<Record<string, u
 
 /** Keys of the browser's local storage that survive signing out (preferences, not data). */
 export const LOCAL_LANG = 'lang';
+/** The `theme` setting, so that the next visit (signed in or not) opens in the same colours. */
+export const LOCAL_THEME = 'theme';
 const LOCAL_WEBAUTHN_ONLY = 'useWebauthnOnly';
 const LOCAL_WEBAUTHN_DEFAULT = 'useWebauthnAsDefault';
-export const KEPT_ON_SIGN_OUT = [LOCAL_LANG, LOCAL_WEBAUTHN_ONLY, LOCAL_WEBAUTHN_DEFAULT] as const;
+export const KEPT_ON_SIGN_OUT = [
+  LOCAL_LANG,
+  LOCAL_THEME,
+  LOCAL_WEBAUTHN_ONLY,
+  LOCAL_WEBAUTHN_DEFAULT,
+] as const;
 
 /** Remembers what the sign-in screen needs to know before anyone is signed in. */
 export function rememberPreferences(preferences: ShellPreferences): void {

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Notifications } from '../ui/Notifications';
 import { appConfigQuery } from './queries';
+import { useThemeSetting } from './theme';
 
 export interface RouterContext {
   readonly queryClient: QueryClient;
@@ -43,6 +44,7 @@ function DemoBanner() {
 
 function Root() {
   useRouteTitle();
+  useThemeSetting();
   return (
     <>
       <HeadContent />

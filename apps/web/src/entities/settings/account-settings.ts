@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import type { NativeSettings } from '@twofold/otp/browser';
+import { useMemo } from 'react';
 import { settingsQuery } from './settings.api';
 import { readSettings } from '../../app/preferences';
 
-/** The settings as the accounts screens read them: every native setting, typed, with its default. */
-export type AccountSettings = NativeSettings;
-
-/** The settings, from the cache at once (persisted locally), refreshed in the background. */
-export function useAccountSettings(): { settings: AccountSettings; loaded: boolean } {
+/**
+ * Every native setting, typed, from the cache at once (persisted locally), refreshed in the
+ * background; a value missing or invalid reads as its default (the definitions of @twofold/otp).
+ */
+export function useAccountSettings(): { settings: NativeSettings; loaded: boolean } {
   const { data } = useQuery(settingsQuery);
-  return { settings: readSettings(data ?? []), loaded: data !== undefined };
+  // One object per answer: components memoised on `settings` re-render only when it changes.
+  const settings = useMemo(() => readSettings(data ?? []), [data]);
+  return { settings, loaded: data !== undefined };
 }

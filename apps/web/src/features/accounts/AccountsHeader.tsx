@@ -1,17 +1,20 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Group } from '../../entities/group/group.api';
-import type { AccountSettings } from '../../entities/settings/account-settings';
+import type { NativeSettings } from '@twofold/otp/browser';
 import { AccountsMenu } from './AccountsMenu';
 import { GroupSwitchDialog } from './GroupDialogs';
 
 interface AccountsHeaderProps {
-  readonly settings: AccountSettings;
+  readonly settings: NativeSettings;
   readonly editMode: boolean;
   readonly onToggleEditMode: () => void;
   readonly search: string;
   readonly onSearch: (search: string) => void;
+  readonly searchRef: RefObject<HTMLInputElement | null>;
+  /** Keys in the search field (down goes to the accounts). */
+  readonly onSearchKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
   readonly groups: readonly Group[];
   readonly activeGroupId: number;
   readonly activeGroup: Group | undefined;
@@ -21,7 +24,7 @@ interface AccountsHeaderProps {
 }
 
 /** Search, the active group (and the dialog to switch it), New and Manage. */
-export function AccountsHeader(props: AccountsHeaderProps) {
+export function AccountsHeader({ searchRef, ...props }: AccountsHeaderProps) {
   const { settings, editMode, search, groups, activeGroup, counts } = props;
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();
@@ -49,6 +52,8 @@ export function AccountsHeader(props: AccountsHeaderProps) {
           aria-label={t('list.search')}
           value={search}
           onChange={(event) => props.onSearch(event.target.value)}
+          onKeyDown={props.onSearchKeyDown}
+          ref={searchRef}
         />
       )}
       <button
@@ -57,11 +62,9 @@ export function AccountsHeader(props: AccountsHeaderProps) {
         onClick={() => setSwitchOpen(true)}
         aria-label={t('list.activeGroup', { name: groupLabel, count: counts.inGroup })}
       >
-        <span className="group-switch-name">{groupLabel}</span>
+        <span className="group-switch-name">{groupLabel}</span>{' '}
         <span className="badge">{counts.inGroup}</span>
-        <span aria-hidden="true" className="chevron">
-          ▾
-        </span>
+        <span aria-hidden="true" className="chevron" />
       </button>
       <div className="accounts-actions">
         {!editMode && (

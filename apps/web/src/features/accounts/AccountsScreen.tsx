@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../entities/account/account.api';
 import { useReorderAccounts } from '../../entities/account/account.mutations';
@@ -8,8 +8,11 @@ import { dismiss } from '../../ui/notify';
 import { Spinner } from '../../ui/Spinner';
 import { AccountList } from './AccountList';
 import { AccountsHeader } from './AccountsHeader';
+import { DataChangedNotice } from './DataChangedNotice';
 import { EditToolbar } from './EditToolbar';
+import { focusFirstAccount, useTypeToSearch } from './keyboard';
 import { useActiveGroup } from './use-active-group';
+import { useAfterCopy } from './use-after-copy';
 import { usePinnedLists } from './use-pinned-lists';
 
 // Edit mode (checkboxes, drag and drop) is loaded when first entered: the list stays light.
@@ -21,6 +24,16 @@ function matches(account: Account, search: string): boolean {
   return (
     (account.service ?? '').toLowerCase().includes(needle) || account.account.toLowerCase().includes(needle)
   );
+}
+
+/**
+ * The order of A→Z: by service, then account. Case-insensitive by default (in the reader's
+ * language); `sortCaseSensitive` compares the characters as written, capitals first.
+ */
+function compareAccounts(a: Account, b: Account, caseSensitive: boolean): number {
+  const key = (account: Account) => `${account.service ?? ''}\u0000${account.account}`;
+  if (caseSensitive) return key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+  return key(a).toLowerCase().localeCompare(key(b).toLowerCase());
 }
 
 interface AccountsScreenProps {
@@ -40,6 +53,18 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
   const [editMode, setEditMode] = useState(initialEditMode);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const reorder = useReorderAccounts();
+  const clearSearch = useCallback(() => setSearch(''), []);
+  const afterCopy = useAfterCopy(settings, { clearSearch, chooseGroup: choose });
+  const screenRef = useRef<HTMLElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const typeInSearch = useCallback((key: string) => setSearch((current) => current + key), []);
+  useTypeToSearch(searchRef, typeInSearch, !editMode);
+  const focusSearch = useCallback(() => searchRef.current?.focus(), []);
+  const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'ArrowDown') return;
+    event.preventDefault();
+    focusFirstAccount(screenRef.current);
+  };
 
   // No account at all: the start screen.
   const { serverAccounts } = lists;
@@ -69,8 +94,7 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
     reorder(orderedVisible.map((account) => account.id));
   };
   const sortBy = (direction: 1 | -1) => {
-    const key = (a: Account) => `${a.service ?? ''}\u0000${a.account}`.toLowerCase();
-    applyOrder([...visible].sort((a, b) => key(a).localeCompare(key(b)) * direction));
+    applyOrder([...visible].sort((a, b) => compareAccounts(a, b, settings.sortCaseSensitive) * direction));
   };
   const toggle = (id: number, on: boolean) => {
     const next = new Set(selected);
@@ -84,7 +108,7 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
   const selectedIds = [...selected].filter((id) => inGroup.some((account) => account.id === id));
 
   return (
-    <section className="accounts-screen" aria-labelledby="accounts-title">
+    <section className="accounts-screen" aria-labelledby="accounts-title" ref={screenRef}>
       <h1 id="accounts-title" className="visually-hidden">
         {t('list.title')}
       </h1>
@@ -94,12 +118,15 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
         onToggleEditMode={toggleEditMode}
         search={search}
         onSearch={setSearch}
+        searchRef={searchRef}
+        onSearchKeyDown={onSearchKeyDown}
         groups={groups}
         activeGroupId={activeGroupId}
         activeGroup={activeGroup}
         counts={{ inGroup: inGroup.length, all: allAccounts.length }}
         onChooseGroup={choose}
       />
+      {lists.stale && <DataChangedNotice onReload={lists.reload} />}
       {editMode && (
         <EditToolbar
           selectedIds={selectedIds}
@@ -126,7 +153,7 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
           />
         </Suspense>
       ) : (
-        <AccountList accounts={visible} settings={settings} />
+        <AccountList accounts={visible} settings={settings} onCopied={afterCopy} onLeaveTop={focusSearch} />
       )}
     </section>
   );

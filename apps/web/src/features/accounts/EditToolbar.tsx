@@ -57,21 +57,13 @@ export function EditToolbar({
       </button>
       <span className="toolbar-spacer" />
       <span className="toolbar-group">
-        <button
-          type="button"
-          className="icon-button"
-          onClick={() => onSort(1)}
-          aria-label={t('list.sortAsc')}
-        >
+        <button type="button" className="icon-button" onClick={() => onSort(1)}>
           A→Z
+          <span className="visually-hidden"> ({t('list.sortAsc')})</span>
         </button>
-        <button
-          type="button"
-          className="icon-button"
-          onClick={() => onSort(-1)}
-          aria-label={t('list.sortDesc')}
-        >
+        <button type="button" className="icon-button" onClick={() => onSort(-1)}>
           Z→A
+          <span className="visually-hidden"> ({t('list.sortDesc')})</span>
         </button>
       </span>
       <button type="button" className="button" onClick={() => setExporting(true)}>

@@ -13,31 +13,49 @@ interface OtpModalProps {
   /** Increases at each opening: each opening shows a fresh code. */
   readonly openCount: number;
   readonly onClose: () => void;
+  /** After a copy (the list may clear its search or show the default group). */
+  readonly onCopied?: () => void;
+  /** Where the focus goes back when the window closes (the account it was opened from). */
+  readonly returnFocus?: () => void;
 }
 
 /**
  * The code of one account, opened from the list. Copying it may close the modal, or end the
  * session at once when auto-lock is set to 'on copy'.
  */
-export function OtpModal({ account, openCount, onClose }: OtpModalProps) {
+export function OtpModal({ account, openCount, onClose, onCopied: afterCopy, returnFocus }: OtpModalProps) {
   const { t } = useTranslation('accounts');
   const { settings } = useAccountSettings();
   const navigate = useNavigate();
 
   const onCopied = useCallback(() => {
+    afterCopy?.();
     if (settings.kickUserAfter === -1) {
       onClose();
       void navigate({ to: '/autolock' });
       return;
     }
     if (settings.closeOtpOnCopy) onClose();
-  }, [navigate, onClose, settings.closeOtpOnCopy, settings.kickUserAfter]);
+  }, [afterCopy, navigate, onClose, settings.closeOtpOnCopy, settings.kickUserAfter]);
 
   return (
     <Dialog.Root open={account !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog otp-dialog">
+        <Dialog.Content
+          className="dialog otp-dialog"
+          onOpenAutoFocus={(event) => {
+            // Focus waits on the window itself, then moves to the copy action once the code shows
+            // (OtpView's `focusCopy`): Enter copies the code at once.
+            event.preventDefault();
+            (event.currentTarget as HTMLElement | null)?.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            if (!returnFocus) return;
+            event.preventDefault();
+            returnFocus();
+          }}
+        >
           {account && (
             <>
               <div className="otp-head">
@@ -47,7 +65,12 @@ export function OtpModal({ account, openCount, onClose }: OtpModalProps) {
                   {account.service ? account.account : t('otp.noService')}
                 </Dialog.Description>
               </div>
-              <OtpView key={`${account.id}-${openCount}`} query={otpQuery(account.id)} onCopied={onCopied} />
+              <OtpView
+                key={`${account.id}-${openCount}`}
+                query={otpQuery(account.id)}
+                onCopied={onCopied}
+                codeWindow
+              />
               <Dialog.Close className="button button-block otp-close">{t('actions.close')}</Dialog.Close>
             </>
           )}

@@ -1,21 +1,15 @@
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../ui/Spinner';
 import type { Otp } from '../../entities/account/account.api';
 import { useAccountSettings } from '../../entities/settings/account-settings';
 import { copyToClipboard } from '../../ui/clipboard';
+import { splitCode } from './codes/format';
 
 const DOTS = 10;
 const KNOWN_TYPES = new Set(['totp', 'hotp', 'steamtotp']);
-
-/** Steam codes stay whole (they are read as one word); the others are shown in two halves. */
-function splitCode(password: string, otpType: string): string[] {
-  if (otpType === 'steamtotp') return [password];
-  const half = Math.ceil(password.length / 2);
-  return [password.slice(0, half), password.slice(half)];
-}
 
 /** Server time in ms: the local clock unless it is clearly off (then the server's offset is used). */
 function useServerClock(generatedAt: number | undefined, receivedAt: number): number {
@@ -39,13 +33,18 @@ interface OtpViewProps {
   readonly onError?: (error: Error) => void;
   /** Called after a successful copy (the modal may close, the session may end). */
   readonly onCopied?: () => void;
+  /**
+   * The code window (not a form's test): when the code first shows, the focus moves to Copy and,
+   * when the settings say so (`copyOtpOnDisplay`), the code is copied.
+   */
+  readonly codeWindow?: boolean;
 }
 
 /**
  * A one-time password with its period dots (TOTP, Steam) or its counter (HOTP). A time-based code
  * is replaced by the next one at the end of its period, and a fresh one is fetched.
  */
-export function OtpView({ query: options, onHotp, onError, onCopied }: OtpViewProps) {
+export function OtpView({ query: options, onHotp, onError, onCopied, codeWindow }: OtpViewProps) {
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();
   const { settings } = useAccountSettings();
@@ -55,6 +54,8 @@ export function OtpView({ query: options, onHotp, onError, onCopied }: OtpViewPr
   const now = useServerClock(otp?.generated_at, query.dataUpdatedAt);
   const refetched = useRef<number | null>(null);
   const reported = useRef<Otp | null>(null);
+  const copyButton = useRef<HTMLButtonElement>(null);
+  const shown = useRef(false);
 
   const timeBased = otp?.generated_at !== undefined && otp.period !== undefined;
   const period = otp?.period ?? 30;
@@ -85,7 +86,25 @@ export function OtpView({ query: options, onHotp, onError, onCopied }: OtpViewPr
     }
   }, [navigate, onHotp, otp, t]);
 
-  if (!otp || !KNOWN_TYPES.has(otp.otp_type) || ahead > 1) {
+  const ready = otp !== undefined && KNOWN_TYPES.has(otp.otp_type) && ahead <= 1;
+  const shownPassword = ready ? (ahead === 1 && otp.next_password ? otp.next_password : otp.password) : null;
+
+  const copy = useCallback(
+    async (text: string) => {
+      if (await copyToClipboard(text, { copied: t('otp.copied'), failed: t('otp.copyFailed') })) onCopied?.();
+    },
+    [onCopied, t],
+  );
+
+  // The first time a code shows: the focus goes to Copy, and the code is copied when the settings say so.
+  useEffect(() => {
+    if (!codeWindow || shownPassword === null || shown.current) return;
+    shown.current = true;
+    copyButton.current?.focus();
+    if (settings.copyOtpOnDisplay) void copy(shownPassword);
+  }, [copy, codeWindow, settings.copyOtpOnDisplay, shownPassword]);
+
+  if (!ready || shownPassword === null) {
     return query.isError ? (
       <p className="form-error" role="alert">
         {query.error.message}
@@ -95,33 +114,19 @@ export function OtpView({ query: options, onHotp, onError, onCopied }: OtpViewPr
     );
   }
 
-  const password = ahead === 1 && otp.next_password ? otp.next_password : otp.password;
-  const parts = splitCode(password, otp.otp_type);
+  const password = shownPassword;
   const elapsed = (now / 1000) % period;
   const lit = Math.min(DOTS, Math.floor((elapsed / period) * DOTS) + 1);
 
-  const copy = async () => {
-    if (await copyToClipboard(password, { copied: t('otp.copied'), failed: t('otp.copyFailed') }))
-      onCopied?.();
-  };
-
   return (
     <div className="otp-view">
-      <button
-        type="button"
-        className="otp-code-button"
-        onClick={() => void copy()}
-        title={t('otp.clickToCopy')}
-      >
-        <output
-          className={`otp-code${settings.showOtpAsDot ? ' otp-dotted' : ''}`}
-          aria-label={t('otp.code')}
-        >
-          {settings.showOtpAsDot
-            ? parts.map((part, index) => <span key={index}>{'●'.repeat(part.length)}</span>)
-            : parts.map((part, index) => <span key={index}>{part}</span>)}
-        </output>
-      </button>
+      <CodeButton
+        password={password}
+        otpType={otp.otp_type}
+        dotted={settings.showOtpAsDot}
+        canReveal={settings.revealDottedOTP}
+        onCopy={() => void copy(password)}
+      />
       {timeBased ? (
         <ol className="otp-dots" aria-label={t('otp.progress', { lit, total: DOTS })}>
           {Array.from({ length: DOTS }, (_, index) => (
@@ -131,9 +136,52 @@ export function OtpView({ query: options, onHotp, onError, onCopied }: OtpViewPr
       ) : (
         <p className="otp-counter">{t('otp.counter', { counter: otp.counter ?? 0 })}</p>
       )}
-      <button type="button" className="button button-primary otp-copy" onClick={() => void copy()}>
+      <button
+        type="button"
+        ref={copyButton}
+        className="button button-primary otp-copy"
+        onClick={() => void copy(password)}
+      >
         {t('otp.copy')}
       </button>
     </div>
+  );
+}
+
+interface CodeButtonProps {
+  readonly password: string;
+  readonly otpType: string;
+  /** Shown as dots (`showOtpAsDot`), with a Reveal switch when `canReveal` (`revealDottedOTP`). */
+  readonly dotted: boolean;
+  readonly canReveal: boolean;
+  readonly onCopy: () => void;
+}
+
+/** The code, large; a click copies it. */
+function CodeButton({ password, otpType, dotted, canReveal, onCopy }: CodeButtonProps) {
+  const { t } = useTranslation('accounts');
+  const [revealed, setRevealed] = useState(false);
+  const hidden = dotted && !revealed;
+  const parts = splitCode(password, otpType);
+  return (
+    <>
+      <button type="button" className="otp-code-button" onClick={onCopy} title={t('otp.clickToCopy')}>
+        <output className={`otp-code${hidden ? ' otp-dotted' : ''}`} aria-label={t('otp.code')}>
+          {parts.map((part, index) => (
+            <span key={index}>{hidden ? '●'.repeat(part.length) : part}</span>
+          ))}
+        </output>
+      </button>
+      {dotted && canReveal && (
+        <button
+          type="button"
+          className="button button-small otp-reveal"
+          aria-pressed={revealed}
+          onClick={() => setRevealed(!revealed)}
+        >
+          {t('otp.reveal')}
+        </button>
+      )}
+    </>
   );
 }

@@ -22,14 +22,14 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../entities/account/account.api';
 import { AccountContent } from './AccountIcon';
-import type { AccountSettings } from '../../entities/settings/account-settings';
+import type { NativeSettings } from '@twofold/otp/browser';
 
 /** Drag-sort animation: short, so that sorting never waits on it. */
 const SORT_ANIMATION = { duration: 200, easing: 'ease' };
 
 interface SortableAccountsProps {
   readonly accounts: readonly Account[];
-  readonly settings: AccountSettings;
+  readonly settings: NativeSettings;
   readonly selected: ReadonlySet<number>;
   readonly onToggle: (id: number, on: boolean) => void;
   readonly onReorder: (accounts: Account[]) => void;

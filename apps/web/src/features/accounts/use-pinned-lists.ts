@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { forgetRestored, restoredData } from '../../app/persist';
 import { accountsQuery, type Account } from '../../entities/account/account.api';
 import { groupsQuery, type Group } from '../../entities/group/group.api';
-import { dismiss, notify } from '../../ui/notify';
 
 /** Only what the screen shows: a changed HOTP counter is not a change worth a notice. */
 function sameList<T>(a: readonly T[] | undefined, b: readonly T[] | undefined, pick: (item: T) => unknown) {
@@ -21,11 +19,10 @@ interface Pinned {
 
 /**
  * The accounts and groups the screen shows. The previous visit's lists (kept locally) show at
- * once; when the server's first answer differs, they stay on screen with a notice until the person
- * accepts the new ones, so that nothing moves under their finger. `toRefresh` skips them.
+ * once; when the server's first answer differs, they stay on screen (`stale`) until the person
+ * reloads, so that nothing moves under their finger. `toRefresh` skips them.
  */
 export function usePinnedLists(toRefresh: boolean) {
-  const { t } = useTranslation('accounts');
   const accounts = useQuery(accountsQuery);
   const groups = useQuery(groupsQuery);
   const [pinned, setPinned] = useState<Pinned | null>(() => {
@@ -49,21 +46,11 @@ export function usePinnedLists(toRefresh: boolean) {
   }
 
   useEffect(() => {
-    if (verdict === 'waiting') return;
-    forgetRestored();
-    if (verdict === 'same') return;
-    notify('info', t('list.dataChanged'), {
-      duration: -1,
-      action: {
-        label: t('list.reload'),
-        run: () => {
-          setPinned(null);
-          dismiss();
-        },
-      },
-    });
-  }, [verdict, t]);
+    if (verdict !== 'waiting') forgetRestored();
+  }, [verdict]);
 
+  const { refetch: refetchAccounts } = accounts;
+  const { refetch: refetchGroups } = groups;
   return {
     accounts: pinned?.accounts ?? accounts.data,
     groups: pinned?.groups ?? groups.data,
@@ -71,5 +58,12 @@ export function usePinnedLists(toRefresh: boolean) {
     serverAccounts: accounts.isFetchedAfterMount ? accounts.data : undefined,
     /** After a change made here, the server's lists are the ones to show. */
     unpin: () => setPinned(null),
+    /** The previous visit's lists are on screen while the server's differ ('Some data have changed'). */
+    stale: verdict === 'changed' && pinned !== null,
+    /** Asks the server again and shows its lists. */
+    reload: async () => {
+      await Promise.all([refetchAccounts(), refetchGroups()]);
+      setPinned(null);
+    },
   };
 }

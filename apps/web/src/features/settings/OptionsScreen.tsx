@@ -7,6 +7,7 @@ import type { NativeSettings } from '@twofold/otp/browser';
 import { KICK_USER_AFTER_CHOICES, readSettings, settingsRecord } from '../../app/preferences';
 import { LOCALE_NAMES, LOCALES } from '../../i18n/i18n';
 import { SelectSetting, SettingsSection, SwitchSetting } from './controls';
+import { CodesSection } from './CodesSection';
 import { useSaveSetting } from './save-setting';
 
 /** Options: general, security and data input sections; every change is saved at once. */
@@ -58,6 +59,16 @@ export function OptionsScreen() {
           ]}
           onChange={set('displayMode')}
         />
+        <SelectSetting
+          label={t('options.theme.label')}
+          help={t('options.theme.help')}
+          value={values.theme}
+          options={(['system', 'light', 'dark'] as const).map((theme) => ({
+            value: theme,
+            label: t(`options.theme.${theme}`),
+          }))}
+          onChange={set('theme')}
+        />
         <SwitchSetting
           label={t('options.showAccountsIcons.label')}
           help={t('options.showAccountsIcons.help')}
@@ -69,18 +80,6 @@ export function OptionsScreen() {
           help={t('options.getOfficialIcons.help')}
           checked={values.getOfficialIcons}
           onChange={set('getOfficialIcons')}
-        />
-        <SwitchSetting
-          label={t('options.showOtpAsDot.label')}
-          help={t('options.showOtpAsDot.help')}
-          checked={values.showOtpAsDot}
-          onChange={set('showOtpAsDot')}
-        />
-        <SwitchSetting
-          label={t('options.closeOtpOnCopy.label')}
-          help={t('options.closeOtpOnCopy.help')}
-          checked={values.closeOtpOnCopy}
-          onChange={set('closeOtpOnCopy')}
         />
         <SwitchSetting
           label={t('options.rememberActiveGroup.label')}
@@ -97,6 +96,7 @@ export function OptionsScreen() {
         />
       </SettingsSection>
 
+      <CodesSection values={values} set={set} />
       <SecuritySection values={values} set={set} demo={config.isDemoApp || config.isTestingApp} />
       <DataInputSection values={values} set={set} />
     </div>

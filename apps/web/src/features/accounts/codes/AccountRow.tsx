@@ -1,0 +1,72 @@
+import { memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Account } from '../../../entities/account/account.api';
+import type { NativeSettings } from '@twofold/otp/browser';
+import { copyToClipboard } from '../../../ui/clipboard';
+import { AccountContent } from '../AccountIcon';
+import { ListCode } from './ListCode';
+import { currentCodes } from './use-list-code';
+
+interface AccountRowProps {
+  readonly account: Account;
+  /** The same account with its secret when the list shows its code (else a click opens it). */
+  readonly coded: (Account & { secret: string }) | undefined;
+  readonly settings: NativeSettings;
+  readonly onOpen: (account: Account) => void;
+  readonly onCopied: () => void;
+}
+
+/**
+ * One account of the list. With its code in the list a click (or Enter) copies the code; without,
+ * it opens the account's code. Dotted codes get a reveal switch when the settings allow it.
+ */
+export const AccountRow = memo(function AccountRow({
+  account,
+  coded,
+  settings,
+  onOpen,
+  onCopied,
+}: AccountRowProps) {
+  const { t } = useTranslation('accounts');
+  const [revealed, setRevealed] = useState(false);
+  const name = account.service ?? account.account;
+
+  const activate = async () => {
+    if (!coded) return onOpen(account);
+    const codes = await currentCodes(coded);
+    if (!codes) return onOpen(account);
+    if (await copyToClipboard(codes.password, { copied: t('otp.copied'), failed: t('otp.copyFailed') }))
+      onCopied();
+  };
+
+  return (
+    <li className={`account${coded ? ' account-coded' : ''}`}>
+      <button
+        type="button"
+        className="account-main"
+        data-account-id={account.id}
+        onClick={() => void activate()}
+      >
+        <AccountContent account={account} showIcon={settings.showAccountsIcons} />
+        {coded && (
+          <ListCode
+            account={coded}
+            dotted={settings.showOtpAsDot && !revealed}
+            showNext={settings.showNextOtp}
+          />
+        )}
+      </button>
+      {coded && settings.showOtpAsDot && settings.revealDottedOTP && (
+        <button
+          type="button"
+          className="icon-button reveal-button"
+          aria-pressed={revealed}
+          aria-label={t('list.reveal', { name })}
+          onClick={() => setRevealed(!revealed)}
+        >
+          <span aria-hidden="true">{revealed ? '◡' : '◉'}</span>
+        </button>
+      )}
+    </li>
+  );
+});

@@ -1,0 +1,50 @@
+import type { NativeSettings } from '@twofold/otp/browser';
+import { useTranslation } from 'react-i18next';
+import type { SettingValue } from '../../entities/settings/settings.api';
+import { SettingsSection, SwitchSetting } from './controls';
+
+interface CodesSectionProps {
+  readonly values: NativeSettings;
+  readonly set: (key: string) => (value: SettingValue) => void;
+}
+
+type CodeSwitch =
+  | 'getOtpOnRequest'
+  | 'showNextOtp'
+  | 'showOtpAsDot'
+  | 'revealDottedOTP'
+  | 'closeOtpOnCopy'
+  | 'copyOtpOnDisplay'
+  | 'clearSearchOnCopy'
+  | 'viewDefaultGroupOnCopy'
+  | 'sortCaseSensitive';
+
+/** How codes show and what a copy does: the settings 2FAuth's clients share. */
+export function CodesSection({ values, set }: CodesSectionProps) {
+  const { t } = useTranslation('settings');
+  const switches: readonly (readonly [key: CodeSwitch, disabled?: boolean])[] = [
+    ['getOtpOnRequest'],
+    ['showNextOtp', values.getOtpOnRequest],
+    ['showOtpAsDot'],
+    ['revealDottedOTP', !values.showOtpAsDot],
+    ['closeOtpOnCopy'],
+    ['copyOtpOnDisplay'],
+    ['clearSearchOnCopy'],
+    ['viewDefaultGroupOnCopy'],
+    ['sortCaseSensitive'],
+  ];
+  return (
+    <SettingsSection title={t('options.codes')}>
+      {switches.map(([key, disabled]) => (
+        <SwitchSetting
+          key={key}
+          label={t(`options.${key}.label`)}
+          help={t(`options.${key}.help`)}
+          checked={values[key]}
+          disabled={disabled}
+          onChange={set(key)}
+        />
+      ))}
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly help: string;
+  readonly nodes: readonly { readonly target: readonly unknown[]; readonly failureSummary?: string }[];
+}
+
+/**
+ * Runs axe-core on the page as it is and fails on any serious or critical violation, naming each
+ * rule and the elements it found. axe is evaluated through the DevTools protocol, which the page's
+ * Content-Security-Policy does not govern (an injected <script> would be refused, rightly).
+ */
+export async function expectAccessible(page: Page, context = ''): Promise<void> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
+    // label-content-name-mismatch is experimental (off by default): a name that does not hold
+    // the visible text cannot be spoken by voice-control users.
+    const result = await axe.run(document, {
+      resultTypes: ['violations'],
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    });
+    return result.violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
+    }));
+  });
+  const blocking = violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  if (blocking.length === 0) return;
+  const report = blocking
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help}\n` +
+        violation.nodes
+          .map(
+            (node) => `  ${JSON.stringify(node.target)} ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`,
+          )
+          .join('\n'),
+    )
+    .join('\n');
+  throw new Error(`axe found ${blocking.length} serious or critical violation(s) ${context}:\n${report}`);
+}

@@ -1,0 +1,317 @@
+import { totpCodes, type CodeParams } from '@twofold/otp';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createAccount, SECRET, setSetting, signUp, STEAM_SECRET } from './accounts-helpers';
+import {
+  launchSharedBrowser,
+  screenshots,
+  startResettableServer,
+  type BrowserSession,
+  type ResettableServer,
+  type SharedBrowser,
+} from './harness';
+
+/** The codes RFC 6238 (and Steam's variant) gives at a moment, from the OTP engine's Node entry. */
+function expected(params: CodeParams, seconds: number): { password: string; next: string } {
+  const codes = totpCodes(params, seconds);
+  if (!codes.ok) throw new Error('bad parameters');
+  return { password: codes.value.password, next: codes.value.next_password };
+}
+
+/** The code and next code a row shows, read with the time before and after. */
+async function rowCodes(row: Locator): Promise<{ text: string; before: number; after: number }> {
+  const before = Date.now() / 1000;
+  const text = (await row.innerText()).replace(/\s+/g, ' ');
+  const after = Date.now() / 1000;
+  return { text, before, after };
+}
+
+/** The row shows this step's code (and the next one when asked), at one of the two moments read. */
+function expectCodes(
+  read: { text: string; before: number; after: number },
+  params: CodeParams,
+  withNext: boolean,
+): void {
+  const compact = read.text.replace(/\s+/g, '');
+  const candidates = [read.before, read.after].map((at) => expected(params, at));
+  const match = candidates.find(
+    ({ password, next }) =>
+      compact.includes(`password:${password}`) && (!withNext || compact.includes(`Next${next}`)),
+  );
+  expect(match, `${read.text} should show ${JSON.stringify(candidates)}`).toBeDefined();
+}
+
+const GITHUB: CodeParams = { otp_type: 'totp', secret: SECRET, digits: 6, algorithm: 'sha1', period: 30 };
+const BANK: CodeParams = { otp_type: 'totp', secret: SECRET, digits: 8, algorithm: 'sha256', period: 60 };
+const STEAM: CodeParams = {
+  otp_type: 'steamtotp',
+  secret: STEAM_SECRET,
+  digits: 5,
+  algorithm: 'sha1',
+  period: 30,
+};
+
+describe('codes in the list (get codes on request: off)', () => {
+  let server: ResettableServer;
+  let chromium: SharedBrowser;
+  let browser: BrowserSession;
+
+  beforeAll(async () => {
+    server = await startResettableServer();
+    chromium = await launchSharedBrowser();
+  });
+
+  afterAll(async () => {
+    await chromium?.close();
+    await server?.stop();
+  });
+
+  beforeEach(async () => {
+    await server.reset();
+    browser = await chromium.newSession();
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await signUp(browser.page, server.url);
+    await browser.page.getByRole('heading', { name: 'No 2FA here!' }).waitFor();
+  });
+
+  afterEach(async () => {
+    await browser?.close();
+  });
+
+  const list = (page: Page) => page.getByRole('list', { name: 'Accounts' });
+  const row = (page: Page, name: string | RegExp) => list(page).getByRole('button', { name });
+
+  async function seed(page: Page): Promise<void> {
+    await createAccount(page, server.url, { service: 'GitHub', account: 'jane@example.com', ...GITHUB });
+    await createAccount(page, server.url, { service: 'Bank', account: 'jane', ...BANK });
+    await createAccount(page, server.url, {
+      service: 'Steam',
+      account: 'gamer',
+      otp_type: 'steamtotp',
+      secret: STEAM_SECRET,
+    });
+    await createAccount(page, server.url, {
+      service: 'Counter',
+      account: 'hotp',
+      otp_type: 'hotp',
+      secret: SECRET,
+      counter: 0,
+    });
+  }
+
+  it('the switch in Settings puts every code in the list, each with its next code and countdown', async () => {
+    const { page } = browser;
+    await seed(page);
+    // Off through the Settings screen, as a person would.
+    await page.goto(`${server.url}/settings/options`);
+    const onRequest = page.getByRole('switch', { name: 'Get codes on request' });
+    expect(await onRequest.getAttribute('aria-checked')).toBe('true');
+    await onRequest.click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    expect(await page.getByRole('switch', { name: 'Show the next code' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+
+    await page.goto(`${server.url}/accounts`);
+    await row(page, /^GitHub/)
+      .getByText('Next')
+      .waitFor();
+    expectCodes(await rowCodes(row(page, /^GitHub/)), GITHUB, true);
+    expectCodes(await rowCodes(row(page, /^Bank/)), BANK, true);
+    expectCodes(await rowCodes(row(page, /^Steam/)), STEAM, true);
+    // HOTP is never computed here: its code spends a counter on the server; the row opens it.
+    expect(await row(page, /^Counter/).innerText()).not.toMatch(/\d{6}/);
+    // The secrets stay in memory: nothing of them in the browser's storage.
+    const stored = await page.evaluate(
+      () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+    );
+    expect(stored).not.toContain(SECRET);
+    expect(stored).not.toContain(STEAM_SECRET);
+    await screenshots(page, 'daily-codes-list');
+
+    // Next code off: only the current one.
+    await setSetting(page, server.url, 'showNextOtp', false);
+    await page.reload();
+    await row(page, /^GitHub/)
+      .getByText(/\d{3}/)
+      .first()
+      .waitFor();
+    await expect.poll(() => row(page, /^GitHub/).innerText()).not.toContain('Next');
+    expectCodes(await rowCodes(row(page, /^GitHub/)), GITHUB, false);
+  });
+
+  it('a click or Enter on a row copies its code; a HOTP row opens its code window', async () => {
+    const { page } = browser;
+    await seed(page);
+    await setSetting(page, server.url, 'getOtpOnRequest', false);
+    await page.goto(`${server.url}/accounts`);
+    await row(page, /^GitHub/)
+      .getByText('Next')
+      .waitFor();
+
+    await row(page, /^GitHub/).click();
+    await page.getByRole('status').filter({ hasText: 'Copied to clipboard' }).waitFor();
+    const now = Date.now() / 1000;
+    let copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect([expected(GITHUB, now - 1).password, expected(GITHUB, now).password]).toContain(copied);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await row(page, /^Steam/).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).not.toBe('');
+    copied = await page.evaluate(() => navigator.clipboard.readText());
+    const at = Date.now() / 1000;
+    expect([expected(STEAM, at - 1).password, expected(STEAM, at).password]).toContain(copied);
+
+    await row(page, /^Counter/).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Copy', exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  it('a new code shows at each period, and only the rows whose period ended change', async () => {
+    const { page } = browser;
+    const fast: CodeParams = { ...GITHUB, period: 2 };
+    await createAccount(page, server.url, { service: 'Fast', account: 'two seconds', ...fast });
+    await createAccount(page, server.url, {
+      service: 'Slow',
+      account: 'two minutes',
+      ...GITHUB,
+      period: 120,
+    });
+    await setSetting(page, server.url, 'getOtpOnRequest', false);
+    await setSetting(page, server.url, 'showNextOtp', false);
+    await page.goto(`${server.url}/accounts`);
+    await row(page, /^Fast/).getByText(/\d{3}/).first().waitFor();
+    // Watches the slow row's code and the rows themselves while the fast code changes.
+    await page.evaluate(() => {
+      const slow = [...document.querySelectorAll('.account-main')].find((el) =>
+        el.textContent?.includes('Slow'),
+      );
+      const fastRow = [...document.querySelectorAll('.account-main')].find((el) =>
+        el.textContent?.includes('Fast'),
+      );
+      const state = { slowChanges: 0, fastRow, slowRow: slow };
+      Object.assign(window, { __watch: state });
+      new MutationObserver((records) => {
+        state.slowChanges += records.length;
+      }).observe(slow!.querySelector('.list-code-text')!, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+    const seen = new Set<string>();
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline) {
+      const read = await rowCodes(row(page, /^Fast/));
+      expectCodes(read, fast, false);
+      seen.add(read.text);
+      await page.waitForTimeout(400);
+    }
+    // Two-second periods: at least two different codes in five seconds, each the right one.
+    expect(seen.size).toBeGreaterThanOrEqual(2);
+    const watch = await page.evaluate(() => {
+      const state = (
+        window as unknown as { __watch: { slowChanges: number; fastRow: Element; slowRow: Element } }
+      ).__watch;
+      return {
+        slowChanges: state.slowChanges,
+        sameRows: document.body.contains(state.fastRow) && document.body.contains(state.slowRow),
+      };
+    });
+    // The slow row's code did not move (120-s period), and no row was replaced.
+    const slowStep = Math.floor(Date.now() / 1000 / 120);
+    if (Math.floor((Date.now() - 6_000) / 1000 / 120) === slowStep) expect(watch.slowChanges).toBe(0);
+    expect(watch.sameRows).toBe(true);
+  });
+
+  it('copying clears the search and shows the default group when the settings say so', async () => {
+    const { page } = browser;
+    await seed(page);
+    const group = (await (
+      await page.request.fetch(`${server.url}/api/v1/groups`, {
+        method: 'POST',
+        headers: {
+          'X-XSRF-TOKEN': decodeURIComponent(
+            (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '',
+          ),
+          Accept: 'application/json',
+        },
+        data: { name: 'Work' },
+      })
+    ).json()) as { id: number };
+    await createAccount(page, server.url, {
+      service: 'Slack',
+      account: 'work',
+      ...GITHUB,
+      group_id: group.id,
+    });
+    await setSetting(page, server.url, 'getOtpOnRequest', false);
+    await setSetting(page, server.url, 'clearSearchOnCopy', true);
+    await setSetting(page, server.url, 'viewDefaultGroupOnCopy', true);
+    await setSetting(page, server.url, 'defaultGroup', group.id);
+    await page.goto(`${server.url}/accounts`);
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await search.fill('git');
+    await expect.poll(() => list(page).getByRole('button').count()).toBe(1);
+    await row(page, /^GitHub/).click();
+    await page.getByRole('status').filter({ hasText: 'Copied to clipboard' }).waitFor();
+    await expect.poll(() => search.inputValue()).toBe('');
+    // The default group (Work) shows: only Slack.
+    await expect.poll(() => list(page).getByRole('button').count()).toBe(1);
+    await row(page, /^Slack/).waitFor();
+  });
+
+  it('dots hide the codes, Reveal shows them, and a code window copies its code when opened', async () => {
+    const { page } = browser;
+    await createAccount(page, server.url, { service: 'GitHub', account: 'jane@example.com', ...GITHUB });
+    await setSetting(page, server.url, 'getOtpOnRequest', false);
+    await setSetting(page, server.url, 'showOtpAsDot', true);
+    await setSetting(page, server.url, 'revealDottedOTP', true);
+    await page.goto(`${server.url}/accounts`);
+    await row(page, /^GitHub/)
+      .getByText('●●●')
+      .first()
+      .waitFor();
+    expect(await row(page, /^GitHub/).innerText()).not.toMatch(/\d{3}/);
+    const reveal = page.getByRole('button', { name: 'Reveal the code of GitHub' });
+    await reveal.click();
+    expect(await reveal.getAttribute('aria-pressed')).toBe('true');
+    expectCodes(await rowCodes(row(page, /^GitHub/)), GITHUB, true);
+    await screenshots(page, 'daily-codes-revealed');
+
+    // Codes on request again, copied as soon as the window shows them.
+    await setSetting(page, server.url, 'getOtpOnRequest', true);
+    await setSetting(page, server.url, 'showOtpAsDot', false);
+    await setSetting(page, server.url, 'copyOtpOnDisplay', true);
+    await page.reload();
+    await row(page, /^GitHub/).click();
+    await page.getByRole('status').filter({ hasText: 'Copied to clipboard' }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const shown = (
+      await page.getByRole('dialog').getByRole('status', { name: 'One-time password' }).innerText()
+    ).replace(/\s+/g, '');
+    expect(copied).toBe(shown);
+    // The focus starts on Copy.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Copy');
+  });
+
+  it('A→Z ignores case unless case-sensitive sorting is on', async () => {
+    const { page } = browser;
+    for (const service of ['Zeta', 'alpha', 'Beta']) {
+      await createAccount(page, server.url, { service, account: 'me', ...GITHUB });
+    }
+    const order = async () =>
+      (await list(page).locator('.account-service').allInnerTexts()).map((text) => text.trim());
+    await page.goto(`${server.url}/accounts`);
+    await page.getByRole('button', { name: 'Manage' }).click();
+    await page.getByRole('button', { name: 'Sort ascending' }).click();
+    await expect.poll(order).toEqual(['alpha', 'Beta', 'Zeta']);
+    await setSetting(page, server.url, 'sortCaseSensitive', true);
+    await page.goto(`${server.url}/accounts`);
+    await page.getByRole('button', { name: 'Manage' }).click();
+    await page.getByRole('button', { name: 'Sort ascending' }).click();
+    await expect.poll(order).toEqual(['Beta', 'Zeta', 'alpha']);
+  });
+});
