@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { Message } from '../http/common.schemas.js';
 import { LoginBody, LoginPayload } from '../users/users.schemas.js';
 import { login } from '../users/users.service.js';
-import { ensureSession, openSession } from './session.js';
+import { endSessionRotatingCsrf, ensureCsrf } from './session.js';
 
 /** Password sign-in, sign-out and the CSRF token. */
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -34,8 +34,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      // The previous session is deleted and an anonymous one (new CSRF token) takes its place.
-      await openSession(request, reply, null);
+      // The session is deleted; a new CSRF token (in the cookie only) takes its place.
+      await endSessionRotatingCsrf(request, reply);
       return { message: 'signed out' };
     },
   );
@@ -53,8 +53,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await ensureSession(request, reply);
-      return reply.type('text/plain; charset=utf-8').send(session.csrfToken);
+      const token = await ensureCsrf(request, reply);
+      return reply.type('text/plain; charset=utf-8').send(token);
     },
   );
 };
