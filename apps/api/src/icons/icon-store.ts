@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { mimeOf, sniffImage, type ImageExt } from './image-type.js';
@@ -60,7 +60,12 @@ export class IconStore {
   }
 
   exists(name: string | null | undefined): name is string {
-    return typeof name === 'string' && NAME.test(name) && this.known().has(name);
+    if (typeof name !== 'string' || !NAME.test(name)) return false;
+    if (this.known().has(name)) return true;
+    // Another replica sharing the folder may have written it since the names were read.
+    if (!existsSync(path.join(this.dir, name))) return false;
+    this.known().add(name);
+    return true;
   }
 
   /** Stores image bytes (sniffed; SVG sanitised); returns the new name, or undefined when not an image. */
