@@ -8,6 +8,7 @@ import { systemClock } from './clock.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import { createMailer } from './mail/create-mailer.js';
 import { startBackupScheduler } from './backups/backup-scheduler.js';
+import { startReplicaSync } from './cache/replica-sync.js';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -35,6 +36,14 @@ async function main(): Promise<void> {
 
   // The app is ready (no hooks can be added any more): the scheduler is stopped by `stop` below.
   const backups = await startBackupScheduler(app.deps);
+  // PostgreSQL may be shared by several replicas: their writes drop this one's caches too.
+  const sync = config.DATABASE_URL
+    ? startReplicaSync({
+        url: config.DATABASE_URL,
+        caches: app.deps.caches,
+        log: { info: (message) => logger.info(message), warn: (message) => logger.warn(message) },
+      })
+    : undefined;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -43,6 +52,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'stopping: finishing requests in flight');
     try {
       backups.stop();
+      await sync?.stop();
       await app.close(); // stops accepting, waits for in-flight requests
       await database.close();
       logger.info('stopped');

@@ -1,7 +1,7 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Message } from '../http/common.schemas.js';
-import { ensureSession, openSession } from './session.js';
+import { endSessionRotatingCsrf, ensureCsrf } from './session.js';
 
 /** Sign-out and the CSRF token (password sign-in is users/sign-in.routes.ts). */
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -17,8 +17,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      // The previous session is deleted and an anonymous one (new CSRF token) takes its place.
-      await openSession(request, reply, null);
+      // The session is deleted; a new CSRF token (in the cookie only) takes its place.
+      await endSessionRotatingCsrf(request, reply);
       return { message: 'signed out' };
     },
   );
@@ -36,8 +36,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await ensureSession(request, reply);
-      return reply.type('text/plain; charset=utf-8').send(session.csrfToken);
+      const token = await ensureCsrf(request, reply);
+      return reply.type('text/plain; charset=utf-8').send(token);
     },
   );
 };

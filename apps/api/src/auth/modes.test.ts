@@ -1,5 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/harness.js';
+import type { DB } from '../db/schema.js';
+import { hashToken } from '../tokens/tokens.queries.js';
 import {
   SessionClient,
   bearerCaller,
@@ -14,6 +18,24 @@ const proxyEnv = {
   AUTH_PROXY_HEADER_FOR_EMAIL: 'Remote-Email',
   PROXY_LOGOUT_URL: 'https://sso.example.com/logout',
 };
+
+/** A second personal access token of the user. */
+async function insertToken(db: Kysely<DB>): Promise<string> {
+  const value = randomBytes(48).toString('base64url');
+  const now = new Date(1_700_000_000_000);
+  await db
+    .insertInto('personal_access_tokens')
+    .values({
+      id: randomBytes(20).toString('hex'),
+      name: 'other',
+      token_hash: hashToken(value),
+      created_at: now,
+      updated_at: now,
+      expires_at: new Date(now.getTime() + 24 * 3600 * 1000),
+    })
+    .execute();
+  return value;
+}
 
 describeEachDatabase(
   'reverse-proxy mode',
@@ -218,17 +240,53 @@ describeEachDatabase('request rate limits', (t) => {
     expect((await other.request('GET', '/api/v1/groups')).statusCode).toBe(200);
   });
 
-  it('raises the ceiling during a web-app import on the same counter', async () => {
-    await t.rebuild({ THROTTLE_API: '2', THROTTLE_API_DURING_IMPORT: '2' });
+  it('raises the ceiling during an import only with a grant the preview issued', async () => {
+    await t.rebuild({ THROTTLE_API: '3', THROTTLE_API_DURING_IMPORT: '7' });
     const token = await createUserWithToken(t.db);
     const bearer = bearerCaller(t, () => token);
     const account = { account: 'a', otp_type: 'totp', secret: 'A4GRFHVVRBGY7UIW' };
-    const importing = { referer: 'http://localhost:8000/account/import' };
+    const payload = { payload: 'otpauth://totp/a?secret=A4GRFHVVRBGY7UIW' };
+    const preview = await bearer('POST', '/api/v1/twofaccounts/migration', payload);
+    expect(preview.statusCode).toBe(200);
+    const grant = String(preview.headers['x-import-grant']);
+    expect(grant).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
     expect((await bearer('GET', '/api/v1/groups')).statusCode).toBe(200);
     expect((await bearer('GET', '/api/v1/groups')).statusCode).toBe(200);
     expect((await bearer('GET', '/api/v1/groups')).statusCode).toBe(429);
-    expect((await bearer('POST', '/api/v1/twofaccounts', account, importing)).statusCode).toBe(201);
-    expect((await bearer('POST', '/api/v1/twofaccounts', account, importing)).statusCode).toBe(429);
+    // A Referer naming the import screen is no longer believed (request 5 of 3).
+    const referer = { referer: 'http://localhost:8000/account/import' };
+    expect((await bearer('POST', '/api/v1/twofaccounts', account, referer)).statusCode).toBe(429);
+    const [expires, mac] = grant.split('.');
+    for (const forged of [`${Number(expires) + 1}.${mac}`, `${expires}.${'A'.repeat(43)}`, 'nope']) {
+      const answer = await bearer('POST', '/api/v1/twofaccounts', account, { 'x-import-grant': forged });
+      expect(answer.statusCode).toBe(429);
+    }
+    // Issued to that token: another token on the same counter gets no bonus with it (request 9).
+    const other = await insertToken(t.db);
+    const stolen = await bearerCaller(t, () => other)('POST', '/api/v1/twofaccounts', account, {
+      'x-import-grant': grant,
+    });
+    expect(stolen.statusCode).toBe(429);
+    const granted = { 'x-import-grant': grant };
+    expect((await bearer('POST', '/api/v1/twofaccounts', account, granted)).statusCode).toBe(201);
+    expect((await bearer('POST', '/api/v1/twofaccounts', account, granted)).statusCode).toBe(429);
+  });
+
+  it('an expired import grant gives no bonus', async () => {
+    await t.rebuild({ THROTTLE_API: '2', THROTTLE_API_DURING_IMPORT: '5' });
+    const token = await createUserWithToken(t.db);
+    const bearer = bearerCaller(t, () => token);
+    const payload = { payload: 'otpauth://totp/a?secret=A4GRFHVVRBGY7UIW' };
+    const preview = await bearer('POST', '/api/v1/twofaccounts/migration', payload);
+    const grant = String(preview.headers['x-import-grant']);
+    t.clock.advance(16 * 60);
+    const account = { account: 'a', otp_type: 'totp', secret: 'A4GRFHVVRBGY7UIW' };
+    expect(
+      (await bearer('POST', '/api/v1/twofaccounts', account, { 'x-import-grant': grant })).statusCode,
+    ).toBe(201);
+    expect(
+      (await bearer('POST', '/api/v1/twofaccounts', account, { 'x-import-grant': grant })).statusCode,
+    ).toBe(429);
   });
 
   it('is off with 0 (the test default) and never limits the web app in normal use', async () => {

@@ -5,15 +5,16 @@ import { errors } from '../http/errors.js';
 import type { Config } from '../config/config.js';
 import { sessionCookieId } from './session.js';
 import { consumeAuthAttempt } from './login-throttle.js';
+import { hasImportGrant } from './import-grant.js';
 
 /*
  * Request rate limits of /api/v1, per minute:
  * - `web`: requests carrying the session cookie (the web app), per session, THROTTLE_WEB
  *   (600 by default, far above what a person clicking produces); proxy-authenticated requests
  *   count per IP against the same ceiling;
- * - `api`: Bearer and anonymous requests, per client IP, THROTTLE_API; a web-app import
- *   (`POST /api/v1/twofaccounts` from the import screen) raises the ceiling by
- *   THROTTLE_API_DURING_IMPORT on the same counter.
+ * - `api`: Bearer and anonymous requests, per client IP, THROTTLE_API.
+ * An import (`POST /api/v1/twofaccounts` carrying a valid `X-Import-Grant`, see import-grant.ts)
+ * raises the ceiling of its counter by THROTTLE_API_DURING_IMPORT.
  * 0 = unlimited. The sign-in routes have their own per-IP limiter (login-throttle.ts).
  */
 
@@ -35,16 +36,19 @@ export const rateLimitPlugin = fp<{ config: Config }>(
       max: (request) => decisions.get(request)?.max ?? api,
     });
 
-    const decide = (request: FastifyRequest): Decision => {
+    const counter = (request: FastifyRequest): Decision => {
       if (proxyMode) return { key: `web:${request.ip}`, max: web };
       const sid = request.headers.authorization === undefined ? sessionCookieId(request) : undefined;
       if (sid) return { key: `web:${sid}`, max: web };
-      const path = request.url.split('?')[0]?.replace(/\/+$/, '');
-      const referer = request.headers.referer ?? '';
-      const importing =
-        request.method === 'POST' && path === '/api/v1/twofaccounts' && /account\/import\/?$/.test(referer);
-      if (importing) return { key: `api:${request.ip}`, max: bonus === 0 || api === 0 ? 0 : api + bonus };
       return { key: `api:${request.ip}`, max: api };
+    };
+    const decide = (request: FastifyRequest): Decision => {
+      const decision = counter(request);
+      const path = request.url.split('?')[0]?.replace(/\/+$/, '');
+      const importing =
+        request.method === 'POST' && path === '/api/v1/twofaccounts' && hasImportGrant(request, proxyMode);
+      if (!importing || decision.max === 0) return decision;
+      return { key: decision.key, max: bonus === 0 ? 0 : decision.max + bonus };
     };
 
     const limit = async (request: FastifyRequest) => {

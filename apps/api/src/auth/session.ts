@@ -18,11 +18,16 @@ import type { AppKeys } from '../config/app-key.js';
  * Server-side sessions. The encrypted `app_session` cookie carries only
  * a random session id; the database keeps its SHA-256 with the user, the CSRF token, short-lived
  * data (WebAuthn challenges) and the last activity, so deleting a row ends the session at once.
+ * An anonymous visitor gets no row: the CSRF token of the login page lives in the encrypted cookie
+ * alone (`csrf`), so cookieless requests cannot fill the sessions table. A row is opened only when
+ * something needs one (sign-in, a WebAuthn challenge).
  */
 
 declare module '@fastify/secure-session' {
   interface SessionData {
     sid: string;
+    /** The CSRF token of a visitor without a stored session. */
+    csrf: string;
   }
 }
 
@@ -33,6 +38,12 @@ const USER_SESSION_MS = 90 * 24 * 3600 * 1000;
 /** Anonymous sessions (CSRF token of the login page, WebAuthn challenges) live a day after last use. */
 const ANONYMOUS_SESSION_MS = 24 * 3600 * 1000;
 const SID = /^[A-Za-z0-9_-]{43}$/;
+
+/** The CSRF token kept in the encrypted cookie of a visitor without a stored session, if any. */
+function cookieCsrf(request: FastifyRequest): string | undefined {
+  const token = request.session.get('csrf');
+  return typeof token === 'string' && SID.test(token) ? token : undefined;
+}
 
 export interface SessionState {
   /** SHA-256 (hex) of the cookie's session id: the row id. */
@@ -105,11 +116,14 @@ export async function openSession(
   if (previous) await deleteSession(db, previous.id);
   await deleteExpiredSessions(db, now);
   const sid = randomBytes(32).toString('base64url');
-  const csrfToken = randomBytes(32).toString('base64url');
+  // An anonymous row (WebAuthn challenge) keeps the page's token; a sign-in rotates it.
+  const csrfToken =
+    (userId === null ? cookieCsrf(request) : undefined) ?? randomBytes(32).toString('base64url');
   const id = hashId(sid);
   const lifetime = userId === null ? ANONYMOUS_SESSION_MS : USER_SESSION_MS;
   await insertSession(db, { id, userId, csrfToken, now, expiresAt: new Date(now.getTime() + lifetime) });
   request.session.set('sid', sid);
+  request.session.set('csrf', undefined);
   setCsrfCookie(request, reply, csrfToken);
   const state: SessionState = { id, userId, csrfToken, data: {}, lastActivityAt: now };
   loaded.set(request, state);
@@ -122,6 +136,36 @@ export async function endSession(request: FastifyRequest): Promise<void> {
   if (state) await deleteSession(request.server.deps.db, state.id);
   request.session.delete();
   loaded.set(request, null);
+}
+
+/**
+ * Sign-out: deletes the request's session and gives the visitor a new CSRF token, kept in the
+ * cookie only (no row).
+ */
+export async function endSessionRotatingCsrf(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const state = await currentSession(request);
+  if (state) await deleteSession(request.server.deps.db, state.id);
+  loaded.set(request, null);
+  const token = randomBytes(32).toString('base64url');
+  request.session.regenerate();
+  request.session.set('csrf', token);
+  setCsrfCookie(request, reply, token);
+}
+
+/**
+ * The CSRF token of the request (its CSRF cookie is set): the stored session's, else the one in the
+ * encrypted cookie, else a new one written to the cookie. Never stores a session.
+ */
+export async function ensureCsrf(request: FastifyRequest, reply: FastifyReply): Promise<string> {
+  const state = await currentSession(request);
+  if (state) return (await ensureSession(request, reply)).csrfToken;
+  let token = cookieCsrf(request);
+  if (!token) {
+    token = randomBytes(32).toString('base64url');
+    request.session.set('csrf', token);
+  }
+  setCsrfCookie(request, reply, token);
+  return token;
 }
 
 /** The current session, or a new anonymous one (its CSRF cookie is set). */
@@ -145,10 +189,11 @@ export async function ensureSession(request: FastifyRequest, reply: FastifyReply
 
 /** `X-XSRF-TOKEN` (or `X-CSRF-TOKEN`) equals the session's token, compared in constant time. */
 export function csrfMatches(request: FastifyRequest, state: SessionState | null): boolean {
-  if (!state) return false;
+  const token = state ? state.csrfToken : cookieCsrf(request);
+  if (token === undefined) return false;
   const header = request.headers['x-xsrf-token'] ?? request.headers['x-csrf-token'];
   const sent = Buffer.from(typeof header === 'string' ? header : '');
-  const expected = Buffer.from(state.csrfToken);
+  const expected = Buffer.from(token);
   return sent.length === expected.length && timingSafeEqual(sent, expected);
 }
 
@@ -175,8 +220,8 @@ export async function saveSessionData(
 }
 
 /**
- * The session cookie plugin. Also gives every HTML page (the web app) a CSRF cookie, bound to an
- * anonymous session when nobody is signed in, so login and registration are protected too.
+ * The session cookie plugin. Also gives every HTML page (the web app) a CSRF cookie (kept in the
+ * encrypted cookie when nobody is signed in), so login and registration are protected too.
  */
 export const sessionPlugin = fp<{ config: Config; keys: AppKeys }>(
   async (app, { config, keys }) => {
@@ -185,7 +230,7 @@ export const sessionPlugin = fp<{ config: Config; keys: AppKeys }>(
       app.addHook('onSend', (request, reply, payload, done) => {
         const type = reply.getHeader('content-type');
         if (request.method === 'GET' && reply.statusCode === 200 && String(type).startsWith('text/html')) {
-          ensureSession(request, reply).then(() => done(null, payload), done);
+          ensureCsrf(request, reply).then(() => done(null, payload), done);
         } else {
           done(null, payload);
         }

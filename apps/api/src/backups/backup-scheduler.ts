@@ -1,6 +1,7 @@
 import type { Deps } from '../shared/deps.js';
 import { removeLeftovers } from './backup-files.js';
 import { backupSettings, createBackup, recordRun, type BackupEntry } from './backups.service.js';
+import { whileHoldingBackupLock } from './backup-lock.js';
 import { AppError } from '../http/errors.js';
 
 /*
@@ -61,7 +62,10 @@ export async function startBackupScheduler(deps: Deps, everyMs = 60_000): Promis
     if (ticking) return;
     ticking = true;
     try {
-      if (await backupDue(deps)) await runBackup(deps);
+      // One replica at a time; due is read under the lock, after another replica's run.
+      await whileHoldingBackupLock(deps, async () => {
+        if (await backupDue(deps)) await runBackup(deps);
+      });
     } catch {
       // Logged and recorded by runBackup.
     } finally {

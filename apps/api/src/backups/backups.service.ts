@@ -66,8 +66,16 @@ export async function backupSettings(deps: Deps) {
   };
 }
 
-export async function updateBackupSettings(deps: Deps, changes: { frequency?: Frequency; keep?: number }) {
+export async function updateBackupSettings(
+  deps: Deps,
+  given: { frequency?: Frequency | null; keep?: number | null },
+) {
   await settingsRow(deps);
+  // Optional fields sent as null pass validation as "not given": they change nothing.
+  const changes = {
+    ...(given.frequency == null ? {} : { frequency: given.frequency }),
+    ...(given.keep == null ? {} : { keep: given.keep }),
+  };
   if (changes.frequency !== undefined || changes.keep !== undefined) {
     await deps.db.updateTable('backup_settings').set(changes).where('id', '=', 1).execute();
   }

@@ -16,14 +16,14 @@ export interface Invalidates {
   invalidate(...scopes: CacheScope[]): void;
 }
 
-type WriteKind = 'insert' | 'update' | 'delete';
+export type WriteKind = 'insert' | 'update' | 'delete';
 
 /**
  * The cached scopes each table feeds. A user's deletion takes every scope with it (the whole
  * install goes); settings carry `useEncryption`, so AppCaches drops the accounts with them; a
  * group's deletion moves its accounts to no group (`ON DELETE SET NULL`).
  */
-function scopesOf(table: string, kind: WriteKind): readonly CacheScope[] {
+export function scopesOf(table: string, kind: WriteKind): readonly CacheScope[] {
   switch (table as keyof DB) {
     case 'twofaccounts':
     case 'groups':

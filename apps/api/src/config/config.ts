@@ -224,7 +224,7 @@ export const variables = {
   THROTTLE_API_DURING_IMPORT: variable(
     1000,
     throttle,
-    'Extra API requests per minute allowed while the web app imports accounts; `0` = unlimited during import.',
+    'Extra requests per minute for account creations that send back the import grant of a preview (`X-Import-Grant`, see docs/compatibility.md); `0` = unlimited during import.',
   ),
   IMPORT_KDF_MAX_MEMORY: variable(
     1024,

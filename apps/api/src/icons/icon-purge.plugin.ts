@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { purgePendingIcons } from './icons.service.js';
 
-/** The purge of never-saved icons (a minute after start, then hourly). */
+/** The purge of never-saved icons (a minute after start, then every ten minutes). */
 export const iconPurgePlugin = fp(
   async (app) => {
     let first: NodeJS.Timeout | undefined;
@@ -11,9 +11,9 @@ export const iconPurgePlugin = fp(
         app.log.warn({ err: error }, 'icon purge failed'),
       );
     app.addHook('onReady', async () => {
-      // A minute after start (not during the start itself), then every hour.
+      // A minute after start (not during the start itself), then every ten minutes.
       first = setTimeout(() => void purge(), 60 * 1000);
-      timer = setInterval(() => void purge(), 3600 * 1000);
+      timer = setInterval(() => void purge(), 600 * 1000);
       first.unref();
       timer.unref();
     });

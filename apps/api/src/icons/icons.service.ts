@@ -7,7 +7,13 @@ import { safeFetch } from './safe-fetch.js';
 
 const LOGO_MAX_BYTES = 1024 * 1024;
 /** Icons uploaded or fetched but never saved on an account are purged after this long. */
-export const PENDING_ICON_TTL_MS = 24 * 3600 * 1000;
+export const PENDING_ICON_TTL_MS = 60 * 60 * 1000;
+/**
+ * At most this many icons await an account; each new one purges the oldest beyond it. Above the
+ * icons of a large import (identical logos share one file), and it bounds the disk an authenticated
+ * client can fill with distinct uploads to this many files of the upload limit.
+ */
+export const MAX_PENDING_ICONS = 1000;
 
 export type IconCollection = 'selfh' | 'dashboardicons' | 'tfa';
 export type IconVariant = 'regular' | 'light' | 'dark';
@@ -20,11 +26,13 @@ export async function storePendingIcon(
 ): Promise<string | undefined> {
   const name = await deps.icons.store(bytes, allowed);
   if (name) {
+    const now = deps.clock.now();
     await deps.db
       .insertInto('pending_icons')
-      .values({ filename: name, created_at: deps.clock.now() })
-      .onConflict((oc) => oc.column('filename').doNothing())
+      .values({ filename: name, created_at: now })
+      .onConflict((oc) => oc.column('filename').doUpdateSet({ created_at: now }))
       .execute();
+    await purgePendingIcons(deps);
   }
   return name;
 }
@@ -43,17 +51,43 @@ export async function releaseIcon(deps: Deps, name: string | null): Promise<void
     .where('icon', '=', name)
     .executeTakeFirst();
   if (used) return;
+  // The same image (same name) may have just been uploaded again for a form not saved yet.
+  const cutoff = new Date(deps.clock.now().getTime() - PENDING_ICON_TTL_MS);
+  const awaited = await deps.db
+    .selectFrom('pending_icons')
+    .select('filename')
+    .where('filename', '=', name)
+    .where('created_at', '>=', cutoff)
+    .executeTakeFirst();
+  if (awaited) return;
   await deps.db.deleteFrom('pending_icons').where('filename', '=', name).execute();
   await deps.icons.remove(name);
 }
 
-/** Housekeeping: pending icons older than a day that no account uses are removed. */
+/**
+ * Housekeeping, on a schedule and after each stored icon: pending icons older than
+ * PENDING_ICON_TTL_MS, or beyond the newest MAX_PENDING_ICONS, that no account uses are removed.
+ */
 export async function purgePendingIcons(deps: Deps): Promise<number> {
   const cutoff = new Date(deps.clock.now().getTime() - PENDING_ICON_TTL_MS);
   const stale = await deps.db
     .selectFrom('pending_icons')
     .select('filename')
-    .where('created_at', '<', cutoff)
+    .where((eb) =>
+      eb.or([
+        eb('created_at', '<', cutoff),
+        eb(
+          'filename',
+          'not in',
+          eb
+            .selectFrom('pending_icons as newest')
+            .select('newest.filename')
+            .orderBy('newest.created_at', 'desc')
+            .orderBy('newest.filename')
+            .limit(MAX_PENDING_ICONS),
+        ),
+      ]),
+    )
     .where((eb) =>
       eb.not(
         eb.exists(

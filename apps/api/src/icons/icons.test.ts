@@ -15,6 +15,9 @@ export const PNG_1x1 = Buffer.from(
 const SVG_XSS =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" onload="alert(1)"><script>alert("XSS");</script><a href="javascript:alert(2)"><rect width="10" height="10"/></a><foreignObject><div>x</div></foreignObject></svg>';
 const NAME = /^[A-Za-z0-9]{40}\.(png|svg|jpg|gif|bmp|webp)$/;
+/** A distinct small image per n (icons are named after their content). */
+const svgIcon = (n: number) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n} ${n}"><rect width="${n}" height="${n}"/></svg>`;
 
 describeEachDatabase('icons', (t) => {
   let token = '';
@@ -153,8 +156,8 @@ describeEachDatabase('icons', (t) => {
   });
 
   it('deletes icons: replaced or removed on update, deleted with the account, DELETE route clears accounts', async () => {
-    const first = (await upload('icon', PNG_1x1)).json<{ filename: string }>().filename;
-    const second = (await upload('icon', PNG_1x1)).json<{ filename: string }>().filename;
+    const first = (await upload('icon', svgIcon(1))).json<{ filename: string }>().filename;
+    const second = (await upload('icon', svgIcon(2))).json<{ filename: string }>().filename;
     const created = await call('POST', '/api/v1/twofaccounts', {
       account: 'a',
       otp_type: 'totp',
@@ -176,7 +179,7 @@ describeEachDatabase('icons', (t) => {
       icon: null,
     });
     expect(existsSync(iconPath(second))).toBe(false);
-    const third = (await upload('icon', PNG_1x1)).json<{ filename: string }>().filename;
+    const third = (await upload('icon', svgIcon(3))).json<{ filename: string }>().filename;
     await call('POST', '/api/v1/twofaccounts', { account: 'b', otp_type: 'totp', icon: third });
     await call('POST', '/api/v1/twofaccounts', { account: 'c', otp_type: 'totp', icon: third });
     expect((await call('DELETE', '/api/v1/twofaccounts/2')).statusCode).toBe(204);
@@ -189,13 +192,13 @@ describeEachDatabase('icons', (t) => {
     }
   });
 
-  it('purges icons never saved to an account after a day', async () => {
-    const orphan = (await upload('icon', PNG_1x1)).json<{ filename: string }>().filename;
-    const kept = (await upload('icon', PNG_1x1)).json<{ filename: string }>().filename;
+  it('purges icons never saved to an account after an hour', async () => {
+    const orphan = (await upload('icon', svgIcon(1))).json<{ filename: string }>().filename;
+    const kept = (await upload('icon', svgIcon(2))).json<{ filename: string }>().filename;
     await call('POST', '/api/v1/twofaccounts', { account: 'a', otp_type: 'totp', icon: kept });
-    t.clock.advance(23 * 3600);
+    t.clock.advance(59 * 60);
     expect(await purgePendingIcons(t.app.deps)).toBe(0);
-    t.clock.advance(2 * 3600);
+    t.clock.advance(2 * 60);
     expect(await purgePendingIcons(t.app.deps)).toBe(1);
     expect(existsSync(iconPath(orphan))).toBe(false);
     expect(existsSync(iconPath(kept))).toBe(true);

@@ -1,10 +1,11 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ImportRow } from '../accounts/accounts.schemas.js';
 import { fieldError, invalid, invalidFields } from '../http/field-errors.js';
 import { annotate, isTruthy, Nullable } from '../http/common.schemas.js';
 import { registerRule } from '../http/validation.js';
 import { previewImport, type ImportPreview } from './import.service.js';
+import { issueImportGrant } from '../auth/import-grant.js';
 
 const FILE_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -24,7 +25,8 @@ registerRule('migration_lines', (value) =>
     : undefined,
 );
 
-function sendRows(reply: FastifyReply, preview: ImportPreview) {
+function sendRows(request: FastifyRequest, reply: FastifyReply, preview: ImportPreview) {
+  issueImportGrant(request, reply);
   if (preview.notices.length > 0) reply.header('x-import-notice', preview.notices.join('; '));
   if (preview.skipped > 0) reply.header('x-import-skipped', String(preview.skipped));
   return reply.code(200).send(preview.rows);
@@ -92,7 +94,7 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
         withSecret,
         locale: request.locale,
       });
-      return sendRows(reply, preview);
+      return sendRows(request, reply, preview);
     },
   );
 
@@ -112,7 +114,7 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Every line is a migration URI (the rule above), so the importer can only read it as Google.
       const text = payloadLines(request.body.uri).join('\n');
       const preview = await previewImport(app.deps, text, { withSecret: true, locale: request.locale });
-      return sendRows(reply, preview);
+      return sendRows(request, reply, preview);
     },
   );
 };

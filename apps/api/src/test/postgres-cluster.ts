@@ -33,6 +33,10 @@ export interface PostgresCluster {
   /** Connection string of the `postgres` database (for CREATE DATABASE). */
   readonly adminUrl: string;
   stop(): void;
+  /** Stops the server (fast shutdown: sessions are cut), keeping the data. */
+  down(): void;
+  /** Starts it again after `down`, on the same port. */
+  up(): void;
 }
 
 export async function startPostgresCluster(binDir: string): Promise<PostgresCluster> {
@@ -55,18 +59,22 @@ export async function startPostgresCluster(binDir: string): Promise<PostgresClus
   }
   const port = await freePort();
   run('initdb', ['-D', dataDir, '--auth=trust', '--username=postgres', '--encoding=UTF8', '--no-sync']);
-  run('pg_ctl', [
-    '-D',
-    dataDir,
-    '-l',
-    path.join(dir, 'server.log'),
-    '-w',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-    'start',
-  ]);
+  const up = () =>
+    run('pg_ctl', [
+      '-D',
+      dataDir,
+      '-l',
+      path.join(dir, 'server.log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+      'start',
+    ]);
+  up();
   return {
     adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    up,
+    down: () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
     stop() {
       try {
         run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);

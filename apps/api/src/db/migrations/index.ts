@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as m0001 from './0001_initial.js';
 import * as m0002 from './0002_backups.js';
 import * as m0003 from './0003_expiry_indexes.js';
+import * as m0004 from './0004_cache_notify.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled server and the
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_backups': m0002,
   '0003_expiry_indexes': m0003,
+  '0004_cache_notify': m0004,
 };
 
 export const migrationProvider: MigrationProvider = {

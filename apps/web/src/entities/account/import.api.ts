@@ -1,6 +1,6 @@
-import { api, ApiError } from '../../api/client';
+import { api, ApiError, unwrap } from '../../api/client';
 import { groupsQuery, type Group } from '../group/group.api';
-import { formData, type ImportItem } from './account.api';
+import { formData, type CreateAccountBody, type ImportItem } from './account.api';
 import type { QueryClient } from '@tanstack/react-query';
 
 /** What an import reads: a file (dropped or picked) or pasted text, and the export's password. */
@@ -32,6 +32,26 @@ export class PasswordNeeded extends Error {
   }
 }
 
+/**
+ * The import grant of the last preview (`X-Import-Grant`): sent back on the account creations of
+ * the import, it lets them use the server's higher import rate limit.
+ */
+let importGrant: string | null = null;
+
+/** The accounts of a Google Authenticator migration URI, not yet stored. */
+export async function previewMigrationUri(uri: string): Promise<ImportItem[]> {
+  const { data, error, response } = await api.POST('/api/v1/twofaccounts/import', { body: { uri } });
+  if (!response.ok) throw new ApiError(response.status, error);
+  importGrant = response.headers.get('x-import-grant');
+  return data ?? [];
+}
+
+/** Stores one row of an import, with the grant of its preview. */
+export function createImportedAccount(body: CreateAccountBody) {
+  const headers: Record<string, string> = importGrant ? { 'X-Import-Grant': importGrant } : {};
+  return unwrap(api.POST('/api/v1/twofaccounts', { body, headers }));
+}
+
 /** The rows of any supported export, not yet stored (secrets included, to store them). */
 export async function previewImport(source: ImportSource): Promise<ImportPreview> {
   const password = source.password ? { password: source.password } : {};
@@ -50,6 +70,7 @@ export async function previewImport(source: ImportSource): Promise<ImportPreview
     }
     throw new ApiError(response.status, error);
   }
+  importGrant = response.headers.get('x-import-grant');
   const notice = response.headers.get('x-import-notice');
   return {
     rows: data ?? [],

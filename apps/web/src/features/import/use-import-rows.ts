@@ -2,11 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
-import { createAccount, importMigrationUri, type ImportItem } from '../../entities/account/account.api';
+import { type ImportItem } from '../../entities/account/account.api';
 import {
+  createImportedAccount,
   groupIdFor,
   PasswordNeeded,
   previewImport,
+  previewMigrationUri,
   type ImportPreview,
   type ImportSource,
 } from '../../entities/account/import.api';
@@ -70,7 +72,7 @@ export function useImportRows(migrationUri: string | undefined) {
   };
 
   const fromUri = useMutation({
-    mutationFn: importMigrationUri,
+    mutationFn: previewMigrationUri,
     meta: { handles: [400, 422] },
     onSuccess: loaded,
     onError: refused,
@@ -107,7 +109,7 @@ export function useImportRows(migrationUri: string | undefined) {
     try {
       // The group the source proposes, created when missing.
       const group_id = await groupIdFor(queryClient, groups.current, row.item.group);
-      await createAccount({ ...toParams(valuesOf(row.item), row.item.icon), group_id });
+      await createImportedAccount({ ...toParams(valuesOf(row.item), row.item.icon), group_id });
       imported.current += 1;
       update(row.key, { status: 'imported' });
     } catch (error) {

@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+
+/*
+ * The real server as a child process (tsx on src/server.ts, as in production but without a build),
+ * on a free loopback port, its output kept for the log checks. Only 127.0.0.1 is ever contacted.
+ */
+
+const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export const randomAppKey = () => randomBytes(32).toString('base64');
+
+export interface ServerProcess {
+  readonly url: string;
+  readonly child: ChildProcess;
+  /** Exit code or signal once it has exited, else null. */
+  exited(): string | null;
+}
+
+/** Every line any server of this test file wrote (stdout and stderr). */
+export class ServerLogs {
+  readonly lines: string[] = [];
+  text(): string {
+    return this.lines.join('');
+  }
+  /** No secret used by the tests appears in any log line. */
+  expectNoSecrets(secrets: Iterable<string>): void {
+    const text = this.text();
+    expect(text.length).toBeGreaterThan(0);
+    for (const secret of secrets) {
+      if (secret.length < 6) continue;
+      expect(text.includes(secret), `a secret reached the server log: ${secret.slice(0, 3)}…`).toBe(false);
+    }
+  }
+}
+
+export async function startServer(
+  port: number,
+  env: Record<string, string>,
+  logs: ServerLogs,
+  timeoutMs = 90_000,
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    env: {
+      PATH: process.env.PATH,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'info',
+      THROTTLE_API: '0',
+      THROTTLE_WEB: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => logs.lines.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => logs.lines.push(chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const exited = () =>
+    child.exitCode !== null ? `code ${child.exitCode}` : child.signalCode !== null ? child.signalCode : null;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exited()) throw new Error(`server exited (${exited()}): ${logs.text().slice(-2000)}`);
+    try {
+      if ((await fetch(`${url}/up`)).ok) return { url, child, exited };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start: ${logs.text().slice(-2000)}`);
+}
+
+/** SIGKILL, resolved once the process is gone. */
+export function killHard(server: ServerProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (server.exited()) return resolve();
+    server.child.once('exit', () => resolve());
+    server.child.kill('SIGKILL');
+  });
+}
+
+/** SIGTERM (graceful stop), then SIGKILL after a while. */
+export async function stopServer(server: ServerProcess): Promise<void> {
+  if (server.exited()) return;
+  const gone = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
+  await gone;
+  clearTimeout(timer);
+}
+
+/** A JSON API call with a Bearer token (fetch, loopback only). */
+export function bearerFetch(base: string, token: string) {
+  return (method: string, route: string, body?: unknown) =>
+    fetch(`${base}${route}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(30_000),
+    });
+}
