@@ -1,28 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
-import { apiCall, createAccount, qrPng, SECRET, setSetting, signUp } from './accounts-helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshots } from './harness';
+import { apiCall, createAccount, qrPng, SECRET, setSetting } from './accounts-helpers';
+import { registerByApi } from './identity';
+import { perTestSessions } from './per-test';
 
 describe('account form icons: upload, remove, official logos, temporary files', () => {
-  let server: RunningServer;
-  let browser: BrowserSession;
   let imageA: string;
   let imageB: string;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await signUp(browser.page, server.url);
-    await setSetting(browser.page, server.url, 'getOfficialIcons', true);
     imageA = await qrPng('icon a', 'icon-a');
     imageB = await qrPng('icon b', 'icon-b');
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  // Each test starts signed in, with official logos fetched for new accounts.
+  const session = perTestSessions({
+    setUp: async ({ page }, server) => {
+      await registerByApi(page, server.url);
+      await setSetting(page, server.url, 'getOfficialIcons', true);
+    },
   });
 
-  const preview = () => browser.page.getByRole('img', { name: 'Icon preview' });
+  const preview = () => session.page.getByRole('img', { name: 'Icon preview' });
 
   /** The icon file name shown by the preview. */
   async function previewName(): Promise<string> {
@@ -31,9 +30,8 @@ describe('account form icons: upload, remove, official logos, temporary files', 
   }
 
   async function iconStatus(name: string): Promise<number> {
-    return (
-      await browser.page.request.get(`${server.url}/storage/icons/${encodeURIComponent(name)}`)
-    ).status();
+    const { page, server } = session;
+    return (await page.request.get(`${server.url}/storage/icons/${encodeURIComponent(name)}`)).status();
   }
 
   /** Waits until the server answers the icon with this status (deletions are fire-and-forget). */
@@ -41,27 +39,27 @@ describe('account form icons: upload, remove, official logos, temporary files', 
     const deadline = Date.now() + 5_000;
     let last = await iconStatus(name);
     while (last !== status && Date.now() < deadline) {
-      await browser.page.waitForTimeout(100);
+      await session.page.waitForTimeout(100);
       last = await iconStatus(name);
     }
     expect(last).toBe(status);
   }
 
   async function uploadIcon(buttonName: string, file: string): Promise<void> {
-    const { page } = browser;
+    const { page } = session;
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: buttonName }).click();
     await (await chooser).setFiles(file);
   }
 
   async function openAdvancedForm() {
-    const { page } = browser;
+    const { page, server } = session;
     await page.goto(`${server.url}/account/create`);
     await page.getByRole('heading', { name: 'New account' }).waitFor();
   }
 
   it('uploads an icon with a preview; replacing or removing it deletes the temporary file', async () => {
-    const { page } = browser;
+    const { page } = session;
     await openAdvancedForm();
     expect(await preview().count()).toBe(0);
     await uploadIcon('Upload an icon', imageA);
@@ -86,7 +84,7 @@ describe('account form icons: upload, remove, official logos, temporary files', 
   });
 
   it("fetches an official logo with 'I'm lucky', warns when there is none", async () => {
-    const { page } = browser;
+    const { page, server } = session;
     await openAdvancedForm();
     const lucky = page.getByRole('button', { name: "I'm lucky" });
     expect(await lucky.isDisabled()).toBe(true);
@@ -116,7 +114,7 @@ describe('account form icons: upload, remove, official logos, temporary files', 
   });
 
   it('deletes a temporary icon when the new account is cancelled', async () => {
-    const { page } = browser;
+    const { page } = session;
     await openAdvancedForm();
     await page.getByLabel('Service', { exact: true }).fill('Cancelled');
     await uploadIcon('Upload an icon', imageA);
@@ -130,7 +128,7 @@ describe('account form icons: upload, remove, official logos, temporary files', 
   });
 
   it('editing: a cancelled upload is deleted, the saved icon is kept; replacing it on save deletes the old one', async () => {
-    const { page } = browser;
+    const { page, server } = session;
     const { id } = await createAccount(page, server.url, {
       service: 'GitHub',
       account: 'edited',

@@ -118,6 +118,19 @@ export async function createAccount(
   return (await apiCall(page, 'POST', `${url}/api/v1/twofaccounts`, body)) as { id: number };
 }
 
+/** A group through the API, holding the given accounts. */
+export async function createGroup(
+  page: Page,
+  url: string,
+  name: string,
+  accountIds: readonly number[] = [],
+): Promise<{ id: number }> {
+  const group = (await apiCall(page, 'POST', `${url}/api/v1/groups`, { name })) as { id: number };
+  if (accountIds.length > 0)
+    await apiCall(page, 'POST', `${url}/api/v1/groups/${group.id}/assign`, { ids: accountIds });
+  return group;
+}
+
 export async function setSetting(page: Page, url: string, key: string, value: unknown): Promise<void> {
   await apiCall(page, 'PUT', `${url}/api/v1/settings/${key}`, { value });
 }

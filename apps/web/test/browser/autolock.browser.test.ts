@@ -1,29 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { screenshots } from './harness';
 import { registerByApi } from './identity';
+import { perTestSessions } from './per-test';
 
 describe('auto lock', () => {
-  let server: RunningServer;
-  let browser: BrowserSession;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await registerByApi(browser.page, server.url);
+  // Each test starts signed in, on a page clock that is ours to move (the server keeps real time).
+  const session = perTestSessions({
+    setUp: async ({ page }, server) => {
+      await registerByApi(page, server.url);
+      await page.clock.install();
+    },
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  /** Opens the options and chooses an auto lock delay. */
+  async function chooseAutoLock(label: string): Promise<void> {
+    const { page, server } = session;
+    await page.goto(`${server.url}/settings/options`);
+    await page.getByLabel('Auto lock').selectOption({ label });
+    await page.getByRole('status').filter({ hasText: 'Setting saved' }).waitFor();
+  }
 
   it('locks after the chosen inactivity, activity resets the timer and keeps the session alive', async () => {
-    const { page } = browser;
-    // The page's clock is ours to move; the server keeps real time.
-    await page.clock.install();
-    await page.goto(`${server.url}/settings/options`);
-    await page.getByLabel('Auto lock').selectOption({ label: 'After 1 minute' });
-    await page.getByRole('status').filter({ hasText: 'Setting saved' }).waitFor();
+    const { page, server } = session;
+    await chooseAutoLock('After 1 minute');
 
     await page.clock.runFor('00:50');
     await page.getByRole('heading', { name: 'General' }).click();
@@ -46,20 +45,15 @@ describe('auto lock', () => {
   });
 
   it('never locks when the setting is "Never"', async () => {
-    const { page } = browser;
-    await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(/\/(accounts|start)/);
-    await page.goto(`${server.url}/settings/options`);
-    await page.getByLabel('Auto lock').selectOption({ label: 'Never' });
-    await page.getByRole('status').filter({ hasText: 'Setting saved' }).waitFor();
+    const { page } = session;
+    await chooseAutoLock('Never');
     await page.clock.runFor('02:00:00');
     expect(new URL(page.url()).pathname).toBe('/settings/options');
   });
 
   it('refreshes the CSRF token every five minutes on the sign-in screen', async () => {
-    const { page } = browser;
+    const { page, server } = session;
+    await page.goto(`${server.url}/settings/options`);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Welcome back Ada' }).waitFor();

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { perTestSessions } from './per-test';
 import { registerByApi } from './identity';
 import { apiCall } from './accounts-helpers';
 
@@ -29,22 +29,12 @@ function secretOf(index: number): string {
 }
 
 describe('bytes on the wire', () => {
-  let server: RunningServer;
-  let browser: BrowserSession;
-
-  beforeAll(async () => {
-    // 1,000 accounts are created through the API first: no request limits for the seeding.
-    server = await startServer({ THROTTLE_API: '0', THROTTLE_WEB: '0' });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // 1,000 accounts are created through the API first: no request limits for the seeding.
+  const session = perTestSessions({ env: { THROTTLE_API: '0', THROTTLE_WEB: '0' } });
 
   it(`a first visit to /accounts with ${ACCOUNTS} accounts stays under ${BUDGET / 1024} KB`, async () => {
-    const { page, context } = browser;
+    const { server } = session;
+    const { page, context } = session.browser;
     await registerByApi(page, server.url);
     for (let start = 0; start < ACCOUNTS; start += 25) {
       await Promise.all(

@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
-import { createAccount, SECRET, signUp } from './accounts-helpers';
+import { describe, expect, it } from 'vitest';
+import { screenshots } from './harness';
+import { createAccount, SECRET } from './accounts-helpers';
+import { registerByApi } from './identity';
+import { perTestSessions } from './per-test';
 
 /** The footer of a signed-in page links Accounts and Settings and offers Sign out. */
 async function expectFooter(page: Page): Promise<void> {
@@ -14,28 +16,21 @@ async function expectFooter(page: Page): Promise<void> {
 const path = (page: Page) => new URL(page.url()).pathname;
 
 describe('getting around a signed-in session', () => {
-  let server: RunningServer;
-  let browser: BrowserSession;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await signUp(browser.page, server.url);
-    await createAccount(browser.page, server.url, {
-      service: 'Navigated',
-      account: 'jane',
-      otp_type: 'totp',
-      secret: SECRET,
-    });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  // Each test starts signed in, with one account.
+  const session = perTestSessions({
+    setUp: async ({ page }, server) => {
+      await registerByApi(page, server.url);
+      await createAccount(page, server.url, {
+        service: 'Navigated',
+        account: 'jane',
+        otp_type: 'totp',
+        secret: SECRET,
+      });
+    },
   });
 
   it('the footer links Accounts, Settings and Sign out on every signed-in page', async () => {
-    const { page } = browser;
+    const { page, server } = session;
     for (const where of [
       '/accounts',
       '/start',
@@ -55,7 +50,7 @@ describe('getting around a signed-in session', () => {
   });
 
   it('Settings has a way back to the accounts', async () => {
-    const { page } = browser;
+    const { page, server } = session;
     await page.goto(`${server.url}/accounts`);
     await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL(/\/settings\/options$/);
@@ -65,7 +60,7 @@ describe('getting around a signed-in session', () => {
   });
 
   it('the accounts menu reaches Import and Groups', async () => {
-    const { page } = browser;
+    const { page, server } = session;
     await page.goto(`${server.url}/accounts`);
     await page.getByRole('button', { name: 'More' }).click();
     await screenshots(page, 'daily-accounts-menu');
@@ -86,7 +81,7 @@ describe('getting around a signed-in session', () => {
   });
 
   it('the Start screen reaches Import and Groups', async () => {
-    const { page } = browser;
+    const { page, server } = session;
     await page.goto(`${server.url}/start`);
     await page.getByRole('link', { name: 'Import accounts' }).click();
     await page.waitForURL(/\/account\/import$/);

@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
-import { migrationUri, qrPng, readCode, SECRET, signUp, totp } from './accounts-helpers';
+import { describe, expect, it } from 'vitest';
+import { screenshots } from './harness';
+import { migrationUri, qrPng, readCode, SECRET, totp } from './accounts-helpers';
+import { registerByApi } from './identity';
+import { perTestSessions } from './per-test';
 
 /** Every address the tab went through, and what the history keeps as state. */
 async function historyOf(page: Page): Promise<{ urls: string[]; state: string }> {
@@ -23,22 +25,11 @@ async function expectNoSecretInHistory(page: Page, secrets: string[]): Promise<v
 }
 
 describe('a scanned secret never reaches the address bar or the history', () => {
-  let server: RunningServer;
-  let browser: BrowserSession;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await signUp(browser.page, server.url);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // Each test starts signed in, with no account.
+  const session = perTestSessions({ setUp: ({ page }, server) => registerByApi(page, server.url) });
 
   it('an uploaded otpauth QR code opens the quick form with no secret in the URL', async () => {
-    const { page } = browser;
+    const { page, server } = session;
     const image = await qrPng(`otpauth://totp/Private:jane?secret=${SECRET}&issuer=Private`, 'private');
     await page.goto(`${server.url}/start`);
     const chooser = page.waitForEvent('filechooser');
@@ -57,7 +48,7 @@ describe('a scanned secret never reaches the address bar or the history', () => 
   });
 
   it('a migration QR code opens the import screen with no payload in the URL', async () => {
-    const { page } = browser;
+    const { page, server } = session;
     const migration = migrationUri([{ secret: SECRET, name: 'moved', issuer: 'Moved', type: 2 }]);
     const payload = new URL(migration).searchParams.get('data') ?? '';
     const image = await qrPng(migration, 'private-migration');
@@ -71,7 +62,7 @@ describe('a scanned secret never reaches the address bar or the history', () => 
   });
 
   it('a migration QR code given to the form prefill goes to the import screen the same way', async () => {
-    const { page } = browser;
+    const { page, server } = session;
     const migration = migrationUri([{ secret: SECRET, name: 'again', issuer: 'Again', type: 2 }]);
     const payload = new URL(migration).searchParams.get('data') ?? '';
     const image = await qrPng(migration, 'private-migration-form');

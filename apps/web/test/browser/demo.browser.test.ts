@@ -2,38 +2,34 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
+import { launchBrowser, screenshots, startServer } from './harness';
 import { registerByApi, signInWithPassword } from './identity';
+import { perTestSessions } from './per-test';
 
 const BANNER = 'Demo app: do not post sensitive data, everything is erased regularly.';
 
 describe('demo mode', () => {
-  let server: RunningServer;
-  let browser: BrowserSession;
-  // Registration is refused in demo mode: the user is registered by a normal server on the same data.
+  // Registration is refused in demo mode: the user is registered by a normal server on data that
+  // each test then gets a new copy of (the API cannot undo a test's changes in demo mode).
   const dataDir = mkdtempSync(path.join(tmpdir(), 'twofold-demo-'));
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    const browser = await launchBrowser();
     const setup = await startServer({ DATA_DIR: dataDir });
     try {
       await registerByApi(browser.page, setup.url);
     } finally {
       await setup.stop();
+      await browser.close();
     }
-    // Cookies ignore ports: start signed out.
-    await browser.context.clearCookies();
-    server = await startServer({ DATA_DIR: dataDir, IS_DEMO_APP: 'true' });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const session = perTestSessions({ env: { DATA_DIR: dataDir, IS_DEMO_APP: 'true' } });
 
   it('shows the banner and hides the password and device recovery links on the sign-in screen', async () => {
-    const { page } = browser;
+    const { page, server } = session;
     await page.goto(`${server.url}/login`);
     await page.getByRole('heading', { name: 'Welcome back Ada' }).waitFor();
     await page.getByRole('note').filter({ hasText: BANNER }).waitFor();
@@ -52,7 +48,7 @@ describe('demo mode', () => {
   });
 
   it('signed in: the banner stays, the profile, password and deletion forms are disabled', async () => {
-    const { page } = browser;
+    const { page, server } = session;
     await signInWithPassword(page, server.url);
     await page.getByRole('note').filter({ hasText: BANNER }).waitFor();
     await page.goto(`${server.url}/settings/account`);

@@ -138,6 +138,8 @@ export async function startResettableServer(
   let running = await startServer(rest, copyPrepared());
   const port = running.port;
   let previousOutput = '';
+  // Nothing has run on a server that was just started: its first reset has nothing to undo.
+  let untouched = true;
   return {
     url: running.url,
     get dataDir() {
@@ -145,6 +147,10 @@ export async function startResettableServer(
     },
     output: () => previousOutput + running.output(),
     reset: async () => {
+      if (untouched) {
+        untouched = false;
+        return;
+      }
       if (!env.AUTHENTICATION_GUARD && (await wipeThroughApi(running.url, credentials))) return;
       previousOutput += running.output();
       await running.stop();

@@ -18,6 +18,12 @@ export async function registerByApi(page: Page, baseUrl: string): Promise<void> 
     throw new Error(`registration failed: ${response.status()} ${await response.text()}`);
 }
 
+/** Registers the user through the API, then drops the session: the page starts signed out. */
+export async function registerSignedOut(page: Page, baseUrl: string): Promise<void> {
+  await registerByApi(page, baseUrl);
+  await page.context().clearCookies();
+}
+
 /** Signs in through the login screen's password form. */
 export async function signInWithPassword(page: Page, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/login`);

@@ -2,9 +2,11 @@ import { createCipheriv, pbkdf2Sync, randomBytes, randomUUID, scryptSync } from 
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
-import { apiCall, signUp, tmp } from './accounts-helpers';
+import { describe, expect, it } from 'vitest';
+import { screenshots } from './harness';
+import { apiCall, tmp } from './accounts-helpers';
+import { registerByApi } from './identity';
+import { perTestSessions } from './per-test';
 
 /*
  * Encrypted exports through the import screen: the password prompt naming the app, a wrong
@@ -110,21 +112,11 @@ function twoFasFile(password: string): string {
 }
 
 describe('importing encrypted exports through the import screen', () => {
-  let server: RunningServer;
-  let browser: BrowserSession;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await signUp(browser.page, server.url);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // Each test starts signed in, with no account and no group.
+  const session = perTestSessions({ setUp: ({ page }, server) => registerByApi(page, server.url) });
 
   async function importEncrypted(page: Page, file: string, app: string, password: string) {
+    const { server } = session;
     await page.goto(`${server.url}/account/import`);
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Upload an export file' }).click();
@@ -141,6 +133,7 @@ describe('importing encrypted exports through the import screen', () => {
   }
 
   async function importAllAndCheck(page: Page, expected: [string, string, string | null][]) {
+    const { server } = session;
     const rows = page.getByRole('list', { name: 'Accounts found' }).getByRole('listitem');
     await expect.poll(() => rows.count()).toBe(2);
     for (const [service, , group] of expected) {
@@ -171,7 +164,7 @@ describe('importing encrypted exports through the import screen', () => {
   }
 
   it('Aegis: prompt, wrong password, right password, rows, Import all, accounts in their group', async () => {
-    const { page } = browser;
+    const { page } = session;
     await importEncrypted(page, aegisFile('aegis pw'), 'Aegis', 'aegis pw');
     await screenshots(page, 'import-aegis-rows');
     await importAllAndCheck(page, [
@@ -181,7 +174,7 @@ describe('importing encrypted exports through the import screen', () => {
   });
 
   it('2FAS: prompt, wrong password, right password, rows, Import all, accounts in their group', async () => {
-    const { page } = browser;
+    const { page } = session;
     await importEncrypted(page, twoFasFile('2fas pw'), '2FAS Auth', '2fas pw');
     await importAllAndCheck(page, [
       ['TwoFasBank', 'carol', '2FAS Home'],
@@ -189,7 +182,7 @@ describe('importing encrypted exports through the import screen', () => {
     ]);
   });
   it('pasted text: a Bitwarden CSV, its skipped item counted', async () => {
-    const { page } = browser;
+    const { page, server } = session;
     await page.goto(`${server.url}/account/import`);
     const csv = [
       'folder,favorite,type,name,notes,fields,login_uri,login_username,login_password,login_totp',
@@ -204,7 +197,7 @@ describe('importing encrypted exports through the import screen', () => {
   });
 
   it('a dropped Bitwarden export bound to its account key is explained, not asked for', async () => {
-    const { page } = browser;
+    const { page, server } = session;
     await page.goto(`${server.url}/account/import`);
     const bound = JSON.stringify({
       encrypted: true,

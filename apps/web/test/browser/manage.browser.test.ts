@@ -1,35 +1,42 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
-import { apiCall, createAccount, SECRET, signUp } from './accounts-helpers';
+import { describe, expect, it } from 'vitest';
+import { screenshots } from './harness';
+import { apiCall, createAccount, createGroup, SECRET, setSetting } from './accounts-helpers';
+import { registerByApi } from './identity';
+import { perTestSessions } from './per-test';
+
+const SERVICES = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'] as const;
 
 describe('managing accounts: groups, order, deletion, QR codes', () => {
-  let server: RunningServer;
-  let browser: BrowserSession;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await signUp(browser.page, server.url);
-    for (const service of ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'])
-      await createAccount(browser.page, server.url, {
-        service,
-        account: 'me',
-        otp_type: 'totp',
-        secret: SECRET,
-      });
+  // Each test starts signed in, with five accounts (Alpha to Echo, in that order) and no group.
+  const ids = new Map<string, number>();
+  const session = perTestSessions({
+    setUp: async ({ page }, server) => {
+      await registerByApi(page, server.url);
+      for (const service of SERVICES) {
+        const { id } = await createAccount(page, server.url, {
+          service,
+          account: 'me',
+          otp_type: 'totp',
+          secret: SECRET,
+        });
+        ids.set(service, id);
+      }
+    },
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const list = () => browser.page.getByRole('list', { name: 'Accounts' });
+  const list = () => session.page.getByRole('list', { name: 'Accounts' });
   const services = async () =>
     (await list().locator('.account-service').allInnerTexts()).map((text) => text.trim());
 
+  /** The accounts screen showing all five accounts. */
+  async function openAccounts(): Promise<void> {
+    const { page, server } = session;
+    await page.goto(`${server.url}/accounts`);
+    await page.getByRole('button', { name: /^Active group: All \(5 accounts\)/ }).waitFor();
+  }
+
   it('creates groups from the group switch', async () => {
-    const { page } = browser;
+    const { page, server } = session;
     // Accounts were added behind the app's back: no 'Some data have changed' notice wanted here.
     await page.goto(`${server.url}/accounts?toRefresh=true`);
     await page.getByRole('button', { name: /^Active group: All, 5 accounts/ }).click();
@@ -55,8 +62,10 @@ describe('managing accounts: groups, order, deletion, QR codes', () => {
   });
 
   it('moves the selected accounts into a group and shows that group', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/accounts`);
+    const { page, server } = session;
+    await createGroup(page, server.url, 'Work');
+    await createGroup(page, server.url, 'Home');
+    await openAccounts();
     await page.getByRole('button', { name: 'Manage' }).click();
     await page.getByRole('checkbox', { name: 'Select Alpha (me)' }).click();
     await page.getByRole('checkbox', { name: 'Select Bravo (me)' }).click();
@@ -92,7 +101,13 @@ describe('managing accounts: groups, order, deletion, QR codes', () => {
   });
 
   it('renames and deletes groups, keeping their accounts', async () => {
-    const { page } = browser;
+    const { page, server } = session;
+    // Work holds Alpha and is the group on show; Home is empty.
+    const work = await createGroup(page, server.url, 'Work', [ids.get('Alpha')!]);
+    await createGroup(page, server.url, 'Home');
+    await setSetting(page, server.url, 'activeGroup', work.id);
+    await page.goto(`${server.url}/accounts`);
+    await page.getByRole('button', { name: /^Active group: Work \(1 accounts?\)/ }).waitFor();
     await page.goto(`${server.url}/groups`);
     await page.getByRole('link', { name: 'Rename Work' }).click();
     await page.getByLabel('New name').fill('Office');
@@ -110,7 +125,8 @@ describe('managing accounts: groups, order, deletion, QR codes', () => {
   });
 
   it('reorders by drag and by sort, and the order survives a reload', async () => {
-    const { page } = browser;
+    const { page, server } = session;
+    await openAccounts();
     await page.getByRole('button', { name: 'Manage' }).click();
     const handle = await page.getByRole('button', { name: 'Move Delta (me)' }).boundingBox();
     const target = await page.getByRole('button', { name: 'Move Alpha (me)' }).boundingBox();
@@ -141,7 +157,8 @@ describe('managing accounts: groups, order, deletion, QR codes', () => {
   });
 
   it('shows an account as a QR code, and Close returns to edit mode', async () => {
-    const { page } = browser;
+    const { page } = session;
+    await openAccounts();
     await page.getByRole('button', { name: 'Manage' }).click();
     await page.getByRole('link', { name: 'Show the QR code of Charlie (me)' }).click();
     const image = page.getByRole('img', { name: 'QR code of Charlie (me)' });
@@ -154,7 +171,9 @@ describe('managing accounts: groups, order, deletion, QR codes', () => {
   });
 
   it('deletes several accounts at once after a confirmation', async () => {
-    const { page } = browser;
+    const { page, server } = session;
+    await openAccounts();
+    await page.getByRole('button', { name: 'Manage' }).click();
     await page.getByRole('checkbox', { name: 'Select Echo (me)' }).click();
     await page.getByRole('checkbox', { name: 'Select Bravo (me)' }).click();
     await page.getByRole('checkbox', { name: 'Select Alpha (me)' }).click();
@@ -162,7 +181,7 @@ describe('managing accounts: groups, order, deletion, QR codes', () => {
     await page.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete 3 accounts?' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(services).toEqual(['Delta', 'Charlie']);
+    await expect.poll(services).toEqual(['Charlie', 'Delta']);
     await page.getByText('3 accounts deleted').waitFor();
     const stored = (await apiCall(page, 'GET', `${server.url}/api/v1/twofaccounts`)) as unknown[];
     expect(stored).toHaveLength(2);

@@ -1,25 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { screenshots } from './harness';
+import { perTestSessions, type PerTest } from './per-test';
 
 const PROXY_ENV = { AUTHENTICATION_GUARD: 'reverse-proxy-guard', TRUSTED_PROXIES: '127.0.0.1' };
 
+/**
+ * One server in proxy mode for the file (restarted on a new database before each test: the API
+ * cannot wipe a proxy's user), and a browser whose every request comes from the proxy's user.
+ */
+function proxiedSessions(env: Record<string, string> = {}): PerTest {
+  return perTestSessions({
+    env: { ...PROXY_ENV, ...env },
+    setUp: ({ context }) => context.setExtraHTTPHeaders({ 'Remote-User': 'proxied-ada' }),
+  });
+}
+
+/** The options screen, signed in by the proxy. */
+async function openSettings({ page, server }: PerTest): Promise<void> {
+  await page.goto(`${server.url}/settings/options`);
+  await page.getByRole('heading', { name: 'General' }).waitFor();
+}
+
 describe('behind an authentication proxy', () => {
-  let server: RunningServer;
-  let browser: BrowserSession;
-
-  beforeAll(async () => {
-    server = await startServer(PROXY_ENV);
-    browser = await launchBrowser();
-    await browser.context.setExtraHTTPHeaders({ 'Remote-User': 'proxied-ada' });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const session = proxiedSessions();
 
   it('turns the public sign-in routes off', async () => {
-    const { page } = browser;
+    const { page, server } = session;
     for (const path of ['/login', '/register', '/password/request', '/webauthn/lost', '/autolock']) {
       await page.goto(`${server.url}${path}`);
       await page.waitForURL(/\/(accounts|start)/);
@@ -27,15 +33,15 @@ describe('behind an authentication proxy', () => {
   });
 
   it('has no sign-out link without a proxy logout URL', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/settings/options`);
-    await page.getByRole('heading', { name: 'General' }).waitFor();
+    const { page } = session;
+    await openSettings(session);
     await page.getByRole('link', { name: 'Settings' }).waitFor();
     expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
   });
 
   it('shows the account read-only with the proxy warning', async () => {
-    const { page } = browser;
+    const { page } = session;
+    await openSettings(session);
     await page.getByRole('link', { name: 'Account', exact: true }).click();
     await page.getByText('Not available: your account is managed by the authentication proxy.').waitFor();
     const profile = page.getByRole('region', { name: 'Profile' });
@@ -49,7 +55,8 @@ describe('behind an authentication proxy', () => {
   });
 
   it('says tokens are not available, and offers no way to generate one', async () => {
-    const { page } = browser;
+    const { page } = session;
+    await openSettings(session);
     await page.getByRole('link', { name: 'Access tokens' }).click();
     await page.getByText('Not available: your account is managed by the authentication proxy.').waitFor();
     expect(await page.getByRole('link', { name: 'Generate a new token' }).count()).toBe(0);
@@ -58,7 +65,8 @@ describe('behind an authentication proxy', () => {
   });
 
   it('says security devices are not available, with their options off', async () => {
-    const { page } = browser;
+    const { page } = session;
+    await openSettings(session);
     await page.getByRole('link', { name: 'Security devices' }).click();
     await page.getByText('Not available: your account is managed by the authentication proxy.').waitFor();
     expect(await page.getByRole('button', { name: 'Register a new device' }).isDisabled()).toBe(true);
@@ -68,24 +76,11 @@ describe('behind an authentication proxy', () => {
 });
 
 describe('behind an authentication proxy with a logout URL', () => {
-  let server: RunningServer;
-  let browser: BrowserSession;
-
-  beforeAll(async () => {
-    server = await startServer({ ...PROXY_ENV, PROXY_LOGOUT_URL: 'http://localhost:9/logged-out' });
-    browser = await launchBrowser();
-    await browser.context.setExtraHTTPHeaders({ 'Remote-User': 'proxied-ada' });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const session = proxiedSessions({ PROXY_LOGOUT_URL: 'http://localhost:9/logged-out' });
 
   it('signs out at the proxy', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/settings/options`);
-    await page.getByRole('heading', { name: 'General' }).waitFor();
+    const { page } = session;
+    await openSettings(session);
     await page.getByRole('button', { name: 'Sign out' }).click();
     const leaving = page.waitForRequest((request) =>
       request.url().startsWith('http://localhost:9/logged-out'),

@@ -1,27 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { screenshots } from './harness';
 import { registerByApi, USER } from './identity';
+import { perTestSessions } from './per-test';
 
 describe('settings', () => {
-  let server: RunningServer;
-  let browser: BrowserSession;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await registerByApi(browser.page, server.url);
+  // Each test starts signed in, with the default settings.
+  const session = perTestSessions({
+    clipboard: true,
+    setUp: ({ page }, server) => registerByApi(page, server.url),
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  it('saves an option the moment it changes, and keeps it after a reload', async () => {
-    const { page } = browser;
+  /** The options screen, the first of the settings. */
+  async function openOptions(): Promise<void> {
+    const { page, server } = session;
     await page.goto(`${server.url}/settings/options`);
     await page.getByRole('heading', { name: 'General' }).waitFor();
+  }
+
+  it('saves an option the moment it changes, and keeps it after a reload', async () => {
+    const { page } = session;
+    await openOptions();
     expect(await page.title()).toBe('Settings · Twofold');
     expect(await page.getByRole('link', { name: 'Options' }).getAttribute('aria-current')).toBe('page');
     await screenshots(page, 'settings-options');
@@ -51,7 +49,8 @@ describe('settings', () => {
   });
 
   it('reloads in the chosen language', async () => {
-    const { page } = browser;
+    const { page } = session;
+    await openOptions();
     await page.getByLabel('Language').selectOption({ label: 'Français' });
     await page.getByRole('heading', { name: 'Général' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
@@ -62,7 +61,8 @@ describe('settings', () => {
   });
 
   it('tells a wrong current password apart from field errors on the account screen', async () => {
-    const { page } = browser;
+    const { page } = session;
+    await openOptions();
     await page.getByRole('link', { name: 'Account', exact: true }).click();
     await page.getByRole('heading', { name: 'Profile' }).waitFor();
     const profile = page.getByRole('region', { name: 'Profile' });
@@ -90,7 +90,8 @@ describe('settings', () => {
   });
 
   it('generates a token, shows it once with a copy button, and revokes it after confirmation', async () => {
-    const { page } = browser;
+    const { page, server } = session;
+    await openOptions();
     await page.getByRole('link', { name: 'Access tokens' }).click();
     await page.getByRole('heading', { name: 'Personal access tokens' }).waitFor();
     await page.getByText('No tokens yet.').waitFor();
@@ -115,7 +116,7 @@ describe('settings', () => {
     const me = await fetch(`${server.url}/api/v1/user/name`, {
       headers: { Authorization: `Bearer ${value}` },
     });
-    expect(await me.json()).toMatchObject({ name: 'Ada Lovelace', email: USER.email });
+    expect(await me.json()).toMatchObject({ name: USER.name, email: USER.email });
 
     // Shown once: after a reload the value is gone, the token stays listed.
     await page.reload();
@@ -132,11 +133,12 @@ describe('settings', () => {
     const after = await fetch(`${server.url}/api/v1/user/name`, {
       headers: { Authorization: `Bearer ${value}` },
     });
-    expect(await after.json()).toEqual({ name: 'Ada Lovelace' });
+    expect(await after.json()).toEqual({ name: USER.name });
   });
 
   it('lists no security device and keeps their options off until one is registered', async () => {
-    const { page } = browser;
+    const { page } = session;
+    await openOptions();
     await page.getByRole('link', { name: 'Security devices' }).click();
     await page.getByText('No security devices yet.').waitFor();
     expect(await page.getByRole('switch', { name: 'Security devices only' }).isDisabled()).toBe(true);
@@ -145,7 +147,8 @@ describe('settings', () => {
   });
 
   it('deletes the account after confirmation and goes to registration', async () => {
-    const { page } = browser;
+    const { page } = session;
+    await openOptions();
     await page.getByRole('link', { name: 'Account', exact: true }).click();
     const danger = page.getByRole('region', { name: 'Delete the account' });
     await danger.getByLabel('Current password').fill(USER.password);

@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
-import { signInWithPassword, signOutThroughFooter, USER } from './identity';
+import { describe, expect, it } from 'vitest';
+import { screenshots } from './harness';
+import { registerByApi, registerSignedOut, signInWithPassword, signOutThroughFooter, USER } from './identity';
+import { perTestSessions } from './per-test';
 
 describe('registering, signing out and in', () => {
-  let server: RunningServer;
-  let browser: BrowserSession;
+  // Each test starts from a new install, signed out; those that need the user register it first.
+  const session = perTestSessions();
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  /** The user exists and the page is signed in, on the accounts. */
+  async function signedIn(): Promise<void> {
+    const { page, server } = session;
+    await registerByApi(page, server.url);
+    await page.goto(`${server.url}/accounts`);
+  }
 
   it('registers, offers a security device, and goes on without one', async () => {
-    const { page } = browser;
+    const { page, server } = session;
     await page.goto(server.url);
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
     await page.getByLabel('Name', { exact: true }).fill(USER.name);
@@ -39,7 +37,8 @@ describe('registering, signing out and in', () => {
   });
 
   it('signs out after confirmation, and refuses a wrong password', async () => {
-    const { page } = browser;
+    const { page } = session;
+    await signedIn();
     await signOutThroughFooter(page);
     expect(page.url()).toContain('forceRefresh=true');
     await page.getByRole('heading', { name: `Welcome back ${USER.name}` }).waitFor();
@@ -57,17 +56,17 @@ describe('registering, signing out and in', () => {
   });
 
   it('signs in with the password and lands on the accounts', async () => {
-    const { page } = browser;
-    await page.getByLabel('Password', { exact: true }).fill(USER.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(/\/(accounts|start)/);
+    const { page, server } = session;
+    await registerSignedOut(page, server.url);
+    await signInWithPassword(page, server.url);
     // The login screen is not for signed-in people.
     await page.goto(`${server.url}/login`);
     await page.waitForURL(/\/(accounts|start)/);
   });
 
   it('sends unknown paths to /404', async () => {
-    const { page } = browser;
+    const { page, server } = session;
+    await signedIn();
     await page.goto(`${server.url}/nowhere/at/all`);
     await page.getByRole('heading', { name: 'Resource not found' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/404');
@@ -75,8 +74,8 @@ describe('registering, signing out and in', () => {
   });
 
   it('shows the forgot-password and lost-device screens from the sign-in screen', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/accounts`);
+    const { page } = session;
+    await signedIn();
     await signOutThroughFooter(page);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
@@ -92,7 +91,8 @@ describe('registering, signing out and in', () => {
   });
 
   it('says registration is closed once a user exists', async () => {
-    const { page } = browser;
+    const { page, server } = session;
+    await registerSignedOut(page, server.url);
     await page.goto(`${server.url}/register`);
     await page.getByLabel('Name', { exact: true }).fill('Eve');
     await page.getByLabel('Email', { exact: true }).fill('eve@example.com');
@@ -105,7 +105,8 @@ describe('registering, signing out and in', () => {
   });
 
   it('shows the server message on the generic error screen, and the proxy failure without a way out', async () => {
-    const { page } = browser;
+    const { page, server } = session;
+    await registerSignedOut(page, server.url);
     await page.goto(`${server.url}/error?err=${encodeURIComponent('Something broke on the server')}`);
     await page.getByRole('heading', { name: 'An error occured' }).waitFor();
     await page.getByText('Something broke on the server').waitFor();
@@ -116,7 +117,9 @@ describe('registering, signing out and in', () => {
   });
 
   it('goes to the sign-in screen when the session is gone (a 401 from any call)', async () => {
-    const { page, context } = browser;
+    const { page, server } = session;
+    const { context } = session.browser;
+    await registerSignedOut(page, server.url);
     await signInWithPassword(page, server.url);
     await page.goto(`${server.url}/settings/options`);
     await page.getByRole('heading', { name: 'General' }).waitFor();

@@ -1,54 +1,55 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
-import { createAccount, qrPng, SECRET, setSetting, signUp } from './accounts-helpers';
+import { describe, expect, it } from 'vitest';
+import { screenshots } from './harness';
+import { createAccount, qrPng, SECRET, setSetting } from './accounts-helpers';
+import { registerByApi } from './identity';
+import { perTestSessions } from './per-test';
 
 describe('start and capture rules, camera failures, invalid QR content, global 418', () => {
-  let server: RunningServer;
-  let browser: BrowserSession;
+  // Each test starts signed in, with no account.
+  const session = perTestSessions({
+    clipboard: true,
+    setUp: async ({ page }, server) => {
+      // Camera failures are simulated: when localStorage says so, getUserMedia fails with that
+      // error ('unsupported': no mediaDevices at all).
+      await page.addInitScript(simulateCameraFailure);
+      await registerByApi(page, server.url);
+    },
+  });
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    // Camera failures are simulated: when localStorage says so, getUserMedia fails with that error
-    // ('unsupported': no mediaDevices at all).
-    await browser.page.addInitScript(() => {
-      const failure = window.localStorage.getItem('test:cameraFailure');
-      if (!failure) return;
-      if (failure === 'unsupported') {
-        Object.defineProperty(Navigator.prototype, 'mediaDevices', {
-          get: () => undefined,
-          configurable: true,
-        });
-        return;
-      }
-      const devices = navigator.mediaDevices;
-      devices.getUserMedia = () => Promise.reject(new DOMException('simulated', failure));
+  /** The one account of the tests that need the accounts screen. */
+  const createFirst = () =>
+    createAccount(session.page, session.server.url, {
+      service: 'First',
+      account: 'one',
+      secret: SECRET,
+      otp_type: 'totp',
     });
-    await signUp(browser.page, server.url);
-  });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  function simulateCameraFailure(): void {
+    const failure = window.localStorage.getItem('test:cameraFailure');
+    if (!failure) return;
+    if (failure === 'unsupported') {
+      Object.defineProperty(Navigator.prototype, 'mediaDevices', {
+        get: () => undefined,
+        configurable: true,
+      });
+      return;
+    }
+    const devices = navigator.mediaDevices;
+    devices.getUserMedia = () => Promise.reject(new DOMException('simulated', failure));
+  }
 
-  const scanButton = () => browser.page.getByRole('button', { name: 'Scan a QR code' });
+  const scanButton = () => session.page.getByRole('button', { name: 'Scan a QR code' });
 
   it("shows 'No 2FA here!' and no back button at 0 accounts; a back button and no such header once there are accounts", async () => {
-    const { page } = browser;
+    const { page, server } = session;
     await page.goto(`${server.url}/start`);
     await page.getByRole('heading', { name: 'No 2FA here!' }).waitFor();
     await scanButton().waitFor();
     expect(await page.getByRole('link', { name: 'Back' }).count()).toBe(0);
     await screenshots(page, 'start-empty');
 
-    await createAccount(page, server.url, {
-      service: 'First',
-      account: 'one',
-      secret: SECRET,
-      otp_type: 'totp',
-    });
+    await createFirst();
     await page.goto(`${server.url}/start`);
     await page.getByRole('heading', { name: 'Add an account' }).waitFor();
     await page.getByRole('link', { name: 'Back' }).waitFor();
@@ -56,7 +57,7 @@ describe('start and capture rules, camera failures, invalid QR content, global 4
   });
 
   it('the basic QR code reader turns the big scan button into an upload', async () => {
-    const { page } = browser;
+    const { page, server } = session;
     await setSetting(page, server.url, 'useBasicQrcodeReader', true);
     await page.goto(`${server.url}/start`);
     const upload = page.getByRole('button', { name: 'Upload a QR code', exact: true });
@@ -69,11 +70,12 @@ describe('start and capture rules, camera failures, invalid QR content, global 4
     await upload.click();
     await chooser;
     expect(new URL(page.url()).pathname).toBe('/start');
-    await setSetting(page, server.url, 'useBasicQrcodeReader', false);
   });
 
   it("direct capture: 'upload' opens the file chooser by itself, 'livescan' goes straight to the camera", async () => {
-    const { page } = browser;
+    const { page, server } = session;
+    // The accounts screen (its New button) needs an account.
+    await createFirst();
     await setSetting(page, server.url, 'useDirectCapture', true);
     await setSetting(page, server.url, 'defaultCaptureMode', 'upload');
     await page.goto(`${server.url}/accounts`);
@@ -91,7 +93,6 @@ describe('start and capture rules, camera failures, invalid QR content, global 4
     await page.getByRole('button', { name: 'New' }).click();
     await page.waitForURL(/\/capture$/);
     await page.getByRole('button', { name: 'Cancel' }).waitFor();
-    await setSetting(page, server.url, 'useDirectCapture', false);
   });
 
   const failures = [
@@ -119,7 +120,7 @@ describe('start and capture rules, camera failures, invalid QR content, global 4
 
   for (const failure of failures) {
     it(`camera failure ${failure.error}: its reason and solution`, async () => {
-      const { page } = browser;
+      const { page, server } = session;
       await page.goto(`${server.url}/start`);
       await page.evaluate((value) => window.localStorage.setItem('test:cameraFailure', value), failure.error);
       await page.reload();
@@ -131,12 +132,11 @@ describe('start and capture rules, camera failures, invalid QR content, global 4
       if (failure.error === 'NotFoundError') await screenshots(page, 'capture-no-camera');
       await page.getByRole('button', { name: 'Cancel' }).click();
       await page.waitForURL(/\/start$/);
-      await page.evaluate(() => window.localStorage.removeItem('test:cameraFailure'));
     });
   }
 
   it('an otpauth URI without a label is refused with the server message', async () => {
-    const { page } = browser;
+    const { page, server } = session;
     await page.goto(`${server.url}/start`);
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Upload a QR code image' }).click();
@@ -148,7 +148,7 @@ describe('start and capture rules, camera failures, invalid QR content, global 4
   });
 
   it('a QR code that looks like an otpauth URI but is not valid opens the invalid-URI modal', async () => {
-    const { page } = browser;
+    const { page, server } = session;
     // A malformed escape in the label: a 422 on uri from the preview.
     const content = `otpauth://totp/Bad%E0%A4%A:jane?secret=${SECRET}`;
     await page.goto(`${server.url}/start`);
@@ -169,7 +169,7 @@ describe('start and capture rules, camera failures, invalid QR content, global 4
   });
 
   it('a web address in the QR code of the advanced form can be opened in the browser', async () => {
-    const { page } = browser;
+    const { page, server } = session;
     const content = 'https://example.com/setup?step=2';
     await page.goto(`${server.url}/account/create`);
     const chooser = page.waitForEvent('filechooser');
@@ -186,7 +186,8 @@ describe('start and capture rules, camera failures, invalid QR content, global 4
   });
 
   it("any API 418 ('inactivity detected') sends the SPA to the autolock screen", async () => {
-    const { page } = browser;
+    const { page, server } = session;
+    await createFirst();
     await page.goto(`${server.url}/accounts`);
     await page.getByRole('list', { name: 'Accounts' }).getByRole('button', { name: /First/ }).waitFor();
     await page.route(

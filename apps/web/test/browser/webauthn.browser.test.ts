@@ -1,11 +1,11 @@
 import type { CDPSession } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { screenshots } from './harness';
+import { setSetting } from './accounts-helpers';
 import { lastMail, linkIn, signOutThroughFooter, USER } from './identity';
+import { perTestSessions } from './per-test';
 
 describe('security devices', () => {
-  let server: RunningServer;
-  let browser: BrowserSession;
   let cdp: CDPSession;
   let authenticatorId = '';
 
@@ -23,22 +23,20 @@ describe('security devices', () => {
     }));
   }
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    // Chromium's virtual authenticator stands in for a security key.
-    cdp = await browser.context.newCDPSession(browser.page);
-    await cdp.send('WebAuthn.enable');
-    await newAuthenticator();
+  // Each test starts from a new install, signed out, with a new virtual authenticator.
+  const session = perTestSessions({
+    setUp: async ({ context, page }) => {
+      // Chromium's virtual authenticator stands in for a security key.
+      cdp = await context.newCDPSession(page);
+      await cdp.send('WebAuthn.enable');
+      authenticatorId = '';
+      await newAuthenticator();
+    },
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  it('registers the user, then a device, then names it', async () => {
-    const { page } = browser;
+  /** Registers the user through the registration screen, then a device (not named yet). */
+  async function registerUserAndDevice(): Promise<void> {
+    const { page, server } = session;
     await page.goto(`${server.url}/register`);
     await page.getByLabel('Name', { exact: true }).fill(USER.name);
     await page.getByLabel('Email', { exact: true }).fill(USER.email);
@@ -48,14 +46,43 @@ describe('security devices', () => {
     await page.getByRole('button', { name: 'Register a device' }).click();
     await page.getByRole('heading', { name: 'Device registered' }).waitFor();
     await page.getByRole('status').filter({ hasText: 'Device successfully registered' }).waitFor();
-    await screenshots(page, 'register-device-name');
-    await page.getByLabel('Device name').fill('Laptop key');
+  }
+
+  /** Names the device just registered, which goes on to the accounts. */
+  async function nameDevice(name: string): Promise<void> {
+    const { page } = session;
+    await page.getByLabel('Device name').fill(name);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/\/(accounts|start)/);
+  }
+
+  /** The user with one named device, signed in; the device sign-in options as given. */
+  async function userWithDevice(name: string, options: { first?: boolean; only?: boolean } = {}) {
+    const { page, server } = session;
+    await registerUserAndDevice();
+    await nameDevice(name);
+    if (!options.first && !options.only) return;
+    const settings = { useWebauthnAsDefault: options.first ?? false, useWebauthnOnly: options.only ?? false };
+    for (const [key, value] of Object.entries(settings)) await setSetting(page, server.url, key, value);
+    // A signed-in screen reads them and remembers them for the sign-in screen.
+    await page.goto(`${server.url}/accounts`);
+    await page.waitForFunction(
+      (expected) =>
+        Object.entries(expected).every(([key, value]) => localStorage.getItem(key) === String(value)),
+      settings,
+    );
+  }
+
+  it('registers the user, then a device, then names it', async () => {
+    const { page } = session;
+    await registerUserAndDevice();
+    await screenshots(page, 'register-device-name');
+    await nameDevice('Laptop key');
   });
 
   it('signs out, then signs in with the device', async () => {
-    const { page } = browser;
+    const { page } = session;
+    await userWithDevice('Laptop key');
     await signOutThroughFooter(page);
     await page.getByRole('button', { name: 'Sign in with a security device' }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -63,7 +90,8 @@ describe('security devices', () => {
   });
 
   it('lists, renames the device, and makes it the first sign-in method', async () => {
-    const { page } = browser;
+    const { page, server } = session;
+    await userWithDevice('Laptop key');
     await page.goto(`${server.url}/settings/webauthn`);
     await page.getByRole('link', { name: 'Rename Laptop key' }).waitFor();
     await screenshots(page, 'settings-devices');
@@ -99,7 +127,10 @@ describe('security devices', () => {
   });
 
   it('recovers access by e-mail with a new device, disabling the others', async () => {
-    const { page } = browser;
+    const { page, server } = session;
+    // Devices only, the device first, and signed out: the sign-in screen offers the device alone.
+    await userWithDevice('Work key', { first: true, only: true });
+    await signOutThroughFooter(page);
     await page.getByRole('link', { name: 'Lost your security device?' }).click();
     await page.getByLabel('Email', { exact: true }).fill('nobody@example.com');
     await page.getByRole('button', { name: 'Send the recovery link' }).click();
@@ -128,7 +159,9 @@ describe('security devices', () => {
   });
 
   it('revokes the last device after confirmation, which turns the sign-in options off', async () => {
-    const { page } = browser;
+    const { page, server } = session;
+    await userWithDevice('Spare key', { first: true, only: true });
+    await page.goto(`${server.url}/settings/webauthn`);
     await page.getByRole('button', { name: 'Revoke Spare key' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
     await page.getByText('No security devices yet.').waitFor();
