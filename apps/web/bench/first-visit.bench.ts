@@ -8,7 +8,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, startServer } from '../test/browser/harness';
 import { registerByApi } from '../test/browser/identity';
-import { seedAccounts } from './seed';
+import { seedAccounts } from '../test/browser/accounts-helpers';
 
 const ACCOUNTS = 1000;
 const RUNS = 3;

@@ -13,7 +13,7 @@
 import type { Page } from 'playwright-core';
 import { launchBrowser, startServer } from '../test/browser/harness';
 import { registerByApi } from '../test/browser/identity';
-import { seedAccounts } from './seed';
+import { seedAccounts } from '../test/browser/accounts-helpers';
 
 const RUNS = 3;
 const BUDGETS = { firstAccount: 600, keystroke: 50, manage: 150, scrollP95: 50 } as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { perTestSessions } from './per-test';
 import { registerByApi } from './identity';
-import { apiCall } from './accounts-helpers';
+import { seedAccounts } from './accounts-helpers';
 
 /**
  * What a first visit to /accounts with 1,000 accounts may move over the wire, headers included.
@@ -16,18 +16,6 @@ import { apiCall } from './accounts-helpers';
 const BUDGET = 240 * 1024;
 const ACCOUNTS = 1000;
 
-/** A distinct base32 secret per account (derived, so a run is repeatable). */
-function secretOf(index: number): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let seed = (index + 1) * 2654435761;
-  let secret = '';
-  for (let i = 0; i < 32; i += 1) {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    secret += alphabet[seed % 32];
-  }
-  return secret;
-}
-
 describe('bytes on the wire', () => {
   // 1,000 accounts are created through the API first: no request limits for the seeding.
   const session = perTestSessions({ env: { THROTTLE_API: '0', THROTTLE_WEB: '0' } });
@@ -36,19 +24,7 @@ describe('bytes on the wire', () => {
     const { server } = session;
     const { page, context } = session.browser;
     await registerByApi(page, server.url);
-    for (let start = 0; start < ACCOUNTS; start += 25) {
-      await Promise.all(
-        Array.from({ length: Math.min(25, ACCOUNTS - start) }, (_, k) =>
-          apiCall(page, 'POST', `${server.url}/api/v1/twofaccounts`, {
-            otp_type: 'totp',
-            service: `Service ${start + k}`,
-            account: `user${start + k}@example.com`,
-            // Distinct secrets, as real ones are: they are what compresses worst in the list.
-            secret: secretOf(start + k),
-          }),
-        ),
-      );
-    }
+    await seedAccounts(page, server.url, 0, ACCOUNTS);
 
     // Chromium's own count of the bytes received (headers and encoded bodies), cache disabled.
     const cdp = await context.newCDPSession(page);
