@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../entities/account/account.api';
 import { accountSecretsQuery } from '../../entities/account/list-codes';
 import type { NativeSettings } from '@twofold/otp/browser';
 import { AccountRow } from './codes/AccountRow';
 import { listable } from './codes/use-list-code';
-import { moveBetweenAccounts } from './keyboard';
+import { moveBetweenAccounts, type AccountIndex } from './keyboard';
+import { useWindowedList } from './use-windowed-list';
 import { OtpModal } from './OtpModal';
 
 interface AccountListProps {
@@ -51,15 +52,19 @@ export function AccountList({ accounts, settings, onCopied, onLeaveTop }: Accoun
     if (lockOnCopy) void navigate({ to: '/autolock' });
   }, [lockOnCopy, navigate, onCopied]);
 
+  const windowed = useWindowedList(accounts, listRef);
+  const index = useAccountIndex(accounts, listRef, windowed.scrollToIndex);
+
   return (
     <>
       <ul
         className={`accounts accounts-${settings.displayMode}`}
         aria-label={t('list.title')}
         ref={listRef}
-        onKeyDown={(event) => moveBetweenAccounts(event, onLeaveTop)}
+        style={windowed.style}
+        onKeyDown={(event) => moveBetweenAccounts(event, onLeaveTop, index)}
       >
-        {accounts.map((account) => {
+        {windowed.shown.map((account) => {
           const withSecret = codesInList ? secrets?.get(account.id) : undefined;
           return (
             <AccountRow
@@ -82,4 +87,36 @@ export function AccountList({ accounts, settings, onCopied, onLeaveTop }: Accoun
       />
     </>
   );
+}
+
+/** The accounts by index, for the arrow keys: the one to focus may not be rendered yet. */
+function useAccountIndex(
+  accounts: readonly Account[],
+  listRef: RefObject<HTMLUListElement | null>,
+  scrollToIndex: (index: number) => void,
+): AccountIndex {
+  return useMemo(() => {
+    const position = new Map(accounts.map((account, at) => [account.id, at]));
+    const element = (at: number) =>
+      listRef.current?.querySelector<HTMLElement>(
+        `.account-main[data-account-id="${String(accounts[at]?.id)}"]`,
+      ) ?? null;
+    return {
+      count: accounts.length,
+      indexOf: (target) => position.get(Number(target.dataset.accountId)) ?? -1,
+      focus: (at) => {
+        const rendered = element(at);
+        if (rendered) return rendered.focus();
+        scrollToIndex(at);
+        // The window renders the account on the next frames.
+        const tryFocus = (attempts: number) =>
+          requestAnimationFrame(() => {
+            const now = element(at);
+            if (now) now.focus();
+            else if (attempts > 0) tryFocus(attempts - 1);
+          });
+        tryFocus(10);
+      },
+    };
+  }, [accounts, listRef, scrollToIndex]);
 }

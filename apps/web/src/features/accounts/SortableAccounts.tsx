@@ -8,6 +8,7 @@ import {
   useSensor,
   useSensors,
   type DragEndEvent,
+  type DragStartEvent,
 } from '@dnd-kit/core';
 import {
   arrayMove,
@@ -19,10 +20,12 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Link } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../entities/account/account.api';
 import { AccountContent } from './AccountIcon';
 import type { NativeSettings } from '@twofold/otp/browser';
+import { useWindowedList } from './use-windowed-list';
 
 /** Drag-sort animation: short, so that sorting never waits on it. */
 const SORT_ANIMATION = { duration: 200, easing: 'ease' };
@@ -49,7 +52,14 @@ export default function SortableAccounts({
     useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
+  // The account being dragged stays rendered wherever the list is scrolled (it is windowed).
+  const [dragged, setDragged] = useState<number | undefined>(undefined);
+  const listRef = useRef<HTMLUListElement>(null);
+  const windowed = useWindowedList(accounts, listRef, dragged);
+  const onDragStart = ({ active }: DragStartEvent) =>
+    setDragged(accounts.findIndex((account) => account.id === active.id));
   const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setDragged(undefined);
     if (!over || active.id === over.id) return;
     const from = accounts.findIndex((account) => account.id === active.id);
     const to = accounts.findIndex((account) => account.id === over.id);
@@ -61,7 +71,9 @@ export default function SortableAccounts({
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
+      onDragStart={onDragStart}
       onDragEnd={onDragEnd}
+      onDragCancel={() => setDragged(undefined)}
       accessibility={{
         screenReaderInstructions: { draggable: t('list.dragInstructions') },
       }}
@@ -73,8 +85,10 @@ export default function SortableAccounts({
         <ul
           className={`accounts accounts-${settings.displayMode} accounts-editing`}
           aria-label={t('list.title')}
+          ref={listRef}
+          style={windowed.style}
         >
-          {accounts.map((account) => (
+          {windowed.shown.map((account) => (
             <SortableAccount
               key={account.id}
               account={account}

@@ -43,13 +43,26 @@ function columnsOf(items: readonly HTMLElement[]): number {
   return columns === -1 ? items.length : columns;
 }
 
+/** A windowed list: not every account is in the page, so accounts are named by their index. */
+export interface AccountIndex {
+  readonly count: number;
+  /** The index of a rendered account's element, -1 if it is none. */
+  readonly indexOf: (element: HTMLElement) => number;
+  /** Brings the account into the page if needed, then focuses it. */
+  readonly focus: (index: number) => void;
+}
+
 /**
  * Arrow keys between the accounts: up and down by line (a grid's column stays), left and right
  * one by one, Home and End to the first and last. Up from the first account goes back to search.
  */
-export function moveBetweenAccounts(event: KeyboardEvent<HTMLElement>, onLeaveTop: () => void): void {
+export function moveBetweenAccounts(
+  event: KeyboardEvent<HTMLElement>,
+  onLeaveTop: () => void,
+  accounts: AccountIndex,
+): void {
   const items = [...event.currentTarget.querySelectorAll<HTMLElement>('.account-main')];
-  const index = items.indexOf(document.activeElement as HTMLElement);
+  const index = accounts.indexOf(document.activeElement as HTMLElement);
   if (index === -1 || items.length === 0) return;
   const columns = columnsOf(items);
   const targets: Record<string, number> = {
@@ -58,13 +71,13 @@ export function moveBetweenAccounts(event: KeyboardEvent<HTMLElement>, onLeaveTo
     ArrowRight: index + 1,
     ArrowLeft: index - 1,
     Home: 0,
-    End: items.length - 1,
+    End: accounts.count - 1,
   };
   const target = targets[event.key];
   if (target === undefined) return;
   event.preventDefault();
   if (target < 0 && event.key === 'ArrowUp') return onLeaveTop();
-  items[Math.max(0, Math.min(items.length - 1, target))]?.focus();
+  accounts.focus(Math.max(0, Math.min(accounts.count - 1, target)));
 }
 
 /** Down from the search field goes to the first account. */
