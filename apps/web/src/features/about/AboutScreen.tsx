@@ -14,7 +14,10 @@ function displayValue(value: unknown): string {
  * details only for the signed-in user) with a copy button, and the user's options when present.
  */
 export function AboutScreen() {
-  const { t } = useTranslation(['about', 'errors']);
+  const { t, i18n } = useTranslation(['about', 'errors', 'settings']);
+  // A setting's name as the Settings screen shows it; its key when it has none (a custom setting).
+  const optionLabel = (key: string) =>
+    i18n.exists(`settings:options.${key}.label`) ? t(`settings:options.${key}.label`) : key;
   const router = useRouter();
   const { data: config } = useSuspenseQuery(appConfigQuery);
   const infos = useQuery(infosQuery);
@@ -89,7 +92,7 @@ export function AboutScreen() {
             <dl className="env-list">
               {optionEntries.map(([key, value]) => (
                 <div key={key} className="env-row">
-                  <dt>{key}</dt>
+                  <dt title={key}>{optionLabel(key)}</dt>
                   <dd>{displayValue(value)}</dd>
                 </div>
               ))}

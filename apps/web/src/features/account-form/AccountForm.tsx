@@ -9,6 +9,7 @@ import { useAccountSettings } from '../../entities/settings/account-settings';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { applyServerErrors, Field, FormError } from '../../ui/forms';
 import { EMPTY_VALUES, FIELDS, isBase32, toParams, valuesOf, type FormValues } from './form-values';
+import { defaultGroupOf, GroupField } from './GroupField';
 import { IconField } from './IconField';
 import { useIconState } from './icons';
 import { TestAction } from './TestAction';
@@ -27,7 +28,11 @@ export function AccountForm({ account }: AccountFormProps) {
   const navigate = useNavigate();
   const { settings } = useAccountSettings();
   const editing = account !== undefined;
-  const form = useForm<FormValues>({ defaultValues: account ? valuesOf(account) : EMPTY_VALUES });
+  const form = useForm<FormValues>({
+    defaultValues: account
+      ? { ...valuesOf(account), group: String(account.group_id ?? 0) }
+      : { ...EMPTY_VALUES, group: String(defaultGroupOf(settings)) },
+  });
   const { errors, isSubmitting } = form.formState;
   const icon = useIconState(account?.icon ?? null);
   const create = useCreateAccount();
@@ -95,6 +100,7 @@ export function AccountForm({ account }: AccountFormProps) {
           state={icon}
           lucky={settings.getOfficialIcons ? { service, minLength: editing ? 3 : 1 } : undefined}
         />
+        <GroupField form={form} defaultGroup={editing ? undefined : defaultGroupOf(settings)} />
         <SecretField
           form={form}
           locked={secretLocked}

@@ -41,6 +41,8 @@ export interface FormValues {
   algorithm: Algorithm;
   period: string;
   counter: string;
+  /** The group id chosen ('0' no group); '' leaves it to the server (its default group on create). */
+  group: string;
 }
 
 const asOtpType = (value: string): OtpType => OTP_TYPES.find((type) => type === value) ?? 'totp';
@@ -66,6 +68,7 @@ export function valuesOf(account: AccountFields): FormValues {
     algorithm: asAlgorithm(account.algorithm),
     period: account.period === null ? '' : String(account.period),
     counter: account.counter === null ? '' : String(account.counter),
+    group: '',
   };
 }
 
@@ -79,6 +82,7 @@ export const EMPTY_VALUES: FormValues = {
   algorithm: 'sha1',
   period: '',
   counter: '',
+  group: '',
 };
 
 /** The secret check of the OTP engine, the one the server applies. */
@@ -100,6 +104,7 @@ export function toParams(values: FormValues, icon: string | null): AccountParams
     secret,
     digits: Number(values.digits),
     algorithm: values.algorithm,
+    ...(values.group === '' ? {} : { group_id: Number(values.group) }),
   };
   if (values.otp_type === 'steamtotp')
     return { ...base, service: STEAM.service, digits: STEAM.digits, algorithm: STEAM.algorithm };

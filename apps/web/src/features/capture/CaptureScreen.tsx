@@ -3,6 +3,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../ui/Spinner';
 import { useScannedData } from '../start/scanned';
+import { UploadInstead } from './UploadInstead';
 
 /** The camera failures the capture screen explains, each with a reason and a solution. */
 export type CameraFailure =
@@ -176,6 +177,7 @@ export function CaptureScreen() {
         </div>
       )}
       <div className="capture-actions">
+        {failure && <UploadInstead onDecoded={(data) => void handleScanned(data)} />}
         <button type="button" className="button" onClick={cancel}>
           {t('cancel')}
         </button>

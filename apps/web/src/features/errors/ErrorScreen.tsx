@@ -9,13 +9,17 @@ interface ErrorScreenProps {
   readonly closable?: boolean;
   /** Technical detail (a stack trace), shown only in development builds. */
   readonly debug?: string | undefined;
+  /** A page of its own (the error routes): the screen is the page's main landmark. */
+  readonly page?: boolean;
 }
 
 /** 404, flooded, generic and server-unreachable errors share one screen. */
-export function ErrorScreen({ variant, message, closable = true, debug }: ErrorScreenProps) {
+export function ErrorScreen({ variant, message, closable = true, debug, page }: ErrorScreenProps) {
   const { t } = useTranslation('errors');
+  // Inside a layout (a route's error), the layout's <main> holds it already.
+  const Landmark = page ? 'main' : 'section';
   return (
-    <section className="error-screen" aria-labelledby="error-title">
+    <Landmark className="error-screen" aria-labelledby="error-title">
       <div className="error-illustration" aria-hidden="true">
         {variant === 'notFound' ? '404' : '!'}
       </div>
@@ -33,6 +37,6 @@ export function ErrorScreen({ variant, message, closable = true, debug }: ErrorS
           {t('backHome')}
         </Link>
       )}
-    </section>
+    </Landmark>
   );
 }

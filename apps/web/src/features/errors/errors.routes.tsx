@@ -6,14 +6,14 @@ export const notFoundRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/404',
   staticData: { title: 'notFound' },
-  component: () => <ErrorScreen variant="notFound" />,
+  component: () => <ErrorScreen variant="notFound" page />,
 });
 
 export const floodedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/flooded',
   staticData: { title: 'flooded' },
-  component: () => <ErrorScreen variant="flooded" />,
+  component: () => <ErrorScreen variant="flooded" page />,
 });
 
 export const genericErrorRoute = createRoute({
@@ -27,9 +27,9 @@ export const genericErrorRoute = createRoute({
   component: function GenericError() {
     const { err, proxy } = genericErrorRoute.useSearch();
     return proxy ? (
-      <ErrorScreen variant="proxy" closable={false} />
+      <ErrorScreen variant="proxy" closable={false} page />
     ) : (
-      <ErrorScreen variant="generic" message={err} />
+      <ErrorScreen variant="generic" message={err} page />
     );
   },
 });

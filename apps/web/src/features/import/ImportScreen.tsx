@@ -10,7 +10,16 @@ import { Spinner } from '../../ui/Spinner';
 import { AccountIcon } from '../accounts/AccountIcon';
 import { TestModal } from '../account-form/Modals';
 import { toParams, valuesOf } from '../account-form/form-values';
-import { isDuplicate, importable, isInvalid, useImportRows, type Confirm, type Row } from './use-import-rows';
+import {
+  importable,
+  inImportAll,
+  isDuplicate,
+  isInvalid,
+  useImportRows,
+  type Confirm,
+  type Row,
+} from './use-import-rows';
+import { ImportResultNotice } from './ImportResult';
 import { ImportSources } from './ImportSources';
 import { ImportStatus } from './ImportStatus';
 import { PasswordForm } from './PasswordForm';
@@ -27,6 +36,8 @@ export function ImportPage() {
   const { rows, busy, running, prompt, importRow, importAll, discard, hasImported } = importer;
 
   const remaining = rows.filter(importable);
+  const toImport = rows.filter(inImportAll).length;
+  const skipping = remaining.length - toImport;
   const duplicates = rows.filter((row) => isDuplicate(row) && row.status !== 'imported');
   const leave = async () => {
     if (hasImported()) await refreshAccounts(queryClient);
@@ -50,16 +61,19 @@ export function ImportPage() {
       )}
       {busy && <Spinner />}
       <ImportStatus summary={importer.summary} progress={importer.progress} />
+      {importer.result && <ImportResultNotice result={importer.result} onLeave={() => void leave()} />}
       {rows.length > 0 && (
         <>
           <div className="import-bulk" role="toolbar" aria-label={t('bulk')}>
             <button
               type="button"
               className="button button-primary"
-              disabled={running || remaining.length === 0}
+              disabled={running || toImport === 0}
               onClick={() => void importAll()}
             >
-              {t('importAll', { count: remaining.length })}
+              {skipping > 0
+                ? t('importSkipping', { count: skipping, importing: toImport })
+                : t('importAll', { count: toImport })}
             </button>
             {duplicates.length > 0 && (
               <button
@@ -89,6 +103,7 @@ export function ImportPage() {
                 onImport={() => void importRow(row).then(() => refreshAccounts(queryClient))}
                 onDiscard={() => setConfirm({ kind: 'one', key: row.key })}
                 onPreview={() => setPreviewing(row)}
+                onForce={(forced) => importer.force(row.key, forced)}
               />
             ))}
           </ul>
@@ -132,8 +147,10 @@ function ImportRow({
   onImport,
   onDiscard,
   onPreview,
+  onForce,
 }: {
   readonly row: Row;
+  readonly onForce: (forced: boolean) => void;
   readonly running: boolean;
   readonly onImport: () => void;
   readonly onDiscard: () => void;
@@ -150,12 +167,13 @@ function ImportRow({
         className="import-main"
         disabled={invalid || row.status === 'imported'}
         onClick={onPreview}
-        aria-label={t('preview', { name })}
       >
+        {/* Named by its purpose; what shows is the same words, so it is hidden from the name. */}
+        <span className="visually-hidden">{t('preview', { name })}</span>
         <AccountIcon account={item} size={36} />
-        <span className="account-text">
-          <span className="account-service">{item.account}</span>
-          <span className="account-name">{item.service ?? t('noIssuer')}</span>
+        <span className="account-text" aria-hidden="true">
+          <span className="account-service">{item.service ?? t('noIssuer')}</span>
+          <span className="account-name">{item.account}</span>
           {item.group && <span className="import-group">{t('groupProposal', { group: item.group })}</span>}
         </span>
       </button>
@@ -167,7 +185,21 @@ function ImportRow({
         ) : row.status === 'failed' ? (
           <span className="import-message import-error">{row.error ?? t('failed')}</span>
         ) : (
-          isDuplicate(row) && <span className="import-message import-warning">{t('duplicate')}</span>
+          isDuplicate(row) && (
+            <>
+              <span className="import-message import-warning">{t('duplicate')}</span>
+              <label className="import-force">
+                <input
+                  type="checkbox"
+                  checked={row.forced === true}
+                  disabled={running}
+                  onChange={(event) => onForce(event.target.checked)}
+                />
+                {t('importAnyway')}
+                <span className="visually-hidden"> ({name})</span>
+              </label>
+            </>
+          )
         )}
       </span>
       {row.status !== 'imported' && (

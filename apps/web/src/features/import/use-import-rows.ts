@@ -24,12 +24,23 @@ export interface Row {
   readonly item: Item;
   readonly status: Status;
   readonly error?: string;
+  /** A possible duplicate the person ticked: 'Import all' takes it too. */
+  readonly forced?: boolean;
 }
 
 /** Migration rows: id -1 = possible duplicate, -2 = cannot become an account. */
 export const isInvalid = (row: Row) => row.item.id === -2;
 export const isDuplicate = (row: Row) => row.item.id === -1;
 export const importable = (row: Row) => !isInvalid(row) && row.status !== 'imported';
+/** What 'Import all' stores: the importable rows, less the duplicates nobody ticked. */
+export const inImportAll = (row: Row) => importable(row) && (!isDuplicate(row) || row.forced === true);
+
+/** The outcome of an 'Import all', shown once it is over. */
+export interface ImportResult {
+  readonly imported: number;
+  readonly skipped: number;
+  readonly failed: number;
+}
 
 /** An encrypted export waiting for its password (the source is resent with it). */
 export interface PasswordPrompt {
@@ -41,6 +52,13 @@ export interface PasswordPrompt {
 }
 
 export type Confirm = { kind: 'one'; key: number } | { kind: 'duplicates' } | { kind: 'all' } | null;
+
+/** Whether a row stays when some are discarded (one, the duplicates, or all not yet imported). */
+function keptAfterDiscard(row: Row, which: NonNullable<Confirm>): boolean {
+  if (which.kind === 'one') return row.key !== which.key;
+  if (which.kind === 'duplicates') return !(isDuplicate(row) && row.status !== 'imported');
+  return row.status === 'imported';
+}
 
 /**
  * The rows of an import: read from a migration URI (at once when the route has one) or a file,
@@ -58,6 +76,7 @@ export function useImportRows(migrationUri: string | undefined) {
     notices: [],
   });
   const imported = useRef(0);
+  const [result, setResult] = useState<ImportResult | null>(null);
 
   const loaded = (items: Item[]) => {
     let next = 0;
@@ -104,7 +123,7 @@ export function useImportRows(migrationUri: string | undefined) {
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
 
   const groups = useRef(new Map<string, number>());
-  const importRow = async (row: Row) => {
+  const importRow = async (row: Row): Promise<boolean> => {
     update(row.key, { status: 'pending', error: undefined });
     try {
       // The group the source proposes, created when missing.
@@ -112,37 +131,38 @@ export function useImportRows(migrationUri: string | undefined) {
       await createImportedAccount({ ...toParams(valuesOf(row.item), row.item.icon), group_id });
       imported.current += 1;
       update(row.key, { status: 'imported' });
+      return true;
     } catch (error) {
       const message = isApiError(error)
         ? Object.values(error.fieldErrors).flat().join(' ') || error.message
         : t('failed');
       update(row.key, { status: 'failed', error: message });
+      return false;
     }
   };
 
-  // One by one, in list order.
+  // One by one, in list order; the duplicates nobody ticked are left out, and counted.
   const importAll = async () => {
     setRunning(true);
-    const todo = rows.filter(importable);
+    setResult(null);
+    const todo = rows.filter(inImportAll);
+    const skipped = rows.filter((row) => importable(row) && !inImportAll(row)).length;
     setProgress({ done: 0, total: todo.length });
+    let stored = 0;
     for (const [index, row] of todo.entries()) {
-      await importRow(row);
+      if (await importRow(row)) stored += 1;
       setProgress({ done: index + 1, total: todo.length });
     }
     setRunning(false);
     setProgress(null);
+    setResult({ imported: stored, skipped, failed: todo.length - stored });
     await refreshAccounts(queryClient);
   };
 
+  const force = (key: number, forced: boolean) => update(key, { forced });
+
   const discard = (which: Confirm) => {
-    if (!which) return;
-    setRows((current) =>
-      current.filter((row) => {
-        if (which.kind === 'one') return row.key !== which.key;
-        if (which.kind === 'duplicates') return !(isDuplicate(row) && row.status !== 'imported');
-        return row.status === 'imported';
-      }),
-    );
+    if (which) setRows((current) => current.filter((row) => keptAfterDiscard(row, which)));
   };
 
   return {
@@ -156,6 +176,8 @@ export function useImportRows(migrationUri: string | undefined) {
     cancelPrompt: () => setPrompt(null),
     importRow,
     importAll,
+    force,
+    result,
     discard,
     /** Some row was stored: the accounts list has to be fetched again. */
     hasImported: () => imported.current > 0,

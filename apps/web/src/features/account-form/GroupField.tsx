@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { groupsQuery } from '../../entities/group/group.api';
+import type { AccountSettings } from '../../entities/settings/account-settings';
+import type { FormValues } from './form-values';
+
+/**
+ * The group a new account goes to when nobody picks one, as the server would choose it: the
+ * default group setting, or the active group when that setting says so.
+ */
+export function defaultGroupOf(settings: AccountSettings): number {
+  if (settings.defaultGroup > 0) return settings.defaultGroup;
+  if (settings.defaultGroup === -1) return settings.activeGroup;
+  return 0;
+}
+
+interface GroupFieldProps {
+  readonly form: UseFormReturn<FormValues>;
+  /** On creation: the group to start on, followed until the person picks one (settings may arrive late). */
+  readonly defaultGroup?: number;
+}
+
+/** The account's group, picked from the existing ones (shown once there is at least one group). */
+export function GroupField({ form, defaultGroup }: GroupFieldProps) {
+  const { t } = useTranslation('accountForm');
+  const { data: groups } = useQuery(groupsQuery);
+  useEffect(() => {
+    if (defaultGroup === undefined || form.getFieldState('group').isDirty) return;
+    form.setValue('group', String(defaultGroup));
+  }, [defaultGroup, form, groups]);
+  const named = (groups ?? []).filter((group) => group.id > 0);
+  if (named.length === 0) return null;
+  return (
+    <div className="field">
+      <label htmlFor="account-group">{t('fields.group')}</label>
+      <select id="account-group" className="input" {...form.register('group')}>
+        <option value="0">{t('fields.noGroup')}</option>
+        {named.map((group) => (
+          <option key={group.id} value={String(group.id)}>
+            {group.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

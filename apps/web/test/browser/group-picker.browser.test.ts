@@ -1,0 +1,102 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiCall, createAccount, SECRET, setSetting, signUp } from './accounts-helpers';
+import { expectAccessible } from './axe';
+import {
+  launchSharedBrowser,
+  screenshots,
+  startResettableServer,
+  type BrowserSession,
+  type ResettableServer,
+  type SharedBrowser,
+} from './harness';
+
+interface StoredAccount {
+  readonly id: number;
+  readonly service: string | null;
+  readonly group_id: number | null;
+}
+
+describe('the group of an account, picked in its form', () => {
+  let server: ResettableServer;
+  let chromium: SharedBrowser;
+  let browser: BrowserSession;
+
+  beforeAll(async () => {
+    server = await startResettableServer();
+    chromium = await launchSharedBrowser();
+  });
+
+  afterAll(async () => {
+    await chromium?.close();
+    await server?.stop();
+  });
+
+  beforeEach(async () => {
+    await server.reset();
+    browser = await chromium.newSession();
+    await signUp(browser.page, server.url);
+    await browser.page.getByRole('heading', { name: 'No 2FA here!' }).waitFor();
+  });
+
+  afterEach(async () => {
+    await browser?.close();
+  });
+
+  const accounts = async () =>
+    (await apiCall(browser.page, 'GET', `${server.url}/api/v1/twofaccounts`)) as StoredAccount[];
+
+  it('the create form starts on the default group; the edit form moves the account', async () => {
+    const { page } = browser;
+    const work = (await apiCall(page, 'POST', `${server.url}/api/v1/groups`, { name: 'Work' })) as {
+      id: number;
+    };
+    await apiCall(page, 'POST', `${server.url}/api/v1/groups`, { name: 'Home' });
+    await setSetting(page, server.url, 'defaultGroup', work.id);
+
+    await page.goto(`${server.url}/account/create`);
+    const group = page.getByRole('combobox', { name: 'Group' });
+    await group.waitFor();
+    expect(await group.locator('option:checked').innerText()).toBe('Work');
+    await expectAccessible(page, 'on the create form');
+    await page.getByLabel('Service', { exact: true }).fill('Slack');
+    await page.getByLabel('Account', { exact: true }).fill('jane');
+    await page.getByLabel('Secret', { exact: true }).fill(SECRET);
+    await screenshots(page, 'group-picker-create');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/accounts/);
+    const slack = (await accounts()).find((account) => account.service === 'Slack');
+    expect(slack?.group_id).toBe(work.id);
+
+    await page.goto(`${server.url}/account/${slack!.id}/edit`);
+    await group.waitFor();
+    expect(await group.locator('option:checked').innerText()).toBe('Work');
+    await group.selectOption({ label: 'Home' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/accounts/);
+    const moved = (await accounts()).find((account) => account.id === slack!.id);
+    const home = (
+      (await apiCall(page, 'GET', `${server.url}/api/v1/groups`)) as { id: number; name: string }[]
+    ).find((entry) => entry.name === 'Home');
+    expect(moved?.group_id).toBe(home?.id);
+
+    await page.goto(`${server.url}/account/${slack!.id}/edit`);
+    await group.waitFor();
+    await group.selectOption({ label: 'No group' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/accounts/);
+    expect((await accounts()).find((account) => account.id === slack!.id)?.group_id).toBeNull();
+  });
+
+  it('no picker while there is no group; the account then has none', async () => {
+    const { page } = browser;
+    await createAccount(page, server.url, {
+      service: 'Mail',
+      account: 'jane',
+      otp_type: 'totp',
+      secret: SECRET,
+    });
+    await page.goto(`${server.url}/account/create`);
+    await page.getByLabel('Service', { exact: true }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Group' }).count()).toBe(0);
+  });
+});
