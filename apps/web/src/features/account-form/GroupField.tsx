@@ -3,14 +3,14 @@ import { useEffect } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { groupsQuery } from '../../entities/group/group.api';
-import type { AccountSettings } from '../../entities/settings/account-settings';
+import type { NativeSettings } from '@twofold/otp/browser';
 import type { FormValues } from './form-values';
 
 /**
  * The group a new account goes to when nobody picks one, as the server would choose it: the
  * default group setting, or the active group when that setting says so.
  */
-export function defaultGroupOf(settings: AccountSettings): number {
+export function defaultGroupOf(settings: NativeSettings): number {
   if (settings.defaultGroup > 0) return settings.defaultGroup;
   if (settings.defaultGroup === -1) return settings.activeGroup;
   return 0;
