@@ -10,9 +10,14 @@ const BACKUP_LOCK = 0x32_66_62_6b;
  * released when the work ends or when the process dies with its connection. False when skipped.
  */
 export async function whileHoldingBackupLock(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'config'>,
   work: () => Promise<void>,
 ): Promise<boolean> {
+  // The embedded database has one process and one connection (pinning it would block `work`).
+  if (!deps.config.DATABASE_URL) {
+    await work();
+    return true;
+  }
   return deps.db.connection().execute(async (connection) => {
     const { rows } = await sql<{
       locked: boolean;

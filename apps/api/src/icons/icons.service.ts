@@ -10,8 +10,8 @@ const LOGO_MAX_BYTES = 1024 * 1024;
 export const PENDING_ICON_TTL_MS = 60 * 60 * 1000;
 /**
  * At most this many icons await an account; each new one purges the oldest beyond it. Above the
- * icons of a large import (identical logos share one file), and it bounds the disk an authenticated
- * client can fill with distinct uploads to this many files of the upload limit.
+ * icons of a large import, and it bounds the disk an authenticated client can fill with uploads or
+ * logo fetches to this many files (each under the upload limit), whatever the request rate.
  */
 export const MAX_PENDING_ICONS = 1000;
 
@@ -30,7 +30,7 @@ export async function storePendingIcon(
     await deps.db
       .insertInto('pending_icons')
       .values({ filename: name, created_at: now })
-      .onConflict((oc) => oc.column('filename').doUpdateSet({ created_at: now }))
+      .onConflict((oc) => oc.column('filename').doNothing())
       .execute();
     await purgePendingIcons(deps);
   }
@@ -51,15 +51,6 @@ export async function releaseIcon(deps: Deps, name: string | null): Promise<void
     .where('icon', '=', name)
     .executeTakeFirst();
   if (used) return;
-  // The same image (same name) may have just been uploaded again for a form not saved yet.
-  const cutoff = new Date(deps.clock.now().getTime() - PENDING_ICON_TTL_MS);
-  const awaited = await deps.db
-    .selectFrom('pending_icons')
-    .select('filename')
-    .where('filename', '=', name)
-    .where('created_at', '>=', cutoff)
-    .executeTakeFirst();
-  if (awaited) return;
   await deps.db.deleteFrom('pending_icons').where('filename', '=', name).execute();
   await deps.icons.remove(name);
 }

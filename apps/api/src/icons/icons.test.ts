@@ -15,7 +15,7 @@ export const PNG_1x1 = Buffer.from(
 const SVG_XSS =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" onload="alert(1)"><script>alert("XSS");</script><a href="javascript:alert(2)"><rect width="10" height="10"/></a><foreignObject><div>x</div></foreignObject></svg>';
 const NAME = /^[A-Za-z0-9]{40}\.(png|svg|jpg|gif|bmp|webp)$/;
-/** A distinct small image per n (icons are named after their content). */
+/** A distinct small image per n. */
 const svgIcon = (n: number) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n} ${n}"><rect width="${n}" height="${n}"/></svg>`;
 

@@ -1,6 +1,6 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { mimeOf, sniffImage, type ImageExt } from './image-type.js';
 import { sanitiseSvg } from './svg.js';
@@ -16,21 +16,6 @@ export function isBareName(name: string): boolean {
 export function randomIconName(ext: ImageExt): string {
   let name = '';
   for (let i = 0; i < 40; i += 1) name += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];
-  return `${name}.${ext}`;
-}
-
-/**
- * The name of stored bytes: 40 base-62 digits of their SHA-256 (about 238 bits), the same shape
- * as 2FAuth's random names. Storing the same image twice (a default logo fetched for every new
- * account of a service, the same upload repeated) reuses one file instead of adding one per request.
- */
-export function contentIconName(content: Buffer, ext: ImageExt): string {
-  let value = BigInt(`0x${createHash('sha256').update(content).digest('hex')}`);
-  let name = '';
-  for (let i = 0; i < 40; i += 1) {
-    name += ALPHANUMERIC[Number(value % 62n)];
-    value /= 62n;
-  }
   return `${name}.${ext}`;
 }
 
@@ -78,15 +63,11 @@ export class IconStore {
       if (!clean) return undefined;
       content = Buffer.from(clean, 'utf8');
     }
-    const name = contentIconName(content, ext);
-    if (this.known().has(name)) return name;
-    // Written aside, then renamed: a crash never leaves a partial file under the content's name.
-    const aside = path.join(this.dir, `.${name}.${randomIconName(ext)}`);
+    const name = randomIconName(ext);
+    this.known();
     try {
-      await writeFile(aside, content, { flag: 'wx' });
-      await rename(aside, path.join(this.dir, name));
+      await writeFile(path.join(this.dir, name), content, { flag: 'wx' });
     } catch (error) {
-      await rm(aside, { force: true });
       throw new IconStoreError('icon could not be written', { cause: error });
     }
     this.known().add(name);
