@@ -3,9 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { encodeBase32, totpCodes } from '@twofold/otp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase } from '../db/database.js';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { migrateToLatest, openDatabase, type Database, type DatabaseDriver } from '../db/database.js';
 import { createUserWithToken } from '../test/auth-helpers.js';
+import { TEMPLATE_DATABASE } from '../test/global-setup.js';
+import { testDrivers } from '../test/harness.js';
 import {
   bearerFetch,
   freePort,
@@ -17,8 +20,49 @@ import {
   type ServerProcess,
 } from './server-process.js';
 
+/** Where the killed server keeps its data: what it is started with, and a way to look inside. */
+interface Target {
+  readonly env: Record<string, string>;
+  open(): Promise<Database>;
+  remove(): Promise<void>;
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** An embedded database in the data folder, or a database of its own on the test cluster. */
+async function databaseTarget(driver: DatabaseDriver, dataDir: string): Promise<Target> {
+  if (driver === 'pglite') {
+    const dbDir = path.join(dataDir, 'db');
+    const database = await openDatabase({ driver: 'pglite', dataDir: dbDir });
+    await migrateToLatest(database.db);
+    await database.close();
+    return {
+      env: {},
+      open: () => openDatabase({ driver: 'pglite', dataDir: dbDir }),
+      remove: async () => {},
+    };
+  }
+  const name = `kill_${randomBytes(8).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  const url = new URL(inject('postgresAdminUrl'));
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    open: () => openDatabase({ driver: 'postgres', url: url.toString() }),
+    remove: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
 /*
- * kill -9 of the real server (embedded database) in the middle of a 500-row import and in the
+ * kill -9 of the real server (embedded database or PostgreSQL) in the middle of a 500-row import and in the
  * middle of the encryption switch. After a restart every account is whole (all or nothing: an
  * acknowledged row is there, nothing half-written), the switch is all-or-nothing (every row
  * sealed with the setting on, or none with it off), and every code is right.
@@ -27,19 +71,20 @@ import {
 const ROWS = 500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('kill -9 during an import and during the encryption switch', () => {
+describe.each(testDrivers())('kill -9 during an import and during the encryption switch (%s)', (driver) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'twofold-kill-'));
-  const dbDir = path.join(dataDir, 'db');
   const logs = new ServerLogs();
   const secrets = new Map<string, string>();
-  const env = { DATA_DIR: dataDir, APP_KEY: randomAppKey() };
+  let env: Record<string, string> = {};
+  let target: Target;
   let port = 0;
   let token = '';
   let server: ServerProcess | undefined;
 
   beforeAll(async () => {
-    const database = await openDatabase({ driver: 'pglite', dataDir: dbDir });
-    await migrateToLatest(database.db);
+    target = await databaseTarget(driver, dataDir);
+    env = { DATA_DIR: dataDir, APP_KEY: randomAppKey(), ...target.env };
+    const database = await target.open();
     token = await createUserWithToken(database.db, new Date());
     await database.close();
     port = await freePort();
@@ -47,6 +92,7 @@ describe('kill -9 during an import and during the encryption switch', () => {
   });
   afterAll(async () => {
     if (server) await stopServer(server);
+    await target?.remove();
     rmSync(dataDir, { recursive: true, force: true });
     logs.expectNoSecrets([token, ...secrets.values()]);
   });
@@ -80,7 +126,7 @@ describe('kill -9 during an import and during the encryption switch', () => {
 
   /** With the server down: rows sealed all or none, as the setting says. */
   async function expectAllOrNothingAtRest(): Promise<boolean> {
-    const database = await openDatabase({ driver: 'pglite', dataDir: dbDir });
+    const database = await target.open();
     try {
       const rows = await database.db.selectFrom('twofaccounts').select(['secret', 'service']).execute();
       const setting = await database.db
