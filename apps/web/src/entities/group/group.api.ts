@@ -48,3 +48,25 @@ export function useDeleteGroup() {
       ]),
   });
 }
+
+/**
+ * Saves a new order of the groups (ids of real groups, 'All' excluded): the list shows it at once,
+ * and is read again from the server if saving fails.
+ */
+export function useReorderGroups(): (orderedIds: number[]) => void {
+  const queryClient = useQueryClient();
+  const { mutate } = useMutation({
+    mutationFn: (orderedIds: number[]) =>
+      unwrap(api.POST('/api/v1/groups/reorder', { body: { orderedIds } })),
+    onError: () => void queryClient.invalidateQueries({ queryKey: groupsQuery.queryKey }),
+  });
+  return (orderedIds) => {
+    queryClient.setQueryData(groupsQuery.queryKey, (list) => {
+      if (!list) return list;
+      const byId = new Map(list.map((group) => [group.id, group]));
+      const ordered = orderedIds.flatMap((id) => byId.get(id) ?? []);
+      return [...list.filter((group) => group.id === 0), ...ordered];
+    });
+    mutate(orderedIds);
+  };
+}

@@ -11,6 +11,7 @@ import {
   groupQuery,
   groupsQuery,
   useDeleteGroup,
+  useReorderGroups,
   useSaveGroup,
   type Group,
 } from '../../entities/group/group.api';
@@ -21,10 +22,25 @@ export function GroupsScreen() {
   const groups = useQuery(groupsQuery);
   const [deleting, setDeleting] = useState<Group | null>(null);
   const remove = useDeleteGroup();
+  const reorder = useReorderGroups();
 
   if (!groups.data) return <Spinner />;
   const all = groups.data.find((group) => group.id === 0);
   const list = groups.data.filter((group) => group.id > 0);
+  /** Swaps a group with its neighbour (-1 up, +1 down) and keeps the focus on the same button. */
+  const move = (at: number, by: -1 | 1, button: HTMLButtonElement) => {
+    const ids = list.map((group) => group.id);
+    const [moved] = ids.splice(at, 1);
+    ids.splice(at + by, 0, moved!);
+    reorder(ids);
+    const label = button.getAttribute('aria-label');
+    requestAnimationFrame(() => {
+      const again = [...document.querySelectorAll<HTMLButtonElement>('.group-tools button')].find(
+        (candidate) => candidate.getAttribute('aria-label') === label && !candidate.disabled,
+      );
+      again?.focus();
+    });
+  };
 
   return (
     <section className="page narrow groups-screen" aria-labelledby="groups-title">
@@ -39,13 +55,31 @@ export function GroupsScreen() {
         <p className="empty-state">{t('empty')}</p>
       ) : (
         <ul className="group-list" aria-label={t('title')}>
-          {list.map((group) => (
+          {list.map((group, at) => (
             <li key={group.id} className="group-row">
               <span className="group-text">
                 <span className="group-name">{group.name}</span>
                 <span className="group-count">{t('count', { count: group.twofaccounts_count })}</span>
               </span>
               <span className="group-tools">
+                <button
+                  type="button"
+                  className="icon-button"
+                  disabled={at === 0}
+                  onClick={(event) => move(at, -1, event.currentTarget)}
+                  aria-label={t('moveUp', { name: group.name })}
+                >
+                  <span aria-hidden="true">↑</span>
+                </button>
+                <button
+                  type="button"
+                  className="icon-button"
+                  disabled={at === list.length - 1}
+                  onClick={(event) => move(at, 1, event.currentTarget)}
+                  aria-label={t('moveDown', { name: group.name })}
+                >
+                  <span aria-hidden="true">↓</span>
+                </button>
                 <Link
                   to="/group/$groupId/edit"
                   params={{ groupId: String(group.id) }}
