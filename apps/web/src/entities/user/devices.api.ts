@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '@twofold/contract';
 import { api, unwrap } from '../../api/client';
+import { rememberDeviceCount } from '../../app/preferences';
 import { settingsQuery } from '../settings/settings.api';
 import { currentUserQuery } from './user.api';
 
@@ -9,7 +10,11 @@ export type Device = ResponseOf<'/webauthn/credentials', 'get'>[number];
 /** Security devices (WebAuthn). Behind an authentication proxy the server answers 400. */
 export const devicesQuery = queryOptions({
   queryKey: ['webauthn-credentials'],
-  queryFn: () => unwrap(api.GET('/webauthn/credentials')),
+  queryFn: async () => {
+    const devices = await unwrap(api.GET('/webauthn/credentials'));
+    rememberDeviceCount(devices.length);
+    return devices;
+  },
   staleTime: 0,
   retry: false,
   meta: { handles: [400] },

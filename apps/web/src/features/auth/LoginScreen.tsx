@@ -38,7 +38,7 @@ export function LoginScreen({ userName }: { readonly userName: string | null }) 
       {mode === 'webauthn' ? (
         <DeviceSignIn onUsePassword={method.webauthnOnly ? undefined : () => setMode('password')} />
       ) : (
-        <PasswordSignIn onUseDevice={() => setMode('webauthn')} />
+        <PasswordSignIn onUseDevice={method.noDevice ? undefined : () => setMode('webauthn')} />
       )}
     </section>
   );
@@ -85,7 +85,7 @@ function DeviceSignIn({ onUsePassword }: { readonly onUsePassword: (() => void) 
   );
 }
 
-function PasswordSignIn({ onUseDevice }: { readonly onUseDevice: () => void }) {
+function PasswordSignIn({ onUseDevice }: { readonly onUseDevice: (() => void) | undefined }) {
   const { t } = useTranslation('auth');
   const demo = useDemoMode();
   const signedIn = useSignedIn();
@@ -136,11 +136,13 @@ function PasswordSignIn({ onUseDevice }: { readonly onUseDevice: () => void }) {
       <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
         {t('login.submit')}
       </button>
-      <p className="auth-links">
-        <button type="button" className="link-button" onClick={onUseDevice}>
-          {t('login.useDevice')}
-        </button>
-      </p>
+      {onUseDevice && (
+        <p className="auth-links">
+          <button type="button" className="link-button" onClick={onUseDevice}>
+            {t('login.useDevice')}
+          </button>
+        </p>
+      )}
     </form>
   );
 }

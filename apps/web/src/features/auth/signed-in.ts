@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { rememberPreferences, shellPreferences } from '../../app/preferences';
+import { devicesQuery } from '../../entities/user/devices.api';
 import { changeLocale, resolveLocale } from '../../i18n/i18n';
 
 /**
@@ -14,6 +15,8 @@ export function useSignedIn(): (preferences?: Readonly<Record<string, unknown>>)
   return useCallback(
     async (preferences) => {
       queryClient.clear();
+      // Whether to offer device sign-in next time (devicesQuery remembers the count).
+      void queryClient.fetchQuery(devicesQuery).catch(() => undefined);
       if (preferences) {
         const shell = shellPreferences(preferences);
         rememberPreferences(shell);

@@ -1,5 +1,6 @@
 import type { BodyOf } from '@twofold/contract';
 import { api, unwrap } from '../../api/client';
+import { rememberDeviceCount } from '../../app/preferences';
 import { createCredential, getAssertion } from './webauthn';
 
 /** Sign in with a security device: the server's challenge, the authenticator's signature, the session. */
@@ -14,6 +15,7 @@ export async function registerDevice(): Promise<string> {
   const options = await unwrap(api.POST('/webauthn/register/options'));
   const credential = await createCredential(options);
   await unwrap(api.POST('/webauthn/register', { body: credential }));
+  rememberDeviceCount(1);
   return credential.id;
 }
 
@@ -33,5 +35,6 @@ export async function recoverWithDevice(email: string, token: string, unique: bo
       headers: { email, token, unique: unique ? 'true' : 'false' },
     }),
   );
+  rememberDeviceCount(1);
   return credential.id;
 }
