@@ -1262,6 +1262,8 @@ export interface components {
             timezone: string;
             /** @default true */
             showEmailInFooter: boolean;
+            /** @default false */
+            showGroupChips: boolean;
         };
         /** @description Field-level validation errors */
         ValidationError: {

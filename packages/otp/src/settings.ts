@@ -76,6 +76,8 @@ export const nativeSettings = {
   notifyOnFailedLogin: bool(false),
   timezone: { type: 'timezone', default: 'UTC' },
   showEmailInFooter: bool(true),
+  // Twofold's own: the groups as chips under the search of the accounts screen.
+  showGroupChips: bool(false),
 } as const satisfies Record<string, SettingDefinition>;
 
 export type NativeSettingKey = keyof typeof nativeSettings;

@@ -39,6 +39,7 @@ const defaults = [
   { key: 'notifyOnFailedLogin', value: false },
   { key: 'timezone', value: 'UTC' },
   { key: 'showEmailInFooter', value: true },
+  { key: 'showGroupChips', value: false },
 ];
 
 const err = (field: string, message: string) => ({ message, errors: { [field]: [message] } });

@@ -77,6 +77,13 @@ export function AccountsHeader({ searchRef, ...props }: AccountsHeaderProps) {
         </button>
         {!editMode && <AccountsMenu />}
       </div>
+      {!editMode && settings.showGroupChips && nonEmptyGroups.length > 0 && (
+        <GroupChips
+          choices={[{ id: 0, name: t('list.allAccounts') }, ...nonEmptyGroups]}
+          activeGroupId={props.activeGroupId}
+          onChoose={props.onChooseGroup}
+        />
+      )}
       <GroupSwitchDialog
         open={switchOpen}
         onOpenChange={setSwitchOpen}
@@ -87,6 +94,30 @@ export function AccountsHeader({ searchRef, ...props }: AccountsHeaderProps) {
           setSwitchOpen(false);
         }}
       />
+    </div>
+  );
+}
+
+/** The groups as chips under the search (the `showGroupChips` setting): one press shows a group. */
+function GroupChips(props: {
+  readonly choices: readonly { readonly id: number; readonly name: string }[];
+  readonly activeGroupId: number;
+  readonly onChoose: (id: number) => void;
+}) {
+  const { t } = useTranslation('accounts');
+  return (
+    <div className="group-chips" role="group" aria-label={t('list.groupChips')}>
+      {props.choices.map((group) => (
+        <button
+          key={group.id}
+          type="button"
+          className="group-chip"
+          aria-pressed={group.id === props.activeGroupId}
+          onClick={() => props.onChoose(group.id)}
+        >
+          {group.name}
+        </button>
+      ))}
     </div>
   );
 }

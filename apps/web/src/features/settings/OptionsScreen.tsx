@@ -82,6 +82,12 @@ export function OptionsScreen() {
           onChange={set('getOfficialIcons')}
         />
         <SwitchSetting
+          label={t('options.showGroupChips.label')}
+          help={t('options.showGroupChips.help')}
+          checked={values.showGroupChips}
+          onChange={set('showGroupChips')}
+        />
+        <SwitchSetting
           label={t('options.rememberActiveGroup.label')}
           help={t('options.rememberActiveGroup.help')}
           checked={values.rememberActiveGroup}
