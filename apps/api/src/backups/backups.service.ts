@@ -87,11 +87,16 @@ export async function updateBackupSettings(
  * Sets the backup password, or changes it: a change must give the current one. The vault key is
  * kept, so backups made before the change still open with the password they were made under.
  */
-export async function setBackupPassword(deps: Deps, password: string, currentPassword: string | undefined) {
+export async function setBackupPassword(
+  deps: Deps,
+  password: string,
+  currentPassword: string | null | undefined,
+) {
   const existing = await vaultKeys(deps);
   let masterKey: Buffer = randomBytes(32);
   if (existing) {
-    if (currentPassword === undefined)
+    // An empty field reads as null after validation: it is as missing as an absent one.
+    if (!currentPassword)
       throw errors.invalidField('current_password', 'validation.required', { attribute: 'current password' });
     const opened = await openSlot(existing.slot, currentPassword);
     if (!opened) throw errors.invalidField('current_password', 'error.backup_password_wrong');

@@ -132,6 +132,13 @@ describeEachDatabase('backups', (t) => {
     const missing = await call('PUT', '/api/v1/backups/password', { password: 'second-password' });
     expect(missing.statusCode).toBe(422);
     expect(missing.json()).toHaveProperty('errors.current_password');
+    // An empty current password is a missing one (the fuzzer's find: it was a 500).
+    const empty = await call('PUT', '/api/v1/backups/password', {
+      password: 'second-password',
+      current_password: '',
+    });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json()).toHaveProperty('errors.current_password');
     const wrong = await call('PUT', '/api/v1/backups/password', {
       password: 'second-password',
       current_password: 'nope-nope',
