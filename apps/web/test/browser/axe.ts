@@ -17,6 +17,14 @@ interface AxeViolation {
  * Content-Security-Policy does not govern (an injected <script> would be refused, rightly).
  */
 export async function expectAccessible(page: Page, context = ''): Promise<void> {
+  // Colours are measured once settled: a notice fading in or a theme changing is mid-transition.
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    const settled = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 3000))]);
+  });
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {

@@ -9,11 +9,12 @@ import { seedAccounts } from './accounts-helpers';
  * brotli'd scripts and 31 KB of response headers over 34 requests. The goal is 180 KB (README,
  * Performance). The accounts menu (a Radix dropdown) and the footer links brought it to 225 KB over
  * 41 requests; the installable app (manifest, service worker registration script, the icon the
- * browser reads from the manifest) and the settings definitions shared with the server to 234 KB
- * over 46. The budget sits just above today's figure so that it cannot silently regress, and comes
- * down as the first-visit bundle shrinks.
+ * browser reads from the manifest), the settings definitions shared with the server, the codes in
+ * the list and the windowed list to 243 KB over 43. The budget sits just above today's figure (with
+ * room for the few hundred bytes that headers vary by) so that it cannot silently regress, and
+ * comes down as the first-visit bundle shrinks.
  */
-const BUDGET = 240 * 1024;
+const BUDGET = 250 * 1024;
 const ACCOUNTS = 1000;
 
 describe('bytes on the wire', () => {
