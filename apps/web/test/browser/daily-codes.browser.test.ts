@@ -1,15 +1,9 @@
+import { perTestSessions, signedUpOnStart } from './per-test';
 import { totpCodes, type CodeParams } from '@twofold/otp';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAccount, SECRET, setSetting, signUp, STEAM_SECRET } from './accounts-helpers';
-import {
-  launchSharedBrowser,
-  screenshots,
-  startResettableServer,
-  type BrowserSession,
-  type ResettableServer,
-  type SharedBrowser,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { createAccount, SECRET, setSetting, STEAM_SECRET } from './accounts-helpers';
+import { screenshots } from './harness';
 
 /** The codes RFC 6238 (and Steam's variant) gives at a moment, from the OTP engine's Node entry. */
 function expected(params: CodeParams, seconds: number): { password: string; next: string } {
@@ -52,45 +46,25 @@ const STEAM: CodeParams = {
 };
 
 describe('codes in the list (get codes on request: off)', () => {
-  let server: ResettableServer;
-  let chromium: SharedBrowser;
-  let browser: BrowserSession;
-
-  beforeAll(async () => {
-    server = await startResettableServer();
-    chromium = await launchSharedBrowser();
-  });
-
-  afterAll(async () => {
-    await chromium?.close();
-    await server?.stop();
-  });
-
-  beforeEach(async () => {
-    await server.reset();
-    browser = await chromium.newSession();
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await signUp(browser.page, server.url);
-    await browser.page.getByRole('heading', { name: 'No 2FA here!' }).waitFor();
-  });
-
-  afterEach(async () => {
-    await browser?.close();
-  });
+  const session = perTestSessions({ clipboard: true, setUp: signedUpOnStart });
 
   const list = (page: Page) => page.getByRole('list', { name: 'Accounts' });
   const row = (page: Page, name: string | RegExp) => list(page).getByRole('button', { name });
 
   async function seed(page: Page): Promise<void> {
-    await createAccount(page, server.url, { service: 'GitHub', account: 'jane@example.com', ...GITHUB });
-    await createAccount(page, server.url, { service: 'Bank', account: 'jane', ...BANK });
-    await createAccount(page, server.url, {
+    await createAccount(page, session.server.url, {
+      service: 'GitHub',
+      account: 'jane@example.com',
+      ...GITHUB,
+    });
+    await createAccount(page, session.server.url, { service: 'Bank', account: 'jane', ...BANK });
+    await createAccount(page, session.server.url, {
       service: 'Steam',
       account: 'gamer',
       otp_type: 'steamtotp',
       secret: STEAM_SECRET,
     });
-    await createAccount(page, server.url, {
+    await createAccount(page, session.server.url, {
       service: 'Counter',
       account: 'hotp',
       otp_type: 'hotp',
@@ -100,10 +74,10 @@ describe('codes in the list (get codes on request: off)', () => {
   }
 
   it('the switch in Settings puts every code in the list, each with its next code and countdown', async () => {
-    const { page } = browser;
+    const { page } = session;
     await seed(page);
     // Off through the Settings screen, as a person would.
-    await page.goto(`${server.url}/settings/options`);
+    await page.goto(`${session.server.url}/settings/options`);
     const onRequest = page.getByRole('switch', { name: 'Get codes on request' });
     expect(await onRequest.getAttribute('aria-checked')).toBe('true');
     await onRequest.click();
@@ -112,7 +86,7 @@ describe('codes in the list (get codes on request: off)', () => {
       'true',
     );
 
-    await page.goto(`${server.url}/accounts`);
+    await page.goto(`${session.server.url}/accounts`);
     await row(page, /^GitHub/)
       .getByText('Next')
       .waitFor();
@@ -130,7 +104,7 @@ describe('codes in the list (get codes on request: off)', () => {
     await screenshots(page, 'daily-codes-list');
 
     // Next code off: only the current one.
-    await setSetting(page, server.url, 'showNextOtp', false);
+    await setSetting(page, session.server.url, 'showNextOtp', false);
     await page.reload();
     await row(page, /^GitHub/)
       .getByText(/\d{3}/)
@@ -141,10 +115,10 @@ describe('codes in the list (get codes on request: off)', () => {
   });
 
   it('a click or Enter on a row copies its code; a HOTP row opens its code window', async () => {
-    const { page } = browser;
+    const { page } = session;
     await seed(page);
-    await setSetting(page, server.url, 'getOtpOnRequest', false);
-    await page.goto(`${server.url}/accounts`);
+    await setSetting(page, session.server.url, 'getOtpOnRequest', false);
+    await page.goto(`${session.server.url}/accounts`);
     await row(page, /^GitHub/)
       .getByText('Next')
       .waitFor();
@@ -170,18 +144,18 @@ describe('codes in the list (get codes on request: off)', () => {
   });
 
   it('a new code shows at each period, and only the rows whose period ended change', async () => {
-    const { page } = browser;
+    const { page } = session;
     const fast: CodeParams = { ...GITHUB, period: 2 };
-    await createAccount(page, server.url, { service: 'Fast', account: 'two seconds', ...fast });
-    await createAccount(page, server.url, {
+    await createAccount(page, session.server.url, { service: 'Fast', account: 'two seconds', ...fast });
+    await createAccount(page, session.server.url, {
       service: 'Slow',
       account: 'two minutes',
       ...GITHUB,
       period: 120,
     });
-    await setSetting(page, server.url, 'getOtpOnRequest', false);
-    await setSetting(page, server.url, 'showNextOtp', false);
-    await page.goto(`${server.url}/accounts`);
+    await setSetting(page, session.server.url, 'getOtpOnRequest', false);
+    await setSetting(page, session.server.url, 'showNextOtp', false);
+    await page.goto(`${session.server.url}/accounts`);
     await row(page, /^Fast/).getByText(/\d{3}/).first().waitFor();
     // Watches the slow row's code and the rows themselves while the fast code changes.
     await page.evaluate(() => {
@@ -227,10 +201,10 @@ describe('codes in the list (get codes on request: off)', () => {
   });
 
   it('copying clears the search and shows the default group when the settings say so', async () => {
-    const { page } = browser;
+    const { page } = session;
     await seed(page);
     const group = (await (
-      await page.request.fetch(`${server.url}/api/v1/groups`, {
+      await page.request.fetch(`${session.server.url}/api/v1/groups`, {
         method: 'POST',
         headers: {
           'X-XSRF-TOKEN': decodeURIComponent(
@@ -241,17 +215,17 @@ describe('codes in the list (get codes on request: off)', () => {
         data: { name: 'Work' },
       })
     ).json()) as { id: number };
-    await createAccount(page, server.url, {
+    await createAccount(page, session.server.url, {
       service: 'Slack',
       account: 'work',
       ...GITHUB,
       group_id: group.id,
     });
-    await setSetting(page, server.url, 'getOtpOnRequest', false);
-    await setSetting(page, server.url, 'clearSearchOnCopy', true);
-    await setSetting(page, server.url, 'viewDefaultGroupOnCopy', true);
-    await setSetting(page, server.url, 'defaultGroup', group.id);
-    await page.goto(`${server.url}/accounts`);
+    await setSetting(page, session.server.url, 'getOtpOnRequest', false);
+    await setSetting(page, session.server.url, 'clearSearchOnCopy', true);
+    await setSetting(page, session.server.url, 'viewDefaultGroupOnCopy', true);
+    await setSetting(page, session.server.url, 'defaultGroup', group.id);
+    await page.goto(`${session.server.url}/accounts`);
     const search = page.getByRole('searchbox', { name: 'Search' });
     await search.fill('git');
     await expect.poll(() => list(page).getByRole('button').count()).toBe(1);
@@ -264,12 +238,16 @@ describe('codes in the list (get codes on request: off)', () => {
   });
 
   it('dots hide the codes, Reveal shows them, and a code window copies its code when opened', async () => {
-    const { page } = browser;
-    await createAccount(page, server.url, { service: 'GitHub', account: 'jane@example.com', ...GITHUB });
-    await setSetting(page, server.url, 'getOtpOnRequest', false);
-    await setSetting(page, server.url, 'showOtpAsDot', true);
-    await setSetting(page, server.url, 'revealDottedOTP', true);
-    await page.goto(`${server.url}/accounts`);
+    const { page } = session;
+    await createAccount(page, session.server.url, {
+      service: 'GitHub',
+      account: 'jane@example.com',
+      ...GITHUB,
+    });
+    await setSetting(page, session.server.url, 'getOtpOnRequest', false);
+    await setSetting(page, session.server.url, 'showOtpAsDot', true);
+    await setSetting(page, session.server.url, 'revealDottedOTP', true);
+    await page.goto(`${session.server.url}/accounts`);
     await row(page, /^GitHub/)
       .getByText('●●●')
       .first()
@@ -282,9 +260,9 @@ describe('codes in the list (get codes on request: off)', () => {
     await screenshots(page, 'daily-codes-revealed');
 
     // Codes on request again, copied as soon as the window shows them.
-    await setSetting(page, server.url, 'getOtpOnRequest', true);
-    await setSetting(page, server.url, 'showOtpAsDot', false);
-    await setSetting(page, server.url, 'copyOtpOnDisplay', true);
+    await setSetting(page, session.server.url, 'getOtpOnRequest', true);
+    await setSetting(page, session.server.url, 'showOtpAsDot', false);
+    await setSetting(page, session.server.url, 'copyOtpOnDisplay', true);
     await page.reload();
     await row(page, /^GitHub/).click();
     await page.getByRole('status').filter({ hasText: 'Copied to clipboard' }).waitFor();
@@ -298,18 +276,18 @@ describe('codes in the list (get codes on request: off)', () => {
   });
 
   it('A→Z ignores case unless case-sensitive sorting is on', async () => {
-    const { page } = browser;
+    const { page } = session;
     for (const service of ['Zeta', 'alpha', 'Beta']) {
-      await createAccount(page, server.url, { service, account: 'me', ...GITHUB });
+      await createAccount(page, session.server.url, { service, account: 'me', ...GITHUB });
     }
     const order = async () =>
       (await list(page).locator('.account-service').allInnerTexts()).map((text) => text.trim());
-    await page.goto(`${server.url}/accounts`);
+    await page.goto(`${session.server.url}/accounts`);
     await page.getByRole('button', { name: 'Manage' }).click();
     await page.getByRole('button', { name: 'Sort ascending' }).click();
     await expect.poll(order).toEqual(['alpha', 'Beta', 'Zeta']);
-    await setSetting(page, server.url, 'sortCaseSensitive', true);
-    await page.goto(`${server.url}/accounts`);
+    await setSetting(page, session.server.url, 'sortCaseSensitive', true);
+    await page.goto(`${session.server.url}/accounts`);
     await page.getByRole('button', { name: 'Manage' }).click();
     await page.getByRole('button', { name: 'Sort ascending' }).click();
     await expect.poll(order).toEqual(['Beta', 'Zeta', 'alpha']);

@@ -1,14 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiCall, createAccount, SECRET, setSetting, signUp } from './accounts-helpers';
+import { perTestSessions, signedUpOnStart } from './per-test';
+import { describe, expect, it } from 'vitest';
+import { apiCall, createAccount, SECRET, setSetting } from './accounts-helpers';
 import { expectAccessible } from './axe';
-import {
-  launchSharedBrowser,
-  screenshots,
-  startResettableServer,
-  type BrowserSession,
-  type ResettableServer,
-  type SharedBrowser,
-} from './harness';
+import { screenshots } from './harness';
 
 interface StoredAccount {
   readonly id: number;
@@ -17,43 +11,20 @@ interface StoredAccount {
 }
 
 describe('the group of an account, picked in its form', () => {
-  let server: ResettableServer;
-  let chromium: SharedBrowser;
-  let browser: BrowserSession;
-
-  beforeAll(async () => {
-    server = await startResettableServer();
-    chromium = await launchSharedBrowser();
-  });
-
-  afterAll(async () => {
-    await chromium?.close();
-    await server?.stop();
-  });
-
-  beforeEach(async () => {
-    await server.reset();
-    browser = await chromium.newSession();
-    await signUp(browser.page, server.url);
-    await browser.page.getByRole('heading', { name: 'No 2FA here!' }).waitFor();
-  });
-
-  afterEach(async () => {
-    await browser?.close();
-  });
+  const session = perTestSessions({ setUp: signedUpOnStart });
 
   const accounts = async () =>
-    (await apiCall(browser.page, 'GET', `${server.url}/api/v1/twofaccounts`)) as StoredAccount[];
+    (await apiCall(session.page, 'GET', `${session.server.url}/api/v1/twofaccounts`)) as StoredAccount[];
 
   it('the create form starts on the default group; the edit form moves the account', async () => {
-    const { page } = browser;
-    const work = (await apiCall(page, 'POST', `${server.url}/api/v1/groups`, { name: 'Work' })) as {
+    const { page } = session;
+    const work = (await apiCall(page, 'POST', `${session.server.url}/api/v1/groups`, { name: 'Work' })) as {
       id: number;
     };
-    await apiCall(page, 'POST', `${server.url}/api/v1/groups`, { name: 'Home' });
-    await setSetting(page, server.url, 'defaultGroup', work.id);
+    await apiCall(page, 'POST', `${session.server.url}/api/v1/groups`, { name: 'Home' });
+    await setSetting(page, session.server.url, 'defaultGroup', work.id);
 
-    await page.goto(`${server.url}/account/create`);
+    await page.goto(`${session.server.url}/account/create`);
     const group = page.getByRole('combobox', { name: 'Group' });
     await group.waitFor();
     expect(await group.locator('option:checked').innerText()).toBe('Work');
@@ -67,7 +38,7 @@ describe('the group of an account, picked in its form', () => {
     const slack = (await accounts()).find((account) => account.service === 'Slack');
     expect(slack?.group_id).toBe(work.id);
 
-    await page.goto(`${server.url}/account/${slack!.id}/edit`);
+    await page.goto(`${session.server.url}/account/${slack!.id}/edit`);
     await group.waitFor();
     expect(await group.locator('option:checked').innerText()).toBe('Work');
     await group.selectOption({ label: 'Home' });
@@ -75,11 +46,11 @@ describe('the group of an account, picked in its form', () => {
     await page.waitForURL(/\/accounts/);
     const moved = (await accounts()).find((account) => account.id === slack!.id);
     const home = (
-      (await apiCall(page, 'GET', `${server.url}/api/v1/groups`)) as { id: number; name: string }[]
+      (await apiCall(page, 'GET', `${session.server.url}/api/v1/groups`)) as { id: number; name: string }[]
     ).find((entry) => entry.name === 'Home');
     expect(moved?.group_id).toBe(home?.id);
 
-    await page.goto(`${server.url}/account/${slack!.id}/edit`);
+    await page.goto(`${session.server.url}/account/${slack!.id}/edit`);
     await group.waitFor();
     await group.selectOption({ label: 'No group' });
     await page.getByRole('button', { name: 'Save' }).click();
@@ -88,14 +59,14 @@ describe('the group of an account, picked in its form', () => {
   });
 
   it('no picker while there is no group; the account then has none', async () => {
-    const { page } = browser;
-    await createAccount(page, server.url, {
+    const { page } = session;
+    await createAccount(page, session.server.url, {
       service: 'Mail',
       account: 'jane',
       otp_type: 'totp',
       secret: SECRET,
     });
-    await page.goto(`${server.url}/account/create`);
+    await page.goto(`${session.server.url}/account/create`);
     await page.getByLabel('Service', { exact: true }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Group' }).count()).toBe(0);
   });

@@ -1,49 +1,20 @@
+import { perTestSessions, signedUpOnStart } from './per-test';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiCall, createAccount, SECRET, signUp, tmp } from './accounts-helpers';
+import { describe, expect, it } from 'vitest';
+import { apiCall, createAccount, SECRET, tmp } from './accounts-helpers';
 import { expectAccessible } from './axe';
-import {
-  launchSharedBrowser,
-  screenshots,
-  startResettableServer,
-  type BrowserSession,
-  type ResettableServer,
-  type SharedBrowser,
-} from './harness';
+import { screenshots } from './harness';
 
 const OTHER = 'JBSWY3DPEHPK3PXP';
 
 describe('import rows: duplicates left out unless ticked, and a summary', () => {
-  let server: ResettableServer;
-  let chromium: SharedBrowser;
-  let browser: BrowserSession;
-
-  beforeAll(async () => {
-    server = await startResettableServer();
-    chromium = await launchSharedBrowser();
-  });
-
-  afterAll(async () => {
-    await chromium?.close();
-    await server?.stop();
-  });
-
-  beforeEach(async () => {
-    await server.reset();
-    browser = await chromium.newSession();
-    await signUp(browser.page, server.url);
-    await browser.page.getByRole('heading', { name: 'No 2FA here!' }).waitFor();
-  });
-
-  afterEach(async () => {
-    await browser?.close();
-  });
+  const session = perTestSessions({ setUp: signedUpOnStart });
 
   /** An existing account, then a list file holding it again and two new ones. */
   async function uploadList(page: Page): Promise<void> {
-    await createAccount(page, server.url, {
+    await createAccount(page, session.server.url, {
       service: 'Known',
       account: 'jane',
       otp_type: 'totp',
@@ -58,7 +29,7 @@ describe('import rows: duplicates left out unless ticked, and a summary', () => 
         `otpauth://totp/Beta:bob?secret=${OTHER}&issuer=Beta`,
       ].join('\n'),
     );
-    await page.goto(`${server.url}/account/import`);
+    await page.goto(`${session.server.url}/account/import`);
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Upload an export file' }).click();
     await (await chooser).setFiles(file);
@@ -68,7 +39,7 @@ describe('import rows: duplicates left out unless ticked, and a summary', () => 
   const rows = (page: Page) => page.getByRole('list', { name: 'Accounts found' }).getByRole('listitem');
 
   it("'Import all' skips the duplicate and says so; the summary counts and leads to the accounts", async () => {
-    const { page } = browser;
+    const { page } = session;
     await uploadList(page);
     // The service first, the account under it.
     const alpha = rows(page).filter({ hasText: 'Alpha' });
@@ -85,17 +56,21 @@ describe('import rows: duplicates left out unless ticked, and a summary', () => 
     await summary.getByRole('link', { name: 'Go to the accounts' }).click();
     await page.waitForURL(/\/accounts/);
     await page.getByRole('list', { name: 'Accounts' }).getByRole('button', { name: /^Beta/ }).waitFor();
-    const stored = (await apiCall(page, 'GET', `${server.url}/api/v1/twofaccounts`)) as { service: string }[];
+    const stored = (await apiCall(page, 'GET', `${session.server.url}/api/v1/twofaccounts`)) as {
+      service: string;
+    }[];
     expect(stored.map((account) => account.service).sort()).toEqual(['Alpha', 'Beta', 'Known']);
   });
 
   it('a ticked duplicate is imported with the rest', async () => {
-    const { page } = browser;
+    const { page } = session;
     await uploadList(page);
     await page.getByRole('checkbox', { name: /Import anyway/ }).check();
     await page.getByRole('button', { name: 'Import all (3)' }).click();
     await page.getByRole('status').filter({ hasText: 'Imported: 3. Skipped: 0. Failed: 0.' }).waitFor();
-    const stored = (await apiCall(page, 'GET', `${server.url}/api/v1/twofaccounts`)) as { service: string }[];
+    const stored = (await apiCall(page, 'GET', `${session.server.url}/api/v1/twofaccounts`)) as {
+      service: string;
+    }[];
     expect(stored.map((account) => account.service).sort()).toEqual(['Alpha', 'Beta', 'Known', 'Known']);
   });
 });

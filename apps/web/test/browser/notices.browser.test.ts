@@ -1,15 +1,9 @@
+import { perTestSessions, signedUpOnStart } from './per-test';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAccount, SECRET, signUp } from './accounts-helpers';
+import { describe, expect, it } from 'vitest';
+import { createAccount, SECRET } from './accounts-helpers';
 import { expectAccessible } from './axe';
-import {
-  launchSharedBrowser,
-  screenshots,
-  startResettableServer,
-  type BrowserSession,
-  type ResettableServer,
-  type SharedBrowser,
-} from './harness';
+import { screenshots } from './harness';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -42,41 +36,23 @@ async function covered(page: Page, notice: Locator): Promise<string[]> {
 }
 
 describe('notices', () => {
-  let server: ResettableServer;
-  let chromium: SharedBrowser;
-  let browser: BrowserSession;
-
-  beforeAll(async () => {
-    server = await startResettableServer();
-    chromium = await launchSharedBrowser();
-  });
-
-  afterAll(async () => {
-    await chromium?.close();
-    await server?.stop();
-  });
-
-  beforeEach(async () => {
-    await server.reset();
-    browser = await chromium.newSession();
-    await signUp(browser.page, server.url);
-    await browser.page.getByRole('heading', { name: 'No 2FA here!' }).waitFor();
-  });
-
-  afterEach(async () => {
-    await browser?.close();
-  });
+  const session = perTestSessions({ setUp: signedUpOnStart });
 
   const list = (page: Page) => page.getByRole('list', { name: 'Accounts' });
 
   /** Three accounts seen on a visit, a fourth added behind the app's back, then a new visit. */
   async function changedBehindTheAppsBack(page: Page): Promise<void> {
     for (const service of ['GitHub', 'Bank', 'Mail']) {
-      await createAccount(page, server.url, { service, account: 'jane', otp_type: 'totp', secret: SECRET });
+      await createAccount(page, session.server.url, {
+        service,
+        account: 'jane',
+        otp_type: 'totp',
+        secret: SECRET,
+      });
     }
-    await page.goto(`${server.url}/accounts`);
+    await page.goto(`${session.server.url}/accounts`);
     await expect.poll(() => list(page).getByRole('listitem').count()).toBe(3);
-    await createAccount(page, server.url, {
+    await createAccount(page, session.server.url, {
       service: 'Shop',
       account: 'jane',
       otp_type: 'totp',
@@ -87,7 +63,7 @@ describe('notices', () => {
   }
 
   it("'Some data have changed' sits above the list, covers nothing, and Reload asks the server again", async () => {
-    const { page } = browser;
+    const { page } = session;
     await changedBehindTheAppsBack(page);
     const notice = page.getByRole('status').filter({ hasText: 'Some data have changed' });
     expect(await list(page).getByRole('listitem').count()).toBe(3);
@@ -107,7 +83,7 @@ describe('notices', () => {
   });
 
   it('Dismiss keeps the list as it is; unanswered, the notice goes away after a minute', async () => {
-    const { page } = browser;
+    const { page } = session;
     await changedBehindTheAppsBack(page);
     const notice = page.getByRole('status').filter({ hasText: 'Some data have changed' });
     await notice.getByRole('button', { name: 'Dismiss' }).click();
@@ -116,7 +92,7 @@ describe('notices', () => {
 
     // Once more (another account added meanwhile), with the page's clock under control: a minute
     // later the notice is gone.
-    await createAccount(page, server.url, {
+    await createAccount(page, session.server.url, {
       service: 'Extra',
       account: 'jane',
       otp_type: 'totp',
@@ -132,10 +108,10 @@ describe('notices', () => {
   });
 
   it('a toast never covers the page heading or the header controls, on a phone or a desktop', async () => {
-    const { page } = browser;
+    const { page } = session;
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-      await page.goto(`${server.url}/settings/options`);
+      await page.goto(`${session.server.url}/settings/options`);
       const toggle = page.getByRole('switch', { name: 'Show icons' });
       await toggle.click();
       const toast = page.getByRole('status').filter({ hasText: 'Saved' });

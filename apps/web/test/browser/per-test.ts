@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { signUp } from './accounts-helpers';
 import {
   launchSharedBrowser,
   startResettableServer,
@@ -70,4 +71,10 @@ export function perTestSessions(options: PerTestOptions = {}): PerTest {
       return browser!.page;
     },
   };
+}
+
+/** A set-up: the user signed up through the form, on the start screen of an empty install. */
+export async function signedUpOnStart(session: BrowserSession, server: ResettableServer): Promise<void> {
+  await signUp(session.page, server.url);
+  await session.page.getByRole('heading', { name: 'No 2FA here!' }).waitFor();
 }

@@ -1,15 +1,9 @@
+import { perTestSessions, signedUpOnStart } from './per-test';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAccount, SECRET, setSetting, signUp } from './accounts-helpers';
+import { describe, expect, it } from 'vitest';
+import { createAccount, SECRET, setSetting } from './accounts-helpers';
 import { expectAccessible } from './axe';
-import {
-  launchSharedBrowser,
-  screenshots,
-  startResettableServer,
-  type BrowserSession,
-  type ResettableServer,
-  type SharedBrowser,
-} from './harness';
+import { screenshots } from './harness';
 
 /** The page's background colour, as painted. */
 function background(page: Page): Promise<string> {
@@ -20,45 +14,22 @@ const LIGHT_BG = 'rgb(246, 247, 249)';
 const DARK_BG = 'rgb(17, 18, 21)';
 
 describe('light and dark themes, and accessibility in both', () => {
-  let server: ResettableServer;
-  let chromium: SharedBrowser;
-  let browser: BrowserSession;
-
-  beforeAll(async () => {
-    server = await startResettableServer();
-    chromium = await launchSharedBrowser();
-  });
-
-  afterAll(async () => {
-    await chromium?.close();
-    await server?.stop();
-  });
-
-  beforeEach(async () => {
-    await server.reset();
-    browser = await chromium.newSession();
-    await signUp(browser.page, server.url);
-    await browser.page.getByRole('heading', { name: 'No 2FA here!' }).waitFor();
-  });
-
-  afterEach(async () => {
-    await browser?.close();
-  });
+  const session = perTestSessions({ setUp: signedUpOnStart });
 
   async function seed(page: Page): Promise<void> {
-    await createAccount(page, server.url, {
+    await createAccount(page, session.server.url, {
       service: 'GitHub',
       account: 'jane@example.com',
       otp_type: 'totp',
       secret: SECRET,
     });
-    await createAccount(page, server.url, {
+    await createAccount(page, session.server.url, {
       service: 'Steam',
       account: 'gamer',
       otp_type: 'steamtotp',
       secret: SECRET,
     });
-    await createAccount(page, server.url, {
+    await createAccount(page, session.server.url, {
       service: 'Bank',
       account: 'jane',
       otp_type: 'totp',
@@ -67,9 +38,9 @@ describe('light and dark themes, and accessibility in both', () => {
   }
 
   it('the theme setting chooses light or dark over the system, and is kept for the sign-in screen', async () => {
-    const { page } = browser;
+    const { page } = session;
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.goto(`${server.url}/settings/options`);
+    await page.goto(`${session.server.url}/settings/options`);
     const theme = page.getByRole('combobox', { name: 'Theme' });
     expect(await theme.inputValue()).toBe('system');
     expect(await background(page)).toBe(LIGHT_BG);
@@ -95,10 +66,10 @@ describe('light and dark themes, and accessibility in both', () => {
 
   for (const scheme of ['light', 'dark'] as const) {
     it(`the accounts, code window, Manage mode and settings pass axe in ${scheme} mode`, async () => {
-      const { page } = browser;
+      const { page } = session;
       await page.emulateMedia({ colorScheme: scheme });
       await seed(page);
-      await page.goto(`${server.url}/accounts`);
+      await page.goto(`${session.server.url}/accounts`);
       await page
         .getByRole('list', { name: 'Accounts' })
         .getByRole('button', { name: /^GitHub/ })
@@ -124,13 +95,13 @@ describe('light and dark themes, and accessibility in both', () => {
       await screenshots(page, `theme-delete-${scheme}`);
       await page.keyboard.press('Escape');
 
-      await setSetting(page, server.url, 'getOtpOnRequest', false);
-      await page.goto(`${server.url}/accounts`);
+      await setSetting(page, session.server.url, 'getOtpOnRequest', false);
+      await page.goto(`${session.server.url}/accounts`);
       await page.getByRole('list', { name: 'Accounts' }).getByText(/\d{3}/).first().waitFor();
       await expectAccessible(page, `with the codes in the list (${scheme})`);
       await screenshots(page, `theme-codes-${scheme}`);
 
-      await page.goto(`${server.url}/settings/options`);
+      await page.goto(`${session.server.url}/settings/options`);
       await page.getByRole('combobox', { name: 'Theme' }).waitFor();
       await expectAccessible(page, `on the settings (${scheme})`);
       await screenshots(page, `theme-settings-${scheme}`);
