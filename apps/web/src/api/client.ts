@@ -1,4 +1,5 @@
 import { createTwofoldClient, type ErrorMessage, type ValidationError } from '@twofold/contract';
+import { learnServerTime } from '../ui/clock';
 
 /** The one client of the web app: same origin, session cookie, CSRF header (see @twofold/contract). */
 export const api = createTwofoldClient();
@@ -13,6 +14,12 @@ api.use({
     const lang = document.documentElement.lang;
     if (lang) request.headers.set('Accept-Language', lang === 'zh-Hans' ? 'zh-CN' : lang);
     return request;
+  },
+  // Every answer tells the server's time: the codes computed in the page follow it (ui/clock.ts).
+  onResponse({ response }) {
+    const date = response.headers.get('Date');
+    if (date) learnServerTime(Date.parse(date), Date.now());
+    return response;
   },
 });
 

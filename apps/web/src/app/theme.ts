@@ -6,11 +6,27 @@ import { LOCAL_THEME } from './preferences';
 
 type Theme = 'system' | 'light' | 'dark';
 
+/**
+ * The browser's own colours (a phone's status bar, an installed app's title bar) follow the theme:
+ * index.html declares one `theme-color` per system scheme; a chosen theme gives both its colour.
+ */
+function applyThemeColour(theme: 'light' | 'dark' | null): void {
+  const metas = [...document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')];
+  for (const meta of metas) meta.dataset.declared ??= meta.content;
+  const colourOf = (scheme: 'light' | 'dark') =>
+    metas.find((meta) => meta.media.includes(scheme))?.dataset.declared;
+  for (const meta of metas) {
+    meta.content = (theme ? colourOf(theme) : undefined) ?? meta.dataset.declared ?? meta.content;
+  }
+}
+
 /** Sets the colours: `data-theme` on the page root (styles.css), none for the system's choice. */
 export function applyTheme(theme: string | null): void {
   const root = document.documentElement;
-  if (theme === 'light' || theme === 'dark') root.dataset.theme = theme;
+  const chosen = theme === 'light' || theme === 'dark' ? theme : null;
+  if (chosen) root.dataset.theme = chosen;
   else delete root.dataset.theme;
+  applyThemeColour(chosen);
 }
 
 /** The theme of the last session, applied before the first paint (also on the sign-in screen). */

@@ -84,4 +84,16 @@ export async function changeLocale(locale: Locale): Promise<void> {
   setDocumentLanguage(locale);
 }
 
+/**
+ * A route loader that fetches the catalogues its screen reads before the screen renders. Left to
+ * the screen, `useTranslation` would suspend after the screen's code arrived: one more round trip,
+ * and React holds the content back for a while after showing a fallback (so that it does not
+ * flicker), which on a slow phone cost the accounts screen about 300 ms.
+ */
+export function loadCatalogues(...namespaces: string[]): () => Promise<void> {
+  return async () => {
+    await i18n.loadNamespaces(namespaces);
+  };
+}
+
 export { i18n };

@@ -95,6 +95,7 @@ describe('codes in the list (get codes on request: off)', () => {
     expectCodes(await rowCodes(row(page, /^Steam/)), STEAM, true);
     // HOTP is never computed here: its code spends a counter on the server; the row opens it.
     expect(await row(page, /^Counter/).innerText()).not.toMatch(/\d{6}/);
+    expect(await row(page, /^Counter/).innerText()).toContain('Show code');
     // The secrets stay in memory: nothing of them in the browser's storage.
     const stored = await page.evaluate(
       () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
@@ -141,6 +142,31 @@ describe('codes in the list (get codes on request: off)', () => {
     await row(page, /^Counter/).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Copy', exact: true }).waitFor();
     await page.keyboard.press('Escape');
+  });
+
+  it("a device clock 90 s slow still shows the server's codes, in the list and when copied", async () => {
+    const { page } = session;
+    await seed(page);
+    await setSetting(page, session.server.url, 'getOtpOnRequest', false);
+    // The page's clock runs 90 s behind the server's (three 30-s periods: every code would differ).
+    await session.browser.context.addInitScript(() => {
+      const deviceNow = Date.now.bind(Date);
+      Date.now = () => deviceNow() - 90_000;
+    });
+    await page.goto(`${session.server.url}/accounts`);
+    await row(page, /^GitHub/)
+      .getByText('Next')
+      .waitFor();
+    expect(await page.evaluate(() => Math.round((new Date().getTime() - Date.now()) / 1000))).toBe(90);
+    expectCodes(await rowCodes(row(page, /^GitHub/)), GITHUB, true);
+    expectCodes(await rowCodes(row(page, /^Bank/)), BANK, true);
+    expectCodes(await rowCodes(row(page, /^Steam/)), STEAM, true);
+
+    await row(page, /^GitHub/).click();
+    await page.getByRole('status').filter({ hasText: 'Copied to clipboard' }).waitFor();
+    const now = Date.now() / 1000;
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect([expected(GITHUB, now - 1).password, expected(GITHUB, now).password]).toContain(copied);
   });
 
   it('a new code shows at each period, and only the rows whose period ended change', async () => {

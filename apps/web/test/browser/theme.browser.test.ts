@@ -56,6 +56,18 @@ describe('light and dark themes, and accessibility in both', () => {
     await page.reload();
     await theme.waitFor();
     expect(await background(page)).toBe(DARK_BG);
+    // The browser's own bars (theme-color) take the chosen theme's colour whatever the system's.
+    const themeColours = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')].map(
+          (meta) => meta.content,
+        ),
+      );
+    await expect.poll(themeColours).toEqual(['#141417', '#141417']);
+    await theme.selectOption('system');
+    await expect.poll(themeColours).toEqual(['#f7f7f8', '#141417']);
+    await theme.selectOption('dark');
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
 
     // Signed out: the sign-in screen keeps the colours chosen.
     await page.getByRole('button', { name: 'Sign out' }).click();

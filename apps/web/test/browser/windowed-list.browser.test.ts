@@ -59,6 +59,6 @@ describe('a list of hundreds of accounts, windowed', () => {
       name: `Select Service ${ACCOUNTS - 1} (user${ACCOUNTS - 1}@example.com)`,
     });
     await last.waitFor();
-    expect(await last.getAttribute('aria-checked')).toBe('true');
+    expect(await last.isChecked()).toBe(true);
   });
 });

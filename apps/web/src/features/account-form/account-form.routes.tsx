@@ -1,10 +1,12 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { authLayout } from '../../app/layouts';
+import { loadCatalogues } from '../../i18n/i18n';
 
 export const createAccountRoute = createRoute({
   getParentRoute: () => authLayout,
   path: '/account/create',
   staticData: { title: 'createAccount' },
+  loader: loadCatalogues('accountForm'),
   component: lazyRouteComponent(() => import('./AccountFormPages'), 'CreateAccountPage'),
 });
 
@@ -12,6 +14,7 @@ export const editAccountRoute = createRoute({
   getParentRoute: () => authLayout,
   path: '/account/$twofaccountId/edit',
   staticData: { title: 'editAccount' },
+  loader: loadCatalogues('accountForm'),
   component: lazyRouteComponent(() => import('./AccountFormPages'), 'EditAccountPage'),
 });
 

@@ -66,11 +66,13 @@ export function AccountList({ accounts, settings, onCopied, onLeaveTop }: Accoun
       >
         {windowed.shown.map((account) => {
           const withSecret = codesInList ? secrets?.get(account.id) : undefined;
+          const coded = listable(withSecret) ? withSecret : undefined;
           return (
             <AccountRow
               key={account.id}
               account={account}
-              coded={listable(withSecret) ? withSecret : undefined}
+              coded={coded}
+              onRequest={withSecret !== undefined && coded === undefined}
               settings={settings}
               onOpen={openAccount}
               onCopied={rowCopied}

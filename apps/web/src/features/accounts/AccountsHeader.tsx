@@ -10,6 +10,10 @@ interface AccountsHeaderProps {
   readonly settings: NativeSettings;
   readonly editMode: boolean;
   readonly onToggleEditMode: () => void;
+  /** The pointer or the focus reached Manage: edit mode's code may be fetched. */
+  readonly onPrepareEditMode: () => void;
+  /** Edit mode was asked for and is loading. */
+  readonly enteringEditMode: boolean;
   readonly search: string;
   readonly onSearch: (search: string) => void;
   readonly searchRef: RefObject<HTMLInputElement | null>;
@@ -72,7 +76,16 @@ export function AccountsHeader({ searchRef, ...props }: AccountsHeaderProps) {
             {t('list.new')}
           </button>
         )}
-        <button type="button" className="button" onClick={props.onToggleEditMode} aria-pressed={editMode}>
+        <button
+          type="button"
+          className="button"
+          onClick={props.onToggleEditMode}
+          onPointerEnter={editMode ? undefined : props.onPrepareEditMode}
+          onPointerDown={editMode ? undefined : props.onPrepareEditMode}
+          onFocus={editMode ? undefined : props.onPrepareEditMode}
+          aria-pressed={editMode}
+          aria-busy={props.enteringEditMode || undefined}
+        >
           {editMode ? t('list.done') : t('list.manage')}
         </button>
         {!editMode && <AccountsMenu />}

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../entities/account/account.api';
 import { useReorderAccounts } from '../../entities/account/account.mutations';
@@ -14,10 +14,7 @@ import { focusFirstAccount, useTypeToSearch } from './keyboard';
 import { useActiveGroup } from './use-active-group';
 import { useAfterCopy } from './use-after-copy';
 import { usePinnedLists } from './use-pinned-lists';
-
-// Edit mode (checkboxes, drag and drop) is loaded when first entered: the list stays light. (It
-// is not fetched ahead on idle: that cost every first visit 15 KB for a gain under 50 ms.)
-const SortableAccounts = lazy(() => import('./SortableAccounts'));
+import { prepareEditMode, SortableAccounts, useEditMode } from './use-edit-mode';
 
 function matches(account: Account, search: string): boolean {
   const needle = search.trim().toLowerCase();
@@ -51,10 +48,12 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
   const allAccounts = useMemo(() => lists.accounts ?? [], [lists.accounts]);
   const { activeGroupId, activeGroup, choose } = useActiveGroup(settings, lists.groups);
   const [search, setSearch] = useState('');
-  const [editMode, setEditMode] = useState(initialEditMode);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const reorder = useReorderAccounts();
   const clearSearch = useCallback(() => setSearch(''), []);
+  const { editMode, entering, toggleEditMode, selected, setSelected, toggle } = useEditMode(
+    initialEditMode,
+    clearSearch,
+  );
+  const reorder = useReorderAccounts();
   const afterCopy = useAfterCopy(settings, { clearSearch, chooseGroup: choose });
   const screenRef = useRef<HTMLElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -85,11 +84,6 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
     [editMode, inGroup, search],
   );
 
-  const toggleEditMode = () => {
-    if (editMode) setSelected(new Set());
-    else setSearch('');
-    setEditMode(!editMode);
-  };
   const applyOrder = (orderedVisible: Account[]) => {
     lists.unpin();
     reorder(orderedVisible.map((account) => account.id));
@@ -97,13 +91,6 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
   const sortBy = (direction: 1 | -1) => {
     applyOrder([...visible].sort((a, b) => compareAccounts(a, b, settings.sortCaseSensitive) * direction));
   };
-  const toggle = (id: number, on: boolean) => {
-    const next = new Set(selected);
-    if (on) next.add(id);
-    else next.delete(id);
-    setSelected(next);
-  };
-
   if (!lists.accounts) return <Spinner />;
   const groups = lists.groups ?? [];
   const selectedIds = [...selected].filter((id) => inGroup.some((account) => account.id === id));
@@ -117,6 +104,8 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
         settings={settings}
         editMode={editMode}
         onToggleEditMode={toggleEditMode}
+        onPrepareEditMode={prepareEditMode}
+        enteringEditMode={entering}
         search={search}
         onSearch={setSearch}
         searchRef={searchRef}
@@ -141,10 +130,11 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
           }}
         />
       )}
-      {visible.length === 0 ? (
-        <p className="empty-state">{search ? t('list.noMatch') : t('list.emptyGroup')}</p>
-      ) : editMode ? (
-        <Suspense fallback={<Spinner />}>
+      {/* One boundary for both modes: already shown, it keeps the list while edit mode loads. */}
+      <Suspense fallback={<Spinner />}>
+        {visible.length === 0 ? (
+          <p className="empty-state">{search ? t('list.noMatch') : t('list.emptyGroup')}</p>
+        ) : editMode ? (
           <SortableAccounts
             accounts={visible}
             settings={settings}
@@ -152,10 +142,10 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
             onToggle={toggle}
             onReorder={applyOrder}
           />
-        </Suspense>
-      ) : (
-        <AccountList accounts={visible} settings={settings} onCopied={afterCopy} onLeaveTop={focusSearch} />
-      )}
+        ) : (
+          <AccountList accounts={visible} settings={settings} onCopied={afterCopy} onLeaveTop={focusSearch} />
+        )}
+      </Suspense>
     </section>
   );
 }

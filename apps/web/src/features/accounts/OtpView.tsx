@@ -6,22 +6,20 @@ import { Spinner } from '../../ui/Spinner';
 import type { Otp } from '../../entities/account/account.api';
 import { useAccountSettings } from '../../entities/settings/account-settings';
 import { copyToClipboard } from '../../ui/clipboard';
+import { serverNow } from '../../ui/clock';
 import { splitCode } from './codes/format';
 
 const DOTS = 10;
 const KNOWN_TYPES = new Set(['totp', 'hotp', 'steamtotp']);
 
-/** Server time in ms: the local clock unless it is clearly off (then the server's offset is used). */
-function useServerClock(generatedAt: number | undefined, receivedAt: number): number {
-  const [now, setNow] = useState(() => Date.now());
+/** The server's time in ms (ui/clock.ts), read four times a second for the period dots. */
+function useServerClock(): number {
+  const [now, setNow] = useState(serverNow);
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 250);
+    const timer = setInterval(() => setNow(serverNow()), 250);
     return () => clearInterval(timer);
   }, []);
-  if (generatedAt === undefined) return now;
-  // generated_at is whole seconds: an offset under 1.5 s is rounding and latency, not skew.
-  const offset = generatedAt * 1000 - receivedAt;
-  return Math.abs(offset) < 1500 ? now : now + offset;
+  return now;
 }
 
 interface OtpViewProps {
@@ -51,7 +49,7 @@ export function OtpView({ query: options, onHotp, onError, onCopied, codeWindow 
   const query = useQuery(options);
   const { refetch, error } = query;
   const otp = query.data;
-  const now = useServerClock(otp?.generated_at, query.dataUpdatedAt);
+  const now = useServerClock();
   const refetched = useRef<number | null>(null);
   const reported = useRef<Otp | null>(null);
   const copyButton = useRef<HTMLButtonElement>(null);

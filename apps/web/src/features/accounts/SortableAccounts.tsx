@@ -1,4 +1,3 @@
-import * as Checkbox from '@radix-ui/react-checkbox';
 import {
   closestCenter,
   DndContext,
@@ -118,21 +117,23 @@ function SortableAccount({
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: account.id, transition: SORT_ANIMATION });
   const name = account.service ? `${account.service} (${account.account})` : account.account;
+  const checkboxId = `select-account-${String(account.id)}`;
   return (
     <li
       ref={setNodeRef}
       className={`account${isDragging ? ' account-dragging' : ''}${checked ? ' account-selected' : ''}`}
       style={{ transform: CSS.Transform.toString(transform), transition }}
     >
-      <Checkbox.Root
-        className="checkbox"
+      {/* A native checkbox: the lightest to render, with the row's name as its label. */}
+      <input
+        type="checkbox"
+        id={checkboxId}
+        className="select-box"
         checked={checked}
-        onCheckedChange={(value) => onToggle(account.id, value === true)}
+        onChange={(event) => onToggle(account.id, event.target.checked)}
         aria-label={t('list.select', { name })}
-      >
-        <Checkbox.Indicator className="checkbox-indicator">✓</Checkbox.Indicator>
-      </Checkbox.Root>
-      <label className="account-main" onClick={() => onToggle(account.id, !checked)}>
+      />
+      <label className="account-main" htmlFor={checkboxId}>
         <AccountContent account={account} showIcon={showIcon} />
       </label>
       <span className="account-tools">

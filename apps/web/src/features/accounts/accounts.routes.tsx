@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { authLayout } from '../../app/layouts';
 import { flag } from '../../app/search-params';
+import { loadCatalogues } from '../../i18n/i18n';
 
 export interface AccountsSearch {
   readonly toRefresh?: boolean;
@@ -15,6 +16,7 @@ export const accountsRoute = createRoute({
     ...(flag(search.toRefresh) ? { toRefresh: true } : {}),
     ...(flag(search.InitialEditMode) ? { InitialEditMode: true } : {}),
   }),
+  loader: loadCatalogues('accounts'),
   component: lazyRouteComponent(() => import('./AccountsPage'), 'AccountsPage'),
 });
 

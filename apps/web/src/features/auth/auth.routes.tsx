@@ -5,6 +5,7 @@ import { currentUserQuery, userNameQuery } from '../../entities/user/user.api';
 import { LoginScreen } from './LoginScreen';
 import { RegisterScreen } from './RegisterScreen';
 import { refreshCsrf } from './auth.api';
+import { loadCatalogues } from '../../i18n/i18n';
 
 /** Query of the e-mailed links: the address and the token (password.reset, webauthn.recover). */
 export interface EmailLinkSearch {
@@ -40,6 +41,7 @@ export const loginRoute = createRoute({
     const { name } = await context.queryClient.fetchQuery(userNameQuery);
     if (name === null) throw redirect({ to: '/register' });
   },
+  loader: loadCatalogues('auth'),
   component: function Login() {
     const { data } = useSuspenseQuery(userNameQuery);
     return <LoginScreen userName={data.name} />;
@@ -50,6 +52,7 @@ export const registerRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: '/register',
   staticData: { title: 'register' },
+  loader: loadCatalogues('auth'),
   component: RegisterScreen,
 });
 
@@ -58,6 +61,7 @@ export const autolockRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: '/autolock',
   staticData: { title: 'autolock' },
+  loader: loadCatalogues('auth'),
   component: lazyRouteComponent(() => import('./AutolockScreen'), 'AutolockScreen'),
 });
 
@@ -65,6 +69,7 @@ export const passwordRequestRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: '/password/request',
   staticData: { title: 'passwordRequest' },
+  loader: loadCatalogues('auth'),
   component: lazyRouteComponent(() => import('./EmailRequestScreen'), 'PasswordRequestScreen'),
 });
 
@@ -73,6 +78,7 @@ export const passwordResetRoute = createRoute({
   path: '/user/password/reset',
   staticData: { title: 'passwordReset' },
   validateSearch: emailLinkSearch,
+  loader: loadCatalogues('auth'),
   component: lazyRouteComponent(() => import('./email-link.pages'), 'PasswordResetPage'),
 });
 
@@ -80,6 +86,7 @@ export const deviceLostRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: '/webauthn/lost',
   staticData: { title: 'webauthnLost' },
+  loader: loadCatalogues('auth'),
   component: lazyRouteComponent(() => import('./EmailRequestScreen'), 'DeviceLostScreen'),
 });
 
@@ -88,6 +95,7 @@ export const deviceRecoverRoute = createRoute({
   path: '/webauthn/recover',
   staticData: { title: 'webauthnRecover' },
   validateSearch: emailLinkSearch,
+  loader: loadCatalogues('auth'),
   component: lazyRouteComponent(() => import('./email-link.pages'), 'DeviceRecoverPage'),
 });
 

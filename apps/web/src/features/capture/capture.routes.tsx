@@ -1,9 +1,11 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { authLayout } from '../../app/layouts';
+import { loadCatalogues } from '../../i18n/i18n';
 
 export const captureRoute = createRoute({
   getParentRoute: () => authLayout,
   path: '/capture',
   staticData: { title: 'capture' },
+  loader: loadCatalogues('capture'),
   component: lazyRouteComponent(() => import('./CaptureScreen'), 'CaptureScreen'),
 });

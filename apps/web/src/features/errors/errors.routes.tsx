@@ -1,11 +1,13 @@
 import { createRoute } from '@tanstack/react-router';
 import { rootRoute } from '../../app/root';
 import { ErrorScreen } from './ErrorScreen';
+import { loadCatalogues } from '../../i18n/i18n';
 
 export const notFoundRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/404',
   staticData: { title: 'notFound' },
+  loader: loadCatalogues('errors'),
   component: () => <ErrorScreen variant="notFound" page />,
 });
 
@@ -13,6 +15,7 @@ export const floodedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/flooded',
   staticData: { title: 'flooded' },
+  loader: loadCatalogues('errors'),
   component: () => <ErrorScreen variant="flooded" page />,
 });
 
@@ -24,6 +27,7 @@ export const genericErrorRoute = createRoute({
     ...(typeof search.err === 'string' ? { err: search.err } : {}),
     ...(search.proxy === true ? { proxy: true } : {}),
   }),
+  loader: loadCatalogues('errors'),
   component: function GenericError() {
     const { err, proxy } = genericErrorRoute.useSearch();
     return proxy ? (

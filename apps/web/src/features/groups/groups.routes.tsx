@@ -1,10 +1,12 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { authLayout } from '../../app/layouts';
+import { loadCatalogues } from '../../i18n/i18n';
 
 export const groupsRoute = createRoute({
   getParentRoute: () => authLayout,
   path: '/groups',
   staticData: { title: 'groups' },
+  loader: loadCatalogues('groups'),
   component: lazyRouteComponent(() => import('./GroupsScreens'), 'GroupsScreen'),
 });
 
@@ -12,6 +14,7 @@ export const createGroupRoute = createRoute({
   getParentRoute: () => authLayout,
   path: '/group/create',
   staticData: { title: 'createGroup' },
+  loader: loadCatalogues('groups'),
   component: lazyRouteComponent(() => import('./GroupsScreens'), 'CreateGroupScreen'),
 });
 
@@ -21,6 +24,7 @@ export const editGroupRoute = createRoute({
   staticData: { title: 'editGroup' },
   validateSearch: (search: Record<string, unknown>): { name?: string } =>
     typeof search.name === 'string' ? { name: search.name } : {},
+  loader: loadCatalogues('groups'),
   component: lazyRouteComponent(() => import('./GroupsScreens'), 'EditGroupScreen'),
 });
 

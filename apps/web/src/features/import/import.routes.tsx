@@ -1,9 +1,11 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { authLayout } from '../../app/layouts';
+import { loadCatalogues } from '../../i18n/i18n';
 
 export const importAccountsRoute = createRoute({
   getParentRoute: () => authLayout,
   path: '/account/import',
   staticData: { title: 'importAccounts' },
+  loader: loadCatalogues('import'),
   component: lazyRouteComponent(() => import('./ImportScreen'), 'ImportPage'),
 });

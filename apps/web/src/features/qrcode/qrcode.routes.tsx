@@ -1,9 +1,11 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { authLayout } from '../../app/layouts';
+import { loadCatalogues } from '../../i18n/i18n';
 
 export const showQrCodeRoute = createRoute({
   getParentRoute: () => authLayout,
   path: '/account/$twofaccountId/qrcode',
   staticData: { title: 'showQRcode' },
+  loader: loadCatalogues('accounts'),
   component: lazyRouteComponent(() => import('./QrCodeScreen'), 'QrCodeScreen'),
 });

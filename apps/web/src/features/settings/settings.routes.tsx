@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent, Link, Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { authLayout } from '../../app/layouts';
+import { loadCatalogues } from '../../i18n/i18n';
 
 /** Settings tabs: the active one is marked, a click navigates to it. */
 function SettingsLayout() {
@@ -36,6 +37,8 @@ const settingsLayout = createRoute({
   getParentRoute: () => authLayout,
   id: 'settings',
   staticData: { showAbout: true },
+  // The texts of every settings screen (the security devices screen also reads the sign-in ones).
+  loader: loadCatalogues('settings', 'auth'),
   component: SettingsLayout,
 });
 

@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { authLayout } from '../../app/layouts';
 import { flag, text } from '../../app/search-params';
+import { loadCatalogues } from '../../i18n/i18n';
 
 export const startRoute = createRoute({
   getParentRoute: () => authLayout,
@@ -14,5 +15,6 @@ export const startRoute = createRoute({
       : { showAdvancedFormButton: flag(search.showAdvancedFormButton) }),
     ...(text(search.returnToView) ? { returnToView: text(search.returnToView) } : {}),
   }),
+  loader: loadCatalogues('accounts'),
   component: lazyRouteComponent(() => import('./StartScreen'), 'StartPage'),
 });

@@ -11,6 +11,8 @@ interface AccountRowProps {
   readonly account: Account;
   /** The same account with its secret when the list shows its code (else a click opens it). */
   readonly coded: (Account & { secret: string }) | undefined;
+  /** Codes are in the list but not this one's (HOTP, MD5): the row says a click shows it. */
+  readonly onRequest?: boolean;
   readonly settings: NativeSettings;
   readonly onOpen: (account: Account) => void;
   readonly onCopied: () => void;
@@ -23,6 +25,7 @@ interface AccountRowProps {
 export const AccountRow = memo(function AccountRow({
   account,
   coded,
+  onRequest = false,
   settings,
   onOpen,
   onCopied,
@@ -48,6 +51,7 @@ export const AccountRow = memo(function AccountRow({
         onClick={() => void activate()}
       >
         <AccountContent account={account} showIcon={settings.showAccountsIcons} />
+        {onRequest && <span className="list-code-on-request">{t('list.codeOnRequest')}</span>}
         {coded && (
           <ListCode
             account={coded}

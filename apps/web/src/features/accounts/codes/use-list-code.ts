@@ -1,7 +1,7 @@
 import { canComputeInBrowser, webTotpCodes, type WebTotpCodes } from '@twofold/otp/browser';
 import { useEffect, useState } from 'react';
 import type { Account } from '../../../entities/account/account.api';
-import { useStep } from '../../../ui/clock';
+import { serverNow, useStep } from '../../../ui/clock';
 
 /** The period of a time-based account (Steam: always 30 s). */
 export function periodOf(account: Pick<Account, 'otp_type' | 'period'>): number {
@@ -15,7 +15,7 @@ export function listable(account: Account | undefined): account is Account & { s
 
 /** This step's code and the next one's, from the account's secret (the codes `webTotpCodes` gives). */
 export function currentCodes(account: Account & { secret: string }): Promise<WebTotpCodes | null> {
-  return webTotpCodes(account, Date.now() / 1000);
+  return webTotpCodes(account, serverNow() / 1000);
 }
 
 /**
