@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../db/database.js';
 import { createUserWithToken } from '../test/auth-helpers.js';
+import { bearerFetch, freePort, killHard, ServerLogs, startServer } from '../test/server-process.js';
 import { isBackupName } from './backup-files.js';
 
 /*
@@ -16,57 +14,12 @@ import { isBackupName } from './backup-files.js';
  * temporary leftovers, and the next backup succeeds.
  */
 
-const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'twofold-backup-kill-'));
 const backupDir = path.join(dataDir, 'backups');
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function start(port: number): Promise<ChildProcess> {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      THROTTLE_API: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/up`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server did not start: ${output}`);
-}
-
-function kill(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
 
 /** Every file named as a backup is a whole vault: JSON with its slots and an encrypted db. */
 function expectOnlyWholeBackups(): string[] {
@@ -93,18 +46,11 @@ describe('a backup killed half-way', () => {
 
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const call = (method: string, route: string, body?: unknown) =>
-      fetch(`${url}${route}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
+    const call = bearerFetch(url, token);
+    const logs = new ServerLogs();
+    const start = () => startServer(port, { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, logs, 60_000);
 
-    let child = await start(port);
+    let server = await start();
     expect((await call('PUT', '/api/v1/backups/password', { password: 'backup password' })).status).toBe(204);
     // Enough accounts with icons that writing a backup takes a while.
     for (let index = 0; index < 120; index += 1) {
@@ -130,10 +76,10 @@ describe('a backup killed half-way', () => {
     for (const delayMs of [0, 5, 20, 60, 150, 400]) {
       const running = call('POST', '/api/v1/backups').catch(() => undefined);
       await new Promise((resolve) => setTimeout(resolve, delayMs));
-      await kill(child);
+      await killHard(server);
       await running;
       expectOnlyWholeBackups();
-      child = await start(port);
+      server = await start();
       // The restart removed what the killed run left under a temporary name.
       expect(expectOnlyWholeBackups().filter((name) => !isBackupName(name))).toEqual([]);
     }
@@ -143,6 +89,6 @@ describe('a backup killed half-way', () => {
     const entry = (await next.json()) as { name: string; accounts: number };
     expect(entry.accounts).toBe(120);
     expect(expectOnlyWholeBackups()).toContain(entry.name);
-    await kill(child);
+    await killHard(server);
   }, 240_000);
 });

@@ -18,7 +18,7 @@ import {
   startServer,
   stopServer,
   type ServerProcess,
-} from './server-process.js';
+} from '../test/server-process.js';
 
 /** Where the killed server keeps its data: what it is started with, and a way to look inside. */
 interface Target {

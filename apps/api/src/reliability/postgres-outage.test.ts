@@ -17,7 +17,7 @@ import {
   startServer,
   stopServer,
   type ServerProcess,
-} from './server-process.js';
+} from '../test/server-process.js';
 
 /*
  * The real server on its own throwaway PostgreSQL cluster, under a steady load of reads and

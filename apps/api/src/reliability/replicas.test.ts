@@ -13,7 +13,7 @@ import {
   startServer,
   stopServer,
   type ServerProcess,
-} from './server-process.js';
+} from '../test/server-process.js';
 import { WebSession } from './web-session.js';
 
 /*

@@ -1,40 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUp } from './accounts-helpers';
 import { expectAccessible } from './axe';
-import {
-  launchSharedBrowser,
-  startResettableServer,
-  type BrowserSession,
-  type ResettableServer,
-  type SharedBrowser,
-} from './harness';
+import { perTestSessions } from './per-test';
 
 describe('the 404 page and the About options', () => {
-  let server: ResettableServer;
-  let chromium: SharedBrowser;
-  let browser: BrowserSession;
-
-  beforeAll(async () => {
-    server = await startResettableServer();
-    chromium = await launchSharedBrowser();
-  });
-
-  afterAll(async () => {
-    await chromium?.close();
-    await server?.stop();
-  });
-
-  beforeEach(async () => {
-    await server.reset();
-    browser = await chromium.newSession();
-  });
-
-  afterEach(async () => {
-    await browser?.close();
-  });
+  const session = perTestSessions();
 
   it('an unknown address shows the 404 page as the main landmark, in light and dark', async () => {
-    const { page } = browser;
+    const { page, server } = session;
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(`${server.url}/no/such/page`);
@@ -47,7 +20,7 @@ describe('the 404 page and the About options', () => {
   });
 
   it('About names the options as the Settings screen does', async () => {
-    const { page } = browser;
+    const { page, server } = session;
     await signUp(page, server.url);
     await page.getByRole('heading', { name: 'No 2FA here!' }).waitFor();
     await page.goto(`${server.url}/about`);
