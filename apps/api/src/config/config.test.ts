@@ -19,6 +19,14 @@ describe('configuration', () => {
     expect(config.version).toBe('1.2.3');
   });
 
+  it('takes the public URL from the port when APP_URL is not set', () => {
+    expect(loadConfig({ PORT: '8123' }).APP_URL).toBe('http://localhost:8123');
+    expect(loadConfig({ PORT: '8123' }).appOrigin).toBe('http://localhost:8123');
+    expect(loadConfig({ PORT: '8123', APP_URL: 'https://2fa.example.com' }).APP_URL).toBe(
+      'https://2fa.example.com',
+    );
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],

@@ -144,7 +144,7 @@ export const variables = {
   APP_URL: variable(
     'http://localhost:8000',
     httpUrl,
-    'Public URL of Twofold, as the browser sees it. Used in e-mailed links, for the WebAuthn relying party and to set `Secure` cookies when it is https.',
+    'Public URL of Twofold, as the browser sees it. Used in e-mailed links, for the WebAuthn relying party and to set `Secure` cookies when it is https. Defaults to `http://localhost:` and the `PORT`.',
   ),
   APP_NAME: variable('Twofold', text, 'Name shown in e-mails and to security devices.'),
   APP_ENV: variable(
@@ -302,6 +302,8 @@ export function loadConfig(
     const raw = env[name]?.trim();
     values[name] = raw === undefined || raw === '' ? spec.fallback : spec.parse(raw, name);
   }
+  // Unset, the public URL is this machine at the port the server listens on (not always 8000).
+  if (!env.APP_URL?.trim()) values.APP_URL = `http://localhost:${String(values.PORT)}`;
   const raw = values as RawConfig;
   if (raw.AUTHENTICATION_GUARD === 'reverse-proxy-guard' && raw.TRUSTED_PROXIES.length === 0) {
     throw new ConfigError(
