@@ -1,4 +1,4 @@
-import { normalizeAccount, parseOtpauthUri, type OtpError, type OtpType } from '@twofold/otp';
+import { isOtpType, normalizeAccount, parseOtpauthUri, type OtpError, type OtpType } from '@twofold/otp';
 import type { ImportRow, RowError, RowIcon } from './types.js';
 
 /** The reasons of invalid rows, in 2FAuth's words, with the API's translation keys. */
@@ -89,8 +89,6 @@ export function invalidRow(error: RowError, source: RowSource = {}): ImportRow {
   };
 }
 
-const OUR_TYPES: readonly string[] = ['totp', 'hotp', 'steamtotp'];
-
 /** Fields a source maps to before the account model applies. */
 export interface RowInput {
   readonly otp_type: string;
@@ -111,7 +109,7 @@ export interface RowInput {
  */
 export function buildRow(input: RowInput): ImportRow {
   const type = input.otp_type.toLowerCase();
-  const otpType = OUR_TYPES.includes(type) ? (type as OtpType) : undefined;
+  const otpType = isOtpType(type) ? type : undefined;
   const source: RowSource = {
     service: input.service,
     account: input.account,

@@ -2,8 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   accountParameters,
+  DEFAULT_PERIOD,
+  isOtpType,
   isSteam,
   normalizeAccount,
+  periodOf,
+  STEAM,
   STEAM_FIELDS,
   withSteamRule,
   type AccountInput,
@@ -274,5 +278,35 @@ describe('accountParameters', () => {
       period: 30,
       counter: null,
     });
+  });
+});
+
+describe('isOtpType', () => {
+  it('accepts exactly the three API types', () => {
+    expect(['totp', 'hotp', 'steamtotp'].every(isOtpType)).toBe(true);
+  });
+
+  it.each([['TOTP'], ['steam'], [''], [' totp'], ['motp'], [null], [undefined], [1]])(
+    'refuses %j',
+    (value) => {
+      expect(isOtpType(value)).toBe(false);
+    },
+  );
+});
+
+describe('periodOf: the period a time-based account follows', () => {
+  it('is always 30 s for Steam, whatever the account declares', () => {
+    expect(periodOf('steamtotp', 60)).toBe(STEAM.period);
+    expect(periodOf('steamtotp', null)).toBe(30);
+  });
+
+  it("is a TOTP account's own period, else the default 30 s", () => {
+    expect(periodOf('totp', 60)).toBe(60);
+    expect(periodOf('totp', null)).toBe(DEFAULT_PERIOD);
+    expect(periodOf('totp', undefined)).toBe(30);
+  });
+
+  it('does not check the value (the code generator does)', () => {
+    expect(periodOf('totp', 0)).toBe(0);
   });
 });

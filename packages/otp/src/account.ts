@@ -31,6 +31,17 @@ export interface AccountInput {
 /** Steam's fixed parameters: Steam Guard codes are 5 characters of Steam's alphabet, SHA-1, 30 s. */
 export const STEAM = { service: 'Steam', digits: 5, algorithm: 'sha1', period: 30 } as const;
 
+/** The period of a TOTP account that declares none, in seconds. */
+export const DEFAULT_PERIOD = 30;
+
+/**
+ * The period (seconds) a time-based account's codes follow: always Steam's 30 s for `steamtotp`,
+ * else the account's own, `DEFAULT_PERIOD` when it has none. It is not checked (see `codes.ts`).
+ */
+export function periodOf(otpType: string, period: number | null | undefined): number {
+  return otpType === 'steamtotp' ? STEAM.period : (period ?? DEFAULT_PERIOD);
+}
+
 /** Every field the Steam rule sets, whatever the source declared (a Steam account has no counter). */
 export const STEAM_FIELDS = {
   otp_type: 'steamtotp',
@@ -110,13 +121,14 @@ export function accountParameters(
     service: input.service,
     digits: input.digits ?? 6,
     algorithm: input.algorithm ?? 'sha1',
-    period: input.otp_type === 'totp' ? keep('period', 30) : null,
+    period: input.otp_type === 'totp' ? keep('period', DEFAULT_PERIOD) : null,
     counter: input.otp_type === 'hotp' ? keep('counter', 0) : null,
   };
 }
 
-function isOtpType(value: string): value is OtpType {
-  return (OTP_TYPES as readonly string[]).includes(value);
+/** Narrows a value to an `OtpType` (`totp`, `hotp`, `steamtotp`, exactly; no case folding). */
+export function isOtpType(value: unknown): value is OtpType {
+  return typeof value === 'string' && (OTP_TYPES as readonly string[]).includes(value);
 }
 
 /** Narrows a lower-case string to an `Algorithm`. */
@@ -149,7 +161,7 @@ export function normalizeAccount(input: AccountInput): Result<OtpAccount> {
   const algorithm = (input.algorithm ?? 'sha1').toLowerCase();
   if (!isAlgorithm(algorithm)) errors.push(otpError('algorithm', 'invalid_choice'));
 
-  const period = input.period ?? 30;
+  const period = input.period ?? DEFAULT_PERIOD;
   if (!Number.isSafeInteger(period)) errors.push(otpError('period', 'not_an_integer'));
   else if (period < 1) errors.push(otpError('period', 'out_of_range'));
 

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { isAlgorithm } from './account.js';
+import { isAlgorithm, isOtpType, periodOf } from './account.js';
 import { decodeBase32Into, decodeBase32Text } from './base32.js';
 import { fail, ok, otpError } from './errors.js';
 import { normalizeSecret } from './secret.js';
@@ -127,7 +127,7 @@ function wipe(generator: Generator): void {
 /** Checks the parameters once. */
 function prepare(params: CodeParams): Generator | OtpError {
   const otpType: string = params.otp_type;
-  if (otpType !== 'totp' && otpType !== 'hotp' && otpType !== 'steamtotp') {
+  if (!isOtpType(otpType)) {
     return otpError('otp_type', 'unsupported_type');
   }
   const key = keyOf(params.secret);
@@ -142,8 +142,8 @@ function prepare(params: CodeParams): Generator | OtpError {
   return { key, algorithm, digits };
 }
 
-function periodOf(params: CodeParams): Result<number> {
-  const period = params.otp_type === 'steamtotp' ? 30 : (params.period ?? 30);
+function checkedPeriod(params: CodeParams): Result<number> {
+  const period = periodOf(params.otp_type, params.period);
   if (!Number.isSafeInteger(period)) return fail(otpError('period', 'not_an_integer'));
   if (period < 1) return fail(otpError('period', 'out_of_range'));
   return ok(period);
@@ -173,7 +173,7 @@ export function hotpCode(params: CodeParams, counter: number | bigint): Result<s
  */
 export function totpCodes(params: CodeParams, nowSeconds: number): Result<TotpCodes> {
   if (params.otp_type === 'hotp') return fail(otpError('otp_type', 'unsupported_type'));
-  const period = periodOf(params);
+  const period = checkedPeriod(params);
   if (!period.ok) return period;
   const time = Math.floor(nowSeconds);
   if (!Number.isSafeInteger(time) || time < 0) return fail(otpError('time', 'out_of_range'));

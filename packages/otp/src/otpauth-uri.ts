@@ -1,4 +1,4 @@
-import { isAlgorithm, isSteam, STEAM } from './account.js';
+import { isAlgorithm, isSteam, periodOf, STEAM } from './account.js';
 import { failAll, fail, ok, otpError } from './errors.js';
 import { normalizeSecret, validateBase32Secret } from './secret.js';
 import {
@@ -202,7 +202,7 @@ export function serializeOtpauthUri(account: SerializableAccount): string {
   const service = steam ? STEAM.service : account.service === '' ? null : account.service;
   const algorithm = steam ? STEAM.algorithm : account.algorithm;
   const digits = steam ? STEAM.digits : account.digits;
-  const period = steam ? STEAM.period : (account.period ?? 30);
+  const period = periodOf(account.otp_type, account.period);
   const params: [string, string][] = [];
   if (algorithm !== 'sha1') params.push(['algorithm', algorithm]);
   if (hotp) params.push(['counter', String(account.counter ?? 0)]);

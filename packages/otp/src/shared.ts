@@ -9,13 +9,17 @@ export {
   accountParameters,
   type AccountParameters,
   type ParameterInput,
+  DEFAULT_PERIOD,
+  isOtpType,
   isSteam,
   MAX_DB_INTEGER,
   normalizeAccount,
+  periodOf,
   STEAM,
   STEAM_FIELDS,
   withSteamRule,
 } from './account.js';
+export { isTruthy, parseBoolean, parseBooleanField } from './booleans.js';
 export { decodeBase64, encodeBase64 } from './base64.js';
 export { encodeBase32 } from './base32.js';
 export {

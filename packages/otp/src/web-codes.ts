@@ -1,3 +1,4 @@
+import { periodOf } from './account.js';
 import { decodeBase32Text } from './base32.js';
 import { normalizeSecret } from './secret.js';
 import { steamEncode } from './steam.js';
@@ -61,7 +62,7 @@ function truncate(digest: Uint8Array): number {
 export async function webTotpCodes(params: WebCodeParams, nowSeconds: number): Promise<WebTotpCodes | null> {
   if (!canComputeInBrowser(params)) return null;
   const steam = params.otp_type === 'steamtotp';
-  const period = steam ? 30 : (params.period ?? 30);
+  const period = periodOf(params.otp_type, params.period);
   const digits = params.digits;
   if (!Number.isSafeInteger(period) || period < 1) return null;
   if (!steam && (!Number.isInteger(digits) || digits < MIN_DIGITS || digits > MAX_DIGITS)) return null;

@@ -10,7 +10,7 @@ import { OtpParamsBody, UriBody, type Otp } from './accounts.schemas.js';
 import { normalise, parseUriOrThrow } from './account-input.js';
 import { snapshot } from './accounts.reads.js';
 import { OtpError, codeAt, timedCodes, type OtpParameters } from './otp.js';
-import { serializeOtpauthUri, canonicalSecret } from '@twofold/otp';
+import { canonicalSecret, isOtpType, serializeOtpauthUri, type SerializableAccount } from '@twofold/otp';
 
 /** A code as `GET /twofaccounts/{id}/otp` answers it. */
 export type OtpResponse = Static<typeof Otp>;
@@ -44,16 +44,27 @@ function timedOtp(params: OtpParameters, now: number): OtpResponse {
   }
 }
 
-function hotpCode(params: OtpParameters, counter: number): string {
+/**
+ * A HOTP answer: the code at `counter` and the counter the next code uses. With the account's
+ * other fields, also its otpauth URI at that next counter (the parameter form's test, api.md §0.1.5).
+ */
+function hotpOtp(
+  params: OtpParameters,
+  counter: number,
+  account?: SerializableAccount,
+): OtpResponse & { counter: number } {
+  let password: string;
   try {
-    return codeAt(params, counter);
+    password = codeAt(params, counter);
   } catch (error) {
     return otpFailure(error);
   }
+  const next = counter + 1;
+  const uri = account ? { uri: serializeOtpauthUri({ ...account, counter: next }) } : {};
+  return { password, otp_type: 'hotp', counter: next, ...uri };
 }
 
 const cannotDecipher = () => errors.business('error.cannot_decipher');
-const isKnownType = (type: string) => type === 'totp' || type === 'hotp' || type === 'steamtotp';
 
 /**
  * `GET /api/v1/twofaccounts/{id}/otp`. HOTP: the row is locked, the code computed
@@ -68,7 +79,7 @@ export async function otpOfAccount(
   const now = unixSeconds(deps.clock);
   const cached = (await snapshot(deps)).byId.get(id);
   if (!cached) throw errors.notFound();
-  if (!isKnownType(cached.otp_type)) throw errors.business('error.unsupported_otp_type');
+  if (!isOtpType(cached.otp_type)) throw errors.business('error.unsupported_otp_type');
   if (cached.otp_type !== 'hotp') {
     if (!cached.secretReadable) throw cannotDecipher();
     return timedOtp(cached, now);
@@ -80,10 +91,9 @@ export async function otpOfAccount(
     if (!locked) throw errors.notFound();
     const view = toView(deps.keys, locked, encryptedNow);
     if (!view.secretReadable) throw cannotDecipher();
-    const counter = view.counter ?? 0;
-    const password = hotpCode(view, counter);
-    if (options.consume) await updateAccountRow(trx, id, { counter: counter + 1 });
-    return { password, otp_type: 'hotp', counter: counter + 1 };
+    const otp = hotpOtp(view, view.counter ?? 0);
+    if (options.consume) await updateAccountRow(trx, id, { counter: otp.counter });
+    return otp;
   });
 }
 
@@ -105,21 +115,11 @@ export async function otpPreview(
     }
     const input = await validateBody<Static<typeof UriBody>>(UriBody, object);
     const data = normalise(parseUriOrThrow(input.uri, input.custom_otp));
-    if (data.otp_type !== 'hotp') return timedOtp(data, now);
-    const counter = data.counter ?? 0;
-    return { password: hotpCode(data, counter), otp_type: 'hotp', counter: counter + 1 };
+    return data.otp_type === 'hotp' ? hotpOtp(data, data.counter ?? 0) : timedOtp(data, now);
   }
   const input = await validateBody<Static<typeof OtpParamsBody>>(OtpParamsBody, object);
   const data = normalise({ ...input, service: input.service ?? null, secret: canonicalSecret(input.secret) });
-  if (data.otp_type !== 'hotp') return timedOtp(data, now);
-  const counter = data.counter ?? 0;
-  const password = hotpCode(data, counter);
-  return {
-    password,
-    otp_type: 'hotp',
-    counter: counter + 1,
-    uri: serializeOtpauthUri({ ...data, counter: counter + 1 }),
-  };
+  return data.otp_type === 'hotp' ? hotpOtp(data, data.counter ?? 0, data) : timedOtp(data, now);
 }
 
 /** The URI an account is exported or drawn as; 400 when it cannot be decrypted. */

@@ -126,12 +126,7 @@ export const QrCode = Type.Object({ qrcode: Type.String({ description: 'data:ima
 
 const OtpTypeField = (options: { nullable: boolean }) =>
   Type.Union(
-    [
-      Type.Literal('totp'),
-      Type.Literal('hotp'),
-      Type.Literal('steamtotp'),
-      ...(options.nullable ? [Type.Null()] : []),
-    ],
+    [...OTP_TYPES.map((type) => Type.Literal(type)), ...(options.nullable ? [Type.Null()] : [])],
     annotate({ 'x-lowercase': true, 'x-messages': { in: 'validation.otp_type' } }),
   );
 

@@ -3,6 +3,7 @@ import {
   hotpCode,
   MAX_DB_INTEGER,
   parseOtpauthUri as parseUri,
+  periodOf,
   totpCodes,
   type CodeParams,
   type FieldRule,
@@ -72,7 +73,7 @@ const MEMO_LIMIT = 20_000;
 
 /** TOTP/Steam codes of the window containing `unixTime` and of the next one; throws `OtpError`. */
 export function timedCodes(params: OtpParameters, unixTime: number): TimedCodes {
-  const period = params.otp_type === 'steamtotp' ? 30 : (params.period ?? 30);
+  const period = periodOf(params.otp_type, params.period);
   const step = Number.isSafeInteger(period) && period > 0 ? Math.floor(unixTime / period) : 0;
   const key = `${params.otp_type}|${params.algorithm}|${params.digits}|${period}|${step}|${params.secret}`;
   const known = memo.get(key);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { isIP } from 'node:net';
+import { parseBoolean } from '@twofold/otp';
 
 /**
  * The one place that reads the environment. Every variable is declared once here, with its
@@ -48,10 +49,9 @@ const integer =
   };
 
 const boolean: Parser<boolean> = (raw, name) => {
-  const value = raw.toLowerCase();
-  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
-  if (['0', 'false', 'no', 'off'].includes(value)) return false;
-  throw new ConfigError(name, `must be true or false (got "${raw}")`);
+  const value = parseBoolean(raw);
+  if (value === undefined) throw new ConfigError(name, `must be true or false (got "${raw}")`);
+  return value;
 };
 
 /** Throttles: a positive count per minute, or 0 / "false" for unlimited. */

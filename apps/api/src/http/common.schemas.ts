@@ -24,13 +24,7 @@ export const IdList = Type.String({
 export const QueryFlag = Type.String({ description: 'Truthy: 1, true, on, yes (case-insensitive)' });
 
 /** Truthy values of a boolean flag, as PHP's FILTER_VALIDATE_BOOLEAN reads them (query, form or JSON). */
-export function isTruthy(value: unknown): boolean {
-  return (
-    value === true ||
-    value === 1 ||
-    (typeof value === 'string' && ['1', 'true', 'on', 'yes'].includes(value.trim().toLowerCase()))
-  );
-}
+export { isTruthy } from '@twofold/otp';
 
 export const Message = Type.Object({ message: Type.String() });
 

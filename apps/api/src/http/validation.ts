@@ -1,4 +1,5 @@
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
+import { parseBooleanField } from '@twofold/otp';
 import { attributeName, type Message, type MessageKey, type MessageParams } from '../i18n/translate.js';
 import { AppError, errors, type FieldError } from './errors.js';
 
@@ -123,12 +124,6 @@ function toInteger(value: unknown): number | undefined {
   return undefined;
 }
 
-function toBoolean(value: unknown): boolean | undefined {
-  if (value === true || value === 1 || value === '1' || value === 'true') return true;
-  if (value === false || value === 0 || value === '0' || value === 'false') return false;
-  return undefined;
-}
-
 function normalise(value: unknown, schema: JsonSchema): unknown {
   if (typeof value !== 'string') return value;
   let result = schema['x-trim'] === false ? value : value.trim();
@@ -190,7 +185,7 @@ class FieldValidator {
       }
       coerced = parsed;
     } else if (type === 'boolean') {
-      const parsed = toBoolean(value);
+      const parsed = parseBooleanField(value);
       if (parsed === undefined)
         return { value, error: this.fail(field, inner, 'boolean', 'validation.boolean') };
       coerced = parsed;

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
+import { isTruthy } from '@twofold/otp';
 import { errors } from '../http/errors.js';
 import { openSession } from '../auth/session.js';
 import { assertNotLocked, clearFailures, lockoutKey, recordFailure } from '../auth/login-throttle.js';
@@ -99,8 +100,7 @@ export async function recoverWithDevice(
     throw errors.invalidField('email', 'validation.required', { attribute: 'email' });
   if (typeof token !== 'string')
     throw errors.invalidField('token', 'validation.required', { attribute: 'token' });
-  const revokeOthers =
-    unique === true || (typeof unique === 'string' && ['true', '1'].includes(unique.toLowerCase()));
+  const revokeOthers = isTruthy(unique);
   let user: UserRow;
   let credential: Awaited<ReturnType<typeof verifyNewCredential>>;
   try {

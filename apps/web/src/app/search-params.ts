@@ -1,8 +1,8 @@
 /** Readers for the query string of routes: links and bookmarks may carry any text. */
+import { isTruthy } from '@twofold/otp/browser';
 
-/** A flag: `true`, `1` and their text forms count as set. */
-export const flag = (value: unknown): boolean =>
-  value === true || value === 'true' || value === 1 || value === '1';
+/** A flag: set when the server would read it as set (`true`, `1`, `on`, `yes`, any case). */
+export const flag = (value: unknown): boolean => isTruthy(value);
 
 /** A non-empty text, else undefined. */
 export const text = (value: unknown): string | undefined =>
