@@ -3,6 +3,7 @@ import { Message } from '../http/common.schemas.js';
 import { translate } from '../i18n/translate.js';
 import { LostPasswordBody, ResetPasswordBody } from './users.schemas.js';
 import { resetPassword, sendResetLink } from './password-reset.service.js';
+import { sessionPort } from '../auth/session-port.js';
 
 /** Password reset by e-mail. */
 export const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -21,7 +22,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await sendResetLink(request, request.body.email);
+      await sendResetLink(app.deps, request.body.email, request.log);
       return { message: translate(request.locale, 'success.reset_link_sent') };
     },
   );
@@ -39,7 +40,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await resetPassword(request, reply, request.body);
+      await resetPassword(app.deps, sessionPort(request, reply), request.body);
       return { message: translate(request.locale, 'success.password_reset') };
     },
   );

@@ -1,7 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../db/database.js';
+import type { Deps } from '../shared/deps.js';
 import { errors } from '../http/errors.js';
 import { hashPassword } from '../auth/password.js';
-import { openSession } from '../auth/session.js';
+import type { SessionPort } from '../auth/session-port.js';
 import { deleteUserSessions } from '../auth/sessions.queries.js';
 import {
   consumeAuthToken,
@@ -14,18 +16,17 @@ import { readNativeSetting } from '../settings/settings.queries.js';
 import { findUser, updatePasswordHash } from './users.queries.js';
 
 /** The user whose address this is (case-insensitive), else 422 `No account found using this email.` */
-export async function userByEmail(request: FastifyRequest, email: string) {
-  const user = await findUser(request.server.deps.db);
+export async function userByEmail(db: Executor, email: string) {
+  const user = await findUser(db);
   if (!user || user.email.toLowerCase() !== email.toLowerCase()) {
     throw errors.invalidField('email', 'validation.email_not_found');
   }
   return user;
 }
 
-/** `POST /user/password/lost`: mails a single-use reset link. */
-export async function sendResetLink(request: FastifyRequest, email: string): Promise<void> {
-  const deps = request.server.deps;
-  const user = await userByEmail(request, email);
+/** `POST /user/password/lost`: mails a single-use reset link; `log` is the request's. */
+export async function sendResetLink(deps: Deps, email: string, log: FastifyBaseLogger): Promise<void> {
+  const user = await userByEmail(deps.db, email);
   const now = deps.clock.now();
   if (await issuedRecently(deps.db, 'password_reset', now)) {
     throw errors.invalidField('email', 'error.wait_before_retrying');
@@ -51,7 +52,7 @@ export async function sendResetLink(request: FastifyRequest, email: string): Pro
     await deleteAuthToken(deps.db, 'password_reset');
     throw error;
   }
-  request.log.info('password reset link sent');
+  log.info('password reset link sent');
 }
 
 /**
@@ -59,11 +60,10 @@ export async function sendResetLink(request: FastifyRequest, email: string): Pro
  * the caller is signed in, unless WebAuthn-only is on.
  */
 export async function resetPassword(
-  request: FastifyRequest,
-  reply: FastifyReply,
+  deps: Deps,
+  session: SessionPort,
   input: { token: string; email: string; password: string },
 ): Promise<void> {
-  const deps = request.server.deps;
   const user = await findUser(deps.db);
   if (!user || user.email.toLowerCase() !== input.email.toLowerCase()) {
     throw errors.invalidField('email', 'error.reset_user_not_found');
@@ -77,6 +77,6 @@ export async function resetPassword(
     return true;
   });
   if (!done) throw errors.invalidField('email', 'error.reset_token_invalid');
-  request.log.info('password reset');
-  if (!(await readNativeSetting(deps.db, 'useWebauthnOnly'))) await openSession(request, reply, user.id);
+  session.log.info('password reset');
+  if (!(await readNativeSetting(deps.db, 'useWebauthnOnly'))) await session.open(user.id);
 }

@@ -1,6 +1,7 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LoginBody, LoginPayload } from './users.schemas.js';
 import { login } from './users.service.js';
+import { sessionPort } from '../auth/session-port.js';
 
 /** Password sign-in: the user's credentials checked against the login throttle, then a session. */
 export const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -16,6 +17,6 @@ export const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: LoginPayload },
       },
     },
-    async (request, reply) => login(request, reply, request.body),
+    async (request, reply) => login(app.deps, sessionPort(request, reply), request.body),
   );
 };

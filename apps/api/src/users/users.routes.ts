@@ -19,6 +19,7 @@ import {
   register,
 } from './users.service.js';
 import { Type } from 'typebox';
+import { sessionPort } from '../auth/session-port.js';
 
 /** The single user: registration, profile, password, deletion. */
 export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -53,7 +54,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const payload = await register(request, reply, request.body);
+      const payload = await register(app.deps, sessionPort(request, reply), request.body);
       return reply.code(201).send(payload);
     },
   );
@@ -70,7 +71,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: User },
       },
     },
-    async (request) => changeProfile(request, request.body),
+    async (request) => changeProfile(app.deps, request.caller, request.body),
   );
 
   app.patch(
@@ -86,7 +87,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await changePassword(request, reply, request.body);
+      await changePassword(app.deps, sessionPort(request, reply), request.body);
       return { message: translate(request.locale, 'success.password_changed') };
     },
   );
@@ -104,7 +105,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteAccount(request, request.body.password);
+      await deleteAccount(app.deps, sessionPort(request, reply), request.body.password);
       return reply.code(204).send(null);
     },
   );

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Executor } from '../db/database.js';
+import type { Caller } from '../http/fastify-types.js';
+import type { Deps } from '../shared/deps.js';
 import { AppError, errors, message } from '../http/errors.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
-import { endSession, openSession } from '../auth/session.js';
+import type { SessionPort } from '../auth/session-port.js';
 import { deleteUserSessions } from '../auth/sessions.queries.js';
 import { assertNotLocked, clearFailures, lockoutKey, recordFailure } from '../auth/login-throttle.js';
 import { readNativeSetting } from '../settings/settings.queries.js';
@@ -23,8 +25,8 @@ export const alreadyRegistered = () =>
   });
 
 /** The signed-in user (session routes), or 401 when the row vanished meanwhile. */
-export async function signedInUser(request: FastifyRequest): Promise<UserRow> {
-  const user = await findUser(request.server.deps.db);
+export async function signedInUser(db: Executor): Promise<UserRow> {
+  const user = await findUser(db);
   if (!user) throw errors.unauthenticated();
   return user;
 }
@@ -35,11 +37,11 @@ async function assertPassword(user: UserRow, password: string): Promise<void> {
 }
 
 export async function register(
-  request: FastifyRequest,
-  reply: FastifyReply,
+  deps: Deps,
+  session: SessionPort,
   input: { name: string; email: string; password: string },
 ) {
-  const { db, clock } = request.server.deps;
+  const { db, clock } = deps;
   const user = await insertUser(db, {
     name: input.name,
     email: input.email,
@@ -49,17 +51,13 @@ export async function register(
   });
   // A concurrent registration won the race.
   if (!user) throw alreadyRegistered();
-  await openSession(request, reply, user.id);
+  await session.open(user.id);
   return loginPayload(db, user, 'account created');
 }
 
-export async function login(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  input: { email: string; password: string },
-) {
-  const { db, clock, config } = request.server.deps;
-  const key = lockoutKey.password(input.email, request.ip);
+export async function login(deps: Deps, session: SessionPort, input: { email: string; password: string }) {
+  const { db, clock, config } = deps;
+  const key = lockoutKey.password(input.email, session.ip);
   await assertNotLocked(db, key, config.LOGIN_THROTTLE, clock.now());
   const user = await findUser(db);
   // The hash is always computed (a decoy without a user) so timing tells nothing.
@@ -67,57 +65,57 @@ export async function login(
   const webauthnOnly = user ? await readNativeSetting(db, 'useWebauthnOnly') : false;
   if (!user || !passwordOk || user.email.toLowerCase() !== input.email || webauthnOnly) {
     await recordFailure(db, key, clock.now());
-    request.log.info('password sign-in failed');
+    session.log.info('password sign-in failed');
     throw errors.unauthorized();
   }
   await clearFailures(db, key);
-  await openSession(request, reply, user.id);
+  await session.open(user.id);
   return loginPayload(db, user, 'authenticated');
 }
 
 export async function changeProfile(
-  request: FastifyRequest,
+  deps: Deps,
+  caller: Caller | null,
   input: { name: string; email: string; password: string },
 ) {
-  const { db, clock, config } = request.server.deps;
-  const user = await signedInUser(request);
+  const { db, clock, config } = deps;
+  const user = await signedInUser(db);
   // Demo and testing modes: 200 with the unchanged profile.
-  if (config.IS_DEMO_APP || config.IS_TESTING_APP) return userResource(db, user, request.caller);
+  if (config.IS_DEMO_APP || config.IS_TESTING_APP) return userResource(db, user, caller);
   await assertPassword(user, input.password);
   await updateProfile(db, user.id, input, clock.now());
-  return userResource(db, { ...user, name: input.name, email: input.email }, request.caller);
+  return userResource(db, { ...user, name: input.name, email: input.email }, caller);
 }
 
 /** Every session ends; the caller's is re-issued (new id and CSRF token). */
 export async function changePassword(
-  request: FastifyRequest,
-  reply: FastifyReply,
+  deps: Deps,
+  session: SessionPort,
   input: { currentPassword: string; password: string },
 ): Promise<void> {
-  const { db, clock } = request.server.deps;
-  const user = await signedInUser(request);
+  const { db, clock } = deps;
+  const user = await signedInUser(db);
   await assertPassword(user, input.currentPassword);
   await updatePasswordHash(db, user.id, await hashPassword(input.password), clock.now());
   await deleteUserSessions(db);
-  await openSession(request, reply, user.id);
+  await session.open(user.id);
 }
 
-export async function deleteAccount(request: FastifyRequest, password: string): Promise<void> {
-  const deps = request.server.deps;
-  const user = await signedInUser(request);
+export async function deleteAccount(deps: Deps, session: SessionPort, password: string): Promise<void> {
+  const user = await signedInUser(deps.db);
   await assertPassword(user, password);
   let icons: string[];
   try {
     icons = await deps.db.transaction().execute((trx) => deleteEverything(trx));
   } catch (cause) {
-    request.log.error({ err: cause }, 'user account deletion failed');
+    session.log.error({ err: cause }, 'user account deletion failed');
     throw errors.business('error.user_deletion_failed');
   }
-  await endSession(request);
+  await session.end();
   for (const icon of icons) {
     await deps.icons.remove(icon).catch((error: unknown) => {
-      request.log.warn({ err: error, icon }, 'icon file could not be deleted');
+      session.log.warn({ err: error, icon }, 'icon file could not be deleted');
     });
   }
-  request.log.info('user account deleted');
+  session.log.info('user account deleted');
 }

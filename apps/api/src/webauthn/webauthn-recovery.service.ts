@@ -1,8 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Static } from 'typebox';
 import { isTruthy } from '@twofold/otp';
+import type { Deps } from '../shared/deps.js';
 import { errors } from '../http/errors.js';
-import { openSession } from '../auth/session.js';
+import type { SessionPort } from '../auth/session-port.js';
 import { assertNotLocked, clearFailures, lockoutKey, recordFailure } from '../auth/login-throttle.js';
 import {
   consumeAuthToken,
@@ -25,10 +26,9 @@ import { creationOptions, notVerified, verifyNewCredential } from './webauthn.se
 
 const invalidRecoveryToken = () => errors.invalidField('token', 'error.invalid_recovery_token');
 
-/** `POST /webauthn/lost`: mails a single-use recovery link. */
-export async function sendRecoveryLink(request: FastifyRequest, email: string): Promise<void> {
-  const deps = request.server.deps;
-  const user = await userByEmail(request, email);
+/** `POST /webauthn/lost`: mails a single-use recovery link; `log` is the request's. */
+export async function sendRecoveryLink(deps: Deps, email: string, log: FastifyBaseLogger): Promise<void> {
+  const user = await userByEmail(deps.db, email);
   const now = deps.clock.now();
   if (await issuedRecently(deps.db, 'webauthn_recovery', now)) {
     throw errors.invalidField('email', 'error.wait_before_retrying');
@@ -53,12 +53,11 @@ export async function sendRecoveryLink(request: FastifyRequest, email: string): 
     await deleteAuthToken(deps.db, 'webauthn_recovery');
     throw error;
   }
-  request.log.info('security device recovery link sent');
+  log.info('security device recovery link sent');
 }
 
-async function recoveryUser(request: FastifyRequest, email: string, token: string) {
-  const user = await userByEmail(request, email);
-  const deps = request.server.deps;
+async function recoveryUser(deps: Deps, email: string, token: string) {
+  const user = await userByEmail(deps.db, email);
   if (!(await isValidAuthToken(deps.db, 'webauthn_recovery', token, deps.clock.now()))) {
     throw invalidRecoveryToken();
   }
@@ -66,19 +65,19 @@ async function recoveryUser(request: FastifyRequest, email: string, token: strin
 }
 
 export async function recoveryOptions(
-  request: FastifyRequest,
-  reply: FastifyReply,
+  deps: Deps,
+  session: SessionPort,
   input: { email: string; token: string },
 ) {
-  const user = await recoveryUser(request, input.email, input.token);
-  return creationOptions(request, reply, user, 'recover');
+  const user = await recoveryUser(deps, input.email, input.token);
+  return creationOptions(deps, session, user, 'recover');
 }
 
-function headerOrBody(request: FastifyRequest, name: string): unknown {
-  const header = request.headers[name];
-  if (typeof header === 'string' && header.trim() !== '') return header.trim();
-  const body = request.body as Record<string, unknown>;
-  return typeof body[name] === 'string' ? body[name].trim() || undefined : body[name];
+/** What `POST /webauthn/recover` was sent as `email`, `token` and `unique` (headers, else body keys), unchecked. */
+export interface RecoveryClaim {
+  readonly email: unknown;
+  readonly token: unknown;
+  readonly unique: unknown;
 }
 
 /**
@@ -86,16 +85,13 @@ function headerOrBody(request: FastifyRequest, name: string): unknown {
  * every other one) and signs in, in one transaction. Failures count for the per-IP lockout.
  */
 export async function recoverWithDevice(
-  request: FastifyRequest,
-  reply: FastifyReply,
+  deps: Deps,
+  session: SessionPort,
+  { email, token, unique }: RecoveryClaim,
   body: Static<typeof RegistrationResponseBody>,
 ): Promise<void> {
-  const deps = request.server.deps;
-  const key = lockoutKey.recovery(request.ip);
+  const key = lockoutKey.recovery(session.ip);
   await assertNotLocked(deps.db, key, deps.config.LOGIN_THROTTLE, deps.clock.now());
-  const email = headerOrBody(request, 'email');
-  const token = headerOrBody(request, 'token');
-  const unique = headerOrBody(request, 'unique');
   if (typeof email !== 'string')
     throw errors.invalidField('email', 'validation.required', { attribute: 'email' });
   if (typeof token !== 'string')
@@ -104,8 +100,8 @@ export async function recoverWithDevice(
   let user: UserRow;
   let credential: Awaited<ReturnType<typeof verifyNewCredential>>;
   try {
-    user = await recoveryUser(request, email, token);
-    credential = await verifyNewCredential(request, reply, body, 'recover');
+    user = await recoveryUser(deps, email, token);
+    credential = await verifyNewCredential(deps, session, body, 'recover');
   } catch (error) {
     await recordFailure(deps.db, key, deps.clock.now());
     throw error;
@@ -117,6 +113,6 @@ export async function recoverWithDevice(
     if (revokeOthers) await deleteCredentials(trx, { allBut: credential.id }, now);
   });
   await clearFailures(deps.db, key);
-  await openSession(request, reply, user.id);
-  request.log.info({ revokeOthers }, 'security device registered by recovery');
+  await session.open(user.id);
+  session.log.info({ revokeOthers }, 'security device registered by recovery');
 }

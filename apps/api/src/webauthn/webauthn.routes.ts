@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { RouteApp } from '../http/route-app.js';
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -25,8 +26,14 @@ import {
   registrationOptions,
   revokeDevice,
 } from './webauthn.service.js';
-import { recoverWithDevice, recoveryOptions, sendRecoveryLink } from './webauthn-recovery.service.js';
+import {
+  type RecoveryClaim,
+  recoverWithDevice,
+  recoveryOptions,
+  sendRecoveryLink,
+} from './webauthn-recovery.service.js';
 import { renameCredential } from './webauthn.queries.js';
+import { sessionPort } from '../auth/session-port.js';
 
 const session = { auth: 'session' } as const;
 const publicRoute = { auth: 'none', notInProxyMode: true } as const;
@@ -51,7 +58,7 @@ function deviceRoutes(app: RouteApp): void {
         response: { 200: CreationOptions },
       },
     },
-    async (request, reply) => registrationOptions(request, reply),
+    async (request, reply) => registrationOptions(app.deps, sessionPort(request, reply)),
   );
 
   app.post(
@@ -67,7 +74,7 @@ function deviceRoutes(app: RouteApp): void {
       },
     },
     async (request, reply) => {
-      await registerDevice(request, reply, request.body);
+      await registerDevice(app.deps, sessionPort(request, reply), request.body);
       return reply.code(204).send(null);
     },
   );
@@ -144,7 +151,7 @@ function signInRoutes(app: RouteApp): void {
         response: { 200: RequestOptions },
       },
     },
-    async (request, reply) => loginOptions(request, reply),
+    async (request, reply) => loginOptions(app.deps, sessionPort(request, reply)),
   );
 
   app.post(
@@ -159,7 +166,7 @@ function signInRoutes(app: RouteApp): void {
         response: { 200: LoginPayload },
       },
     },
-    async (request, reply) => loginWithDevice(request, reply, request.body),
+    async (request, reply) => loginWithDevice(app.deps, sessionPort(request, reply), request.body),
   );
 
   app.post(
@@ -175,7 +182,7 @@ function signInRoutes(app: RouteApp): void {
       },
     },
     async (request) => {
-      await sendRecoveryLink(request, request.body.email);
+      await sendRecoveryLink(app.deps, request.body.email, request.log);
       return { message: translate(request.locale, 'success.recovery_email_sent') };
     },
   );
@@ -192,7 +199,7 @@ function signInRoutes(app: RouteApp): void {
         response: { 200: CreationOptions },
       },
     },
-    async (request, reply) => recoveryOptions(request, reply, request.body),
+    async (request, reply) => recoveryOptions(app.deps, sessionPort(request, reply), request.body),
   );
 
   app.post(
@@ -208,8 +215,19 @@ function signInRoutes(app: RouteApp): void {
       },
     },
     async (request, reply) => {
-      await recoverWithDevice(request, reply, request.body);
+      await recoverWithDevice(app.deps, sessionPort(request, reply), recoveryClaim(request), request.body);
       return { message: translate(request.locale, 'success.device_registered') };
     },
   );
+}
+
+/** `email`, `token` and `unique` of a recovery: each from its header, else from the same-named body key. */
+function recoveryClaim(request: FastifyRequest): RecoveryClaim {
+  const body = request.body as Record<string, unknown>;
+  const headerOrBody = (name: keyof RecoveryClaim): unknown => {
+    const header = request.headers[name];
+    if (typeof header === 'string' && header.trim() !== '') return header.trim();
+    return typeof body[name] === 'string' ? body[name].trim() || undefined : body[name];
+  };
+  return { email: headerOrBody('email'), token: headerOrBody('token'), unique: headerOrBody('unique') };
 }

@@ -6,10 +6,9 @@ import type {
 } from '@simplewebauthn/server';
 import { webauthnLib } from './webauthn-lib.js';
 import type { Deps } from '../shared/deps.js';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import { errors } from '../http/errors.js';
-import { ensureSession, openSession, saveSessionData } from '../auth/session.js';
+import type { SessionPort } from '../auth/session-port.js';
 import { assertNotLocked, clearFailures, lockoutKey, recordFailure } from '../auth/login-throttle.js';
 import { readNativeSetting } from '../settings/settings.queries.js';
 import { findUser, type UserRow } from '../users/users.queries.js';
@@ -47,33 +46,27 @@ async function userVerification(deps: Deps) {
   return deps.config.WEBAUTHN_USER_VERIFICATION;
 }
 
-async function storeChallenge(request: FastifyRequest, reply: FastifyReply, stored: StoredChallenge) {
-  const session = await ensureSession(request, reply);
-  await saveSessionData(request, session, { ...session.data, webauthn: stored });
+/** The session key of the pending challenge. */
+const CHALLENGE = 'webauthn';
+
+async function storeChallenge(session: SessionPort, stored: StoredChallenge) {
+  await session.set(CHALLENGE, stored);
 }
 
 /** The pending challenge of this ceremony, removed from the session (single use). */
 async function takeChallenge(
-  request: FastifyRequest,
-  reply: FastifyReply,
+  deps: Deps,
+  session: SessionPort,
   ceremony: Ceremony,
 ): Promise<string | undefined> {
-  const session = await ensureSession(request, reply);
-  const stored = session.data.webauthn as StoredChallenge | undefined;
+  const stored = (await session.get(CHALLENGE)) as StoredChallenge | undefined;
   if (!stored) return undefined;
-  const { webauthn: _used, ...rest } = session.data;
-  await saveSessionData(request, session, rest);
-  const fresh = stored.expiresAt > request.server.deps.clock.now().getTime();
+  await session.set(CHALLENGE, undefined);
+  const fresh = stored.expiresAt > deps.clock.now().getTime();
   return stored.ceremony === ceremony && fresh ? stored.challenge : undefined;
 }
 
-export async function creationOptions(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  user: UserRow,
-  ceremony: Ceremony,
-) {
-  const deps = request.server.deps;
+export async function creationOptions(deps: Deps, session: SessionPort, user: UserRow, ceremony: Ceremony) {
   const credentials = await listCredentials(deps.db);
   const options = await (
     await webauthnLib()
@@ -92,7 +85,7 @@ export async function creationOptions(
     authenticatorSelection: { residentKey: 'preferred', userVerification: await userVerification(deps) },
     supportedAlgorithmIDs: ALGORITHMS,
   });
-  await storeChallenge(request, reply, {
+  await storeChallenge(session, {
     challenge: options.challenge,
     ceremony,
     expiresAt: deps.clock.now().getTime() + TIMEOUT_MS,
@@ -123,13 +116,12 @@ function descriptor(id: string, transports: readonly string[]) {
 
 /** Checks an attestation against the pending challenge; the new credential, or 422. */
 export async function verifyNewCredential(
-  request: FastifyRequest,
-  reply: FastifyReply,
+  deps: Deps,
+  session: SessionPort,
   body: Static<typeof RegistrationResponseBody>,
   ceremony: Ceremony,
 ) {
-  const deps = request.server.deps;
-  const challenge = await takeChallenge(request, reply, ceremony);
+  const challenge = await takeChallenge(deps, session, ceremony);
   if (!challenge) throw notVerified();
   const response = { clientExtensionResults: {}, ...body } as unknown as RegistrationResponseJSON;
   let result: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
@@ -145,7 +137,7 @@ export async function verifyNewCredential(
       supportedAlgorithmIDs: ALGORITHMS,
     });
   } catch (error) {
-    request.log.info({ reason: (error as Error).message }, 'security device not verified');
+    session.log.info({ reason: (error as Error).message }, 'security device not verified');
     throw notVerified();
   }
   if (!result.verified) throw notVerified();
@@ -161,20 +153,20 @@ export async function verifyNewCredential(
   };
 }
 
-export async function registrationOptions(request: FastifyRequest, reply: FastifyReply) {
-  const user = await findUser(request.server.deps.db);
+export async function registrationOptions(deps: Deps, session: SessionPort) {
+  const user = await findUser(deps.db);
   if (!user) throw errors.unauthenticated();
-  return creationOptions(request, reply, user, 'register');
+  return creationOptions(deps, session, user, 'register');
 }
 
 export async function registerDevice(
-  request: FastifyRequest,
-  reply: FastifyReply,
+  deps: Deps,
+  session: SessionPort,
   body: Static<typeof RegistrationResponseBody>,
 ): Promise<void> {
-  const credential = await verifyNewCredential(request, reply, body, 'register');
-  if (!(await insertCredential(request.server.deps.db, credential))) throw notVerified();
-  request.log.info('security device registered');
+  const credential = await verifyNewCredential(deps, session, body, 'register');
+  if (!(await insertCredential(deps.db, credential))) throw notVerified();
+  session.log.info('security device registered');
 }
 
 export async function devices(deps: Deps) {
@@ -191,8 +183,7 @@ export async function revokeDevice(deps: Deps, id: string): Promise<void> {
   await deps.db.transaction().execute((trx) => deleteCredentials(trx, { only: id }, deps.clock.now()));
 }
 
-export async function loginOptions(request: FastifyRequest, reply: FastifyReply) {
-  const deps = request.server.deps;
+export async function loginOptions(deps: Deps, session: SessionPort) {
   if (!(await findUser(deps.db))) throw errors.business('error.no_registered_user');
   const credentials = await listCredentials(deps.db);
   const options = await (
@@ -206,7 +197,7 @@ export async function loginOptions(request: FastifyRequest, reply: FastifyReply)
     userVerification: await userVerification(deps),
     timeout: TIMEOUT_MS,
   });
-  await storeChallenge(request, reply, {
+  await storeChallenge(session, {
     challenge: options.challenge,
     ceremony: 'login',
     expiresAt: deps.clock.now().getTime() + TIMEOUT_MS,
@@ -222,19 +213,18 @@ export async function loginOptions(request: FastifyRequest, reply: FastifyReply)
 
 /** Sign-in with a device: any failure is the same 401 and counts for the per-IP lockout. */
 export async function loginWithDevice(
-  request: FastifyRequest,
-  reply: FastifyReply,
+  deps: Deps,
+  session: SessionPort,
   body: Static<typeof AuthenticationResponseBody>,
 ) {
-  const deps = request.server.deps;
-  const key = lockoutKey.webauthn(request.ip);
+  const key = lockoutKey.webauthn(session.ip);
   await assertNotLocked(deps.db, key, deps.config.LOGIN_THROTTLE, deps.clock.now());
   const fail = async (reason: string): Promise<never> => {
     await recordFailure(deps.db, key, deps.clock.now());
-    request.log.info({ reason }, 'security device sign-in failed');
+    session.log.info({ reason }, 'security device sign-in failed');
     throw errors.unauthorized();
   };
-  const challenge = await takeChallenge(request, reply, 'login');
+  const challenge = await takeChallenge(deps, session, 'login');
   if (!challenge) return fail('no pending challenge');
   const user = await findUser(deps.db);
   if (!user) return fail('no user');
@@ -270,6 +260,6 @@ export async function loginWithDevice(
   if (!verified.verified) return fail('not verified');
   await updateCounter(deps.db, stored.id, verified.authenticationInfo.newCounter, deps.clock.now());
   await clearFailures(deps.db, key);
-  await openSession(request, reply, user.id);
+  await session.open(user.id);
   return loginPayload(deps.db, user, 'authenticated');
 }
