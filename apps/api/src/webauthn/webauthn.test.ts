@@ -393,6 +393,26 @@ describeEachDatabase('security devices: lost device and recovery', (t) => {
     expect(await t.db.selectFrom('webauthn_credentials').select('id').execute()).toHaveLength(2);
   });
 
+  it('reads `unique` as 2FAuth reads a flag: `yes` revokes the other devices', async () => {
+    const owner = await registerWithSession(t);
+    await registerDevice(owner, new SoftAuthenticator());
+    const client = new SessionClient(t);
+    await client.request('POST', '/webauthn/lost', { email: john.email });
+    const token = recoveryToken();
+    const options = (
+      await client.request('POST', '/webauthn/recover/options', { email: john.email, token })
+    ).json<CreationOptionsJson>();
+    const key = new SoftAuthenticator();
+    const response = await client.request('POST', '/webauthn/recover', key.create(options), {
+      email: john.email,
+      token,
+      unique: 'Yes',
+    });
+    expect(response.statusCode).toBe(200);
+    const left = await t.db.selectFrom('webauthn_credentials').select('id').execute();
+    expect(left.map((row) => row.id)).toEqual([key.credentials[0]!.id]);
+  });
+
   it('refuses unknown addresses, bad tokens and unverifiable devices', async () => {
     await registerWithSession(t);
     const client = new SessionClient(t);
