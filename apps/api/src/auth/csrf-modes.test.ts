@@ -39,7 +39,8 @@ async function csrfMatrix(t: TestContext, client: SessionClient, identity = {}):
   const form = formEncoded({ uri: F.TOTP_SHORT_URI });
   const parts = multipart([{ name: 'uri', value: F.TOTP_SHORT_URI }]);
   const setting = formEncoded({ value: '1' });
-  for (const headers of [{}, { 'x-xsrf-token': 'wrong' }, { 'x-csrf-token': 'wrong' }]) {
+  const tokens: Record<string, string>[] = [{}, { 'x-xsrf-token': 'wrong' }, { 'x-csrf-token': 'wrong' }];
+  for (const headers of tokens) {
     const refused: [InjectOptions['method'], string, InjectOptions['payload'], Record<string, string>][] = [
       ['POST', '/api/v1/twofaccounts', { uri: F.TOTP_SHORT_URI }, {}],
       ['POST', '/api/v1/twofaccounts', form.payload, form.headers],
