@@ -5,6 +5,7 @@ import { hashPassword, verifyPassword } from '../auth/password.js';
 import { endSession, openSession } from '../auth/session.js';
 import { deleteUserSessions } from '../auth/sessions.queries.js';
 import { assertNotLocked, clearFailures, lockoutKey, recordFailure } from '../auth/login-throttle.js';
+import { assertAccountNotLocked, clearAccountFailures, recordAccountFailure } from '../auth/login-ceiling.js';
 import { readNativeSetting } from '../settings/settings.queries.js';
 import {
   deleteEverything,
@@ -60,17 +61,22 @@ export async function login(
 ) {
   const { db, clock, config } = request.server.deps;
   const key = lockoutKey.password(input.email, request.ip);
+  // Per e-mail and address, then per e-mail across all addresses (any e-mail: nothing tells
+  // whether it is the user's).
   await assertNotLocked(db, key, config.LOGIN_THROTTLE, clock.now());
+  await assertAccountNotLocked(db, input.email, config.LOGIN_THROTTLE_ACCOUNT, clock.now());
   const user = await findUser(db);
   // The hash is always computed (a decoy without a user) so timing tells nothing.
   const passwordOk = await verifyPassword(input.password, user?.password_hash);
   const webauthnOnly = user ? await readNativeSetting(db, 'useWebauthnOnly') : false;
   if (!user || !passwordOk || user.email.toLowerCase() !== input.email || webauthnOnly) {
     await recordFailure(db, key, clock.now());
+    await recordAccountFailure(db, input.email, config.LOGIN_THROTTLE_ACCOUNT, clock.now());
     request.log.info('password sign-in failed');
     throw errors.unauthorized();
   }
   await clearFailures(db, key);
+  await clearAccountFailures(db, input.email);
   await openSession(request, reply, user.id);
   return loginPayload(db, user, 'authenticated');
 }
