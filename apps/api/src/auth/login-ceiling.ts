@@ -23,13 +23,12 @@ import { errors } from '../http/errors.js';
 const WINDOW_S = 10 * 60;
 const FIRST_DELAY_S = 60;
 const MAX_DELAY_S = 15 * 60;
-const PREFIX = 'account:';
+/** Keys of the ceiling's rows start with it (the lockout's short-lived rows never do). */
+export const ACCOUNT_KEY_PREFIX = 'account:';
 /** Past this age a row counts for nothing in any state (its window and longest delay are over). */
 export const ACCOUNT_ROW_LIFETIME_MS = (WINDOW_S + MAX_DELAY_S) * 1000;
-/** Keys of the ceiling's rows start with it (the lockout's short-lived rows never do). */
-export const ACCOUNT_KEY_PREFIX = PREFIX;
 
-const keyOf = (email: string) => `${PREFIX}${email.toLowerCase()}`;
+const keyOf = (email: string) => `${ACCOUNT_KEY_PREFIX}${email.toLowerCase()}`;
 
 /** Seconds every attempt waits after `failures` failures: 0 below the limit, then doubling to the cap. */
 export function ceilingDelay(failures: number, limit: number): number {
