@@ -15,9 +15,16 @@ async function isHotp(app: FastifyInstance, id: number): Promise<boolean> {
   return row?.otp_type === 'hotp';
 }
 
-/** The CSRF check of unsafe requests, applied to a session's HOTP `GET …/otp` (it spends a counter). */
+/**
+ * Callers authenticated by what the browser sends on its own (the session cookie, or the proxy's
+ * identity header behind an SSO proxy): a link or a prefetch could act for them.
+ */
+const sentByBrowser = (request: FastifyRequest) =>
+  request.caller?.kind === 'session' || request.caller?.kind === 'proxy';
+
+/** The CSRF check of unsafe requests, applied to a browser caller's HOTP `GET …/otp` (it spends a counter). */
 async function requireCsrf(request: FastifyRequest): Promise<void> {
-  if (request.caller?.kind !== 'session') return;
+  if (!sentByBrowser(request)) return;
   if (!csrfMatches(request, await currentSession(request))) throw errors.csrfMismatch();
 }
 
@@ -53,9 +60,9 @@ export const accountOtpRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      // HEAD never consumes a HOTP counter; a session-authenticated GET needs the CSRF header.
+      // HEAD never consumes a HOTP counter; a browser caller's GET needs the CSRF header.
       const head = request.method === 'HEAD';
-      if (!head && request.caller?.kind === 'session' && (await isHotp(app, request.params.id))) {
+      if (!head && sentByBrowser(request) && (await isHotp(app, request.params.id))) {
         await requireCsrf(request);
       }
       return otpOfAccount(app.deps, request.params.id, { consume: !head });

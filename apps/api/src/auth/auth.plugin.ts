@@ -69,7 +69,7 @@ async function authenticate(request: FastifyRequest, requirement: AuthRequiremen
   request.caller = { kind: 'session', userId: session.userId, sessionId: session.id };
 }
 
-/** Proxy mode: Bearer tokens and cookies are ignored; only a trusted proxy is believed. */
+/** Proxy mode: Bearer tokens and session cookies are ignored; only a trusted proxy is believed. */
 function authenticateProxy(request: FastifyRequest, requirement: AuthRequirement, isTrusted: TrustCheck) {
   if (requirement === 'none') return;
   const result = proxyCaller(request, request.server.deps.config, isTrusted);
@@ -81,9 +81,24 @@ function authenticateProxy(request: FastifyRequest, requirement: AuthRequirement
 }
 
 /**
+ * Proxy mode, CSRF: the SSO proxy adds its identity header to whatever its own cookie lets through,
+ * a form posted from another site included, so an unsafe request it authenticated needs the CSRF
+ * token exactly as a session's does (same cookie, same header, same 419). An Authorization header
+ * changes nothing: tokens are not believed in this mode, and browsers send Basic credentials by
+ * themselves. Run after the mode's own refusals, so that a route off in proxy mode still answers 400.
+ */
+async function proxyCsrf(request: FastifyRequest, requirement: AuthRequirement): Promise<void> {
+  if (requirement === 'optional' || request.caller?.kind !== 'proxy' || SAFE_METHODS.has(request.method)) {
+    return;
+  }
+  if (!csrfMatches(request, await currentSession(request))) throw errors.csrfMismatch();
+}
+
+/**
  * Authentication of every request, run at onRequest (before validation). Refusals come in
  * 2FAuth's order, which clients rely on: trusted proxy and credentials (403/407/401),
- * inactivity (418), CSRF (419), demo-mode refusal (403), proxy-mode refusal (400).
+ * inactivity (418), CSRF (419), demo-mode refusal (403), proxy-mode refusal (400); in proxy mode
+ * the CSRF check comes last (see `proxyCsrf`).
  */
 export const authPlugin = fp(
   async (app) => {
@@ -100,8 +115,13 @@ export const authPlugin = fp(
       }
     };
     const slowPath = async (request: FastifyRequest, requirement: AuthRequirement) => {
-      if (proxyMode) authenticateProxy(request, requirement, isTrusted);
-      else await authenticate(request, requirement);
+      if (proxyMode) {
+        authenticateProxy(request, requirement, isTrusted);
+        refusals(request, requirement);
+        await proxyCsrf(request, requirement);
+        return;
+      }
+      await authenticate(request, requirement);
       refusals(request, requirement);
     };
 

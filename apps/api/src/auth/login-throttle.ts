@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/database.js';
 import { errors } from '../http/errors.js';
+import { ACCOUNT_KEY_PREFIX, ACCOUNT_ROW_LIFETIME_MS } from './login-ceiling.js';
 
 /*
  * Sign-in lockout and the `auth` limiter, counted in the database so a
@@ -59,11 +60,19 @@ export async function clearFailures(db: Executor, key: string): Promise<void> {
 /**
  * Counters whose window has ended count for nothing (the next event restarts at 1): deleted on
  * each sign-in request, by the index on `window_started_at`, so the table does not keep every
- * e-mail and address ever tried.
+ * e-mail and address ever tried. The rows of the ceiling per account (login-ceiling.ts) live
+ * longer: their window is 10 minutes and their delay up to 15.
  */
 export async function deleteExpiredThrottles(db: Executor, now: Date): Promise<void> {
   const windowEnd = new Date(now.getTime() - WINDOW_MS);
-  await db.deleteFrom('login_throttles').where('window_started_at', '<=', windowEnd).execute();
+  const accountRowsEnd = new Date(now.getTime() - ACCOUNT_ROW_LIFETIME_MS);
+  await db
+    .deleteFrom('login_throttles')
+    .where('window_started_at', '<=', windowEnd)
+    .where((eb) =>
+      eb.or([eb('key', 'not like', `${ACCOUNT_KEY_PREFIX}%`), eb('window_started_at', '<=', accountRowsEnd)]),
+    )
+    .execute();
 }
 
 /** Lockout keys: password failures per e-mail and IP, WebAuthn failures per IP. */

@@ -40,17 +40,17 @@ async function insertToken(db: Kysely<DB>): Promise<string> {
 describeEachDatabase(
   'reverse-proxy mode',
   (t) => {
+    /** The web app behind the proxy: the identity header, and the CSRF cookie echoed on unsafe methods. */
     const asProxy = (
       method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
       url: string,
       headers = {},
       payload?: object,
     ) =>
-      t.app.inject({
-        method,
-        url,
-        headers: { 'remote-user': 'alice', 'remote-email': 'alice@example.com', ...headers },
-        ...(payload ? { payload } : {}),
+      new SessionClient(t).request(method, url, payload, {
+        'remote-user': 'alice',
+        'remote-email': 'alice@example.com',
+        ...headers,
       });
 
     it('believes the identity header of a trusted proxy: a virtual user with a null id', async () => {

@@ -225,17 +225,16 @@ export async function saveSessionData(
  */
 export const sessionPlugin = fp<{ config: Config; keys: AppKeys }>(
   async (app, { config, keys }) => {
-    if (config.AUTHENTICATION_GUARD !== 'reverse-proxy-guard') {
-      // Added before the cookie plugin so that its onSend hook, which writes the cookie, runs after.
-      app.addHook('onSend', (request, reply, payload, done) => {
-        const type = reply.getHeader('content-type');
-        if (request.method === 'GET' && reply.statusCode === 200 && String(type).startsWith('text/html')) {
-          ensureCsrf(request, reply).then(() => done(null, payload), done);
-        } else {
-          done(null, payload);
-        }
-      });
-    }
+    // In proxy mode too: the proxy's identity header is checked for CSRF like a session cookie.
+    // Added before the cookie plugin so that its onSend hook, which writes the cookie, runs after.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const type = reply.getHeader('content-type');
+      if (request.method === 'GET' && reply.statusCode === 200 && String(type).startsWith('text/html')) {
+        ensureCsrf(request, reply).then(() => done(null, payload), done);
+      } else {
+        done(null, payload);
+      }
+    });
     await app.register(secureSession, {
       cookieName: SESSION_COOKIE,
       key: [keys.current, ...keys.previous].map(cookieKey),

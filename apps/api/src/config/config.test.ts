@@ -37,6 +37,8 @@ describe('configuration', () => {
     [{ IS_DEMO_APP: 'perhaps' }, 'IS_DEMO_APP'],
     [{ TRUSTED_PROXIES: '10.0.0.1,not-an-ip' }, 'TRUSTED_PROXIES'],
     [{ AUTHENTICATION_GUARD: 'reverse-proxy-guard' }, 'TRUSTED_PROXIES'],
+    [{ LOGIN_THROTTLE_ACCOUNT: '-1' }, 'LOGIN_THROTTLE_ACCOUNT'],
+    [{ LOGIN_THROTTLE_ACCOUNT: 'twenty' }, 'LOGIN_THROTTLE_ACCOUNT'],
   ])('refuses %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
   });

@@ -211,6 +211,11 @@ export const variables = {
     integer(1, 1000),
     'Failed sign-in attempts (per e-mail and IP) before a 60-second lockout.',
   ),
+  LOGIN_THROTTLE_ACCOUNT: variable(
+    20,
+    integer(0, 100_000),
+    'Failed password sign-ins for one e-mail, from all IPs together, within 10 minutes before every further attempt for it waits: 60 seconds, doubling with each further failure up to 15 minutes (the right password waits too). A successful sign-in resets the count. Catches guesses spread over many addresses, which the lockout per IP misses. `0` turns it off.',
+  ),
   THROTTLE_API: variable(
     60,
     throttle,

@@ -3,7 +3,8 @@ import type { Locale } from '../i18n/locales.js';
 
 /**
  * Who may call a route:
- * - `api`: Bearer token, or session cookie (+CSRF on unsafe methods), or the proxy header in proxy mode;
+ * - `api`: Bearer token, or session cookie (+CSRF on unsafe methods), or the proxy header in proxy mode
+ *   (+CSRF on unsafe methods too: the browser sends both on its own);
  * - `session`: the session cookie only (+CSRF); proxy mode answers 400;
  * - `none`: public (web routes still need CSRF on unsafe methods);
  * - `optional`: public, but the caller is identified when credentials are valid.

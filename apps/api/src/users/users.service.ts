@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { SessionPort } from '../auth/session-port.js';
 import { deleteUserSessions } from '../auth/sessions.queries.js';
 import { assertNotLocked, clearFailures, lockoutKey, recordFailure } from '../auth/login-throttle.js';
+import { assertAccountNotLocked, clearAccountFailures, recordAccountFailure } from '../auth/login-ceiling.js';
 import { readNativeSetting } from '../settings/settings.queries.js';
 import {
   deleteEverything,
@@ -58,17 +59,22 @@ export async function register(
 export async function login(deps: Deps, session: SessionPort, input: { email: string; password: string }) {
   const { db, clock, config } = deps;
   const key = lockoutKey.password(input.email, session.ip);
+  // Per e-mail and address, then per e-mail across all addresses (any e-mail: nothing tells
+  // whether it is the user's).
   await assertNotLocked(db, key, config.LOGIN_THROTTLE, clock.now());
+  await assertAccountNotLocked(db, input.email, config.LOGIN_THROTTLE_ACCOUNT, clock.now());
   const user = await findUser(db);
   // The hash is always computed (a decoy without a user) so timing tells nothing.
   const passwordOk = await verifyPassword(input.password, user?.password_hash);
   const webauthnOnly = user ? await readNativeSetting(db, 'useWebauthnOnly') : false;
   if (!user || !passwordOk || user.email.toLowerCase() !== input.email || webauthnOnly) {
     await recordFailure(db, key, clock.now());
+    await recordAccountFailure(db, input.email, config.LOGIN_THROTTLE_ACCOUNT, clock.now());
     session.log.info('password sign-in failed');
     throw errors.unauthorized();
   }
   await clearFailures(db, key);
+  await clearAccountFailures(db, input.email);
   await session.open(user.id);
   return loginPayload(db, user, 'authenticated');
 }

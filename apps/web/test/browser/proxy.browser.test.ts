@@ -32,6 +32,23 @@ describe('behind an authentication proxy', () => {
     }
   });
 
+  it('sends the CSRF token the proxy mode now requires: a setting is saved without a refusal first', async () => {
+    const { page } = session;
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 419) refused.push(response.url());
+    });
+    await openSettings(session);
+    const sent = page.waitForRequest(
+      (request) => request.method() === 'PUT' && request.url().includes('/api/v1/settings/'),
+    );
+    await page.getByRole('switch', { name: 'Show icons' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    // The token comes from the XSRF-TOKEN cookie the page itself set.
+    expect((await sent).headers()['x-xsrf-token']).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(refused).toEqual([]);
+  });
+
   it('has no sign-out link without a proxy logout URL', async () => {
     const { page } = session;
     await openSettings(session);
