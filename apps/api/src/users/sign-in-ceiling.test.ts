@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '../test/harness.js';
 import { SessionClient, john, registerWithSession } from '../test/auth-helpers.js';
 
@@ -8,6 +8,9 @@ import { SessionClient, john, registerWithSession } from '../test/auth-helpers.j
  * per e-mail and address never trips, so failures for one e-mail are also counted across every
  * address (LOGIN_THROTTLE_ACCOUNT, 20 in 10 minutes by default).
  */
+
+// Each attempt hashes a password: dozens of them per test on a busy 2-core machine need room.
+vi.setConfig({ testTimeout: 120_000 });
 
 let nextAddress = 0;
 /** A sign-in attempt from a client address never used before, forwarded by the trusted proxy. */
