@@ -16,6 +16,7 @@ import {
   DataDirInUseError,
   LOCK_FILE_NAME,
   lockDataDir,
+  pidNamespace,
   processStart,
   type LockHolder,
 } from './data-dir-lock.js';
@@ -36,7 +37,14 @@ afterEach(() => {
 });
 
 function writeLock(holder: Partial<LockHolder> & { pid: number }): string {
-  const text = `${JSON.stringify({ start: null, host: hostname(), since: '2026-01-01T00:00:00.000Z', token: 'x', ...holder })}\n`;
+  const text = `${JSON.stringify({
+    start: null,
+    ns: pidNamespace(),
+    host: hostname(),
+    since: '2026-01-01T00:00:00.000Z',
+    token: 'x',
+    ...holder,
+  })}\n`;
   writeFileSync(file, text);
   return text;
 }
@@ -55,6 +63,8 @@ async function livePid(): Promise<number> {
   return child.pid!;
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 function takeWithWarnings(): { lock: ReturnType<typeof lockDataDir>; warnings: string[] } {
   const warnings: string[] = [];
   const lock = lockDataDir(dataDir, { warn: (message) => warnings.push(message) });
@@ -66,7 +76,7 @@ describe('the data folder lock', () => {
     const { lock, warnings } = takeWithWarnings();
     expect(warnings).toEqual([]);
     const holder = JSON.parse(readFileSync(file, 'utf8')) as LockHolder;
-    expect(holder).toMatchObject({ pid: process.pid, host: hostname() });
+    expect(holder).toMatchObject({ pid: process.pid, host: hostname(), ns: pidNamespace() });
     if (process.platform === 'linux') expect(holder.start).toBe(processStart(process.pid));
     expect(() => lockDataDir(dataDir)).toThrow(DataDirInUseError);
     lock.release();
@@ -121,6 +131,29 @@ describe('the data folder lock', () => {
     },
   );
 
+  it.runIf(process.platform === 'linux')(
+    'takes over the lock of a killed process not yet reaped (a zombie)',
+    async () => {
+      // `sleep 0` exits at once, and its parent (now `sleep 30`) never reaps it.
+      const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      children.push(parent);
+      const pid = Number(
+        await new Promise<string>((resolve) =>
+          parent.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString())),
+        ),
+      );
+      const deadline = Date.now() + 5_000;
+      while (Date.now() < deadline && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z '))
+        await sleep(20);
+      writeLock({ pid });
+      const { lock, warnings } = takeWithWarnings();
+      expect(warnings[0]).toContain(`pid ${pid}, is no longer running`);
+      lock.release();
+    },
+  );
+
   it("takes over a lock left by an earlier run with this process's pid (a container's pid 1)", () => {
     writeLock({ pid: process.pid, start: '1', token: 'earlier run' });
     const { lock, warnings } = takeWithWarnings();
@@ -128,15 +161,29 @@ describe('the data folder lock', () => {
     lock.release();
   });
 
-  it('trusts a lock from another host while it is touched, and takes it over after a minute of silence', () => {
+  it('trusts a lock from another host while it is touched, and takes it over after 30 s of silence', () => {
     writeLock({ pid: 1, host: 'other-container' });
     expect(() => lockDataDir(dataDir)).toThrow(/pid 1 on other-container/);
-    const old = new Date(Date.now() - 120_000);
+    const old = new Date(Date.now() - 45_000);
     utimesSync(file, old, old);
     const { lock, warnings } = takeWithWarnings();
     expect(warnings[0]).toContain('other-container');
     lock.release();
   });
+
+  it.runIf(process.platform === 'linux')(
+    'trusts a lock from another pid namespace (a container) while it is touched, whatever its pid',
+    () => {
+      // The pid is not running here, but it was recorded in another namespace: it says nothing.
+      writeLock({ pid: deadPid(), ns: 'pid:[1]' });
+      expect(() => lockDataDir(dataDir)).toThrow(DataDirInUseError);
+      const old = new Date(Date.now() - 45_000);
+      utimesSync(file, old, old);
+      const { lock, warnings } = takeWithWarnings();
+      expect(warnings[0]).toContain('in another container');
+      lock.release();
+    },
+  );
 
   it('takes over an unreadable lock file that stays unreadable', () => {
     writeFileSync(file, '');

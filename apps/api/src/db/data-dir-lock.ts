@@ -6,6 +6,7 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  readlinkSync,
   renameSync,
   statSync,
   unlinkSync,
@@ -23,12 +24,14 @@ import path from 'node:path';
  *
  * - The lock is a file, `DATA_DIR/twofold.lock`, created with O_EXCL (only one creator can win),
  *   holding the holder's pid, its start time (Linux: /proc/<pid>/stat, which tells a reused pid
- *   from the holder), its host name and a random token (which tells this lock from any other).
+ *   from the holder), its host name and pid namespace (Linux), and a random token (which tells
+ *   this lock from any other).
  * - A lock whose holder is gone (SIGKILL, power cut, OOM killer) is stale and taken over, with a
- *   warning naming the old pid: on the same host, the pid no longer runs, runs another program
- *   (other start time), or is this very process (a container's server is pid 1 at every start).
- *   On another host (a folder shared between containers or machines) the pid means nothing here,
- *   so the holder touches its file every 10 s and a lock untouched for a minute is stale.
+ *   warning naming the old pid: seen from the same host and pid namespace, the pid no longer runs,
+ *   runs another program (other start time), or is this very process. From another host or pid
+ *   namespace (a folder shared between machines or containers; a container started again) the
+ *   pid means nothing here, so the holder touches its file every 5 s and a lock untouched for
+ *   30 s is stale.
  * - Take-over is race-safe: the stale file is renamed aside (atomic), and only if the file moved
  *   is the one judged stale does the process go on to the O_EXCL create; a live lock moved by
  *   mistake (another starter took over first) is linked back. Of two starters, one wins.
@@ -37,8 +40,8 @@ import path from 'node:path';
  */
 
 export const LOCK_FILE_NAME = 'twofold.lock';
-const HEARTBEAT_MS = 10_000;
-const FOREIGN_STALE_MS = 60_000;
+const HEARTBEAT_MS = 5_000;
+const FOREIGN_STALE_MS = 30_000;
 /** A lock file being written by its creator can be read empty for an instant. */
 const UNREADABLE_GRACE_MS = 2_000;
 
@@ -47,6 +50,8 @@ export interface LockHolder {
   /** Start time of the process (clock ticks since boot, Linux), null where unknown. */
   readonly start: string | null;
   readonly host: string;
+  /** The pid namespace the pid belongs to (Linux: `pid:[inode]`), null where unknown. */
+  readonly ns: string | null;
   /** When the holder took the lock (ISO 8601). */
   readonly since: string;
   readonly token: string;
@@ -67,7 +72,7 @@ export class DataDirInUseError extends Error {
     readonly holder: LockHolder,
   ) {
     super(
-      `The data folder ${dataDir} is in use by another Twofold process (pid ${holder.pid}` +
+      `the data folder ${dataDir} is in use by another Twofold process (pid ${holder.pid}` +
         `${holder.host === hostname() ? '' : ` on ${holder.host}`}, since ${holder.since}). ` +
         'The embedded database allows one process only: stop that process first, or use PostgreSQL ' +
         `(DATABASE_URL) to run several. If no such process runs, delete ${file}.`,
@@ -121,7 +126,7 @@ export function lockDataDir(dataDir: string, options: LockOptions = {}): DataDir
 function held(file: string, text: string): DataDirLock {
   heldHere.add(file);
   let released = false;
-  // The heartbeat that tells starters on other hosts this holder still lives.
+  // The heartbeat that tells starters on other hosts or in other containers this holder still lives.
   const heartbeat = setInterval(() => {
     if (isStillOurs(file, text)) {
       try {
@@ -154,6 +159,7 @@ function ownHolder(): LockHolder {
     pid: process.pid,
     start: processStart(process.pid),
     host: hostname(),
+    ns: pidNamespace(),
     since: new Date().toISOString(),
     token: randomBytes(12).toString('hex'),
   };
@@ -202,6 +208,7 @@ export function parseHolder(text: string): LockHolder | null {
       pid: value.pid as number,
       start: typeof value.start === 'string' ? value.start : null,
       host: typeof value.host === 'string' ? value.host : '',
+      ns: typeof value.ns === 'string' ? value.ns : null,
       since: typeof value.since === 'string' ? value.since : 'an unknown time',
       token: typeof value.token === 'string' ? value.token : '',
     };
@@ -212,10 +219,11 @@ export function parseHolder(text: string): LockHolder | null {
 
 /** Why the holder no longer holds the folder, or null when it may still run. */
 function staleReason(holder: LockHolder, mtimeMs: number): string | null {
-  if (holder.host !== hostname()) {
+  if (holder.host !== hostname() || holder.ns !== pidNamespace()) {
     const silentMs = Date.now() - mtimeMs;
     if (silentMs <= FOREIGN_STALE_MS) return null;
-    return `on ${holder.host || 'another host'}, gave no sign of life for ${Math.round(silentMs / 1000)} s`;
+    const where = holder.host === hostname() ? 'in another container' : `on ${holder.host || 'another host'}`;
+    return `${where}, gave no sign of life for ${Math.round(silentMs / 1000)} s`;
   }
   if (holder.pid === process.pid) return 'was an earlier run with the pid of this process';
   if (!isRunning(holder.pid)) return 'is no longer running';
@@ -229,23 +237,38 @@ function staleReason(holder: LockHolder, mtimeMs: number): string | null {
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: the process exists but belongs to another user.
     return errnoOf(error) === 'EPERM';
+  }
+  // A killed process not yet reaped by its parent (a zombie) still answers signal 0.
+  const state = procStat(pid)?.[0];
+  return state !== 'Z' && state !== 'X';
+}
+
+/** This process's pid namespace (Linux), or null where there is none to read. */
+export function pidNamespace(): string | null {
+  try {
+    return readlinkSync('/proc/self/ns/pid');
+  } catch {
+    return null;
+  }
+}
+
+/** The fields of /proc/<pid>/stat from the third (the state) on, or null (not Linux, no process). */
+function procStat(pid: number): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 2 (the command) is in parentheses and may hold spaces: count from the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
   }
 }
 
 /** The process's start time in clock ticks since boot (Linux /proc), or null. */
 export function processStart(pid: number): string | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 2 (the command) is in parentheses and may hold spaces: count from the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return fields[19] ?? null; // field 22, starttime
-  } catch {
-    return null;
-  }
+  return procStat(pid)?.[19] ?? null; // field 22, starttime
 }
 
 /**
