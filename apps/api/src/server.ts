@@ -6,6 +6,7 @@ import { loadConfig, ConfigError } from './config/config.js';
 import { resolveAppKeys } from './config/app-key.js';
 import { systemClock } from './clock.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
+import { DataDirInUseError, lockDataDir } from './db/data-dir-lock.js';
 import { createMailer } from './mail/create-mailer.js';
 import { startBackupScheduler } from './backups/backup-scheduler.js';
 import { startReplicaSync } from './cache/replica-sync.js';
@@ -18,6 +19,12 @@ async function main(): Promise<void> {
   // The only read of process.env in the server.
   const config = loadConfig(process.env, { version: packageJson.version });
   const logger = pino({ level: config.LOG_LEVEL, redact: { paths: redactedLogPaths, censor: '[redacted]' } });
+  // The embedded database belongs to one process: a second start on the same DATA_DIR stops
+  // here, before opening it. The lock goes with the process (every exit that runs JavaScript).
+  const lock = config.DATABASE_URL
+    ? undefined
+    : lockDataDir(config.dataDir, { warn: (message) => logger.warn(message) });
+  if (lock) process.once('exit', () => lock.release());
   const keys = resolveAppKeys(config);
   const database = config.DATABASE_URL
     ? await openDatabase({ driver: 'postgres', url: config.DATABASE_URL })
@@ -55,6 +62,7 @@ async function main(): Promise<void> {
       await sync?.stop();
       await app.close(); // stops accepting, waits for in-flight requests
       await database.close();
+      lock?.release();
       logger.info('stopped');
       process.exit(0);
     } catch (error) {
@@ -74,6 +82,8 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(error.message);
+  } else if (error instanceof DataDirInUseError) {
+    console.error(`Twofold could not start: ${error.message}`);
   } else {
     console.error('Twofold could not start:', error);
   }

@@ -155,7 +155,7 @@ export const variables = {
   DATA_DIR: variable(
     './data',
     text,
-    'Folder for the embedded database, the generated key, icons and unsent mail. Created when missing.',
+    'Folder for the embedded database, the generated key, icons and unsent mail. Created when missing. On the embedded database, one process at a time: the running server holds `DATA_DIR/twofold.lock`.',
   ),
   BACKUP_DIR: optional(
     text,

@@ -95,4 +95,19 @@ describe('database driver errors', () => {
     expect(text).toContain('23505');
     expect(text).toContain('x_key');
   });
+
+  it("tells a client's aborted request from a database connection reset", () => {
+    // What Node's HTTP server gives the body reader when the client hangs up mid-upload.
+    const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+    expect(isConnectionError(aborted)).toBe(false);
+    // What node-postgres reports when the database drops its socket.
+    const reset = Object.assign(new Error('read ECONNRESET'), {
+      code: 'ECONNRESET',
+      errno: -104,
+      syscall: 'read',
+    });
+    expect(isConnectionError(reset)).toBe(true);
+    expect(isConnectionError(new Error('query failed', { cause: reset }))).toBe(true);
+    expect(isConnectionError(new Error('Connection terminated unexpectedly'))).toBe(true);
+  });
 });

@@ -63,12 +63,21 @@ const CONNECTION_MESSAGES = [
   'the database system is shutting down',
 ];
 
+/**
+ * Node's HTTP server ends a request whose client hung up mid-body with `Error: aborted`, code
+ * ECONNRESET like a dropped database socket, but without the `syscall` that every socket error of
+ * node-postgres carries (PGlite has no socket): that is the client's connection, not the database's.
+ */
+function isHttpClientAbort(error: Error): boolean {
+  return error.message === 'aborted' && !('syscall' in error);
+}
+
 /** True when the error (or one of its causes) means the database cannot be reached right now. */
 export function isConnectionError(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 5) return false;
   const code = (error as DriverErrorFields).code;
   if (typeof code === 'string') {
-    if (CONNECTION_ERRNOS.has(code)) return true;
+    if (CONNECTION_ERRNOS.has(code)) return !isHttpClientAbort(error);
     if (SQLSTATE.test(code) && isConnectionSqlState(code)) return true;
   }
   if (CONNECTION_MESSAGES.some((text) => error.message.includes(text))) return true;

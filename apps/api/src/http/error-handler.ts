@@ -4,6 +4,7 @@ import type { Locale } from '../i18n/locales.js';
 import { isConnectionError } from '../db/driver-errors.js';
 import { AppError, errors, type Reason } from './errors.js';
 import { isMalformedMultipart } from './multipart-errors.js';
+import { isClientAbort } from './client-abort.js';
 
 function renderReason(reason: Reason, locale: Locale): unknown {
   if (typeof reason === 'string') return reason;
@@ -65,6 +66,13 @@ function toAppError(error: FastifyError): AppError {
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((rawError: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (isClientAbort(rawError, request)) {
+      // The client closed the connection mid-body: not a server fault, and no one reads the answer.
+      const route = request.routeOptions.url ?? '(no route)';
+      request.log.info({ method: request.method, route }, 'client aborted the request');
+      void reply.code(400).send({ message: 'bad request' });
+      return;
+    }
     const error = isMalformedMultipart(rawError, request)
       ? errors.badRequest([{ key: 'error.malformed_multipart' }])
       : toAppError(rawError);

@@ -46,12 +46,7 @@ export class ServerLogs {
   }
 }
 
-export async function startServer(
-  port: number,
-  env: Record<string, string>,
-  logs: ServerLogs,
-  timeoutMs = 90_000,
-): Promise<ServerProcess> {
+function spawnServer(port: number, env: Record<string, string>, logs: ServerLogs): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     env: {
       PATH: process.env.PATH,
@@ -67,6 +62,16 @@ export async function startServer(
   });
   child.stdout?.on('data', (chunk: Buffer) => logs.lines.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => logs.lines.push(chunk.toString()));
+  return child;
+}
+
+export async function startServer(
+  port: number,
+  env: Record<string, string>,
+  logs: ServerLogs,
+  timeoutMs = 90_000,
+): Promise<ServerProcess> {
+  const child = spawnServer(port, env, logs);
   const url = `http://127.0.0.1:${port}`;
   const exited = () =>
     child.exitCode !== null ? `code ${child.exitCode}` : child.signalCode !== null ? child.signalCode : null;
@@ -82,6 +87,35 @@ export async function startServer(
   }
   child.kill('SIGKILL');
   throw new Error(`server did not start: ${logs.text().slice(-2000)}`);
+}
+
+/** A start expected to fail: the exit code (or signal), how long the process ran, what it wrote. */
+export interface FailedStart {
+  readonly exit: string;
+  readonly ms: number;
+  readonly output: string;
+}
+
+/** Starts a server that should stop by itself; SIGKILL and a failure if it still runs after the timeout. */
+export async function startExpectingExit(
+  port: number,
+  env: Record<string, string>,
+  logs: ServerLogs,
+  timeoutMs = 60_000,
+): Promise<FailedStart> {
+  const started = Date.now();
+  const own = new ServerLogs();
+  const child = spawnServer(port, env, own);
+  const exit = await new Promise<string>((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    // 'close': the process has exited and its output is all read.
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve(code !== null ? `code ${code}` : `signal ${signal}`);
+    });
+  });
+  logs.lines.push(...own.lines);
+  return { exit, ms: Date.now() - started, output: own.text() };
 }
 
 /** SIGKILL, resolved once the process is gone. */

@@ -1,0 +1,316 @@
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeSync,
+} from 'node:fs';
+import { hostname } from 'node:os';
+import path from 'node:path';
+
+/*
+ * One process per embedded database. PGlite keeps the whole database in the memory of the process
+ * that opened it and writes it back on its own terms: two processes on one DATA_DIR both answer,
+ * hand out the same ids, and whatever one of them wrote is lost when the other flushes. So the
+ * server takes this lock before it opens PGlite, and a second start on the same folder stops.
+ *
+ * - The lock is a file, `DATA_DIR/twofold.lock`, created with O_EXCL (only one creator can win),
+ *   holding the holder's pid, its start time (Linux: /proc/<pid>/stat, which tells a reused pid
+ *   from the holder), its host name and pid namespace (Linux), and a random token (which tells
+ *   this lock from any other).
+ * - A lock whose holder is gone (SIGKILL, power cut, OOM killer) is stale and taken over, with a
+ *   warning naming the old pid: seen from the same host and pid namespace, the pid no longer runs,
+ *   runs another program (other start time), or is this very process. From another host or pid
+ *   namespace (a folder shared between machines or containers; a container started again) the
+ *   pid means nothing here, so the holder touches its file every 5 s and a lock untouched for
+ *   30 s is stale.
+ * - Take-over is race-safe: the stale file is renamed aside (atomic), and only if the file moved
+ *   is the one judged stale does the process go on to the O_EXCL create; a live lock moved by
+ *   mistake (another starter took over first) is linked back. Of two starters, one wins.
+ * - Released on a graceful stop and on every exit that runs JavaScript (`release` is
+ *   synchronous, for an 'exit' handler). Only the holder's own file is ever removed.
+ */
+
+export const LOCK_FILE_NAME = 'twofold.lock';
+const HEARTBEAT_MS = 5_000;
+const FOREIGN_STALE_MS = 30_000;
+/** A lock file being written by its creator can be read empty for an instant. */
+const UNREADABLE_GRACE_MS = 2_000;
+
+export interface LockHolder {
+  readonly pid: number;
+  /** Start time of the process (clock ticks since boot, Linux), null where unknown. */
+  readonly start: string | null;
+  readonly host: string;
+  /** The pid namespace the pid belongs to (Linux: `pid:[inode]`), null where unknown. */
+  readonly ns: string | null;
+  /** When the holder took the lock (ISO 8601). */
+  readonly since: string;
+  readonly token: string;
+}
+
+export interface DataDirLock {
+  /** The lock file. */
+  readonly file: string;
+  /** Removes the lock file if it is still this process's own. Idempotent and synchronous. */
+  release(): void;
+}
+
+/** Another process holds the folder: the start must stop before opening the database. */
+export class DataDirInUseError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly file: string,
+    readonly holder: LockHolder,
+  ) {
+    super(
+      `the data folder ${dataDir} is in use by another Twofold process (pid ${holder.pid}` +
+        `${holder.host === hostname() ? '' : ` on ${holder.host}`}, since ${holder.since}). ` +
+        'The embedded database allows one process only: stop that process first, or use PostgreSQL ' +
+        `(DATABASE_URL) to run several. If no such process runs, delete ${file}.`,
+    );
+    this.name = 'DataDirInUseError';
+  }
+}
+
+export interface LockOptions {
+  /** Where the take-over of a stale lock is reported. */
+  readonly warn?: (message: string) => void;
+  /** Tests: runs between judging a lock stale and moving it aside (where starters race). */
+  readonly beforeTakeOver?: () => void;
+}
+
+/** Folders locked by this process (a second lock in the same process is refused too). */
+const heldHere = new Set<string>();
+
+/** Takes the lock of `dataDir` (created when missing) or throws DataDirInUseError. */
+export function lockDataDir(dataDir: string, options: LockOptions = {}): DataDirLock {
+  const folder = path.resolve(dataDir);
+  mkdirSync(folder, { recursive: true });
+  const file = path.join(folder, LOCK_FILE_NAME);
+  const me = ownHolder();
+  const text = `${JSON.stringify(me)}\n`;
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    if (heldHere.has(file)) throw new DataDirInUseError(folder, file, me);
+    if (createExclusive(file, text)) return held(file, text);
+    const seen = readLock(file);
+    if (seen === undefined) continue; // released meanwhile
+    let reason: string | null;
+    if (seen.holder === null) {
+      if (Date.now() - seen.mtimeMs < UNREADABLE_GRACE_MS) {
+        sleepSync(50); // its creator is writing it
+        continue;
+      }
+      reason = 'left an unreadable lock file';
+    } else {
+      reason = staleReason(seen.holder, seen.mtimeMs);
+      if (reason === null) throw new DataDirInUseError(folder, file, seen.holder);
+    }
+    options.beforeTakeOver?.();
+    if (moveAsideIfUnchanged(file, seen.text)) {
+      const pid = seen.holder ? `pid ${seen.holder.pid}` : 'an unknown process';
+      options.warn?.(`Taking over the lock of the data folder ${folder}: its holder, ${pid}, ${reason}.`);
+    }
+  }
+  throw new Error(`Could not take the lock ${file}: it keeps changing hands`);
+}
+
+function held(file: string, text: string): DataDirLock {
+  heldHere.add(file);
+  let released = false;
+  // The heartbeat that tells starters on other hosts or in other containers this holder still lives.
+  const heartbeat = setInterval(() => {
+    if (isStillOurs(file, text)) {
+      try {
+        const now = new Date();
+        utimesSync(file, now, now);
+      } catch {
+        // the next beat tries again
+      }
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  return {
+    file,
+    release() {
+      if (released) return;
+      released = true;
+      clearInterval(heartbeat);
+      heldHere.delete(file);
+      try {
+        if (isStillOurs(file, text)) unlinkSync(file);
+      } catch {
+        // already gone
+      }
+    },
+  };
+}
+
+function ownHolder(): LockHolder {
+  return {
+    pid: process.pid,
+    start: processStart(process.pid),
+    host: hostname(),
+    ns: pidNamespace(),
+    since: new Date().toISOString(),
+    token: randomBytes(12).toString('hex'),
+  };
+}
+
+/** O_EXCL create with the whole content; false when the file exists. */
+function createExclusive(file: string, text: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file, 'wx', 0o644);
+  } catch (error) {
+    if (errnoOf(error) === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    writeSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+interface SeenLock {
+  readonly text: string;
+  readonly holder: LockHolder | null;
+  readonly mtimeMs: number;
+}
+
+/** The lock file as it is now; undefined when there is none. */
+function readLock(file: string): SeenLock | undefined {
+  try {
+    const mtimeMs = statSync(file).mtimeMs;
+    const text = readFileSync(file, 'utf8');
+    return { text, holder: parseHolder(text), mtimeMs };
+  } catch (error) {
+    if (errnoOf(error) === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+export function parseHolder(text: string): LockHolder | null {
+  try {
+    const value = JSON.parse(text) as Partial<LockHolder>;
+    if (!Number.isInteger(value.pid) || (value.pid as number) <= 0) return null;
+    return {
+      pid: value.pid as number,
+      start: typeof value.start === 'string' ? value.start : null,
+      host: typeof value.host === 'string' ? value.host : '',
+      ns: typeof value.ns === 'string' ? value.ns : null,
+      since: typeof value.since === 'string' ? value.since : 'an unknown time',
+      token: typeof value.token === 'string' ? value.token : '',
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Why the holder no longer holds the folder, or null when it may still run. */
+function staleReason(holder: LockHolder, mtimeMs: number): string | null {
+  if (holder.host !== hostname() || holder.ns !== pidNamespace()) {
+    const silentMs = Date.now() - mtimeMs;
+    if (silentMs <= FOREIGN_STALE_MS) return null;
+    const where = holder.host === hostname() ? 'in another container' : `on ${holder.host || 'another host'}`;
+    return `${where}, gave no sign of life for ${Math.round(silentMs / 1000)} s`;
+  }
+  if (holder.pid === process.pid) return 'was an earlier run with the pid of this process';
+  if (!isRunning(holder.pid)) return 'is no longer running';
+  const start = processStart(holder.pid);
+  if (holder.start !== null && start !== null && start !== holder.start) {
+    return 'is no longer running (its pid now belongs to another process)';
+  }
+  return null;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user.
+    return errnoOf(error) === 'EPERM';
+  }
+  // A killed process not yet reaped by its parent (a zombie) still answers signal 0.
+  const state = procStat(pid)?.[0];
+  return state !== 'Z' && state !== 'X';
+}
+
+/** This process's pid namespace (Linux), or null where there is none to read. */
+export function pidNamespace(): string | null {
+  try {
+    return readlinkSync('/proc/self/ns/pid');
+  } catch {
+    return null;
+  }
+}
+
+/** The fields of /proc/<pid>/stat from the third (the state) on, or null (not Linux, no process). */
+function procStat(pid: number): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 2 (the command) is in parentheses and may hold spaces: count from the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/** The process's start time in clock ticks since boot (Linux /proc), or null. */
+export function processStart(pid: number): string | null {
+  return procStat(pid)?.[19] ?? null; // field 22, starttime
+}
+
+/**
+ * Renames the lock aside; true when what moved is the file judged stale (`text`). A file taken
+ * meanwhile by another starter is put back (a hard link cannot replace an existing file).
+ */
+function moveAsideIfUnchanged(file: string, text: string): boolean {
+  const aside = `${file}.stale-${process.pid}-${randomBytes(6).toString('hex')}`;
+  try {
+    renameSync(file, aside);
+  } catch (error) {
+    if (errnoOf(error) === 'ENOENT') return false;
+    throw error;
+  }
+  const moved = readFileSync(aside, 'utf8');
+  if (moved === text) {
+    unlinkSync(aside);
+    return true;
+  }
+  try {
+    linkSync(aside, file);
+  } catch (error) {
+    // No hard links on this file system: rename back while the place is free.
+    if (errnoOf(error) !== 'EEXIST' && !existsSync(file)) renameSync(aside, file);
+  }
+  if (existsSync(aside)) unlinkSync(aside);
+  return false;
+}
+
+function isStillOurs(file: string, text: string): boolean {
+  try {
+    return readFileSync(file, 'utf8') === text;
+  } catch {
+    return false;
+  }
+}
+
+function errnoOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
