@@ -84,8 +84,10 @@ export async function updateBackupSettings(
 }
 
 /**
- * Sets the backup password, or changes it: a change must give the current one. The vault key is
- * kept, so backups made before the change still open with the password they were made under.
+ * Sets the backup password, or changes it: a change must give the current one. Either way a new
+ * random vault key, wrapped by the new password, encrypts the backups that follow: the old
+ * password (or the key slot of any earlier file) opens none of them. Backups made before keep
+ * the key and password they were made with.
  */
 export async function setBackupPassword(
   deps: Deps,
@@ -93,15 +95,14 @@ export async function setBackupPassword(
   currentPassword: string | null | undefined,
 ) {
   const existing = await vaultKeys(deps);
-  let masterKey: Buffer = randomBytes(32);
   if (existing) {
     // An empty field reads as null after validation: it is as missing as an absent one.
     if (!currentPassword)
       throw errors.invalidField('current_password', 'validation.required', { attribute: 'current password' });
-    const opened = await openSlot(existing.slot, currentPassword);
-    if (!opened) throw errors.invalidField('current_password', 'error.backup_password_wrong');
-    masterKey = opened;
+    if (!(await openSlot(existing.slot, currentPassword)))
+      throw errors.invalidField('current_password', 'error.backup_password_wrong');
   }
+  const masterKey = randomBytes(32);
   const slot = await passwordSlot(password, masterKey);
   await settingsRow(deps);
   await deps.db
