@@ -47,7 +47,7 @@ export interface BiometricSlot extends SlotBase {
 export type Slot = RawSlot | PasswordSlot | BiometricSlot;
 
 export interface VaultHeader {
-  readonly slots: readonly Slot[];
+  readonly slots: Slot[];
   /** Nonce and tag of `db`. */
   readonly params: KeyParams;
 }
