@@ -23,8 +23,9 @@ import {
 /*
  * Whole vault files: the db JSON encrypted with the master key (AES-256-GCM, a fresh nonce each
  * time), headed by the slots that wrap that key. Reading is strict about what it decrypts with
- * and lenient about the rest, as Aegis is: password slots must be complete, other slots are kept
- * when well formed and skipped otherwise, unknown slot types are skipped.
+ * and lenient about the rest, so that a file whose other slots are of no use here still opens:
+ * password slots must be complete; raw and biometric slots are kept when well formed and skipped
+ * otherwise; slots of unknown types are skipped.
  */
 
 type Json = Record<string, unknown>;
