@@ -1,24 +1,23 @@
-import { derive, hexBytes, utf8, wrong, type DecryptContext } from './context.js';
-import { aesGcmDecrypt } from './crypto.js';
+import { openVault, VaultError, type VaultErrorCode } from '@twofold/vault';
+import { derive, type DecryptContext } from './context.js';
 import {
-  ImportAbort,
   isObject,
   passwordRequired,
   str,
   success,
   unreadable,
   unsupportedEncryption,
+  wrongPassword,
   type Json,
 } from './failures.js';
 import { embeddedIcon } from './json-formats.js';
 import { buildRow, invalidRow, rowError } from './rows.js';
-import { decodeBase64 } from '@twofold/otp';
 import type { ImportResult, ImportRow } from './types.js';
 
 /*
  * Aegis vaults, plain and encrypted. db v1 has no groups, v2 a group name per entry, v3 group
  * uuids resolved through `db.groups`. An encrypted vault wraps a random master key in slots; only
- * password slots (scrypt) can be opened here.
+ * password slots (scrypt) can be opened here. The format itself belongs to @twofold/vault.
  */
 
 const AEGIS_TYPES: Readonly<Record<string, string>> = {
@@ -80,77 +79,30 @@ export function aegisDbRows(db: unknown): ImportResult {
   );
 }
 
-interface PasswordSlot {
-  readonly key: Uint8Array;
-  readonly nonce: Uint8Array;
-  readonly tag: Uint8Array;
-  readonly salt: Uint8Array;
-  readonly n: number;
-  readonly r: number;
-  readonly p: number;
-}
+const FAILURES: Readonly<Record<VaultErrorCode, (app: 'Aegis') => ImportResult>> = {
+  malformed: unreadable,
+  bad_content: unreadable,
+  no_password_slot: unsupportedEncryption,
+  unsupported_kdf: unsupportedEncryption,
+  wrong_password: wrongPassword,
+  wrong_key: wrongPassword,
+  // GCM cannot tell a wrong master key from a changed db: Aegis reports both as a wrong password.
+  tampered: wrongPassword,
+};
 
-function passwordSlots(slots: readonly unknown[]): PasswordSlot[] {
-  const out: PasswordSlot[] = [];
-  for (const slot of slots) {
-    if (!isObject(slot) || slot.type !== 1) continue;
-    const params = isObject(slot.key_params) ? slot.key_params : {};
-    const key = hexBytes(slot.key, 32);
-    const nonce = hexBytes(params.nonce, 12);
-    const tag = hexBytes(params.tag, 16);
-    const salt = hexBytes(slot.salt);
-    const { n, r, p } = slot;
-    if (
-      !key ||
-      !nonce ||
-      !tag ||
-      !salt ||
-      typeof n !== 'number' ||
-      typeof r !== 'number' ||
-      typeof p !== 'number'
-    )
-      throw new ImportAbort(unreadable('Aegis'));
-    out.push({ key, nonce, tag, salt, n, r, p });
-  }
-  return out;
-}
-
-/** Aegis with password slots: scrypt per slot, the first that authenticates gives the master key. */
+/**
+ * Aegis with password slots, opened by @twofold/vault: the first slot that authenticates gives the
+ * master key. Each slot's scrypt goes through `derive` (the caps, the caller's veto, the injected
+ * derivation), whose typed aborts pass through the vault unchanged.
+ */
 export async function parseAegisEncrypted(json: Json, ctx: DecryptContext): Promise<ImportResult> {
   if (ctx.password === null) return passwordRequired('Aegis');
-  const header = json.header as Json;
-  const slots = passwordSlots(header.slots as unknown[]);
-  if (slots.length === 0) return unsupportedEncryption('Aegis');
-  const params = isObject(header.params) ? header.params : {};
-  const nonce = hexBytes(params.nonce, 12);
-  const tag = hexBytes(params.tag, 16);
-  const content = decodeBase64(String(json.db).replace(/\s+/g, ''));
-  if (!nonce || !tag || !content) return unreadable('Aegis');
-  let masterKey: Uint8Array | null = null;
-  for (const slot of slots) {
-    const key = await derive(ctx, 'Aegis', {
-      algorithm: 'scrypt',
-      password: ctx.password,
-      salt: slot.salt,
-      N: slot.n,
-      r: slot.r,
-      p: slot.p,
-      length: 32,
-      memoryBytes: 128 * slot.n * slot.r,
-    });
-    masterKey = await aesGcmDecrypt(key, slot.nonce, slot.key, slot.tag);
-    if (masterKey) break;
-  }
-  if (!masterKey) wrong('Aegis');
-  const plain = await aesGcmDecrypt(masterKey, nonce, content, tag);
-  if (!plain) wrong('Aegis');
-  const text = utf8(plain);
-  if (text === null) return unreadable('Aegis');
   let db: unknown;
   try {
-    db = JSON.parse(text);
-  } catch {
-    return unreadable('Aegis');
+    ({ db } = await openVault(json, ctx.password, { kdf: (request) => derive(ctx, 'Aegis', request) }));
+  } catch (error) {
+    if (error instanceof VaultError) return FAILURES[error.code]('Aegis');
+    throw error;
   }
   return aegisDbRows(db);
 }

@@ -1,4 +1,5 @@
 import { argon2id } from 'hash-wasm';
+import type { ScryptRequest } from '@twofold/vault';
 
 /*
  * Key derivation requests. Every encrypted format states its KDF parameters in the file; they are
@@ -8,17 +9,8 @@ import { argon2id } from 'hash-wasm';
  */
 
 export type KdfRequest =
-  | {
-      readonly algorithm: 'scrypt';
-      readonly password: Uint8Array;
-      readonly salt: Uint8Array;
-      readonly N: number;
-      readonly r: number;
-      readonly p: number;
-      readonly length: number;
-      /** Memory the derivation needs: 128·N·r bytes. */
-      readonly memoryBytes: number;
-    }
+  /** scrypt, as @twofold/vault asks for it (Aegis); memory 128·N·r bytes. */
+  | ScryptRequest
   | {
       readonly algorithm: 'pbkdf2';
       readonly hash: 'sha1' | 'sha256';

@@ -1,10 +1,18 @@
-import { randomBytes } from 'node:crypto';
+import {
+  createPasswordSlot,
+  decryptVault,
+  generateMasterKey,
+  isEncrypted,
+  openPasswordSlot,
+  parseVault,
+  sealVault,
+  type PasswordSlot,
+} from '@twofold/vault';
 import type { Deps } from '../shared/deps.js';
 import { associatedData, decryptValue, encryptValue } from '../crypto/encryption.js';
 import { AppError, errors, message } from '../http/errors.js';
 import { exportAegis } from '../import-export/export.service.js';
 import { toTimestamp } from '../http/common.schemas.js';
-import { backupVault, openSlot, openVault, passwordSlot, type PasswordSlot } from './backup-vault.js';
 import {
   backupNames,
   freeName,
@@ -39,8 +47,15 @@ async function settingsRow(deps: Deps) {
   return deps.db.selectFrom('backup_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
 }
 
+/*
+ * The backup vault: Aegis's encrypted format (@twofold/vault) with a vault key (master key) that
+ * outlives a single backup. The password slot wraps it when the backup password is set (a new key
+ * each time); every backup then encrypts its db with that key under a fresh random nonce, so no
+ * scrypt runs per backup.
+ */
+
 /** The slot and the master key, decrypted with APP_KEY; undefined when no password is set. */
-async function vaultKeys(deps: Deps): Promise<{ slot: PasswordSlot; masterKey: Buffer } | undefined> {
+async function vaultKeys(deps: Deps): Promise<{ slot: PasswordSlot; masterKey: Uint8Array } | undefined> {
   const row = await settingsRow(deps);
   if (row.slot === null || row.master_key === null) return undefined;
   const slot = decryptValue(deps.keys, row.slot, aad('slot'));
@@ -84,8 +99,10 @@ export async function updateBackupSettings(
 }
 
 /**
- * Sets the backup password, or changes it: a change must give the current one. The vault key is
- * kept, so backups made before the change still open with the password they were made under.
+ * Sets the backup password, or changes it: a change must give the current one. Either way a new
+ * random vault key, wrapped by the new password, encrypts the backups that follow: the old
+ * password (or the key slot of any earlier file) opens none of them. Backups made before keep
+ * the key and password they were made with.
  */
 export async function setBackupPassword(
   deps: Deps,
@@ -93,43 +110,50 @@ export async function setBackupPassword(
   currentPassword: string | null | undefined,
 ) {
   const existing = await vaultKeys(deps);
-  let masterKey: Buffer = randomBytes(32);
   if (existing) {
     // An empty field reads as null after validation: it is as missing as an absent one.
     if (!currentPassword)
       throw errors.invalidField('current_password', 'validation.required', { attribute: 'current password' });
-    const opened = await openSlot(existing.slot, currentPassword);
-    if (!opened) throw errors.invalidField('current_password', 'error.backup_password_wrong');
-    masterKey = opened;
+    if (!(await openPasswordSlot(existing.slot, currentPassword, { kdf: deps.deriveKey })))
+      throw errors.invalidField('current_password', 'error.backup_password_wrong');
   }
-  const slot = await passwordSlot(password, masterKey);
+  const masterKey = generateMasterKey();
+  const slot = await createPasswordSlot(password, masterKey, { kdf: deps.deriveKey });
   await settingsRow(deps);
   await deps.db
     .updateTable('backup_settings')
     .set({
       slot: encryptValue(deps.keys.current, JSON.stringify(slot), aad('slot')),
-      master_key: encryptValue(deps.keys.current, masterKey.toString('base64'), aad('master_key')),
+      master_key: encryptValue(
+        deps.keys.current,
+        Buffer.from(masterKey).toString('base64'),
+        aad('master_key'),
+      ),
     })
     .where('id', '=', 1)
     .execute();
 }
 
+/** How many accounts a backup holds, when the current vault key opens it (else null). */
+async function accountsIn(bytes: Buffer, masterKey: Uint8Array): Promise<number | null> {
+  try {
+    const vault = parseVault(bytes.toString('utf8'));
+    if (!isEncrypted(vault)) return null;
+    const db = (await decryptVault(vault, masterKey)) as { entries?: unknown } | null;
+    return db && Array.isArray(db.entries) ? db.entries.length : null;
+  } catch {
+    return null;
+  }
+}
+
 async function entry(
   deps: Deps,
   name: string,
-  masterKey: Buffer | undefined,
+  masterKey: Uint8Array | undefined,
 ): Promise<BackupEntry | undefined> {
   const file = await readBackup(deps.config.backupDir, name);
   if (!file) return undefined;
-  let accounts: number | null = null;
-  if (masterKey) {
-    try {
-      const db = openVault(JSON.parse(file.bytes.toString('utf8')), masterKey);
-      if (db && Array.isArray(db.entries)) accounts = db.entries.length;
-    } catch {
-      accounts = null;
-    }
-  }
+  const accounts = masterKey ? await accountsIn(file.bytes, masterKey) : null;
   return { name, size: file.size, created_at: toTimestamp(stampDate(name)), accounts };
 }
 
@@ -155,13 +179,15 @@ const noPassword = () => new AppError('conflict', message('error.backup_password
 export async function createBackup(deps: Deps, options: WriteOptions = {}): Promise<BackupEntry> {
   const keys = await vaultKeys(deps);
   if (!keys) throw noPassword();
-  const vault = await exportAegis(deps, undefined);
-  const db = vault.db as Record<string, unknown>;
+  const db = (await exportAegis(deps, undefined)).db as Record<string, unknown>;
+  const bytes = Buffer.from(
+    JSON.stringify(await sealVault(db, [keys.slot], keys.masterKey), null, 2),
+    'utf8',
+  );
   const dir = deps.config.backupDir;
   const now = deps.clock.now();
   await backupNames(dir);
   const name = await freeName(dir, now);
-  const bytes = Buffer.from(JSON.stringify(backupVault(db, keys.slot, keys.masterKey), null, 2), 'utf8');
   await writeAtomically(dir, name, bytes, options);
   const row = await settingsRow(deps);
   await applyRetention(deps, row.keep);

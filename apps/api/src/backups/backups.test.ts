@@ -34,6 +34,13 @@ interface VaultDb {
   groups: { uuid: string; name: string }[];
 }
 
+/** AES-256-GCM decryption of `data` with the nonce and tag in hex; throws when the tag fails. */
+function gcmOpen(key: Buffer, params: { nonce: string; tag: string }, data: Buffer): Buffer {
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(params.nonce, 'hex'));
+  decipher.setAuthTag(Buffer.from(params.tag, 'hex'));
+  return Buffer.concat([decipher.update(data), decipher.final()]);
+}
+
 /*
  * An independent reader of the Aegis vault format (written from the format's description, not from
  * Twofold's code): scrypt of the password with the slot's salt and n/r/p gives the slot key;
@@ -165,6 +172,43 @@ describeEachDatabase('backups', (t) => {
     expect(newVault.header.params.nonce).not.toBe((oldVault as Vault).header.params.nonce);
     const row = await t.db.selectFrom('backup_settings').selectAll().executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain('second-password');
+  });
+
+  it('a password change makes a new vault key: the old password and slot open no later backup', async () => {
+    await call('PUT', '/api/v1/backups/password', { password: 'password-a' });
+    const old = (await call('POST', '/api/v1/backups')).json<{ name: string }>().name;
+    const changed = await call('PUT', '/api/v1/backups/password', {
+      password: 'password-b',
+      current_password: 'password-a',
+    });
+    expect(changed.statusCode).toBe(204);
+    t.clock.advance(60);
+    const fresh = (await call('POST', '/api/v1/backups')).json<{ name: string }>().name;
+    const oldVault = (await call('GET', `/api/v1/backups/${old}`)).json<Vault>();
+    const newVault = (await call('GET', `/api/v1/backups/${fresh}`)).json<Vault>();
+    // The old file's password slot, opened with A, gives the key the old file was made with.
+    const [slot] = oldVault.header.slots;
+    const slotKey = scryptSync('password-a', Buffer.from(slot!.salt, 'hex'), 32, {
+      N: slot!.n,
+      r: slot!.r,
+      p: slot!.p,
+      maxmem: 256 * slot!.n * slot!.r,
+    });
+    const oldKey = gcmOpen(slotKey, slot!.key_params, Buffer.from(slot!.key, 'hex'));
+    expect(
+      gcmOpen(oldKey, oldVault.header.params, Buffer.from(oldVault.db, 'base64')).length,
+    ).toBeGreaterThan(0);
+    expect(() => gcmOpen(oldKey, newVault.header.params, Buffer.from(newVault.db, 'base64'))).toThrow();
+    expect(() => openAegis(newVault, 'password-a')).toThrow();
+    expect(openAegis(newVault, 'password-b').version).toBe(3);
+    expect(openAegis(oldVault, 'password-a').version).toBe(3);
+    expect(() => openAegis(oldVault, 'password-b')).toThrow();
+    // The server no longer holds the old key: the list cannot count the old file's accounts.
+    const list = (await call('GET', '/api/v1/backups')).json<{ name: string; accounts: number | null }[]>();
+    expect(list.map((e) => [e.name, e.accounts])).toEqual([
+      [fresh, 0],
+      [old, null],
+    ]);
   });
 
   it('holds every account with its group and icon, readable by an independent decryptor', async () => {

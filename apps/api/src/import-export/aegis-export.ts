@@ -1,10 +1,11 @@
-import { createCipheriv, createHash, randomBytes, randomUUID, scrypt } from 'node:crypto';
-import { promisify } from 'node:util';
+import { createHash, randomUUID } from 'node:crypto';
+import type { EncryptedVault, PlainVault } from '@twofold/vault';
 import type { AccountView } from '../accounts/accounts.mapper.js';
 
 /*
- * The Aegis-compatible vault we export: db version 3, one random uuid per entry
- * and per group, plain or encrypted with a password slot (scrypt N=32768, r=8, p=1; AES-256-GCM).
+ * The Aegis-compatible vault we export: db version 3, one random uuid per entry and per group,
+ * plain or encrypted with a password slot. The vault format (slots, scrypt, AES-256-GCM) is
+ * @twofold/vault's; this file builds the db.
  */
 
 export interface AegisIcon {
@@ -12,11 +13,7 @@ export interface AegisIcon {
   readonly mime: string;
 }
 
-export interface AegisVault {
-  version: 1;
-  header: { slots: unknown[] | null; params: { nonce: string; tag: string } | null };
-  db: Record<string, unknown> | string;
-}
+export type AegisVault = PlainVault<Record<string, unknown>> | EncryptedVault;
 
 const AEGIS_TYPE: Readonly<Record<string, string>> = { totp: 'totp', hotp: 'hotp', steamtotp: 'steam' };
 
@@ -59,58 +56,5 @@ export function aegisDb(
     version: 3,
     entries,
     groups: [...groupUuids].map(([id, uuid]) => ({ uuid, name: groupNames.get(id) ?? '' })),
-  };
-}
-
-export function plainVault(db: Record<string, unknown>): AegisVault {
-  return { version: 1, header: { slots: null, params: null }, db };
-}
-
-const scryptAsync = promisify(scrypt) as (
-  password: string,
-  salt: Buffer,
-  length: number,
-  options: { N: number; r: number; p: number; maxmem: number },
-) => Promise<Buffer>;
-
-const N = 32768;
-const R = 8;
-const P = 1;
-
-function seal(key: Buffer, nonce: Buffer, plaintext: Buffer): { ciphertext: Buffer; tag: Buffer } {
-  const cipher = createCipheriv('aes-256-gcm', key, nonce);
-  const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-  return { ciphertext, tag: cipher.getAuthTag() };
-}
-
-/** The encrypted vault (Aegis's own scheme): a random master key wrapped by one password slot. */
-export async function encryptedVault(db: Record<string, unknown>, password: string): Promise<AegisVault> {
-  const masterKey = randomBytes(32);
-  const salt = randomBytes(32);
-  const slotNonce = randomBytes(12);
-  const dbNonce = randomBytes(12);
-  // Off the event loop; 128·N·r bytes of memory (32 MiB), allowed explicitly.
-  const slotKey = await scryptAsync(password, salt, 32, { N, r: R, p: P, maxmem: 256 * N * R });
-  const wrapped = seal(slotKey, slotNonce, masterKey);
-  const content = seal(masterKey, dbNonce, Buffer.from(JSON.stringify(db), 'utf8'));
-  return {
-    version: 1,
-    header: {
-      slots: [
-        {
-          type: 1,
-          uuid: randomUUID(),
-          key: wrapped.ciphertext.toString('hex'),
-          key_params: { nonce: slotNonce.toString('hex'), tag: wrapped.tag.toString('hex') },
-          n: N,
-          r: R,
-          p: P,
-          salt: salt.toString('hex'),
-          repaired: true,
-        },
-      ],
-      params: { nonce: dbNonce.toString('hex'), tag: content.tag.toString('hex') },
-    },
-    db: content.ciphertext.toString('base64'),
   };
 }

@@ -4,7 +4,8 @@ import type { AccountView } from '../accounts/accounts.mapper.js';
 import { accountViews } from '../accounts/accounts.reads.js';
 import { serializeOtpauthUri } from '@twofold/otp';
 import { toTimestamp } from '../http/common.schemas.js';
-import { aegisDb, encryptedVault, plainVault, type AegisVault } from './aegis-export.js';
+import { encryptVault, plainVault } from '@twofold/vault';
+import { aegisDb, type AegisVault } from './aegis-export.js';
 
 /** Accounts to export, in the manual order; every account when `ids` is absent. */
 async function exportedViews(
@@ -58,7 +59,8 @@ export async function exportAegis(
   }
   const groups = await deps.db.selectFrom('groups').select(['id', 'name']).execute();
   const db = aegisDb(accounts, new Map(groups.map((group) => [group.id, group.name])));
-  return password === undefined ? plainVault(db) : encryptedVault(db, password);
+  // The slot's scrypt runs on the server's key-derivation thread (kdf-pool.ts).
+  return password === undefined ? plainVault(db) : encryptVault(db, password, { kdf: deps.deriveKey });
 }
 
 /**

@@ -153,10 +153,9 @@ function BackupList({
             <div className="item-main">
               <span className="item-title">{formatDate(backup.created_at)}</span>
               <span className="item-meta">
-                {t('backups.entry', {
-                  count: backup.accounts ?? 0,
-                  size: formatSize(backup.size, locale),
-                })}
+                {backup.accounts === null
+                  ? formatSize(backup.size, locale)
+                  : t('backups.entry', { count: backup.accounts, size: formatSize(backup.size, locale) })}
               </span>
             </div>
             <button

@@ -1,0 +1,34 @@
+/**
+ * @twofold/vault: the Aegis vault format, one implementation for Node (20 and later) and browsers.
+ * No node: modules: AES-256-GCM through Web Crypto, scrypt through @noble/hashes unless the caller
+ * injects its own (`kdf`), e.g. a worker thread on a server.
+ */
+export * from './types.js';
+export { VaultError, isVaultError, type VaultErrorCode } from './errors.js';
+export { AEGIS_SCRYPT, DEFAULT_MAX_MEMORY, nobleScrypt, scryptMemory, scryptRequest } from './scrypt.js';
+export {
+  type KdfOptions,
+  type PasswordSlotOptions,
+  type Unlocked,
+  createPasswordSlot,
+  createRawSlot,
+  generateMasterKey,
+  isPasswordSlot,
+  isRawSlot,
+  openPasswordSlot,
+  openRawSlot,
+  unlockWithKey,
+  unlockWithPassword,
+} from './slots.js';
+export {
+  type OpenedVault,
+  decryptVault,
+  encryptVault,
+  isEncrypted,
+  openVault,
+  parseVault,
+  plainVault,
+  readSlots,
+  sealVault,
+} from './vault.js';
+export { fromHex, randomUuid, toHex } from './bytes.js';
