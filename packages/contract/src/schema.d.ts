@@ -153,7 +153,7 @@ export interface paths {
         };
         /** One group (0 = the pseudo group) */
         get: operations["getGroup"];
-        /** Rename a group (show_in_chips absent = unchanged) */
+        /** Rename a group (show_in_chips absent, null or empty = unchanged) */
         put: operations["updateGroup"];
         post?: never;
         /** Delete a group (its accounts are kept; default/active group reset to 0) */
