@@ -4275,7 +4275,10 @@ export interface operations {
                 /** @description Truthy: 1, true, on, yes (case-insensitive) */
                 withOtp?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A retry with the same key (same user, within 24 hours) answers the first creation again (201, same account) instead of storing another; the same key with another body is a 422 on `idempotency-key` */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
