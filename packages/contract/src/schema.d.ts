@@ -7296,7 +7296,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "image/bmp": Blob;
+                    "image/gif": Blob;
+                    "image/jpeg": Blob;
+                    "image/png": Blob;
+                    "image/svg+xml": Blob;
+                    "image/webp": Blob;
                 };
             };
             /** @description Refused by a business rule */
@@ -7397,7 +7402,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "image/svg+xml": Blob;
                 };
             };
             /** @description Refused by a business rule */
