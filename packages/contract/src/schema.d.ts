@@ -153,7 +153,7 @@ export interface paths {
         };
         /** One group (0 = the pseudo group) */
         get: operations["getGroup"];
-        /** Rename a group (show_in_chips absent = unchanged) */
+        /** Rename a group (show_in_chips absent, null or empty = unchanged) */
         put: operations["updateGroup"];
         post?: never;
         /** Delete a group (its accounts are kept; default/active group reset to 0) */
@@ -4275,7 +4275,10 @@ export interface operations {
                 /** @description Truthy: 1, true, on, yes (case-insensitive) */
                 withOtp?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A retry with the same key (same user, within 24 hours) answers the first creation again (201, same account) instead of storing another; the same key with another body is a 422 on `idempotency-key` */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7293,7 +7296,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "image/bmp": Blob;
+                    "image/gif": Blob;
+                    "image/jpeg": Blob;
+                    "image/png": Blob;
+                    "image/svg+xml": Blob;
+                    "image/webp": Blob;
                 };
             };
             /** @description Refused by a business rule */
@@ -7394,7 +7402,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "image/svg+xml": Blob;
                 };
             };
             /** @description Refused by a business rule */

@@ -1,4 +1,4 @@
-import { unwrap } from './errors.js';
+import { TwofoldApiError, unwrap } from './errors.js';
 import {
   createTwofoldClient,
   type BodyOf,
@@ -71,6 +71,59 @@ function formData(fields: Record<string, Blob | string | undefined>): FormData {
   return form;
 }
 
+export interface CreateOptions {
+  /**
+   * The `Idempotency-Key` header (1 to 255 printable ASCII characters): the server answers a
+   * repeat with the same key and body, within a day, with the account the first one created.
+   */
+  readonly idempotencyKey?: string;
+  /**
+   * Attempts with an `idempotencyKey` (default 1): after a network failure or a 500/502/503/504,
+   * whose creation may have been stored or not, the request is sent again with the same key.
+   */
+  readonly tries?: number;
+  /** Pause before the second attempt (default 1000 ms), doubled, tripled... after. */
+  readonly retryDelayMs?: number;
+}
+
+/**
+ * A new idempotency key: a random UUID (version 4). Built from `getRandomValues`, which browsers
+ * also offer on plain-HTTP pages, where `crypto.randomUUID` is missing.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Answers after which a creation may have been stored or not: worth a retry with the same key. */
+const UNKNOWN_OUTCOME = new Set([500, 502, 503, 504]);
+
+/**
+ * Runs a keyed creation, and again (same key) after a network failure or an answer that leaves
+ * its outcome unknown: the key makes a retry of a stored creation answer it instead of storing twice.
+ */
+async function withRetries<T>(attempt: () => Promise<T>, tries: number, delayMs: number): Promise<T> {
+  for (let done = 1; ; done += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      const unknown =
+        error instanceof TwofoldApiError ? UNKNOWN_OUTCOME.has(error.status) : error instanceof TypeError;
+      if (!unknown || done >= tries) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delayMs * done));
+    }
+  }
+}
+
+/** Options of `importRows`: each row is created with its own idempotency key, 3 tries by default. */
+export interface ImportRowsOptions extends Pick<CreateOptions, 'tries' | 'retryDelayMs'> {
+  /** Leaves out the rows the preview marked as duplicates (`id` -1). */
+  readonly skipDuplicates?: boolean;
+}
+
 /** The fields a preview row brings to `POST /api/v1/twofaccounts`, as the web app's import sends them. */
 function rowToBody(row: ImportRow): CreateAccountBody {
   const base = {
@@ -97,8 +150,17 @@ export function createTwofold(options: TwofoldClientOptions = {}) {
       ),
     get: (id: number, read: ReadOptions = {}) =>
       unwrap(client.GET('/api/v1/twofaccounts/{id}', { params: { path: { id }, query: readQuery(read) } })),
-    create: (body: CreateAccountBody, read: Pick<ReadOptions, 'withSecret'> = {}) =>
-      unwrap(client.POST('/api/v1/twofaccounts', { body, params: { query: readQuery(read) } })),
+    create: (
+      body: CreateAccountBody,
+      read: Pick<ReadOptions, 'withSecret'> = {},
+      opts: CreateOptions = {},
+    ) => {
+      const key = opts.idempotencyKey;
+      const header = key ? { header: { 'idempotency-key': key } } : {};
+      const attempt = () =>
+        unwrap(client.POST('/api/v1/twofaccounts', { body, params: { query: readQuery(read), ...header } }));
+      return key ? withRetries(attempt, opts.tries ?? 1, opts.retryDelayMs ?? 1000) : attempt();
+    },
     /** The current code; for a HOTP account this spends the counter. */
     otp: (id: number) => unwrap(client.GET('/api/v1/twofaccounts/{id}/otp', { params: { path: { id } } })),
     delete: (ids: readonly number[]) =>
@@ -117,12 +179,17 @@ export function createTwofold(options: TwofoldClientOptions = {}) {
             }),
         }),
       ),
-    /** Stores the importable rows (valid, and duplicates unless skipped) one by one, in order. */
-    importRows: async (rows: readonly ImportRow[], opts: { skipDuplicates?: boolean } = {}) => {
+    /**
+     * Stores the importable rows (valid, and duplicates unless skipped) one by one, in order. Each
+     * row has its own idempotency key, kept across its retries: a retry never stores it twice.
+     */
+    importRows: async (rows: readonly ImportRow[], opts: ImportRowsOptions = {}) => {
       const created: Account[] = [];
       for (const row of rows) {
         if (row.id === -2 || (row.id === -1 && opts.skipDuplicates)) continue;
-        created.push(await accounts.create(rowToBody(row), { withSecret: false }));
+        const idempotencyKey = newIdempotencyKey();
+        const keyed = { idempotencyKey, tries: opts.tries ?? 3, retryDelayMs: opts.retryDelayMs };
+        created.push(await accounts.create(rowToBody(row), { withSecret: false }, keyed));
       }
       return created;
     },

@@ -10,6 +10,7 @@ import { accountExists, countAccountRows } from './accounts.queries.js';
 import {
   Count,
   CreateBody,
+  IdempotencyHeaders,
   ListQuery,
   ReadQuery,
   RequiredIdsQuery,
@@ -25,6 +26,7 @@ import {
   singleFlags,
 } from './accounts.reads.js';
 import { AccountIdParams, accountMustExist } from './account-params.js';
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from './idempotency.js';
 
 const config = { auth: 'api' } as const;
 const tags = ['twofaccounts'];
@@ -110,11 +112,14 @@ function writeRoutes(app: RouteApp): void {
         summary: 'Create an account from an otpauth URI or from parameters',
         body: CreateBody,
         querystring: ReadQuery,
+        headers: IdempotencyHeaders,
         response: { 201: TwoFAccount },
       },
     },
     async (request, reply) => {
-      const created = await createAccount(app.deps, request.body);
+      const { body, caller } = request;
+      const idem = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER], caller, body);
+      const created = await createAccount(app.deps, body, idem);
       const { withSecret } = singleFlags(request.query);
       if (!withSecret) delete (created as { secret?: string }).secret;
       return reply.code(201).send(created);

@@ -221,6 +221,21 @@ export const OtpBody = Type.Union([UriBody, OtpParamsBody], {
   description: 'URI form (uri alone, or with custom_otp) or parameters form',
 });
 
+/** `Idempotency-Key` of a creation: 1 to 255 printable ASCII characters (see idempotency.ts). */
+export const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[\\x20-\\x7E]+$',
+      description:
+        'A retry with the same key (same user, within 24 hours) answers the first creation again (201, same account) instead of storing another; the same key with another body is a 422 on `idempotency-key`',
+      // An empty key is refused, never read as "no key".
+      ...annotate({ 'x-trim': false, 'x-empty': 'required' }),
+    }),
+  ),
+});
+
 export const ListQuery = Type.Object({
   ids: Type.Optional(IdList),
   withSecret: Type.Optional(QueryFlag),

@@ -21,6 +21,7 @@ import { CreateParamsBody, CreateUriBody, UpdateBody, UriBody } from './accounts
 import { groupIdErrors, normalise, parseUriOrThrow, type AccountData } from './account-input.js';
 import { showAccount } from './accounts.reads.js';
 import { generateSecret, canonicalSecret } from '@twofold/otp';
+import { KeyTaken, recordKey, replayed, type IdempotencyKey } from './idempotency.js';
 
 /** The group of a new account. */
 async function groupForNewAccount(
@@ -63,11 +64,13 @@ async function iconForNew(
 
 // ----- Writes -----
 
+/** Stores a new account, and its idempotency key in the same transaction. */
 async function storeNew(
   deps: Deps,
   data: AccountData,
   groupId: number | null,
   uri: string | null,
+  idem: IdempotencyKey | undefined,
 ): Promise<number> {
   const now = deps.clock.now();
   const id = await nextAccountId(deps.db);
@@ -89,6 +92,7 @@ async function storeNew(
       updated_at: now,
     });
     await claimIcon(trx, data.icon);
+    if (idem) await recordKey(trx, idem, id, now);
   });
   return id;
 }
@@ -96,8 +100,27 @@ async function storeNew(
 type CreateUri = Static<typeof CreateUriBody>;
 type CreateParams = Static<typeof CreateParamsBody>;
 
-/** `POST /api/v1/twofaccounts`: the key `uri` selects the URI form. */
-export async function createAccount(deps: Deps, body: unknown): Promise<AccountRead> {
+const created = (deps: Deps, id: number) => showAccount(deps, id, { withSecret: true, withOtp: false });
+
+/**
+ * `POST /api/v1/twofaccounts`. With an idempotency key already used by this caller within a day,
+ * the first answer again (rebuilt from its account) and nothing stored; see idempotency.ts.
+ */
+export async function createAccount(deps: Deps, body: unknown, idem?: IdempotencyKey): Promise<AccountRead> {
+  const first = idem && (await replayed(deps.db, idem, deps.clock.now()));
+  if (first) return created(deps, first);
+  try {
+    return await created(deps, await createNew(deps, body, idem));
+  } catch (error) {
+    // A request with the same key committed first (a concurrent retry): its answer.
+    const winner = error instanceof KeyTaken && idem && (await replayed(deps.db, idem, deps.clock.now()));
+    if (!winner) throw error;
+    return created(deps, winner);
+  }
+}
+
+/** The creation itself: the key `uri` selects the URI form. Returns the new account's id. */
+async function createNew(deps: Deps, body: unknown, idem: IdempotencyKey | undefined): Promise<number> {
   const settings = await readNativeSettings(deps.db);
   const isUriForm = typeof body === 'object' && body !== null && !Array.isArray(body) && 'uri' in body;
   if (isUriForm) {
@@ -108,8 +131,7 @@ export async function createAccount(deps: Deps, body: unknown): Promise<AccountR
     const icon = await iconForNew(deps, null, parsed.service, settings, parsed.image);
     const data: AccountData = { ...normalise(parsed), icon };
     const groupId = await groupForNewAccount(deps, input.group_id, false, settings);
-    const id = await storeNew(deps, data, groupId, input.uri);
-    return showAccount(deps, id, { withSecret: true, withOtp: false });
+    return storeNew(deps, data, groupId, input.uri, idem);
   }
   const input = await validateBody<CreateParams>(CreateParamsBody, body, (raw, failed) =>
     groupIdErrors(deps, raw, failed),
@@ -121,8 +143,7 @@ export async function createAccount(deps: Deps, body: unknown): Promise<AccountR
   });
   const icon = await iconForNew(deps, input.icon, base.service, settings, null);
   const groupId = await groupForNewAccount(deps, input.group_id, true, settings);
-  const id = await storeNew(deps, { ...base, icon }, groupId, null);
-  return showAccount(deps, id, { withSecret: true, withOtp: false });
+  return storeNew(deps, { ...base, icon }, groupId, null, idem);
 }
 
 type UpdateInput = Static<typeof UpdateBody>;

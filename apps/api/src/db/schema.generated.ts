@@ -39,6 +39,16 @@ export interface Groups {
   updated_at: Generated<Timestamp>;
 }
 
+export interface IdempotencyKeys {
+  account_id: number;
+  created_at: Timestamp;
+  fingerprint: string;
+  id: Generated<number>;
+  key: string;
+  status: number;
+  user_id: number;
+}
+
 export interface LoginThrottles {
   failures: number;
   key: string;
@@ -124,6 +134,7 @@ export interface DB {
   auth_tokens: AuthTokens;
   backup_settings: BackupSettings;
   groups: Groups;
+  idempotency_keys: IdempotencyKeys;
   login_throttles: LoginThrottles;
   pending_icons: PendingIcons;
   personal_access_tokens: PersonalAccessTokens;

@@ -18,6 +18,7 @@ export type SettingsTable = DB['settings'];
 export type GroupsTable = DB['groups'];
 export type TwofaccountsTable = DB['twofaccounts'];
 export type PendingIconsTable = DB['pending_icons'];
+export type IdempotencyKeysTable = DB['idempotency_keys'];
 
 export type User = Selectable<UsersTable>;
 export type Session = Selectable<SessionsTable>;
@@ -44,6 +45,7 @@ const TABLES: { readonly [Table in keyof DB]-?: true } = {
   twofaccounts: true,
   pending_icons: true,
   backup_settings: true,
+  idempotency_keys: true,
 };
 
 /** The names of every table (tests and benchmarks empty them all between runs). */

@@ -138,7 +138,7 @@ function editRoutes(app: RouteApp): void {
       schema: {
         tags,
         operationId: 'updateGroup',
-        summary: 'Rename a group (show_in_chips absent = unchanged)',
+        summary: 'Rename a group (show_in_chips absent, null or empty = unchanged)',
         params: GroupIdParams,
         body: GroupBody,
         response: { 200: Group },

@@ -127,6 +127,36 @@ describeEachDatabase('groups', (t) => {
     }
   });
 
+  it('reads show_in_chips null or "" as not given, on create (false) and on update (kept)', async () => {
+    for (const [i, empty] of [null, '', '  '].entries()) {
+      const name = `G${i}`;
+      const created = await call('POST', '/api/v1/groups', { name, show_in_chips: empty });
+      expect({ empty, status: created.statusCode, body: created.json() }).toEqual({
+        empty,
+        status: 201,
+        body: group(i + 1, name),
+      });
+      await call('PUT', `/api/v1/groups/${i + 1}`, { name, show_in_chips: true });
+      const updated = await call('PUT', `/api/v1/groups/${i + 1}`, {
+        name: `${name}x`,
+        show_in_chips: empty,
+      });
+      expect({ empty, status: updated.statusCode, body: updated.json() }).toEqual({
+        empty,
+        status: 200,
+        body: group(i + 1, `${name}x`, 0, true),
+      });
+    }
+    // The same as a form: an empty field is not given either.
+    const form = await call('PUT', '/api/v1/groups/1', 'name=Form&show_in_chips=', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect({ status: form.statusCode, body: form.json() }).toEqual({
+      status: 200,
+      body: group(1, 'Form', 0, true),
+    });
+  });
+
   it('assigns accounts, lists a group, and deletes a group keeping its accounts', async () => {
     const [a, b, c] = [await account('a'), await account('b'), await account('c')];
     await call('POST', '/api/v1/groups', { name: 'Work' });

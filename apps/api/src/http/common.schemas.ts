@@ -17,7 +17,8 @@ export const annotate = (annotations: ValidationAnnotations): Record<PropertyKey
 export const IdList = Type.String({
   pattern: '^\\d+(,\\d+)*$',
   description: 'Comma-separated ids, without trailing comma',
-  ...annotate({ 'x-messages': { regex: 'validation.ids' } }),
+  // Sent empty, an id list is refused: never read as "no list", which would mean every account.
+  ...annotate({ 'x-messages': { regex: 'validation.ids' }, 'x-empty': 'required' }),
 });
 
 /** A query flag: present = true whatever its value (`withOtp`), or truthy text (`withSecret`). */

@@ -40,7 +40,7 @@ export async function validateBody<T>(
   let fieldErrors: FieldError[] = [];
   let value: Record<string, unknown> | undefined;
   try {
-    value = validateInput(schema, raw);
+    value = validateInput(schema, raw, 'body');
   } catch (error) {
     if (!(error instanceof AppError) || !error.errors) throw error;
     fieldErrors = [...error.errors];

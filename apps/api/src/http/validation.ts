@@ -7,6 +7,9 @@ import { AppError, errors, type FieldError } from './errors.js';
  * Laravel-style validation driven by the route's TypeBox (JSON) schema, so one schema gives both
  * the OpenAPI document and the 2FAuth wire behaviour:
  * - strings are trimmed and "" becomes null (except `x-trim: false`, e.g. passwords);
+ * - in a body, an empty value (null, "" or blanks) on an optional field that is not nullable means
+ *   "not given": the key is dropped, so a create applies the default and an update keeps the stored
+ *   value, alike (`x-empty: 'required'` refuses it instead, e.g. id lists, where absent means "all");
  * - integers accept JSON integers and digit strings; booleans accept true/false/1/0/"1"/"0"/"true"/"false";
  * - each field is checked in rule order and stops at its first failure; fields in schema order;
  * - messages are catalogue keys with `:attribute` filled, rendered in the caller's language later.
@@ -41,7 +44,12 @@ export interface ValidationAnnotations {
   'x-lowercase'?: boolean;
   /** Named rules run after the standard ones (see `registerRule`). */
   'x-rules'?: readonly string[];
+  /** Sent empty (null, "" or blanks), fails `required` instead of counting as not given (id lists). */
+  'x-empty'?: 'required';
 }
+
+/** Where the data comes from: an empty body field counts as not given; query and path keep their nulls. */
+export type InputPart = 'body' | 'other';
 
 interface JsonSchema extends ValidationAnnotations {
   type?: string | readonly string[];
@@ -137,7 +145,10 @@ interface FieldResult {
 }
 
 class FieldValidator {
-  constructor(private readonly errors: FieldError[]) {}
+  constructor(
+    private readonly errors: FieldError[],
+    private readonly part: InputPart,
+  ) {}
 
   private fail(field: string, schema: JsonSchema, rule: Rule, key: MessageKey, params: MessageParams = {}) {
     const custom = schema['x-messages']?.[rule];
@@ -161,7 +172,8 @@ class FieldValidator {
     if (!present && inner['x-present'])
       return { value, error: this.fail(field, inner, 'present', 'validation.present') };
     if (value === null || value === undefined) {
-      if (required) return { value, error: this.fail(field, inner, 'required', 'validation.required') };
+      if (required || (present && inner['x-empty'] === 'required'))
+        return { value, error: this.fail(field, inner, 'required', 'validation.required') };
       return { value };
     }
     // U+0000 and lone surrogates cannot be stored as PostgreSQL text: refused, whatever the field.
@@ -220,7 +232,7 @@ class FieldValidator {
       if (typeof value !== 'object' || Array.isArray(value)) {
         return { value, error: this.fail(field, inner, 'object', 'validation.array') };
       }
-      coerced = validateObject(value as Record<string, unknown>, inner, this.errors, `${field}.`);
+      coerced = validateObject(value as Record<string, unknown>, inner, this.errors, this.part, `${field}.`);
     }
     const error = this.constraints(field, coerced, inner, data);
     return error ? { value: coerced, error } : { value: coerced };
@@ -277,11 +289,12 @@ function validateObject(
   input: Record<string, unknown>,
   schema: JsonSchema,
   fieldErrors: FieldError[],
+  part: InputPart,
   prefix = '',
 ): Record<string, unknown> {
   const output: Record<string, unknown> = { ...input };
   const required = new Set(schema.required ?? []);
-  const validator = new FieldValidator(fieldErrors);
+  const validator = new FieldValidator(fieldErrors, part);
   // Normalise first so rules such as `confirmed` compare normalised values.
   for (const [key, propertySchema] of Object.entries(schema.properties ?? {})) {
     if (key in input) output[key] = normalise(input[key], typesOf(propertySchema).inner);
@@ -297,19 +310,22 @@ function validateObject(
       output,
     );
     if (result.error) fieldErrors.push(result.error);
-    if (present) output[key] = result.value;
+    if (!present) continue;
+    const empty = result.value === null || result.value === undefined;
+    if (empty && part === 'body' && !typesOf(propertySchema).nullable) delete output[key];
+    else output[key] = result.value;
   }
   return output;
 }
 
 /** Validates request data against an object schema; throws a 422 AppError listing every failing field. */
-export function validateInput(schema: object, data: unknown): Record<string, unknown> {
+export function validateInput(schema: object, data: unknown, part: InputPart): Record<string, unknown> {
   const input =
     data !== null && typeof data === 'object' && !Array.isArray(data)
       ? (data as Record<string, unknown>)
       : {};
   const fieldErrors: FieldError[] = [];
-  const value = validateObject(input, schema, fieldErrors);
+  const value = validateObject(input, schema, fieldErrors, part);
   if (fieldErrors.length > 0) throw new AppError('validation', '', { errors: fieldErrors });
   return value;
 }
@@ -318,7 +334,7 @@ export function validateInput(schema: object, data: unknown): Record<string, unk
 export const validatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
   return (data: unknown) => {
     try {
-      return { value: validateInput(schema, data) };
+      return { value: validateInput(schema, data, httpPart === 'body' ? 'body' : 'other') };
     } catch (error) {
       // A path parameter that does not validate (e.g. a non-numeric id) names no resource: 404.
       return { error: httpPart === 'params' ? errors.notFound() : (error as Error) };

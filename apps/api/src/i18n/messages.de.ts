@@ -41,6 +41,8 @@ export const de: Partial<Record<MessageKey, string>> = {
   'validation.email_not_found': 'Es wurde kein Konto mit dieser E-Mail-Adresse gefunden.',
   'validation.first_user': 'Es ist bereits ein Benutzer registriert',
   'validation.icon_pack': 'Das Icon-Paket wurde auf dem Server nicht gefunden.',
+  'validation.idempotency_key_reused':
+    'Der Schlüssel :attribute wurde bereits für eine andere Anfrage verwendet.',
   'validation.and_more_error': '(und :count weiterer Fehler)',
   'validation.and_more_errors': '(und :count weitere Fehler)',
   // Human-readable errors

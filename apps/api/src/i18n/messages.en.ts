@@ -38,6 +38,7 @@ export const en = {
   'validation.email_not_found': 'No account found using this email.',
   'validation.first_user': 'There is already a registered user',
   'validation.icon_pack': 'The icon pack cannot be found on the server.',
+  'validation.idempotency_key_reused': 'The :attribute was already used for another request.',
   'validation.and_more_error': '(and :count more error)',
   'validation.and_more_errors': '(and :count more errors)',
   // Human-readable errors

@@ -41,6 +41,7 @@ export const es: Partial<Record<MessageKey, string>> = {
   'validation.email_not_found': 'No se encontró ninguna cuenta con este correo electrónico.',
   'validation.first_user': 'Ya hay un usuario registrado',
   'validation.icon_pack': 'No se encuentra el paquete de iconos en el servidor.',
+  'validation.idempotency_key_reused': 'La clave :attribute ya se usó para otra solicitud.',
   'validation.and_more_error': '(y :count error más)',
   'validation.and_more_errors': '(y :count errores más)',
   // Human-readable errors

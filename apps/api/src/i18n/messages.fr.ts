@@ -41,6 +41,7 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'validation.email_not_found': 'Aucun compte ne correspond à cette adresse e-mail.',
   'validation.first_user': 'Un utilisateur est déjà enregistré',
   'validation.icon_pack': "Le pack d'icônes est introuvable sur le serveur.",
+  'validation.idempotency_key_reused': 'La clé :attribute a déjà servi pour une autre requête.',
   'validation.and_more_error': '(et :count erreur en plus)',
   'validation.and_more_errors': '(et :count erreurs en plus)',
   // Human-readable errors

@@ -41,6 +41,7 @@ export const si: Partial<Record<MessageKey, string>> = {
   'validation.email_not_found': 'මෙම විද්‍යුත් තැපෑල භාවිත කරන ගිණුමක් හමු නොවීය.',
   'validation.first_user': 'දැනටමත් ලියාපදිංචි පරිශීලකයෙකු සිටී',
   'validation.icon_pack': 'නිරූපක පැකේජය සේවාදායකයේ සොයාගත නොහැක.',
+  'validation.idempotency_key_reused': 'මෙම :attribute වෙනත් ඉල්ලීමක් සඳහා දැනටමත් භාවිත කර ඇත.',
   'validation.and_more_error': '(සහ තවත් දෝෂ :count ක්)',
   'validation.and_more_errors': '(සහ තවත් දෝෂ :count ක්)',
   // Human-readable errors

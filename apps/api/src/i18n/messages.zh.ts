@@ -41,6 +41,7 @@ export const zh: Partial<Record<MessageKey, string>> = {
   'validation.email_not_found': '没有使用该电子邮件地址的账户。',
   'validation.first_user': '已有注册用户',
   'validation.icon_pack': '在服务器上找不到该图标包。',
+  'validation.idempotency_key_reused': '该 :attribute 已用于另一个请求。',
   'validation.and_more_error': '(还有 :count 个错误)',
   'validation.and_more_errors': '(还有 :count 个错误)',
   // Human-readable errors

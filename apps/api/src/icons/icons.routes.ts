@@ -7,7 +7,7 @@ import { invalid } from '../http/field-errors.js';
 import { uploadedFile } from '../http/uploads.js';
 import { readNativeSettings } from '../settings/settings.queries.js';
 import { IconStoreError, isBareName } from '../images/icon-store.js';
-import { sniffImage } from '../images/image-type.js';
+import { mimeOf, sniffImage } from '../images/image-type.js';
 import { fetchOfficialLogo, storePendingIcon } from './icons.service.js';
 
 const ICON_MAX_BYTES = 5 * 1024 * 1024;
@@ -18,6 +18,20 @@ registerRule('icon_variant', (value, { data }) =>
     ? { key: 'validation.in', params: { attribute: 'variant' } }
     : undefined,
 );
+
+/**
+ * A 200 whose body is an image, binary, in each of these media types: so the spec (and the SDK)
+ * says what the route really sends, where a bare schema would be declared as JSON.
+ */
+const imageResponse = (mediaTypes: readonly string[], description: string) => ({
+  description,
+  content: Object.fromEntries(
+    mediaTypes.map((type) => [
+      type,
+      { schema: Type.Unsafe<Buffer | string>({ type: 'string', format: 'binary', description }) },
+    ]),
+  ),
+});
 
 const uploadFailed = (cause: unknown) =>
   new AppError('server_error', message('error.file_upload_failed'), { cause });
@@ -163,7 +177,7 @@ function iconFileRoutes(app: RouteApp): void {
         tags: ['icons'],
         operationId: 'getNoIcon',
         summary: 'The placeholder image that 2FAuth clients show for an account without an icon',
-        response: { 200: Type.String({ description: 'An SVG image' }) },
+        response: { 200: imageResponse(['image/svg+xml'], 'An SVG image') },
       },
     },
     async (_request, reply) =>
@@ -183,7 +197,8 @@ function iconFileRoutes(app: RouteApp): void {
         operationId: 'getIconFile',
         summary: 'An icon file (public: names are unguessable)',
         params: Type.Object({ filename: Type.String() }),
-        response: { 200: Type.Unknown({ description: 'The image' }) },
+        // Every type the icon store holds, by the content it sniffed (images/image-type.ts).
+        response: { 200: imageResponse([...new Set(Object.values(mimeOf))], 'The image') },
       },
     },
     async (request, reply) => {

@@ -58,6 +58,27 @@ describeEachDatabase('icons', (t) => {
     expect(served.body).not.toMatch(/<script|on\w+=/i);
   });
 
+  it('declares in the spec the image types it serves, never JSON', async () => {
+    const document = t.app.swagger() as unknown as {
+      paths: Record<string, { get: { responses: Record<string, { content?: object }> } }>;
+    };
+    const declared = (route: string) =>
+      Object.keys(document.paths[route]!.get.responses['200']!.content ?? {});
+    expect(declared('/storage/noicon.svg')).toEqual(['image/svg+xml']);
+    expect(declared('/storage/icons/{filename}').sort()).toEqual(
+      ['image/bmp', 'image/gif', 'image/jpeg', 'image/png', 'image/svg+xml', 'image/webp'].sort(),
+    );
+    for (const [value, type] of [
+      [PNG_1x1, 'image/png'],
+      [svgIcon(3), 'image/svg+xml'],
+    ] as const) {
+      const { filename } = (await upload('icon', value)).json<{ filename: string }>();
+      const served = await t.app.inject({ method: 'GET', url: `/storage/icons/${filename}` });
+      expect(served.headers['content-type']).toBe(type);
+      expect(declared('/storage/icons/{filename}')).toContain(type);
+    }
+  });
+
   it('sanitises SVG uploads and serves them under a CSP', async () => {
     const response = await upload('icon', SVG_XSS, 'x.png');
     const { filename } = response.json<{ filename: string }>();

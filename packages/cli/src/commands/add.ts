@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { unwrap, type Account } from '@twofold/contract';
+import { newIdempotencyKey, unwrap, type Account } from '@twofold/contract';
 import type { Context } from '../connect.js';
 import { CliError } from '../exit.js';
 import { reportImport } from './import.js';
@@ -26,7 +26,9 @@ async function decodeImage(ctx: Context, file: string): Promise<string> {
 export async function addAccount(ctx: Context, input: string): Promise<void> {
   const text = OTPAUTH.test(input) || MIGRATION.test(input) ? input : (await decodeImage(ctx, input)).trim();
   if (OTPAUTH.test(text)) {
-    const account = await ctx.twofold.accounts.create({ uri: text }, { withSecret: false });
+    // One key for the account, the same on each try: a retry after a lost answer never adds it twice.
+    const keyed = { idempotencyKey: newIdempotencyKey(), tries: 3 };
+    const account = await ctx.twofold.accounts.create({ uri: text }, { withSecret: false }, keyed);
     process.stdout.write(`Added ${describe(account)}\n`);
     return;
   }

@@ -46,10 +46,19 @@ export async function previewMigrationUri(uri: string): Promise<ImportItem[]> {
   return data ?? [];
 }
 
-/** Stores one row of an import, with the grant of its preview. */
-export function createImportedAccount(body: CreateAccountBody) {
+/**
+ * Stores one row of an import, with the grant of its preview and the row's idempotency key: sent
+ * again after a failure whose outcome was unknown, the row is answered, not stored twice.
+ */
+export function createImportedAccount(body: CreateAccountBody, idempotencyKey: string) {
   const headers: Record<string, string> = importGrant ? { 'X-Import-Grant': importGrant } : {};
-  return unwrap(api.POST('/api/v1/twofaccounts', { body, headers }));
+  return unwrap(
+    api.POST('/api/v1/twofaccounts', {
+      body,
+      headers,
+      params: { header: { 'idempotency-key': idempotencyKey } },
+    }),
+  );
 }
 
 /** The rows of any supported export, not yet stored (secrets included, to store them). */

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { newIdempotencyKey } from '@twofold/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
@@ -21,6 +22,8 @@ type Status = 'pending' | 'imported' | 'failed';
 
 export interface Row {
   readonly key: number;
+  /** The `Idempotency-Key` of the row's creation, the same on each try: it is never stored twice. */
+  readonly idempotencyKey: string;
   readonly item: Item;
   readonly status: Status;
   readonly error?: string;
@@ -51,6 +54,10 @@ export interface PasswordPrompt {
   readonly error?: string;
 }
 
+/** The rows of a preview, each with its own idempotency key, kept across its tries. */
+const toRows = (items: readonly Item[]): Row[] =>
+  items.map((item, key) => ({ key, idempotencyKey: newIdempotencyKey(), item, status: 'pending' }));
+
 export type Confirm = { kind: 'one'; key: number } | { kind: 'duplicates' } | { kind: 'all' } | null;
 
 /** Whether a row stays when some are discarded (one, the duplicates, or all not yet imported). */
@@ -79,8 +86,7 @@ export function useImportRows(migrationUri: string | undefined) {
   const [result, setResult] = useState<ImportResult | null>(null);
 
   const loaded = (items: Item[]) => {
-    let next = 0;
-    setRows(items.map((item) => ({ key: next++, item, status: 'pending' })));
+    setRows(toRows(items));
     const valid = items.filter((item) => item.id !== -2).length;
     notify('success', t('found', { count: valid }));
   };
@@ -128,7 +134,8 @@ export function useImportRows(migrationUri: string | undefined) {
     try {
       // The group the source proposes, created when missing.
       const group_id = await groupIdFor(queryClient, groups.current, row.item.group);
-      await createImportedAccount({ ...toParams(valuesOf(row.item), row.item.icon), group_id });
+      const body = { ...toParams(valuesOf(row.item), row.item.icon), group_id };
+      await createImportedAccount(body, row.idempotencyKey);
       imported.current += 1;
       update(row.key, { status: 'imported' });
       return true;
