@@ -3,11 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { initI18n, resolveLocale } from './i18n/i18n';
-import { queryClient, setGlobalErrorHandler } from './app/query-client';
+import { queryClient, setGlobalErrorHandler } from './lib/query-client';
 import { router } from './app/router';
 import { Spinner } from './ui/Spinner';
 import { handleGlobalError } from './app/global-errors';
-import { installQueryPersistence } from './app/persist';
+import { installQueryPersistence } from './lib/persist';
 import { applyRememberedTheme } from './app/theme';
 import './styles.css';
 

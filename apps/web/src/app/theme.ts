@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { readSettings } from './preferences';
+import { readSettings } from '../entities/settings/preferences';
 import { settingsQuery } from '../entities/settings/settings.api';
-import { LOCAL_THEME } from './preferences';
+import { LOCAL_THEME } from '../entities/settings/preferences';
 
 type Theme = 'system' | 'light' | 'dark';
 

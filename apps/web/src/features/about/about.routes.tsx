@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { rootRoute } from '../../app/root';
+import { rootRoute } from '../../lib/routes';
 import { loadCatalogues } from '../../i18n/i18n';
 
 /** About is public, and downloaded when first opened. */

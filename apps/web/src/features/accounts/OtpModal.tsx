@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { Account } from '../../entities/account/account.api';
 import { otpQuery } from '../../entities/account/otp';
 import { useAccountSettings } from '../../entities/settings/account-settings';
-import { AccountIcon } from './AccountIcon';
-import { OtpView } from './OtpView';
+import { AccountIcon } from '../../entities/account/AccountIcon';
+import { OtpView } from '../../entities/account/OtpView';
 
 interface OtpModalProps {
   readonly account: Account | null;

@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { publicLayout } from '../../app/layouts';
+import { publicLayout } from '../../lib/routes';
 import { currentUserQuery, userNameQuery } from '../../entities/user/user.api';
 import { LoginScreen } from './LoginScreen';
 import { RegisterScreen } from './RegisterScreen';

@@ -1,5 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { rootRoute } from '../../app/root';
+import { rootRoute } from '../../lib/routes';
 import { ErrorScreen } from './ErrorScreen';
 import { loadCatalogues } from '../../i18n/i18n';
 

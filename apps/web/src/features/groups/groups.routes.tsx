@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { authLayout } from '../../app/layouts';
+import { authLayout } from '../../lib/routes';
 import { loadCatalogues } from '../../i18n/i18n';
 
 export const groupsRoute = createRoute({

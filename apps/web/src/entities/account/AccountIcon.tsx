@@ -1,4 +1,4 @@
-import { iconUrl } from '../../entities/account/icon.api';
+import { iconUrl } from './icon.api';
 
 interface IconAccount {
   readonly service: string | null;
