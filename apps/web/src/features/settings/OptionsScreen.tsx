@@ -9,6 +9,7 @@ import { LOCALE_NAMES, LOCALES } from '../../i18n/i18n';
 import { SelectSetting, SettingsSection, SwitchSetting } from '../../ui/setting-controls';
 import { CodesSection } from './CodesSection';
 import { useSaveSetting } from './save-setting';
+import { locksOnCopy } from '../../lib/lock-on-copy';
 
 /** Options: general, security and data input sections; every change is saved at once. */
 export function OptionsScreen() {
@@ -119,7 +120,7 @@ function SecuritySection({ values, set, demo }: SectionProps & { readonly demo: 
   const { t } = useTranslation('settings');
   const kickChoices = KICK_USER_AFTER_CHOICES.map((minutes) => ({
     value: minutes,
-    label: t(`options.kickUserAfter.choices.${minutes < 0 ? 'onCopy' : String(minutes)}`),
+    label: t(`options.kickUserAfter.choices.${locksOnCopy(minutes) ? 'onCopy' : String(minutes)}`),
   }));
   return (
     <SettingsSection title={t('options.security')}>
