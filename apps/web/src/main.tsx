@@ -9,8 +9,12 @@ import { Spinner } from './ui/Spinner';
 import { handleGlobalError } from './app/global-errors';
 import { installQueryPersistence } from './lib/persist';
 import { applyRememberedTheme } from './app/theme';
+import { provideVaultSource } from './entities/data-source';
+import { httpVaultSource } from './entities/http-source';
 import './styles.css';
 
+// The accounts, groups and codes are read from the server (entities/data-source.ts).
+provideVaultSource(httpVaultSource);
 setGlobalErrorHandler((error) => handleGlobalError(error, router));
 applyRememberedTheme();
 // Accounts, groups and settings of the previous visit show at once, before the server answers.
