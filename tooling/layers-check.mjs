@@ -80,7 +80,7 @@ checkWeb();
 function checkWeb() {
   const web = join(root, 'apps/web/src');
   const LAYERS = [
-    ['api', 'i18n', 'styles.css'], // the API client and the server's clock; the text catalogues; base styles
+    ['api', 'i18n', 'styles'], // the API client and the server's clock; the text catalogues; the base styles
     ['ui'], // generic widgets: no domain
     ['entities'], // the domain: queries, mutations, the data-source port, domain widgets
     ['lib'], // what features share above the domain: the routes' frame, session, query client

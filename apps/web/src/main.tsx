@@ -1,3 +1,7 @@
+// The base styles first: each feature's and widget's own stylesheet comes after them.
+import './styles/base.css';
+import './styles/controls.css';
+import './styles/shared.css';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -11,7 +15,6 @@ import { installQueryPersistence } from './lib/persist';
 import { applyRememberedTheme } from './app/theme';
 import { provideVaultSource } from './entities/data-source';
 import { httpVaultSource } from './entities/http-source';
-import './styles.css';
 
 // The accounts, groups and codes are read from the server (entities/data-source.ts).
 provideVaultSource(httpVaultSource);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Notifications } from '../ui/Notifications';
 import { appConfigQuery } from '../entities/server/server.api';
 import { useThemeSetting } from './theme';
+import './shell.css';
 
 /** The page title follows the route name. */
 function useRouteTitle(): void {

@@ -20,7 +20,7 @@ function applyThemeColour(theme: 'light' | 'dark' | null): void {
   }
 }
 
-/** Sets the colours: `data-theme` on the page root (styles.css), none for the system's choice. */
+/** Sets the colours: `data-theme` on the page root fixes its colour scheme (styles/base.css). */
 export function applyTheme(theme: string | null): void {
   const root = document.documentElement;
   const chosen = theme === 'light' || theme === 'dark' ? theme : null;

@@ -8,6 +8,7 @@ import { useAccountSettings } from '../settings/account-settings';
 import { copyToClipboard } from '../../ui/clipboard';
 import { serverNow } from '../../ui/clock';
 import { splitCode } from './code-format';
+import './otp.css';
 
 const DOTS = 10;
 const KNOWN_TYPES = new Set(['totp', 'hotp', 'steamtotp']);

@@ -2,6 +2,7 @@ import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-route
 import { authLayout } from '../../lib/routes';
 import { flag } from '../../lib/search-params';
 import { loadCatalogues } from '../../i18n/i18n';
+import './accounts.css';
 
 export interface AccountsSearch {
   readonly toRefresh?: boolean;

@@ -6,6 +6,7 @@ import { LoginScreen } from './LoginScreen';
 import { RegisterScreen } from './RegisterScreen';
 import { refreshCsrf } from './auth.api';
 import { loadCatalogues } from '../../i18n/i18n';
+import './auth.css';
 
 /** Query of the e-mailed links: the address and the token (password.reset, webauthn.recover). */
 export interface EmailLinkSearch {

@@ -2,6 +2,7 @@ import { createRoute } from '@tanstack/react-router';
 import { rootRoute } from '../../lib/routes';
 import { ErrorScreen } from './ErrorScreen';
 import { loadCatalogues } from '../../i18n/i18n';
+import './errors.css';
 
 export const notFoundRoute = createRoute({
   getParentRoute: () => rootRoute,

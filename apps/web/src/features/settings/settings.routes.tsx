@@ -2,6 +2,7 @@ import { createRoute, lazyRouteComponent, Link, Outlet } from '@tanstack/react-r
 import { useTranslation } from 'react-i18next';
 import { authLayout } from '../../lib/routes';
 import { loadCatalogues } from '../../i18n/i18n';
+import './settings.css';
 
 /** Settings tabs: the active one is marked, a click navigates to it. */
 function SettingsLayout() {

@@ -2,6 +2,7 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { authLayout } from '../../lib/routes';
 import { flag, text } from '../../lib/search-params';
 import { loadCatalogues } from '../../i18n/i18n';
+import './start.css';
 
 export const startRoute = createRoute({
   getParentRoute: () => authLayout,

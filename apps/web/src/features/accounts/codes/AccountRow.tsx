@@ -6,6 +6,7 @@ import { copyToClipboard } from '../../../ui/clipboard';
 import { AccountContent } from '../../../entities/account/AccountIcon';
 import { ListCode } from './ListCode';
 import { currentCodes } from './use-list-code';
+import './codes.css';
 
 interface AccountRowProps {
   readonly account: Account;

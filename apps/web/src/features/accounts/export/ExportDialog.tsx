@@ -11,6 +11,7 @@ import { Field, FormError } from '../../../ui/forms';
 import { notify } from '../../../ui/notify';
 import { saveFile } from '../../../ui/save-file';
 import { MigrationCodes } from './MigrationCodes';
+import './export.css';
 
 type Format = '2fauth' | 'txt' | 'aegis' | 'aegis-encrypted' | 'gmigration';
 const FORMATS: readonly Format[] = ['2fauth', 'txt', 'aegis', 'aegis-encrypted', 'gmigration'];
