@@ -1,16 +1,23 @@
+// The base styles first: each feature's and widget's own stylesheet comes after them.
+import './styles/base.css';
+import './styles/controls.css';
+import './styles/shared.css';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { initI18n, resolveLocale } from './i18n/i18n';
-import { queryClient, setGlobalErrorHandler } from './app/query-client';
+import { queryClient, setGlobalErrorHandler } from './lib/query-client';
 import { router } from './app/router';
 import { Spinner } from './ui/Spinner';
 import { handleGlobalError } from './app/global-errors';
-import { installQueryPersistence } from './app/persist';
+import { installQueryPersistence } from './lib/persist';
 import { applyRememberedTheme } from './app/theme';
-import './styles.css';
+import { provideVaultSource } from './entities/data-source';
+import { httpVaultSource } from './entities/http-source';
 
+// The accounts, groups and codes are read from the server (entities/data-source.ts).
+provideVaultSource(httpVaultSource);
 setGlobalErrorHandler((error) => handleGlobalError(error, router));
 applyRememberedTheme();
 // Accounts, groups and settings of the previous visit show at once, before the server answers.

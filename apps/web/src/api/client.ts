@@ -1,5 +1,5 @@
 import { createTwofoldClient, type ErrorMessage, type ValidationError } from '@twofold/contract';
-import { learnServerTime } from '../ui/clock';
+import { learnServerTime } from './server-time';
 
 /** The one client of the web app: same origin, session cookie, CSRF header (see @twofold/contract). */
 export const api = createTwofoldClient();
@@ -15,7 +15,7 @@ api.use({
     if (lang) request.headers.set('Accept-Language', lang === 'zh-Hans' ? 'zh-CN' : lang);
     return request;
   },
-  // Every answer tells the server's time: the codes computed in the page follow it (ui/clock.ts).
+  // Every answer tells the server's time: the codes computed in the page follow it (server-time.ts).
   onResponse({ response }) {
     const date = response.headers.get('Date');
     if (date) learnServerTime(Date.parse(date), Date.now());

@@ -11,8 +11,9 @@ export const KEEP_ALIVE_INTERVAL = 60_000;
 
 /**
  * The auto-lock timer: when `kickUserAfter` (minutes) is above 0, `onExpire` runs after that long
- * without activity. While the person is active, `keepAlive` runs about once a minute so the
- * server's own inactivity check (a backstop one minute later than ours) sees the same activity.
+ * without activity (0 is never; -1, 'on copy', is `lib/lock-on-copy.ts`'s). While the person is
+ * active, `keepAlive` runs about once a minute so the server's own inactivity check (a backstop
+ * one minute later than ours) sees the same activity.
  * Background refreshes do not reset the timer: only the events above do.
  */
 export function useInactivityLock(

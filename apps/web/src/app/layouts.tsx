@@ -1,32 +1,17 @@
-import { createRoute, Link, Outlet, redirect, useNavigate, useMatches } from '@tanstack/react-router';
+import { Link, Outlet, useNavigate, useMatches } from '@tanstack/react-router';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../api/client';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { changeLocale, resolveLocale } from '../i18n/i18n';
 import { currentUserQuery } from '../entities/user/user.api';
-import { appConfigQuery } from './queries';
+import { appConfigQuery } from '../entities/server/server.api';
 import { useInactivityLock } from './inactivity';
-import { rememberPreferences, shellPreferences } from './preferences';
-import { rootRoute } from './root';
-import { signOut } from './session';
+import { rememberPreferences, shellPreferences } from '../entities/settings/preferences';
+import { signOut } from '../lib/session';
 
-/**
- * Public sign-in routes (login, register, recovery): turned off in reverse-proxy mode, where the
- * proxy signs people in.
- */
-export const publicLayout = createRoute({
-  getParentRoute: () => rootRoute,
-  id: 'public',
-  beforeLoad: async ({ context }) => {
-    const config = await context.queryClient.ensureQueryData(appConfigQuery);
-    if (config.proxyAuth) throw redirect({ to: '/accounts' });
-  },
-  component: PublicLayout,
-});
-
-function PublicLayout() {
+/** The public layout: the sign-in screens and a footer link to About. */
+export function PublicLayout() {
   return (
     <div className="public-layout">
       <main className="public-main">
@@ -39,22 +24,8 @@ function PublicLayout() {
   );
 }
 
-/** Routes that need a signed-in user: the guard sends anybody else to the login screen. */
-export const authLayout = createRoute({
-  getParentRoute: () => rootRoute,
-  id: 'signed-in',
-  beforeLoad: async ({ context }) => {
-    try {
-      await context.queryClient.ensureQueryData(currentUserQuery);
-    } catch (error) {
-      if (isApiError(error, 401)) throw redirect({ to: '/login' });
-      throw error;
-    }
-  },
-  component: SignedInLayout,
-});
-
-function SignedInLayout() {
+/** The signed-in layout: remembers the preferences, runs auto-lock, shows the footer. */
+export function SignedInLayout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: user } = useSuspenseQuery(currentUserQuery);

@@ -1,24 +1,11 @@
-import { createRootRouteWithContext, HeadContent, Outlet, useRouterState } from '@tanstack/react-router';
-import type { QueryClient } from '@tanstack/react-query';
+import { HeadContent, Outlet, useRouterState } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Notifications } from '../ui/Notifications';
-import { appConfigQuery } from './queries';
+import { appConfigQuery } from '../entities/server/server.api';
 import { useThemeSetting } from './theme';
-
-export interface RouterContext {
-  readonly queryClient: QueryClient;
-}
-
-declare module '@tanstack/react-router' {
-  interface StaticDataRouteOption {
-    /** i18n key (namespace 'common', under `routes.`) of the page title: titles come from route names. */
-    readonly title?: string;
-    /** Shows the about link (version) in the footer. */
-    readonly showAbout?: boolean;
-  }
-}
+import './shell.css';
 
 /** The page title follows the route name. */
 function useRouteTitle(): void {
@@ -42,7 +29,8 @@ function DemoBanner() {
   );
 }
 
-function Root() {
+/** The root route's component: titles, theme, notifications, the demo banner. */
+export function Root() {
   useRouteTitle();
   useThemeSetting();
   return (
@@ -54,8 +42,3 @@ function Root() {
     </>
   );
 }
-
-export const rootRoute = createRootRouteWithContext<RouterContext>()({
-  loader: ({ context }) => context.queryClient.ensureQueryData(appConfigQuery),
-  component: Root,
-});

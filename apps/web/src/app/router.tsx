@@ -13,9 +13,10 @@ import { startRoute } from '../features/start/start.routes';
 import { groupsRoutes } from '../features/groups/groups.routes';
 import { aboutRoute } from '../features/about/about.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
-import { authLayout, publicLayout } from './layouts';
-import { queryClient } from './query-client';
-import { rootRoute } from './root';
+import { authLayout, publicLayout, rootRoute } from '../lib/routes';
+import { PublicLayout, SignedInLayout } from './layouts';
+import { queryClient } from '../lib/query-client';
+import { Root } from './root';
 
 /** Any unknown path goes to /404. */
 const unknownRoute = createRoute({
@@ -25,6 +26,11 @@ const unknownRoute = createRoute({
     throw redirect({ to: '/404', replace: true });
   },
 });
+
+// The frame's look is the shell's (lib/routes.ts holds its guards and loaders).
+rootRoute.update({ component: Root });
+publicLayout.update({ component: PublicLayout });
+authLayout.update({ component: SignedInLayout });
 
 // Each feature exports its routes; this is the one place that assembles the tree.
 const routeTree = rootRoute.addChildren([

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { readSettings } from './preferences';
+import { readSettings } from '../entities/settings/preferences';
 import { settingsQuery } from '../entities/settings/settings.api';
-import { LOCAL_THEME } from './preferences';
+import { LOCAL_THEME } from '../entities/settings/preferences';
 
 type Theme = 'system' | 'light' | 'dark';
 
@@ -20,7 +20,7 @@ function applyThemeColour(theme: 'light' | 'dark' | null): void {
   }
 }
 
-/** Sets the colours: `data-theme` on the page root (styles.css), none for the system's choice. */
+/** Sets the colours: `data-theme` on the page root fixes its colour scheme (styles/base.css). */
 export function applyTheme(theme: string | null): void {
   const root = document.documentElement;
   const chosen = theme === 'light' || theme === 'dark' ? theme : null;

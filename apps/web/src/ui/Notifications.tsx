@@ -1,4 +1,5 @@
 import { dismiss, useNotice } from './notify';
+import './notifications.css';
 
 /** One notice at a time, at the top, full width; a click closes it. */
 export function Notifications() {

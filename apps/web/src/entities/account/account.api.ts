@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { BodyOf, ResponseOf } from '@twofold/contract';
 import { api, unwrap } from '../../api/client';
+import { vault, type Account, type Otp } from '../data-source';
 
-export type Account = ResponseOf<'/api/v1/twofaccounts', 'get'>[number];
-export type Otp = ResponseOf<'/api/v1/twofaccounts/{id}/otp', 'get'>;
+export type { Account, Otp };
 /** A row of an import: id -1 = possible duplicate, -2 = cannot become an account. */
 export type ImportItem = ResponseOf<'/api/v1/twofaccounts/import', 'post'>[number];
 export type CreateAccountBody = BodyOf<'/api/v1/twofaccounts', 'post'>;
@@ -12,7 +12,7 @@ export type AccountParams = BodyOf<'/api/v1/twofaccounts/{id}', 'put'>;
 /** The list of the accounts (no secrets); kept locally between visits (see persist.ts). */
 export const accountsQuery = queryOptions({
   queryKey: ['accounts'],
-  queryFn: () => unwrap(api.GET('/api/v1/twofaccounts')),
+  queryFn: () => vault().listAccounts(),
   staleTime: 0,
 });
 
@@ -20,7 +20,7 @@ export const accountsQuery = queryOptions({
 export function accountQuery(id: number) {
   return queryOptions({
     queryKey: ['account-edit', id],
-    queryFn: () => unwrap(api.GET('/api/v1/twofaccounts/{id}', { params: { path: { id } } })),
+    queryFn: () => vault().account(id),
     gcTime: 0,
     staleTime: Infinity,
   });

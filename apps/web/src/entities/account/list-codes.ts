@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, unwrap } from '../../api/client';
+import { vault } from '../data-source';
 import type { Account } from './account.api';
 
 /**
@@ -11,7 +11,7 @@ import type { Account } from './account.api';
 export const accountSecretsQuery = queryOptions({
   queryKey: ['accounts', 'with-secrets'],
   queryFn: async (): Promise<ReadonlyMap<number, Account>> => {
-    const list = await unwrap(api.GET('/api/v1/twofaccounts', { params: { query: { withSecret: '1' } } }));
+    const list = await vault().listAccountsWithSecrets();
     return new Map(list.map((account) => [account.id, account]));
   },
   staleTime: 60_000,

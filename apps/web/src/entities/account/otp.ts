@@ -1,5 +1,6 @@
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
+import { vault } from '../data-source';
 import { accountsQuery, type AccountParams, type Otp } from './account.api';
 
 /** A code is only good for its period: fetched once per showing, forgotten when nobody shows it. */
@@ -16,7 +17,7 @@ export function otpQuery(id: number) {
   return queryOptions({
     queryKey: otpKey('account', id),
     queryFn: async ({ client }): Promise<Otp> => {
-      const otp = await unwrap(api.GET('/api/v1/twofaccounts/{id}/otp', { params: { path: { id } } }));
+      const otp = await vault().otp(id);
       if (otp.otp_type === 'hotp' && otp.counter !== undefined) {
         client.setQueryData(accountsQuery.queryKey, (list) =>
           list?.map((item) => (item.id === id ? { ...item, counter: otp.counter ?? item.counter } : item)),

@@ -1,22 +1,22 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ResponseOf } from '@twofold/contract';
 import { api, unwrap } from '../../api/client';
+import { vault, type Group } from '../data-source';
 import { accountsQuery } from '../account/account.api';
 import { settingsQuery } from '../settings/settings.api';
 
-export type Group = ResponseOf<'/api/v1/groups', 'get'>[number];
+export type { Group };
 
 /** The groups with their account counts; the pseudo group 'All' has id 0. */
 export const groupsQuery = queryOptions({
   queryKey: ['groups'],
-  queryFn: () => unwrap(api.GET('/api/v1/groups')),
+  queryFn: () => vault().listGroups(),
   staleTime: 0,
 });
 
 export function groupQuery(id: number) {
   return queryOptions({
     queryKey: ['group', id],
-    queryFn: () => unwrap(api.GET('/api/v1/groups/{id}', { params: { path: { id } } })),
+    queryFn: () => vault().group(id),
   });
 }
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { NativeSettings } from '@twofold/otp/browser';
 import { useMemo } from 'react';
 import { settingsQuery } from './settings.api';
-import { readSettings } from '../../app/preferences';
+import { readSettings } from './preferences';
 
 /**
  * Every native setting, typed, from the cache at once (persisted locally), refreshed in the

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '@twofold/contract';
 import { api, unwrap } from '../../api/client';
-import { rememberDeviceCount } from '../../app/preferences';
+import { rememberDeviceCount } from '../settings/preferences';
 import { settingsQuery } from '../settings/settings.api';
 import { currentUserQuery } from './user.api';
 

@@ -1,7 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { appConfigQuery, infosQuery } from '../../app/queries';
+import { appConfigQuery, infosQuery } from '../../entities/server/server.api';
 import { copyToClipboard } from '../../ui/clipboard';
 import { Spinner } from '../../ui/Spinner';
 

@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { rootRoute } from '../../app/root';
+import { rootRoute } from '../../lib/routes';
 import { loadCatalogues } from '../../i18n/i18n';
+import './about.css';
 
 /** About is public, and downloaded when first opened. */
 export const aboutRoute = createRoute({

@@ -8,7 +8,14 @@ import { useCreateAccount, useUpdateAccount } from '../../entities/account/accou
 import { useAccountSettings } from '../../entities/settings/account-settings';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { applyServerErrors, Field, FormError } from '../../ui/forms';
-import { EMPTY_VALUES, FIELDS, isBase32, toParams, valuesOf, type FormValues } from './form-values';
+import {
+  EMPTY_VALUES,
+  FIELDS,
+  isBase32,
+  toParams,
+  valuesOf,
+  type FormValues,
+} from '../../entities/account/form-values';
 import { defaultGroupOf, GroupField } from './GroupField';
 import { IconField } from './IconField';
 import { useIconState } from './icons';

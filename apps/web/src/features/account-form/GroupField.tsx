@@ -4,7 +4,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { groupsQuery } from '../../entities/group/group.api';
 import type { NativeSettings } from '@twofold/otp/browser';
-import type { FormValues } from './form-values';
+import type { FormValues } from '../../entities/account/form-values';
 
 /**
  * The group a new account goes to when nobody picks one, as the server would choose it: the

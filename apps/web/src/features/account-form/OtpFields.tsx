@@ -3,7 +3,13 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../ui/forms';
 import { LockGlyph } from '../../ui/LockGlyph';
-import { ALGORITHMS, DIGITS, OTP_TYPE_CHOICES, type FormValues, type OtpType } from './form-values';
+import {
+  ALGORITHMS,
+  DIGITS,
+  OTP_TYPE_CHOICES,
+  type FormValues,
+  type OtpType,
+} from '../../entities/account/form-values';
 
 export function OtpTypeField(props: {
   readonly value: OtpType;

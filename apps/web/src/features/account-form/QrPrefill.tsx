@@ -7,10 +7,10 @@ import { isApiError } from '../../api/client';
 import { previewUri } from '../../entities/account/account.api';
 import { handOff } from '../../entities/account/scan-handoff';
 import { notify } from '../../ui/notify';
-import { classifyScan, useQrUpload } from '../start/scanned';
-import { valuesOf, type FormValues } from './form-values';
+import { classifyScan, useQrUpload } from '../../entities/account/scanned';
+import { valuesOf, type FormValues } from '../../entities/account/form-values';
 import type { IconState } from './icons';
-import { InvalidUriModal } from './Modals';
+import { InvalidUriModal } from './InvalidUriModal';
 import { HiddenFileInput } from '../../ui/HiddenFileInput';
 
 /**

@@ -8,12 +8,12 @@ import { useCreateAccount } from '../../entities/account/account.mutations';
 import { uriOtpQuery } from '../../entities/account/otp';
 import { FormError } from '../../ui/forms';
 import { Spinner } from '../../ui/Spinner';
-import { AccountIcon } from '../accounts/AccountIcon';
-import { OtpView } from '../accounts/OtpView';
+import { AccountIcon } from '../../entities/account/AccountIcon';
+import { OtpView } from '../../entities/account/OtpView';
 import { IconField } from './IconField';
 import { useIconState } from './icons';
-import { InvalidUriModal } from './Modals';
-import { toParams, valuesOf } from './form-values';
+import { InvalidUriModal } from './InvalidUriModal';
+import { toParams, valuesOf } from '../../entities/account/form-values';
 
 /**
  * A scanned otpauth URI: the account it describes with a code preview, saved as it is. The icon

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Otp } from '../../entities/account/account.api';
 import { paramsOtpQuery } from '../../entities/account/otp';
 import { applyServerErrors } from '../../ui/forms';
-import { FIELDS, toParams, type FormValues } from './form-values';
-import { TestModal } from './Modals';
+import { FIELDS, toParams, type FormValues } from '../../entities/account/form-values';
+import { TestModal } from '../../entities/account/TestModal';
 
 /** The Test button of the advanced form: a code from the form's values, nothing stored. */
 export function TestAction({

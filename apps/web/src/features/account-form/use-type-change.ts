@@ -1,5 +1,5 @@
 import type { UseFormReturn } from 'react-hook-form';
-import type { FormValues, OtpType } from './form-values';
+import type { FormValues, OtpType } from '../../entities/account/form-values';
 import type { IconState } from './icons';
 
 /**

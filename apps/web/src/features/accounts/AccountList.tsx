@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../entities/account/account.api';
 import { accountSecretsQuery } from '../../entities/account/list-codes';
+import { useLockOnCopy } from '../../lib/lock-on-copy';
 import type { NativeSettings } from '@twofold/otp/browser';
 import { AccountRow } from './codes/AccountRow';
 import { listable } from './codes/use-list-code';
@@ -45,12 +45,11 @@ export function AccountList({ accounts, settings, onCopied, onLeaveTop }: Accoun
     listRef.current?.querySelector<HTMLElement>(`.account-main[data-account-id="${String(id)}"]`)?.focus();
   }, []);
   // A copy from the list ends the session when auto-lock is 'on copy' (the code window does so itself).
-  const navigate = useNavigate();
-  const lockOnCopy = settings.kickUserAfter === -1;
+  const lockSession = useLockOnCopy(settings);
   const rowCopied = useCallback(() => {
     onCopied();
-    if (lockOnCopy) void navigate({ to: '/autolock' });
-  }, [lockOnCopy, navigate, onCopied]);
+    lockSession?.();
+  }, [lockSession, onCopied]);
 
   const windowed = useWindowedList(accounts, listRef);
   const index = useAccountIndex(accounts, listRef, windowed.scrollToIndex);

@@ -4,7 +4,7 @@ import { useDeleteAccounts, useMoveToGroup } from '../../entities/account/accoun
 import type { Group } from '../../entities/group/group.api';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { notify } from '../../ui/notify';
-import { ExportDialog } from '../export/ExportDialog';
+import { ExportDialog } from './export/ExportDialog';
 import { GroupSelectorDialog } from './GroupDialogs';
 
 interface EditToolbarProps {

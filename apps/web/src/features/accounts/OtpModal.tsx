@@ -1,12 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../entities/account/account.api';
 import { otpQuery } from '../../entities/account/otp';
 import { useAccountSettings } from '../../entities/settings/account-settings';
-import { AccountIcon } from './AccountIcon';
-import { OtpView } from './OtpView';
+import { useLockOnCopy } from '../../lib/lock-on-copy';
+import { AccountIcon } from '../../entities/account/AccountIcon';
+import { OtpView } from '../../entities/account/OtpView';
 
 interface OtpModalProps {
   readonly account: Account | null;
@@ -26,17 +26,17 @@ interface OtpModalProps {
 export function OtpModal({ account, openCount, onClose, onCopied: afterCopy, returnFocus }: OtpModalProps) {
   const { t } = useTranslation('accounts');
   const { settings } = useAccountSettings();
-  const navigate = useNavigate();
+  const lockSession = useLockOnCopy(settings);
 
   const onCopied = useCallback(() => {
     afterCopy?.();
-    if (settings.kickUserAfter === -1) {
+    if (lockSession) {
       onClose();
-      void navigate({ to: '/autolock' });
+      lockSession();
       return;
     }
     if (settings.closeOtpOnCopy) onClose();
-  }, [afterCopy, navigate, onClose, settings.closeOtpOnCopy, settings.kickUserAfter]);
+  }, [afterCopy, lockSession, onClose, settings.closeOtpOnCopy]);
 
   return (
     <Dialog.Root open={account !== null} onOpenChange={(open) => !open && onClose()}>

@@ -22,7 +22,7 @@ import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../entities/account/account.api';
-import { AccountContent } from './AccountIcon';
+import { AccountContent } from '../../entities/account/AccountIcon';
 import type { NativeSettings } from '@twofold/otp/browser';
 import { useWindowedList } from './use-windowed-list';
 

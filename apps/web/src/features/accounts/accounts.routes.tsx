@@ -1,7 +1,8 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { authLayout } from '../../app/layouts';
-import { flag } from '../../app/search-params';
+import { authLayout } from '../../lib/routes';
+import { flag } from '../../lib/search-params';
 import { loadCatalogues } from '../../i18n/i18n';
+import './accounts.css';
 
 export interface AccountsSearch {
   readonly toRefresh?: boolean;

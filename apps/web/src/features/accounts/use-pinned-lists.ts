@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { forgetRestored, restoredData } from '../../app/persist';
+import { forgetRestored, restoredData } from '../../lib/persist';
 import { accountsQuery, type Account } from '../../entities/account/account.api';
 import { groupsQuery, type Group } from '../../entities/group/group.api';
 

@@ -5,10 +5,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { dismiss, notify } from '../../ui/notify';
-import { DeviceNameForm } from './DeviceNameForm';
+import { DeviceNameForm } from '../../entities/user/DeviceNameForm';
 import { useSignedIn } from './signed-in';
-import { recoverWithDevice } from './webauthn.api';
-import { notifyWebauthnProblem, WebauthnProblem } from './webauthn';
+import { recoverWithDevice } from '../../entities/user/webauthn.api';
+import { notifyWebauthnProblem, WebauthnProblem } from '../../entities/user/webauthn';
 
 /**
  * The link of the device-recovery e-mail (webauthn.recover): register a new device with the token,

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { applyServerErrors, Field, FormError } from '../../ui/forms';
 import { dismiss, notify } from '../../ui/notify';
 import { requestPasswordReset } from './password.api';
-import { requestDeviceRecovery } from './webauthn.api';
+import { requestDeviceRecovery } from '../../entities/user/webauthn.api';
 
 const senders = {
   password: requestPasswordReset,

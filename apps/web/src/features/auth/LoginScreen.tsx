@@ -4,14 +4,14 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
-import { rememberedSignInMethod } from '../../app/preferences';
-import { useDemoMode } from '../../app/queries';
+import { rememberedSignInMethod } from '../../entities/settings/preferences';
+import { useDemoMode } from '../../entities/server/server.api';
 import { applyServerErrors, Field, FormError } from '../../ui/forms';
 import { dismiss, notify } from '../../ui/notify';
 import { login, refreshCsrf, type LoginBody } from './auth.api';
 import { useSignedIn } from './signed-in';
-import { signInWithDevice } from './webauthn.api';
-import { notifyWebauthnProblem, WebauthnProblem } from './webauthn';
+import { signInWithDevice } from '../../entities/user/webauthn.api';
+import { notifyWebauthnProblem, WebauthnProblem } from '../../entities/user/webauthn';
 
 /** The CSRF token of the anonymous session is refreshed this often on the sign-in screen. */
 export const CSRF_REFRESH_INTERVAL = 300_000;

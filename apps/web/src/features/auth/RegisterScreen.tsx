@@ -8,10 +8,10 @@ import { userNameQuery } from '../../entities/user/user.api';
 import { applyServerErrors, Field, FormError } from '../../ui/forms';
 import { dismiss, notify } from '../../ui/notify';
 import { register, type RegisterBody } from './auth.api';
-import { DeviceNameForm } from './DeviceNameForm';
+import { DeviceNameForm } from '../../entities/user/DeviceNameForm';
 import { useSignedIn } from './signed-in';
-import { registerDevice } from './webauthn.api';
-import { notifyWebauthnProblem, WebauthnProblem } from './webauthn';
+import { registerDevice } from '../../entities/user/webauthn.api';
+import { notifyWebauthnProblem, WebauthnProblem } from '../../entities/user/webauthn';
 
 type Step =
   | { readonly name: 'form' }

@@ -1,11 +1,12 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { publicLayout } from '../../app/layouts';
+import { publicLayout } from '../../lib/routes';
 import { currentUserQuery, userNameQuery } from '../../entities/user/user.api';
 import { LoginScreen } from './LoginScreen';
 import { RegisterScreen } from './RegisterScreen';
 import { refreshCsrf } from './auth.api';
 import { loadCatalogues } from '../../i18n/i18n';
+import './auth.css';
 
 /** Query of the e-mailed links: the address and the token (password.reset, webauthn.recover). */
 export interface EmailLinkSearch {

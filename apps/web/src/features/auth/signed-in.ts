@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { rememberPreferences, shellPreferences } from '../../app/preferences';
+import { rememberPreferences, shellPreferences } from '../../entities/settings/preferences';
 import { devicesQuery } from '../../entities/user/devices.api';
 import { changeLocale, resolveLocale } from '../../i18n/i18n';
 

@@ -2,7 +2,7 @@ import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../ui/Spinner';
-import { useScannedData } from '../start/scanned';
+import { useScannedData } from '../../entities/account/scanned';
 import { UploadInstead } from './UploadInstead';
 
 /** The camera failures the capture screen explains, each with a reason and a solution. */

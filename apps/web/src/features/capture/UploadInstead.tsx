@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HiddenFileInput } from '../../ui/HiddenFileInput';
 import { Spinner } from '../../ui/Spinner';
-import { useQrUpload } from '../start/scanned';
+import { useQrUpload } from '../../entities/account/scanned';
 
 /** When the camera cannot be used: the same QR code, from a picture of it. */
 export function UploadInstead({ onDecoded }: { readonly onDecoded: (data: string) => void }) {

@@ -1,7 +1,8 @@
 import { createRoute } from '@tanstack/react-router';
-import { rootRoute } from '../../app/root';
+import { rootRoute } from '../../lib/routes';
 import { ErrorScreen } from './ErrorScreen';
 import { loadCatalogues } from '../../i18n/i18n';
+import './errors.css';
 
 export const notFoundRoute = createRoute({
   getParentRoute: () => rootRoute,

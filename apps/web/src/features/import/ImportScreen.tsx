@@ -7,9 +7,9 @@ import { useScanHandoff } from '../../entities/account/scan-handoff';
 import { paramsOtpQuery } from '../../entities/account/otp';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Spinner } from '../../ui/Spinner';
-import { AccountIcon } from '../accounts/AccountIcon';
-import { TestModal } from '../account-form/Modals';
-import { toParams, valuesOf } from '../account-form/form-values';
+import { AccountIcon } from '../../entities/account/AccountIcon';
+import { TestModal } from '../../entities/account/TestModal';
+import { toParams, valuesOf } from '../../entities/account/form-values';
 import {
   importable,
   inImportAll,

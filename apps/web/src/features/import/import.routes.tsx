@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { authLayout } from '../../app/layouts';
+import { authLayout } from '../../lib/routes';
 import { loadCatalogues } from '../../i18n/i18n';
+import './import-rows.css';
 
 export const importAccountsRoute = createRoute({
   getParentRoute: () => authLayout,

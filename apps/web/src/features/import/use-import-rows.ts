@@ -15,7 +15,7 @@ import {
 } from '../../entities/account/import.api';
 import { refreshAccounts } from '../../entities/account/account.mutations';
 import { notify } from '../../ui/notify';
-import { toParams, valuesOf } from '../account-form/form-values';
+import { toParams, valuesOf } from '../../entities/account/form-values';
 
 type Item = ImportItem;
 type Status = 'pending' | 'imported' | 'failed';

@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
-import { appConfigQuery } from '../../app/queries';
+import { appConfigQuery } from '../../entities/server/server.api';
 import { changePassword, currentUserQuery, deleteUser, updateProfile } from '../../entities/user/user.api';
-import { forgetLocalData } from '../../app/session';
+import { forgetLocalData } from '../../lib/session';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { applyServerErrors, Field, FormError } from '../../ui/forms';
 import { notify } from '../../ui/notify';
-import { ProxyWarning, SettingsSection } from './controls';
+import { ProxyWarning, SettingsSection } from '../../ui/setting-controls';
 
 type ProfileBody = BodyOf<'/user', 'put'>;
 type PasswordBody = BodyOf<'/user/password', 'patch'>;

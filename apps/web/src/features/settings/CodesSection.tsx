@@ -1,7 +1,7 @@
 import type { NativeSettings } from '@twofold/otp/browser';
 import { useTranslation } from 'react-i18next';
 import type { SettingValue } from '../../entities/settings/settings.api';
-import { SettingsSection, SwitchSetting } from './controls';
+import { SettingsSection, SwitchSetting } from '../../ui/setting-controls';
 
 interface CodesSectionProps {
   readonly values: NativeSettings;

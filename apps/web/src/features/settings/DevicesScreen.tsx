@@ -3,16 +3,16 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
-import { appConfigQuery } from '../../app/queries';
+import { appConfigQuery } from '../../entities/server/server.api';
 import { devicesQuery, deviceLabel, useRevokeDevice } from '../../entities/user/devices.api';
 import { settingsQuery } from '../../entities/settings/settings.api';
-import { readSettings, settingsRecord } from '../../app/preferences';
+import { readSettings, settingsRecord } from '../../entities/settings/preferences';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { dismiss, notify } from '../../ui/notify';
 import { Spinner } from '../../ui/Spinner';
-import { registerDevice } from '../auth/webauthn.api';
-import { notifyWebauthnProblem, WebauthnProblem } from '../auth/webauthn';
-import { ProxyWarning, SettingsSection, SwitchSetting } from './controls';
+import { registerDevice } from '../../entities/user/webauthn.api';
+import { notifyWebauthnProblem, WebauthnProblem } from '../../entities/user/webauthn';
+import { ProxyWarning, SettingsSection, SwitchSetting } from '../../ui/setting-controls';
 import { useSaveSetting } from './save-setting';
 
 /**

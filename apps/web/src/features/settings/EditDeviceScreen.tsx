@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../ui/notify';
-import { DeviceNameForm } from '../auth/DeviceNameForm';
-import { SettingsSection } from './controls';
+import { DeviceNameForm } from '../../entities/user/DeviceNameForm';
+import { SettingsSection } from '../../ui/setting-controls';
 import { devicesQuery } from '../../entities/user/devices.api';
 
 const route = getRouteApi('/signed-in/settings/settings/webauthn/$credentialId/edit');

@@ -7,7 +7,7 @@ import { isApiError } from '../../api/client';
 import { createToken } from '../../entities/user/tokens.api';
 import { applyServerErrors, Field, FormError } from '../../ui/forms';
 import { notify } from '../../ui/notify';
-import { SettingsSection } from './controls';
+import { SettingsSection } from '../../ui/setting-controls';
 import { keepFreshToken } from './fresh-token';
 
 type TokenBody = BodyOf<'/oauth/personal-access-tokens', 'post'>;

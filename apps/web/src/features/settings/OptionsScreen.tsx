@@ -1,14 +1,15 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { appConfigQuery } from '../../app/queries';
+import { appConfigQuery } from '../../entities/server/server.api';
 import { groupsQuery } from '../../entities/group/group.api';
 import { settingsQuery, type SettingValue } from '../../entities/settings/settings.api';
 import type { NativeSettings } from '@twofold/otp/browser';
-import { KICK_USER_AFTER_CHOICES, readSettings, settingsRecord } from '../../app/preferences';
+import { KICK_USER_AFTER_CHOICES, readSettings, settingsRecord } from '../../entities/settings/preferences';
 import { LOCALE_NAMES, LOCALES } from '../../i18n/i18n';
-import { SelectSetting, SettingsSection, SwitchSetting } from './controls';
+import { SelectSetting, SettingsSection, SwitchSetting } from '../../ui/setting-controls';
 import { CodesSection } from './CodesSection';
 import { useSaveSetting } from './save-setting';
+import { locksOnCopy } from '../../lib/lock-on-copy';
 
 /** Options: general, security and data input sections; every change is saved at once. */
 export function OptionsScreen() {
@@ -119,7 +120,7 @@ function SecuritySection({ values, set, demo }: SectionProps & { readonly demo: 
   const { t } = useTranslation('settings');
   const kickChoices = KICK_USER_AFTER_CHOICES.map((minutes) => ({
     value: minutes,
-    label: t(`options.kickUserAfter.choices.${minutes < 0 ? 'onCopy' : String(minutes)}`),
+    label: t(`options.kickUserAfter.choices.${locksOnCopy(minutes) ? 'onCopy' : String(minutes)}`),
   }));
   return (
     <SettingsSection title={t('options.security')}>

@@ -7,7 +7,7 @@ import { copyToClipboard } from '../../ui/clipboard';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { notify } from '../../ui/notify';
 import { Spinner } from '../../ui/Spinner';
-import { ProxyWarning, SettingsSection } from './controls';
+import { ProxyWarning, SettingsSection } from '../../ui/setting-controls';
 import { forgetFreshToken, peekFreshToken } from './fresh-token';
 import { revokeToken, tokensQuery } from '../../entities/user/tokens.api';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
-import { LOCAL_LANG } from '../../app/preferences';
+import { LOCAL_LANG } from '../../entities/settings/preferences';
 import { saveSetting, storeSavedSetting, type SettingValue } from '../../entities/settings/settings.api';
 import { notify } from '../../ui/notify';
 

@@ -1,7 +1,8 @@
 import { createRoute, lazyRouteComponent, Link, Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { authLayout } from '../../app/layouts';
+import { authLayout } from '../../lib/routes';
 import { loadCatalogues } from '../../i18n/i18n';
+import './settings.css';
 
 /** Settings tabs: the active one is marked, a click navigates to it. */
 function SettingsLayout() {
@@ -82,7 +83,7 @@ export const backupsRoute = createRoute({
   getParentRoute: () => settingsLayout,
   path: '/settings/backups',
   staticData: { title: 'backups', showAbout: true },
-  component: lazyRouteComponent(() => import('../backups/BackupsScreen'), 'BackupsScreen'),
+  component: lazyRouteComponent(() => import('./backups/BackupsScreen'), 'BackupsScreen'),
 });
 
 /** Rename a device: receives its id (path) and current name (query). */

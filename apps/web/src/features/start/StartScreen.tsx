@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { accountsQuery } from '../../entities/account/account.api';
 import { useAccountSettings } from '../../entities/settings/account-settings';
 import { Spinner } from '../../ui/Spinner';
-import { useQrUpload, useScannedData } from './scanned';
+import { useQrUpload, useScannedData } from '../../entities/account/scanned';
 import { HiddenFileInput } from '../../ui/HiddenFileInput';
 
 const route = getRouteApi('/signed-in/start');

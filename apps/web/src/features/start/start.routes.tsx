@@ -1,7 +1,8 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { authLayout } from '../../app/layouts';
-import { flag, text } from '../../app/search-params';
+import { authLayout } from '../../lib/routes';
+import { flag, text } from '../../lib/search-params';
 import { loadCatalogues } from '../../i18n/i18n';
+import './start.css';
 
 export const startRoute = createRoute({
   getParentRoute: () => authLayout,

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { Account } from '../../../entities/account/account.api';
 import type { NativeSettings } from '@twofold/otp/browser';
 import { copyToClipboard } from '../../../ui/clipboard';
-import { AccountContent } from '../AccountIcon';
+import { AccountContent } from '../../../entities/account/AccountIcon';
 import { ListCode } from './ListCode';
 import { currentCodes } from './use-list-code';
+import './codes.css';
 
 interface AccountRowProps {
   readonly account: Account;

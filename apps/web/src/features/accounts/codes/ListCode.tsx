@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../../entities/account/account.api';
 import { Countdown } from './Countdown';
-import { splitCode } from './format';
+import { splitCode } from '../../../entities/account/code-format';
 import { periodOf, useListCode } from './use-list-code';
 
 function Code({ password, otpType, dotted }: { password: string; otpType: string; dotted: boolean }) {

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, Field, FormError } from '../../ui/forms';
-import { renameDevice } from '../../entities/user/devices.api';
+import { renameDevice } from './devices.api';
 
 /**
  * Names a security device (after registering or recovering one, and from the devices list):

@@ -1,4 +1,5 @@
-import { iconUrl } from '../../entities/account/icon.api';
+import { iconUrl } from './icon.api';
+import './account-icon.css';
 
 interface IconAccount {
   readonly service: string | null;

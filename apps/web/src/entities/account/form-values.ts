@@ -8,7 +8,7 @@ import {
   type Algorithm,
   type OtpType,
 } from '@twofold/otp/browser';
-import type { Account, AccountParams } from '../../entities/account/account.api';
+import type { Account, AccountParams } from './account.api';
 
 export { ALGORITHMS, type Algorithm, type OtpType };
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../ui/Spinner';
+import { Spinner } from '../../../ui/Spinner';
 
 /** A QR code image of a migration URI, drawn in the browser (the payload holds secrets). */
 async function qrImage(uri: string): Promise<string> {

@@ -2,11 +2,16 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { exportEncryptedVault, exportFileText, exportMigrationUris } from '../../entities/account/export.api';
-import { Field, FormError } from '../../ui/forms';
-import { notify } from '../../ui/notify';
-import { saveFile } from '../../ui/save-file';
+import {
+  exportEncryptedVault,
+  exportFileText,
+  exportMigrationUris,
+} from '../../../entities/account/export.api';
+import { Field, FormError } from '../../../ui/forms';
+import { notify } from '../../../ui/notify';
+import { saveFile } from '../../../ui/save-file';
 import { MigrationCodes } from './MigrationCodes';
+import './export.css';
 
 type Format = '2fauth' | 'txt' | 'aegis' | 'aegis-encrypted' | 'gmigration';
 const FORMATS: readonly Format[] = ['2fauth', 'txt', 'aegis', 'aegis-encrypted', 'gmigration'];

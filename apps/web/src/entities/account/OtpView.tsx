@@ -3,11 +3,12 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../ui/Spinner';
-import type { Otp } from '../../entities/account/account.api';
-import { useAccountSettings } from '../../entities/settings/account-settings';
+import type { Otp } from './account.api';
+import { useAccountSettings } from '../settings/account-settings';
 import { copyToClipboard } from '../../ui/clipboard';
 import { serverNow } from '../../ui/clock';
-import { splitCode } from './codes/format';
+import { splitCode } from './code-format';
+import './otp.css';
 
 const DOTS = 10;
 const KNOWN_TYPES = new Set(['totp', 'hotp', 'steamtotp']);

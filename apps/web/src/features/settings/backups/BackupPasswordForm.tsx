@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { setBackupPassword } from '../../entities/backup/backup.api';
-import { applyServerErrors, Field, FormError } from '../../ui/forms';
-import { notify } from '../../ui/notify';
-import { SettingsSection } from '../settings/controls';
+import { setBackupPassword } from '../../../entities/backup/backup.api';
+import { applyServerErrors, Field, FormError } from '../../../ui/forms';
+import { notify } from '../../../ui/notify';
+import { SettingsSection } from '../../../ui/setting-controls';
 
 interface Values {
   current_password: string;

@@ -4,8 +4,8 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { notify } from '../../ui/notify';
-import { decodeQrFile } from '../../entities/account/account.api';
-import { handOff } from '../../entities/account/scan-handoff';
+import { decodeQrFile } from './account.api';
+import { handOff } from './scan-handoff';
 
 export type ScanOutcome =
   | { readonly kind: 'migration'; readonly uri: string }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/client';
+import { isApiError } from '../../../api/client';
 import {
   backUpNow,
   backupSettingsQuery,
@@ -10,12 +10,12 @@ import {
   downloadBackup,
   updateBackupSettings,
   type BackupSettingsChange,
-} from '../../entities/backup/backup.api';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { notify } from '../../ui/notify';
-import { saveFile } from '../../ui/save-file';
-import { Spinner } from '../../ui/Spinner';
-import { SelectSetting, SettingsSection } from '../settings/controls';
+} from '../../../entities/backup/backup.api';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { notify } from '../../../ui/notify';
+import { saveFile } from '../../../ui/save-file';
+import { Spinner } from '../../../ui/Spinner';
+import { SelectSetting, SettingsSection } from '../../../ui/setting-controls';
 import { BackupPasswordForm } from './BackupPasswordForm';
 
 const KEEP_CHOICES = [3, 7, 14, 30, 60, 90, 365];

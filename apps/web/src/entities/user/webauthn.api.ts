@@ -1,6 +1,6 @@
 import type { BodyOf } from '@twofold/contract';
 import { api, unwrap } from '../../api/client';
-import { rememberDeviceCount } from '../../app/preferences';
+import { rememberDeviceCount } from '../settings/preferences';
 import { createCredential, getAssertion } from './webauthn';
 
 /** Sign in with a security device: the server's challenge, the authenticator's signature, the session. */

@@ -2,7 +2,7 @@ import type { useNavigate } from '@tanstack/react-router';
 import { endSession } from '../entities/user/user.api';
 import type { ResponseOf } from '@twofold/contract';
 import { queryClient } from './query-client';
-import { KEPT_ON_SIGN_OUT } from './preferences';
+import { KEPT_ON_SIGN_OUT } from '../entities/settings/preferences';
 
 type AppConfig = ResponseOf<'/app-config', 'get'>;
 

@@ -1,5 +1,6 @@
 import * as Switch from '@radix-ui/react-switch';
 import { useId, type ReactNode } from 'react';
+import './setting-controls.css';
 
 /** A setting's label and help text; the control's `aria-describedby` points at `${id}-help`. */
 function SettingText({

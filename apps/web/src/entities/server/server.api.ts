@@ -1,5 +1,5 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../api/client';
+import { api, unwrap } from '../../api/client';
 
 /**
  * Query-options factories of the shell itself (the app's configuration and version). The data of

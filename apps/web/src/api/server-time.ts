@@ -1,0 +1,42 @@
+/**
+ * The server's time, as the API's answers tell it: every answer carries a `Date` header (sent with
+ * `Cache-Control: no-store`, so never a stale copy), and `client.ts` hands it here.
+ *
+ * Codes are computed for the server's moment, not the device's: a phone whose clock is a minute
+ * off would otherwise show codes that no service accepts, while the code window (computed by the
+ * server) shows right ones. That header counts whole seconds and arrives after some latency, so a
+ * gap under 1.5 s is taken for rounding, not skew. The clock that screens read is `ui/clock.ts`.
+ */
+const SKEW_THRESHOLD_MS = 1500;
+/** A learned offset is kept until a new reading differs from it by more than this (no flicker). */
+const SKEW_HYSTERESIS_MS = 1000;
+
+let offsetMs = 0;
+const offsetListeners = new Set<() => void>();
+
+/** The server's current time in milliseconds (the device's clock, corrected when it is off). */
+export function serverNow(): number {
+  return Date.now() + offsetMs;
+}
+
+/**
+ * Takes in a reading of the server's clock: `serverMs` read from an answer that arrived at
+ * `receivedAt` (device milliseconds), with a resolution of `resolutionMs` (1000 for the `Date`
+ * header, whose seconds are rounded down).
+ */
+export function learnServerTime(serverMs: number, receivedAt: number, resolutionMs = 1000): void {
+  if (!Number.isFinite(serverMs)) return;
+  const reading = serverMs + resolutionMs / 2 - receivedAt;
+  let next = offsetMs;
+  if (Math.abs(reading) < SKEW_THRESHOLD_MS) next = 0;
+  else if (Math.abs(reading - offsetMs) > SKEW_HYSTERESIS_MS) next = Math.round(reading);
+  if (next === offsetMs) return;
+  offsetMs = next;
+  for (const listener of offsetListeners) listener();
+}
+
+/** Calls `listener` whenever the learned offset changes; returns the unsubscription. */
+export function onServerTimeChange(listener: () => void): () => void {
+  offsetListeners.add(listener);
+  return () => offsetListeners.delete(listener);
+}

@@ -1,0 +1,13 @@
+import { api, unwrap } from '../api/client';
+import type { VaultSource } from './data-source';
+
+/** The server as the source of the accounts, groups and codes: the API v1 through the SDK client. */
+export const httpVaultSource: VaultSource = {
+  listAccounts: () => unwrap(api.GET('/api/v1/twofaccounts')),
+  listAccountsWithSecrets: () =>
+    unwrap(api.GET('/api/v1/twofaccounts', { params: { query: { withSecret: '1' } } })),
+  account: (id) => unwrap(api.GET('/api/v1/twofaccounts/{id}', { params: { path: { id } } })),
+  listGroups: () => unwrap(api.GET('/api/v1/groups')),
+  group: (id) => unwrap(api.GET('/api/v1/groups/{id}', { params: { path: { id } } })),
+  otp: (id) => unwrap(api.GET('/api/v1/twofaccounts/{id}/otp', { params: { path: { id } } })),
+};

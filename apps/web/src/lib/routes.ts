@@ -1,0 +1,55 @@
+import { createRootRouteWithContext, createRoute, redirect } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { isApiError } from '../api/client';
+import { appConfigQuery } from '../entities/server/server.api';
+import { currentUserQuery } from '../entities/user/user.api';
+
+/**
+ * The frame every feature hangs its routes on: the root and the two layouts (public sign-in
+ * screens, signed-in screens), with what they load and guard. Features name these as their routes'
+ * parents; what the frame looks like (notifications, footer, auto-lock) is the shell's: `app/`
+ * gives each its component when it assembles the tree (`app/router.tsx`).
+ */
+export interface RouterContext {
+  readonly queryClient: QueryClient;
+}
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** i18n key (namespace 'common', under `routes.`) of the page title: titles come from route names. */
+    readonly title?: string;
+    /** Shows the about link (version) in the footer. */
+    readonly showAbout?: boolean;
+  }
+}
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  loader: ({ context }) => context.queryClient.ensureQueryData(appConfigQuery),
+});
+
+/**
+ * Public sign-in routes (login, register, recovery): turned off in reverse-proxy mode, where the
+ * proxy signs people in.
+ */
+export const publicLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'public',
+  beforeLoad: async ({ context }) => {
+    const config = await context.queryClient.ensureQueryData(appConfigQuery);
+    if (config.proxyAuth) throw redirect({ to: '/accounts' });
+  },
+});
+
+/** Routes that need a signed-in user: the guard sends anybody else to the login screen. */
+export const authLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'signed-in',
+  beforeLoad: async ({ context }) => {
+    try {
+      await context.queryClient.ensureQueryData(currentUserQuery);
+    } catch (error) {
+      if (isApiError(error, 401)) throw redirect({ to: '/login' });
+      throw error;
+    }
+  },
+});
