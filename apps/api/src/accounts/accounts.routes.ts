@@ -198,7 +198,7 @@ function bulkRoutes(app: RouteApp): void {
         summary:
           'Remove accounts from their group (at most 100 ids, from the query or the JSON body; other body keys ignored)',
         querystring: WithdrawIds,
-        body: Type.Optional(WithdrawIds),
+        body: Type.Object({ ids: Type.Optional(IdList) }, { 'x-optional-body': true }),
         response: { 200: Type.Object({ message: Type.String() }) },
       },
     },
