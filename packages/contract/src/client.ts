@@ -111,15 +111,32 @@ function networkFetch(fetchImpl: typeof fetch, timeout: number | undefined): typ
     throw new TypeError(`Twofold: timeout must be a positive number of milliseconds (got ${timeout})`);
   return async (input, init) => {
     const request = input instanceof Request ? input : new Request(input, init);
-    const signal =
-      timeout === undefined
-        ? request.signal
-        : AbortSignal.any([request.signal, AbortSignal.timeout(timeout)]);
+    if (timeout === undefined) {
+      try {
+        return await fetchImpl(request);
+      } catch (error) {
+        if (request.signal.aborted) throw error; // the caller's own abort
+        throw new TwofoldNetworkError(request.url, error);
+      }
+    }
+    // A timer of our own, cleared once the answer's headers are in: no timer outlives a request.
+    const expiry = new AbortController();
+    const timer = setTimeout(
+      () => expiry.abort(new DOMException(`No answer within ${timeout} ms`, 'TimeoutError')),
+      timeout,
+    );
+    const signal = AbortSignal.any([request.signal, expiry.signal]);
     try {
-      return await fetchImpl(timeout === undefined ? request : new Request(request, { signal }));
+      return await fetchImpl(new Request(request, { signal }));
     } catch (error) {
-      if (request.signal.aborted) throw error; // the caller's own abort
-      throw new TwofoldNetworkError(request.url, error, timeout);
+      if (request.signal.aborted) throw error;
+      throw new TwofoldNetworkError(
+        request.url,
+        expiry.signal.aborted ? expiry.signal.reason : error,
+        timeout,
+      );
+    } finally {
+      clearTimeout(timer);
     }
   };
 }
