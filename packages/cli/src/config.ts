@@ -51,18 +51,26 @@ export function resolveConnection(env: NodeJS.ProcessEnv): Connection {
   return { url: normaliseUrl(url), token };
 }
 
-/** An http(s) URL without a trailing slash (the server may live in a sub-directory). */
+/**
+ * An http(s) URL without a trailing slash (the server may live in a sub-directory). The API's
+ * own address (`https://host/api/v1`) is taken for the server's: the tool adds `/api/v1` itself.
+ */
 export function normaliseUrl(raw: string): string {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new CliError(`Not a URL: ${raw}`, ExitCode.usage);
+    throw new CliError(
+      `Not a URL: ${raw} (give the server's address, e.g. https://2fa.example.com)`,
+      ExitCode.usage,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new CliError(`The URL must start with http:// or https://: ${raw}`, ExitCode.usage);
   }
-  return url.href.replace(/\/+$/, '');
+  url.search = '';
+  url.hash = '';
+  return url.href.replace(/\/+$/, '').replace(/\/api\/v1$/i, '');
 }
 
 /** Stores the login readable by its owner only (the token opens every account). */

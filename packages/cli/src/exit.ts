@@ -1,4 +1,4 @@
-import { TwofoldApiError } from '@twofold/contract';
+import { TwofoldApiError, TwofoldNetworkError } from '@twofold/contract';
 
 /** Exit codes a script can rely on (listed in the README). */
 export const ExitCode = {
@@ -37,8 +37,14 @@ export function toCliError(error: unknown, url?: string): CliError {
     }
     return new CliError(`The server refused the request (${error.status}): ${error.describe()}`);
   }
-  if (error instanceof TypeError && /fetch failed/i.test(error.message)) {
-    return new CliError(`Cannot reach the server${url ? ` at ${url}` : ''}.`, ExitCode.unreachable);
+  if (error instanceof TwofoldNetworkError) {
+    const where = url ?? new URL(error.url).origin;
+    return new CliError(
+      error.timedOut
+        ? `No answer from the server at ${where} in time.`
+        : `Cannot reach the server at ${where}.`,
+      ExitCode.unreachable,
+    );
   }
   const message = error instanceof Error ? error.message : String(error);
   return new CliError(message);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError, Option } from 'commander';
+import { Argument, Command, CommanderError, Option } from 'commander';
 import { SDK_VERSION } from '@twofold/contract';
 import { addAccount } from './commands/add.js';
 import { backupNow, downloadBackup, listBackups } from './commands/backup.js';
@@ -8,6 +8,7 @@ import { listAccounts, printCode } from './commands/accounts.js';
 import { EXPORT_FORMATS, exportAccounts, type CliExportFormat } from './commands/export.js';
 import { importFile } from './commands/import.js';
 import { login } from './commands/login.js';
+import { completionScript, SHELLS } from './completion.js';
 import { connect } from './connect.js';
 import { ExitCode, toCliError } from './exit.js';
 
@@ -61,17 +62,25 @@ function program(): Command {
   cli
     .command('add <uri-or-image>')
     .description('add an account from an otpauth:// URI or a QR code image file')
-    .action(withServer((ctx, input: string) => addAccount(ctx, input)));
+    .option('--force', 'add it even when the same account is already stored')
+    .action(
+      withServer((ctx, input: string, options: { force?: boolean }) => addAccount(ctx, input, options)),
+    );
   cli
     .command('import <file>')
     .description(
       'import the accounts of an export file (2FAuth, Aegis, 2FAS, Google Authenticator, otpauth list...)',
     )
-    .option('--password-stdin', 'read the password of an encrypted file from standard input')
+    .option('--password-stdin', 'read the password of an encrypted file from one line of standard input')
+    .option('--password-file <file>', "read the password of an encrypted file from a file's first line")
     .option('--include-duplicates', 'also import accounts that are already stored')
     .action(
-      withServer((ctx, file: string, options: { passwordStdin?: boolean; includeDuplicates?: boolean }) =>
-        importFile(ctx, file, options),
+      withServer(
+        (
+          ctx,
+          file: string,
+          options: { passwordStdin?: boolean; passwordFile?: string; includeDuplicates?: boolean },
+        ) => importFile(ctx, file, options),
       ),
     );
   cli
@@ -81,17 +90,31 @@ function program(): Command {
     )
     .addOption(new Option('-f, --format <format>', 'export format').choices(EXPORT_FORMATS).default('json'))
     .option('--encrypt', 'encrypt the Aegis vault with a password (asked, or --password-stdin)')
-    .option('--password-stdin', 'read the encryption password from standard input')
+    .option('--password-stdin', 'read the encryption password from one line of standard input')
+    .option('--password-file <file>', "read the encryption password from a file's first line")
     .option('-o, --output <file>', 'write to this file (mode 0600) instead of standard output')
     .action(
       withServer(
         (
           ctx,
-          options: { format: CliExportFormat; encrypt?: boolean; passwordStdin?: boolean; output?: string },
+          options: {
+            format: CliExportFormat;
+            encrypt?: boolean;
+            passwordStdin?: boolean;
+            passwordFile?: string;
+            output?: string;
+          },
         ) => exportAccounts(ctx, options),
       ),
     );
   backupCommands(cli);
+  cli
+    .command('completion')
+    .description('print the shell completion script (bash, zsh or fish)')
+    .addArgument(new Argument('<shell>', 'the shell').choices(SHELLS))
+    .action((shell: string) => {
+      process.stdout.write(completionScript(cli, shell));
+    });
   return cli;
 }
 

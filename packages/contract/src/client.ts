@@ -1,5 +1,6 @@
 import createFetchClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { components, operations, paths } from './schema.js';
+import { TwofoldNetworkError } from './errors.js';
 
 export type { components, operations, paths };
 
@@ -30,6 +31,8 @@ export interface TwofoldClientOptions {
   /** A personal access token: sent as `Authorization: Bearer`; no cookie, no CSRF needed. */
   readonly token?: string;
   readonly fetch?: typeof globalThis.fetch;
+  /** Milliseconds to wait for each answer; then a `TwofoldNetworkError` with `timedOut`. No limit by default. */
+  readonly timeout?: number;
   /** Where the CSRF token comes from; by default the `XSRF-TOKEN` cookie of the document. */
   readonly csrfToken?: () => string | undefined;
 }
@@ -79,10 +82,69 @@ function csrfMiddleware(
 
 export type TwofoldClient = Client<paths>;
 
+/**
+ * '' (same origin), or an absolute http(s) URL of the server (with its sub-directory, if any),
+ * without `/api/v1`: the client adds the paths. Returned without a trailing slash.
+ */
+export function checkBaseUrl(baseUrl: string): string {
+  if (baseUrl === '') return '';
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new TypeError(
+      `Twofold: baseUrl must be an absolute URL with its scheme, e.g. https://2fa.example.com (got "${baseUrl}")`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new TypeError(`Twofold: baseUrl must start with http:// or https:// (got "${baseUrl}")`);
+  if (/\/api\/v1\/?$/.test(url.pathname))
+    throw new TypeError(
+      `Twofold: baseUrl is the server's address without /api/v1 (got "${baseUrl}"): the client adds the API paths`,
+    );
+  return baseUrl.replace(/\/+$/, '');
+}
+
+/** Fetch that fails with a `TwofoldNetworkError` (the URL named) and stops waiting after `timeout`. */
+function networkFetch(fetchImpl: typeof fetch, timeout: number | undefined): typeof fetch {
+  if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0))
+    throw new TypeError(`Twofold: timeout must be a positive number of milliseconds (got ${timeout})`);
+  return async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    if (timeout === undefined) {
+      try {
+        return await fetchImpl(request);
+      } catch (error) {
+        if (request.signal.aborted) throw error; // the caller's own abort
+        throw new TwofoldNetworkError(request.url, error);
+      }
+    }
+    // A timer of our own, cleared once the answer's headers are in: no timer outlives a request.
+    const expiry = new AbortController();
+    const timer = setTimeout(
+      () => expiry.abort(new DOMException(`No answer within ${timeout} ms`, 'TimeoutError')),
+      timeout,
+    );
+    const signal = AbortSignal.any([request.signal, expiry.signal]);
+    try {
+      return await fetchImpl(new Request(request, { signal }));
+    } catch (error) {
+      if (request.signal.aborted) throw error;
+      throw new TwofoldNetworkError(
+        request.url,
+        expiry.signal.aborted ? expiry.signal.reason : error,
+        timeout,
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
 /** The typed client of the Twofold API (the SDK of the web app and third-party tools). */
 export function createTwofoldClient(options: TwofoldClientOptions = {}): TwofoldClient {
-  const baseUrl = options.baseUrl ?? '';
-  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const baseUrl = checkBaseUrl(options.baseUrl ?? '');
+  const fetchImpl = networkFetch(options.fetch ?? globalThis.fetch.bind(globalThis), options.timeout);
   const client = createFetchClient<paths>({
     baseUrl,
     fetch: fetchImpl,

@@ -42,3 +42,29 @@ export async function unwrap<T>(
   if (!response.ok) throw new TwofoldApiError(response.status, error);
   return data as T;
 }
+
+/**
+ * No answer from the server: it cannot be reached (DNS, refused connection, TLS), or it did not
+ * answer within the client's `timeout`. `url` is the request's URL; `cause` the underlying error.
+ */
+export class TwofoldNetworkError extends Error {
+  override readonly name = 'TwofoldNetworkError';
+  /** `true` when the client's `timeout` ran out. */
+  readonly timedOut: boolean;
+
+  constructor(
+    readonly url: string,
+    cause: unknown,
+    timeoutMs?: number,
+  ) {
+    const timedOut = cause instanceof Error && cause.name === 'TimeoutError';
+    const detail = cause instanceof Error && cause.cause instanceof Error ? cause.cause.message : '';
+    super(
+      timedOut
+        ? `No answer from ${url} within ${timeoutMs ?? '?'} ms`
+        : `Cannot reach ${url}${detail ? ` (${detail})` : ''}`,
+      { cause },
+    );
+    this.timedOut = timedOut;
+  }
+}

@@ -1,4 +1,4 @@
 export * from './client.js';
 export * from './sdk.js';
-export { TwofoldApiError, unwrap } from './errors.js';
+export { TwofoldApiError, TwofoldNetworkError, unwrap } from './errors.js';
 export { SDK_VERSION } from './version.js';

@@ -471,7 +471,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Remove accounts from their group (at most 100 ids; any body ignored) */
+        /** Remove accounts from their group (at most 100 ids, from the query or the JSON body; other body keys ignored) */
         patch: operations["withdrawAccounts"];
         trace?: never;
     };
@@ -3328,13 +3328,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Installed icon packs (none: the feature is disabled) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown[];
+                    "application/json": {
+                        /** @description The pack name */
+                        name: string;
+                    }[];
                 };
             };
             /** @description Refused by a business rule */
@@ -4993,7 +4996,7 @@ export interface operations {
                      * @description The export, as a file (multipart)
                      */
                     file?: Blob;
-                    /** @description Password of an encrypted export; ignored for plain ones */
+                    /** @description Password of an encrypted export, taken as given (never trimmed); ignored for plain ones. In a multipart body it may be a part with a file name, read as UTF-8, so that no line ending is rewritten */
                     password?: string;
                     /** @description Truthy: rows include their secret */
                     withSecret?: unknown;
@@ -5005,7 +5008,7 @@ export interface operations {
                      * @description The export, as a file (multipart)
                      */
                     file?: Blob;
-                    /** @description Password of an encrypted export; ignored for plain ones */
+                    /** @description Password of an encrypted export, taken as given (never trimmed); ignored for plain ones. In a multipart body it may be a part with a file name, read as UTF-8, so that no line ending is rewritten */
                     password?: string;
                     /** @description Truthy: rows include their secret */
                     withSecret?: unknown;
@@ -5017,7 +5020,7 @@ export interface operations {
                      * @description The export, as a file (multipart)
                      */
                     file?: Blob;
-                    /** @description Password of an encrypted export; ignored for plain ones */
+                    /** @description Password of an encrypted export, taken as given (never trimmed); ignored for plain ones. In a multipart body it may be a part with a file name, read as UTF-8, so that no line ending is rewritten */
                     password?: string;
                     /** @description Truthy: rows include their secret */
                     withSecret?: string;
@@ -5456,15 +5459,22 @@ export interface operations {
     };
     withdrawAccounts: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Comma-separated ids, without trailing comma */
-                ids: string;
+                ids?: string;
             };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Comma-separated ids, without trailing comma */
+                    ids?: string;
+                };
+            };
+        };
         responses: {
             /** @description OK */
             200: {

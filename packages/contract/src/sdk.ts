@@ -1,52 +1,43 @@
-import { TwofoldApiError, unwrap } from './errors.js';
-import {
-  createTwofoldClient,
-  type BodyOf,
-  type components,
-  type TwofoldClient,
-  type TwofoldClientOptions,
-} from './client.js';
+import { TwofoldApiError, TwofoldNetworkError, unwrap } from './errors.js';
+import { createTwofoldClient, type TwofoldClient, type TwofoldClientOptions } from './client.js';
+import type {
+  Account,
+  Algorithm,
+  AegisVault,
+  Backup,
+  CreateAccountBody,
+  ExportShapes,
+  Group,
+  ImportRow,
+  JsonExportFormat,
+  Otp,
+  OtpType,
+  User,
+} from './types.js';
 
-type Schemas = components['schemas'];
-/** A two-factor account as the API returns it. */
-export type Account = Schemas['Account'];
-/** A row of an import preview: `id` 0 valid, -1 duplicate of a stored account, -2 invalid. */
-export type ImportRow = Schemas['ImportRow'];
-export type Otp = Schemas['Otp'];
-export type Group = Schemas['Group'];
-/** A personal access token (never its value). */
-export type Token = Schemas['Token'];
-/** A stored backup: an encrypted Aegis vault that only the backup password opens. */
-export type Backup = Schemas['Backup'];
-export type Setting = Schemas['Setting'];
-export type Preference = Schemas['Preference'];
-export type OtpType = Account['otp_type'];
-export type Algorithm = Account['algorithm'];
-export type CreateAccountBody = BodyOf<'/api/v1/twofaccounts', 'post'>;
-/** The export formats of `GET /api/v1/twofaccounts/export`. */
-export type ExportFormat = '2fauth' | 'otpauth' | 'txt' | 'aegis' | 'gmigration';
+export type * from './types.js';
 
 export interface ReadOptions {
   /** Adds the current (and next) code to each TOTP and Steam account; HOTP accounts never get one. */
-  readonly withOtp?: boolean;
+  readonly withOtp?: boolean | undefined;
   /** Lists leave secrets out unless `true`; a single account has its secret unless `false`. */
-  readonly withSecret?: boolean;
+  readonly withSecret?: boolean | undefined;
 }
 
 export interface ListOptions extends ReadOptions {
   /** Only these accounts (unknown ids are skipped). */
-  readonly ids?: readonly number[];
+  readonly ids?: readonly number[] | undefined;
 }
 
 export interface PreviewImportOptions {
   /** The export as text (JSON, otpauth lines, Google Authenticator migration URIs...). */
-  readonly payload?: string;
+  readonly payload?: string | undefined;
   /** The export as a file; binary formats (encrypted andOTP) only come this way. */
-  readonly file?: Blob;
-  /** The password of an encrypted export. */
-  readonly password?: string;
+  readonly file?: Blob | undefined;
+  /** The password of an encrypted export, sent byte for byte (never trimmed, line endings kept). */
+  readonly password?: string | undefined;
   /** `true`: rows include their secret (needed to store them with `importRows`). */
-  readonly withSecret?: boolean;
+  readonly withSecret?: boolean | undefined;
 }
 
 /**
@@ -76,14 +67,14 @@ export interface CreateOptions {
    * The `Idempotency-Key` header (1 to 255 printable ASCII characters): the server answers a
    * repeat with the same key and body, within a day, with the account the first one created.
    */
-  readonly idempotencyKey?: string;
+  readonly idempotencyKey?: string | undefined;
   /**
    * Attempts with an `idempotencyKey` (default 1): after a network failure or a 500/502/503/504,
    * whose creation may have been stored or not, the request is sent again with the same key.
    */
-  readonly tries?: number;
+  readonly tries?: number | undefined;
   /** Pause before the second attempt (default 1000 ms), doubled, tripled... after. */
-  readonly retryDelayMs?: number;
+  readonly retryDelayMs?: number | undefined;
 }
 
 /**
@@ -111,7 +102,9 @@ async function withRetries<T>(attempt: () => Promise<T>, tries: number, delayMs:
       return await attempt();
     } catch (error) {
       const unknown =
-        error instanceof TwofoldApiError ? UNKNOWN_OUTCOME.has(error.status) : error instanceof TypeError;
+        error instanceof TwofoldApiError
+          ? UNKNOWN_OUTCOME.has(error.status)
+          : error instanceof TwofoldNetworkError || error instanceof TypeError;
       if (!unknown || done >= tries) throw error;
       await new Promise((resolve) => setTimeout(resolve, delayMs * done));
     }
@@ -121,7 +114,26 @@ async function withRetries<T>(attempt: () => Promise<T>, tries: number, delayMs:
 /** Options of `importRows`: each row is created with its own idempotency key, 3 tries by default. */
 export interface ImportRowsOptions extends Pick<CreateOptions, 'tries' | 'retryDelayMs'> {
   /** Leaves out the rows the preview marked as duplicates (`id` -1). */
-  readonly skipDuplicates?: boolean;
+  readonly skipDuplicates?: boolean | undefined;
+}
+
+/**
+ * The preview request's body: JSON for text (no line ending changes), else multipart with the
+ * password as a file part, since multipart text fields get their line breaks turned into CRLF.
+ */
+function previewBody(input: PreviewImportOptions): { json?: Record<string, string>; form?: FormData } {
+  const withSecret = input.withSecret ? '1' : undefined;
+  if (!input.file) {
+    const json: Record<string, string> = { payload: input.payload ?? '' };
+    if (input.password !== undefined) json.password = input.password;
+    if (withSecret) json.withSecret = withSecret;
+    return { json };
+  }
+  const password =
+    input.password === undefined
+      ? undefined
+      : new Blob([input.password], { type: 'text/plain;charset=utf-8' });
+  return { form: formData({ file: input.file, password, withSecret }) };
 }
 
 /** The fields a preview row brings to `POST /api/v1/twofaccounts`, as the web app's import sends them. */
@@ -142,19 +154,19 @@ function rowToBody(row: ImportRow): CreateAccountBody {
 export function createTwofold(options: TwofoldClientOptions = {}) {
   const client: TwofoldClient = createTwofoldClient(options);
   const accounts = {
-    list: (list: ListOptions = {}) =>
+    list: (list: ListOptions = {}): Promise<Account[]> =>
       unwrap(
         client.GET('/api/v1/twofaccounts', {
           params: { query: { ...idList(list.ids), ...readQuery(list) } },
         }),
       ),
-    get: (id: number, read: ReadOptions = {}) =>
+    get: (id: number, read: ReadOptions = {}): Promise<Account> =>
       unwrap(client.GET('/api/v1/twofaccounts/{id}', { params: { path: { id }, query: readQuery(read) } })),
     create: (
       body: CreateAccountBody,
       read: Pick<ReadOptions, 'withSecret'> = {},
       opts: CreateOptions = {},
-    ) => {
+    ): Promise<Account> => {
       const key = opts.idempotencyKey;
       const header = key ? { header: { 'idempotency-key': key } } : {};
       const attempt = () =>
@@ -162,28 +174,25 @@ export function createTwofold(options: TwofoldClientOptions = {}) {
       return key ? withRetries(attempt, opts.tries ?? 1, opts.retryDelayMs ?? 1000) : attempt();
     },
     /** The current code; for a HOTP account this spends the counter. */
-    otp: (id: number) => unwrap(client.GET('/api/v1/twofaccounts/{id}/otp', { params: { path: { id } } })),
-    delete: (ids: readonly number[]) =>
+    otp: (id: number): Promise<Otp> =>
+      unwrap(client.GET('/api/v1/twofaccounts/{id}/otp', { params: { path: { id } } })),
+    delete: (ids: readonly number[]): Promise<void> =>
       unwrap(client.DELETE('/api/v1/twofaccounts', { params: { query: { ids: ids.join(',') } } })),
     /** Converts another app's export into rows; stores nothing (see `importRows`). */
-    previewImport: (input: PreviewImportOptions) =>
-      unwrap(
+    previewImport: (input: PreviewImportOptions): Promise<ImportRow[]> => {
+      const { json, form } = previewBody(input);
+      return unwrap(
         client.POST('/api/v1/twofaccounts/migration', {
-          body: { payload: input.payload ?? null },
-          bodySerializer: () =>
-            formData({
-              payload: input.file ? undefined : input.payload,
-              file: input.file,
-              password: input.password,
-              withSecret: input.withSecret ? '1' : undefined,
-            }),
+          body: json ?? { payload: null },
+          ...(form ? { bodySerializer: () => form } : {}),
         }),
-      ),
+      );
+    },
     /**
      * Stores the importable rows (valid, and duplicates unless skipped) one by one, in order. Each
      * row has its own idempotency key, kept across its retries: a retry never stores it twice.
      */
-    importRows: async (rows: readonly ImportRow[], opts: ImportRowsOptions = {}) => {
+    importRows: async (rows: readonly ImportRow[], opts: ImportRowsOptions = {}): Promise<Account[]> => {
       const created: Account[] = [];
       for (const row of rows) {
         if (row.id === -2 || (row.id === -1 && opts.skipDuplicates)) continue;
@@ -193,15 +202,20 @@ export function createTwofold(options: TwofoldClientOptions = {}) {
       }
       return created;
     },
-    /** A plain export (2FAuth JSON, otpauth JSON, Aegis, Google migration), every account by default. */
-    export: (opts: { ids?: readonly number[]; format?: Exclude<ExportFormat, 'txt'> } = {}) =>
+    /**
+     * A plain export, every account by default; its type follows `format` (2FAuth JSON by
+     * default, otpauth, an Aegis vault, Google Authenticator migration URIs).
+     */
+    export: <F extends JsonExportFormat = '2fauth'>(
+      opts: { readonly ids?: readonly number[] | undefined; readonly format?: F | undefined } = {},
+    ): Promise<ExportShapes[F]> =>
       unwrap(
         client.GET('/api/v1/twofaccounts/export', {
           params: { query: { ...idList(opts.ids), format: opts.format ?? '2fauth' } },
         }),
-      ),
+      ) as Promise<ExportShapes[F]>,
     /** One otpauth URI per line. */
-    exportText: (opts: { ids?: readonly number[] } = {}) =>
+    exportText: (opts: { readonly ids?: readonly number[] | undefined } = {}): Promise<string> =>
       unwrap(
         client.GET('/api/v1/twofaccounts/export', {
           params: { query: { ...idList(opts.ids), format: 'txt' } },
@@ -209,7 +223,10 @@ export function createTwofold(options: TwofoldClientOptions = {}) {
         }),
       ),
     /** A password-encrypted Aegis vault (the password travels in the body, never in a URL). */
-    exportEncrypted: (opts: { password: string; ids?: readonly number[] }) =>
+    exportEncrypted: (opts: {
+      readonly password: string;
+      readonly ids?: readonly number[] | undefined;
+    }): Promise<AegisVault> =>
       unwrap(
         client.POST('/api/v1/twofaccounts/export', {
           body: { ...idList(opts.ids), format: 'aegis', password: opts.password },
@@ -221,26 +238,26 @@ export function createTwofold(options: TwofoldClientOptions = {}) {
     client,
     accounts,
     groups: {
-      list: () => unwrap(client.GET('/api/v1/groups')),
-      accounts: (id: number) =>
+      list: (): Promise<Group[]> => unwrap(client.GET('/api/v1/groups')),
+      accounts: (id: number): Promise<Account[]> =>
         unwrap(client.GET('/api/v1/groups/{id}/twofaccounts', { params: { path: { id } } })),
     },
     /** Encrypted backups (set their password in the web app's settings first). */
     backups: {
       /** Newest first. */
-      list: () => unwrap(client.GET('/api/v1/backups')),
+      list: (): Promise<Backup[]> => unwrap(client.GET('/api/v1/backups')),
       /** Backs up every account now; a 409 `TwofoldApiError` when no backup password is set. */
-      create: () => unwrap(client.POST('/api/v1/backups')),
+      create: (): Promise<Backup> => unwrap(client.POST('/api/v1/backups')),
       /** The backup file's text (an encrypted Aegis vault, JSON). */
-      download: (name: string) =>
+      download: (name: string): Promise<string> =>
         unwrap(client.GET('/api/v1/backups/{name}', { params: { path: { name } }, parseAs: 'text' })),
-      delete: (name: string) =>
+      delete: (name: string): Promise<void> =>
         unwrap(client.DELETE('/api/v1/backups/{name}', { params: { path: { name } } })),
     },
     /** The signed-in user (a cheap way to check a token). */
-    user: () => unwrap(client.GET('/api/v1/user')),
+    user: (): Promise<User> => unwrap(client.GET('/api/v1/user')) as Promise<User>,
     /** The text stored in a QR code image (not validated: otpauth://, otpauth-migration://...). */
-    decodeQrCode: async (image: Blob) =>
+    decodeQrCode: async (image: Blob): Promise<string> =>
       (
         await unwrap(
           client.POST('/api/v1/qrcode/decode', {

@@ -2,6 +2,7 @@ import type { RouteApp } from '../http/route-app.js';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { errors } from '../http/errors.js';
+import { IdList } from '../http/common.schemas.js';
 import { OrderedIdsBody, OrderSaved } from '../groups/groups.schemas.js';
 import { reorder } from '../groups/groups.queries.js';
 import { invalid } from '../http/field-errors.js';
@@ -187,6 +188,9 @@ function writeRoutes(app: RouteApp): void {
   );
 }
 
+/** `ids` of the withdraw route, in its query string or its body. */
+const WithdrawIds = Type.Object({ ids: Type.Optional(IdList) });
+
 /** Acting on several accounts: withdraw from groups and reorder. */
 function bulkRoutes(app: RouteApp): void {
   app.patch(
@@ -196,13 +200,18 @@ function bulkRoutes(app: RouteApp): void {
       schema: {
         tags,
         operationId: 'withdrawAccounts',
-        summary: 'Remove accounts from their group (at most 100 ids; any body ignored)',
-        querystring: RequiredIdsQuery,
+        summary:
+          'Remove accounts from their group (at most 100 ids, from the query or the JSON body; other body keys ignored)',
+        querystring: WithdrawIds,
+        body: Type.Object({ ids: Type.Optional(IdList) }, { 'x-optional-body': true }),
         response: { 200: Type.Object({ message: Type.String() }) },
       },
     },
     async (request) => {
-      await withdrawAccounts(app.deps, boundedIds(request.query.ids));
+      // As Laravel's input(): the query string's ids, else the JSON (or form) body's.
+      const ids = request.query.ids ?? request.body?.ids;
+      if (typeof ids !== 'string') throw invalid('ids', 'validation.required');
+      await withdrawAccounts(app.deps, boundedIds(ids));
       return { message: 'accounts withdrawn' };
     },
   );

@@ -38,7 +38,7 @@ export function toTimestamp(date: Date | string): string {
 }
 
 /** A password field: never trimmed. */
-export const Password = (options: { minLength?: number } = {}) =>
+export const Password = (options: { minLength?: number; description?: string } = {}) =>
   Type.String({ ...options, ...annotate({ 'x-trim': false }) });
 
 export const Email = Type.String({ format: 'email', maxLength: 191 });

@@ -25,6 +25,9 @@ export async function registerWireConventions(app: FastifyInstance): Promise<voi
     });
   });
   await app.register(formbody);
+  // Fastify reads text/plain bodies by default; no route takes one, so they are 415 like any
+  // other content type a JSON route does not read (not a 422 on a string body).
+  app.removeContentTypeParser('text/plain');
 
   app.decorateRequest('locale', 'en');
   app.decorateRequest('caller', null);

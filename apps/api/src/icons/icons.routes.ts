@@ -137,7 +137,11 @@ function iconFileRoutes(app: RouteApp): void {
         tags: ['icons'],
         operationId: 'listIconPacks',
         summary: 'Icon packs (not supported: always empty)',
-        response: { 200: Type.Array(Type.Unknown()) },
+        response: {
+          200: Type.Array(Type.Object({ name: Type.String({ description: 'The pack name' }) }), {
+            description: 'Installed icon packs (none: the feature is disabled)',
+          }),
+        },
       },
     },
     async () => [],

@@ -2,7 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ImportRow } from '../accounts/accounts.schemas.js';
 import { fieldError, invalid, invalidFields } from '../http/field-errors.js';
-import { annotate, isTruthy, Nullable } from '../http/common.schemas.js';
+import { annotate, isTruthy, Nullable, Password } from '../http/common.schemas.js';
 import { registerRule } from '../http/validation.js';
 import { previewImport, type ImportPreview } from './import.service.js';
 import { issueImportGrant } from '../auth/import-grant.js';
@@ -24,6 +24,17 @@ registerRule('migration_lines', (value) =>
     ? { key: 'validation.regex', params: { attribute: 'uri' } }
     : undefined,
 );
+
+/**
+ * A multipart text field has its line endings turned into CRLF by the sender (the HTML form
+ * encoding), so a client that must keep a password's bytes sends it as a file part instead: it
+ * arrives as bytes and is read as UTF-8 text here, before validation.
+ */
+function passwordPartAsText(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
+  const body = request.body as Record<string, unknown> | undefined;
+  if (body && Buffer.isBuffer(body.password)) body.password = body.password.toString('utf8');
+  done();
+}
 
 function sendRows(request: FastifyRequest, reply: FastifyReply, preview: ImportPreview) {
   issueImportGrant(request, reply);
@@ -56,13 +67,17 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
             Type.Unknown({ description: 'The export, as a file (multipart)', format: 'binary' }),
           ),
           password: Type.Optional(
-            Type.String({ description: 'Password of an encrypted export; ignored for plain ones' }),
+            Password({
+              description:
+                'Password of an encrypted export, taken as given (never trimmed); ignored for plain ones. In a multipart body it may be a part with a file name, read as UTF-8, so that no line ending is rewritten',
+            }),
           ),
           withSecret: Type.Optional(Type.Unknown({ description: 'Truthy: rows include their secret' })),
         }),
         querystring: Type.Object({ withSecret: Type.Optional(Type.String()) }),
         response: { 200: ImportRows },
       },
+      preValidation: passwordPartAsText,
     },
     async (request, reply) => {
       const body = request.body as Record<string, unknown>;

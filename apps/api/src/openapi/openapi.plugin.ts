@@ -52,7 +52,9 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     transformObject: (documents) =>
       'openapiObject' in documents
         ? describeResponses(
-            nameResources(typeMultipartFields(documents.openapiObject as Record<string, unknown>)),
+            nameResources(
+              optionalBodies(typeMultipartFields(documents.openapiObject as Record<string, unknown>)),
+            ),
           )
         : documents.swaggerObject,
     refResolver: {
@@ -100,6 +102,23 @@ function typeMultipartFields(document: Record<string, unknown>): Record<string, 
       const typed = 'type' in field || 'anyOf' in field || 'oneOf' in field || '$ref' in field;
       if (!typed) field.type = 'string';
     }
+  }
+  return document;
+}
+
+/**
+ * @fastify/swagger marks every declared body as required; a body schema annotated
+ * `x-optional-body: true` (a route that also reads its input from the query string) is not.
+ */
+function optionalBodies(document: Record<string, unknown>): Record<string, unknown> {
+  const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
+  for (const operation of Object.values(paths).flatMap((item) => Object.values(item))) {
+    const body = (operation as { requestBody?: { required?: boolean; content?: Record<string, unknown> } })
+      ?.requestBody;
+    const media = Object.values(body?.content ?? {}) as Array<{ schema?: Record<string, unknown> }>;
+    if (!body || !media.some((item) => item.schema?.['x-optional-body'] === true)) continue;
+    body.required = false;
+    for (const item of media) delete item.schema?.['x-optional-body'];
   }
   return document;
 }

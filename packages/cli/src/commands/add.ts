@@ -22,10 +22,28 @@ async function decodeImage(ctx: Context, file: string): Promise<string> {
   return ctx.twofold.decodeQrCode(new Blob([new Uint8Array(bytes)]));
 }
 
-/** Adds an account from an otpauth URI, or every account of a QR code image (Google batches too). */
-export async function addAccount(ctx: Context, input: string): Promise<void> {
+/** `true` when the server already stores this account (its import preview marks duplicates -1). */
+async function alreadyStored(ctx: Context, uri: string): Promise<boolean> {
+  const rows = await ctx.twofold.accounts.previewImport({ payload: uri });
+  return rows.some((row) => row.id === -1);
+}
+
+/**
+ * Adds an account from an otpauth URI, or every account of a QR code image (Google batches too).
+ * An account already stored is not added twice unless `force`.
+ */
+export async function addAccount(
+  ctx: Context,
+  input: string,
+  options: { force?: boolean } = {},
+): Promise<void> {
   const text = OTPAUTH.test(input) || MIGRATION.test(input) ? input : (await decodeImage(ctx, input)).trim();
   if (OTPAUTH.test(text)) {
+    if (!options.force && (await alreadyStored(ctx, text))) {
+      throw new CliError(
+        'This account is already stored (same service, account and secret); add it again with --force.',
+      );
+    }
     // One key for the account, the same on each try: a retry after a lost answer never adds it twice.
     const keyed = { idempotencyKey: newIdempotencyKey(), tries: 3 };
     const account = await ctx.twofold.accounts.create({ uri: text }, { withSecret: false }, keyed);
@@ -36,7 +54,7 @@ export async function addAccount(ctx: Context, input: string): Promise<void> {
     const rows = await unwrap(
       ctx.twofold.client.POST('/api/v1/twofaccounts/import', { body: { uri: text } }),
     );
-    reportImport(rows, await ctx.twofold.accounts.importRows(rows, { skipDuplicates: true }));
+    reportImport(rows, await ctx.twofold.accounts.importRows(rows, { skipDuplicates: !options.force }));
     return;
   }
   throw new CliError('The QR code holds neither an otpauth:// nor an otpauth-migration:// URI.');

@@ -1,8 +1,8 @@
-import { writeFileSync } from 'node:fs';
 import { TwofoldApiError, type Backup } from '@twofold/contract';
 import type { Context } from '../connect.js';
 import { CliError } from '../exit.js';
 import { table } from './accounts.js';
+import { writePrivateFile } from '../io.js';
 
 function size(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -21,7 +21,11 @@ export async function backupNow(ctx: Context): Promise<void> {
     process.stdout.write(`Backed up to ${describe(backup)}.\n`);
   } catch (error) {
     if (error instanceof TwofoldApiError && error.status === 409) {
-      throw new CliError(`${error.describe()} Set one in the web app: Settings, Backups.`);
+      // The server's message says where to set one (Settings → Backups); say it once.
+      const message = error.describe();
+      throw new CliError(
+        /settings/i.test(message) ? message : `${message} Set one in the web app: Settings, Backups.`,
+      );
     }
     throw error;
   }
@@ -57,7 +61,7 @@ export async function downloadBackup(
     throw error;
   }
   if (options.output) {
-    writeFileSync(options.output, text, { mode: 0o600 });
+    writePrivateFile(options.output, text);
     process.stderr.write(`Saved ${name} to ${options.output}\n`);
   } else {
     process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);

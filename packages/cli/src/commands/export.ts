@@ -1,8 +1,8 @@
-import { writeFileSync } from 'node:fs';
 import { TwofoldApiError } from '@twofold/contract';
 import type { Context } from '../connect.js';
 import { CliError, ExitCode } from '../exit.js';
-import { readSecret, readStdin } from '../io.js';
+import { readPassword, writePrivateFile } from '../io.js';
+import { givenPassword, type PasswordSource } from '../password.js';
 
 export const EXPORT_FORMATS = ['json', 'otpauth', 'aegis'] as const;
 export type CliExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -15,29 +15,27 @@ function lacksFormat(error: unknown): boolean {
   );
 }
 
-async function exportPassword(fromStdin: boolean | undefined): Promise<string> {
-  if (fromStdin) {
-    const password = (await readStdin()).replace(/\r?\n$/, '');
-    if (!password) throw new CliError('No password on standard input.');
-    return password;
-  }
+async function exportPassword(source: PasswordSource): Promise<string> {
+  const given = await givenPassword(source);
+  if (given !== undefined) return given;
   if (!process.stdin.isTTY)
-    throw new CliError('--encrypt needs a password: type it, or use --password-stdin.');
-  const password = await readSecret('Password for the encrypted vault: ');
-  if ((await readSecret('Same password again: ')) !== password) throw new CliError('The passwords differ.');
+    throw new CliError('--encrypt needs a password: type it, or use --password-stdin or --password-file.');
+  const password = await readPassword('Password for the encrypted vault: ');
+  if (!password) throw new CliError('Nothing was entered.', ExitCode.usage);
+  if ((await readPassword('Same password again: ')) !== password) throw new CliError('The passwords differ.');
   return password;
 }
 
 async function exportText(
   ctx: Context,
   format: CliExportFormat,
-  options: { encrypt?: boolean; passwordStdin?: boolean },
+  options: { encrypt?: boolean } & PasswordSource,
 ): Promise<string> {
   if (format === 'otpauth') return ctx.twofold.accounts.exportText();
   if (format === 'json')
     return `${JSON.stringify(await ctx.twofold.accounts.export({ format: '2fauth' }), null, 2)}\n`;
   const vault = options.encrypt
-    ? await ctx.twofold.accounts.exportEncrypted({ password: await exportPassword(options.passwordStdin) })
+    ? await ctx.twofold.accounts.exportEncrypted({ password: await exportPassword(options) })
     : await ctx.twofold.accounts.export({ format: 'aegis' });
   return `${JSON.stringify(vault, null, 2)}\n`;
 }
@@ -45,7 +43,7 @@ async function exportText(
 /** Writes an export (it holds every secret: only when asked, and 0600 when written to a file). */
 export async function exportAccounts(
   ctx: Context,
-  options: { format: CliExportFormat; encrypt?: boolean; passwordStdin?: boolean; output?: string },
+  options: { format: CliExportFormat; encrypt?: boolean; output?: string } & PasswordSource,
 ): Promise<void> {
   if (options.encrypt && options.format !== 'aegis') {
     throw new CliError('--encrypt works with --format aegis only.', ExitCode.usage);
@@ -62,7 +60,7 @@ export async function exportAccounts(
     throw error;
   }
   if (options.output) {
-    writeFileSync(options.output, text, { mode: 0o600 });
+    writePrivateFile(options.output, text);
     process.stderr.write(`Exported to ${options.output}\n`);
   } else {
     process.stdout.write(text);

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { TwofoldApiError, type Account, type ImportRow } from '@twofold/contract';
 import type { Context } from '../connect.js';
 import { CliError } from '../exit.js';
-import { readSecret, readStdin } from '../io.js';
+import { readPassword } from '../io.js';
+import { givenPassword, type PasswordSource } from '../password.js';
 
 /** One line per skipped row (an invalid row's `secret` holds the reason, not a secret). */
 export function reportImport(rows: readonly ImportRow[], created: readonly Account[]): void {
@@ -24,10 +25,16 @@ function passwordProblem(error: unknown): 'required' | 'wrong' | undefined {
   return undefined;
 }
 
+/** The server's own words ("Wrong password, the Aegis data cannot be decrypted"), said once. */
+function wrongPassword(error: TwofoldApiError): CliError {
+  const message = error.errors.password?.[0] ?? error.message;
+  return new CliError(/wrong password/i.test(message) ? message : `Wrong password: ${message}`);
+}
+
 export async function importFile(
   ctx: Context,
   file: string,
-  options: { passwordStdin?: boolean; includeDuplicates?: boolean },
+  options: { includeDuplicates?: boolean } & PasswordSource,
 ): Promise<void> {
   let bytes: Buffer;
   try {
@@ -36,29 +43,31 @@ export async function importFile(
     throw new CliError(`Cannot read ${file}`);
   }
   const upload = new File([new Uint8Array(bytes)], path.basename(file));
-  let password = options.passwordStdin ? (await readStdin()).replace(/\r?\n$/, '') : undefined;
+  let password = await givenPassword(options);
   const preview = (secret: string | undefined) =>
     ctx.twofold.accounts.previewImport({
       file: upload,
       withSecret: true,
-      ...(secret ? { password: secret } : {}),
+      ...(secret === undefined ? {} : { password: secret }),
     });
   let rows: ImportRow[];
   try {
     rows = await preview(password);
   } catch (error) {
     const problem = passwordProblem(error);
-    if (problem === 'wrong') throw new CliError(`Wrong password: ${(error as TwofoldApiError).describe()}`);
+    if (problem === 'wrong') throw wrongPassword(error as TwofoldApiError);
     if (problem !== 'required') throw error;
     if (password !== undefined || !process.stdin.isTTY) {
-      throw new CliError('The file is encrypted: give its password with --password-stdin.');
+      throw new CliError(
+        'The file is encrypted: give its password with --password-stdin or --password-file.',
+      );
     }
-    password = await readSecret(`Password of ${path.basename(file)}: `);
+    password = await readPassword(`Password of ${path.basename(file)}: `);
     try {
       rows = await preview(password);
     } catch (retryError) {
       if (passwordProblem(retryError) === 'wrong') {
-        throw new CliError(`Wrong password: ${(retryError as TwofoldApiError).describe()}`);
+        throw wrongPassword(retryError as TwofoldApiError);
       }
       throw retryError;
     }

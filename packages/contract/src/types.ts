@@ -1,0 +1,52 @@
+import type { BodyOf, components, ResponseOf } from './client.js';
+
+/*
+ * Named types of every resource. The SDK's methods are declared with these names, so their
+ * published declarations refer to them instead of repeating their fields: a consumer compiling
+ * with `exactOptionalPropertyTypes` can assign what a method returns to these types.
+ */
+
+type Schemas = components['schemas'];
+/** A two-factor account as the API returns it. */
+export type Account = Schemas['Account'];
+/** An account the server read from a URI, not stored. */
+export type AccountPreview = Schemas['AccountPreview'];
+/** A row of an import preview: `id` 0 valid, -1 duplicate of a stored account, -2 invalid. */
+export type ImportRow = Schemas['ImportRow'];
+/** A code (`password`), with the next one for TOTP and Steam accounts. */
+export type Otp = Schemas['Otp'];
+/** The current and next code embedded in an account read `withOtp`. */
+export type EmbeddedOtp = Schemas['EmbeddedOtp'];
+export type Group = Schemas['Group'];
+/** A personal access token (never its value). */
+export type Token = Schemas['Token'];
+/** A token just made: the only answer that holds its value (`accessToken`). */
+export type CreatedToken = Schemas['CreatedToken'];
+/** A stored backup: an encrypted Aegis vault that only the backup password opens. */
+export type Backup = Schemas['Backup'];
+export type Setting = Schemas['Setting'];
+export type Preference = Schemas['Preference'];
+/** The signed-in user. */
+export type User = ResponseOf<'/api/v1/user', 'get'>;
+export type OtpType = Account['otp_type'];
+export type Algorithm = Account['algorithm'];
+export type CreateAccountBody = BodyOf<'/api/v1/twofaccounts', 'post'>;
+
+/** The export formats of `GET /api/v1/twofaccounts/export`. */
+export type ExportFormat = '2fauth' | 'otpauth' | 'txt' | 'aegis' | 'gmigration';
+type ExportAnswer = ResponseOf<'/api/v1/twofaccounts/export', 'get'>;
+/** 2FAuth's export (`format` 2fauth, and otpauth: the same envelope holding URIs). */
+export type TwofauthExport = Extract<ExportAnswer, { data: unknown }>;
+/** An Aegis vault: plain from `export({ format: 'aegis' })`, encrypted from `exportEncrypted`. */
+export type AegisVault = Extract<ExportAnswer, { version: number }>;
+/** Google Authenticator migration URIs (at most 10 accounts each) and the accounts they cannot hold. */
+export type MigrationExport = Extract<ExportAnswer, { uris: unknown }>;
+/** What `accounts.export({ format })` returns for each JSON format. */
+export interface ExportShapes {
+  '2fauth': TwofauthExport;
+  otpauth: TwofauthExport;
+  aegis: AegisVault;
+  gmigration: MigrationExport;
+}
+/** The JSON export formats (`txt` is text: `exportText`). */
+export type JsonExportFormat = keyof ExportShapes;
