@@ -1,3 +1,4 @@
+import { mayBeAndOtpLegacy, parseAndOtpLegacy } from './andotp-legacy.js';
 import { isAegis, isAegisEncrypted, aegisDbRows, parseAegisEncrypted } from './aegis.js';
 import { decryptContext, type DecryptContext } from './context.js';
 import {
@@ -145,13 +146,26 @@ function decodeUtf8(bytes: Uint8Array): string | null {
   }
 }
 
-async function readBinary(bytes: Uint8Array, ctx: DecryptContext): Promise<ImportResult> {
-  if (!looksLikeAndOtpBinary(bytes)) return noFormat();
+async function tryReader(read: () => Promise<ImportResult>): Promise<ImportResult> {
   try {
-    return await parseAndOtpEncrypted(bytes, ctx);
+    return await read();
   } catch (error) {
     return error instanceof ImportAbort ? error.result : unreadable('andOTP');
   }
+}
+
+/**
+ * Binary: andOTP's backup with its iteration header, else (`legacy`: the bytes are not UTF-8)
+ * andOTP's headerless backup of before 0.6, also tried when the header's key fails.
+ */
+async function readBinary(bytes: Uint8Array, ctx: DecryptContext, legacy = false): Promise<ImportResult> {
+  const mayBeLegacy = legacy && mayBeAndOtpLegacy(bytes);
+  if (!looksLikeAndOtpBinary(bytes))
+    return mayBeLegacy ? tryReader(() => parseAndOtpLegacy(bytes, ctx)) : noFormat();
+  const result = await tryReader(() => parseAndOtpEncrypted(bytes, ctx));
+  if (result.ok || result.failure.kind !== 'wrong_password' || !mayBeLegacy) return result;
+  const old = await tryReader(() => parseAndOtpLegacy(bytes, ctx));
+  return old.ok ? old : result;
 }
 
 async function importPayload(input: string | Uint8Array, options: ImportOptions): Promise<ImportResult> {
@@ -159,7 +173,7 @@ async function importPayload(input: string | Uint8Array, options: ImportOptions)
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
   const bytes = typeof input === 'string' ? null : input;
   const decoded = bytes === null ? (input as string) : decodeUtf8(bytes);
-  if (decoded === null) return readBinary(bytes as Uint8Array, ctx);
+  if (decoded === null) return readBinary(bytes as Uint8Array, ctx, true);
   const text = decoded.replace(/^\uFEFF/, '').trim();
   if (text === '') return noFormat();
   if (text.startsWith('{') || text.startsWith('[')) return readJson(text, ctx, maxEntries);
