@@ -31,7 +31,9 @@ import {
   parseTwoFauth,
   twoFasRows,
 } from './json-formats.js';
+import { isDuo, parseDuo } from './duo.js';
 import { parseText } from './text-formats.js';
+import { readXml } from './xml-formats.js';
 import type { AppName, ImportOptions, ImportResult } from './types.js';
 
 /*
@@ -124,6 +126,7 @@ async function readJson(text: string, ctx: DecryptContext, maxEntries: number): 
     return noFormat();
   }
   if (isAndOtp(json)) return tooManyEntries(json, maxEntries) ? unreadable('andOTP') : parseAndOtp(json);
+  if (isDuo(json)) return tooManyEntries(json, maxEntries) ? unreadable('Duo Mobile') : parseDuo(json);
   if (!isObject(json)) return noFormat();
   for (const format of JSON_FORMATS) {
     if (!format.test(json)) continue;
@@ -177,6 +180,7 @@ async function importPayload(input: string | Uint8Array, options: ImportOptions)
   const text = decoded.replace(/^\uFEFF/, '').trim();
   if (text === '') return noFormat();
   if (text.startsWith('{') || text.startsWith('[')) return readJson(text, ctx, maxEntries);
+  if (text.startsWith('<')) return readXml(text, ctx, maxEntries);
   const result = parseText(text);
   if (result.ok && result.rows.length + result.skipped > maxEntries) return unreadable(result.app);
   // Binary data is occasionally valid UTF-8: an uploaded file gets one more chance as andOTP.

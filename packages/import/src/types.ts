@@ -51,6 +51,10 @@ export type ImportFormat =
   | 'andotp'
   | 'steam'
   | 'freeotp-plus'
+  | 'freeotp-xml'
+  | 'authy'
+  | 'battle-net'
+  | 'duo'
   | 'plain';
 
 /** The display names used in messages. */
@@ -65,7 +69,11 @@ export type AppName =
   | 'Ente Auth'
   | 'Proton Authenticator'
   | 'Steam'
-  | 'FreeOTP+';
+  | 'FreeOTP+'
+  | 'FreeOTP'
+  | 'Authy'
+  | 'Battle.net'
+  | 'Duo Mobile';
 
 /** A successful import: rows, notices about the batch, and how many entries were skipped. */
 export interface ImportSuccess {

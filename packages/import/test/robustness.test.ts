@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseImport, type ImportResult } from '../src/index.js';
+import { aegisText } from './aegis-fixtures.js';
 import * as F from './fixtures.js';
 import { importFail } from './helpers.js';
 
@@ -104,6 +105,14 @@ const PLAIN_FIXTURES = [
   F.STEAM_JSON,
   F.GOOGLE,
   F.AEGIS_PLAIN_TXT,
+  ...[
+    'authy_plain.xml',
+    'authy_encrypted.xml',
+    'battle_net_authenticator.xml',
+    'duo.json',
+    'freeotp_plus_internal.xml',
+    '2fas_authenticator_encrypted_v4.2fas',
+  ].map(aegisText),
 ];
 
 describe('fuzzing the entry point (fast-check)', () => {
