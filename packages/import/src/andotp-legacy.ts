@@ -8,13 +8,15 @@ import type { ImportResult } from './types.js';
  * andOTP's encrypted backup before version 0.6: no header, the key is SHA-256 of the password,
  * then AES-256-GCM: `nonce (12) ‖ ciphertext ‖ tag (16)`. Nothing in the file says what it is, so
  * it is only tried on binary uploads (not UTF-8) that no other format claims and that do not start
- * with the signature of a common file type.
+ * with the signature of a common file type, up to 2 MiB.
  */
 
 const NONCE = 12;
 const TAG = 16;
 /** The shortest andOTP JSON worth decrypting (`[{"secret":…,"type":…}]`) is well above 20 bytes. */
 const MIN_LENGTH = NONCE + TAG + 20;
+/** Larger than any andOTP backup of that time (thousands of entries): junk, not a guess. */
+const MAX_LENGTH = 2 * 1024 * 1024;
 
 /** Signatures of files that are not andOTP backups (images, archives, PDF, SQLite). */
 const MAGICS: readonly (readonly number[])[] = [
@@ -29,7 +31,7 @@ const MAGICS: readonly (readonly number[])[] = [
 
 /** A binary payload that may be an old andOTP backup. */
 export function mayBeAndOtpLegacy(bytes: Uint8Array): boolean {
-  if (bytes.length < MIN_LENGTH) return false;
+  if (bytes.length < MIN_LENGTH || bytes.length > MAX_LENGTH) return false;
   return !MAGICS.some((magic) => magic.every((byte, i) => bytes[i] === byte));
 }
 
