@@ -32,6 +32,7 @@ import {
   twoFasRows,
 } from './json-formats.js';
 import { isDuo, parseDuo } from './duo.js';
+import { isStratum, isStratumEncrypted, parseStratum, parseStratumEncrypted } from './stratum.js';
 import { parseText } from './text-formats.js';
 import { readXml } from './xml-formats.js';
 import type { AppName, ImportOptions, ImportResult } from './types.js';
@@ -67,6 +68,7 @@ function tooManyEntries(json: unknown, max: number): boolean {
   if (Array.isArray(json)) return json.length > max;
   if (!isObject(json)) return false;
   const lists = [json.data, json.services, json.items, json.entries, json.tokens, json.folders, json.groups];
+  lists.push(json.Authenticators);
   if (isObject(json.db)) lists.push(json.db.entries, json.db.groups);
   if (isObject(json.accounts)) lists.push(Object.keys(json.accounts));
   return lists.some((list) => Array.isArray(list) && list.length > max);
@@ -115,6 +117,7 @@ const JSON_FORMATS: readonly { app: AppName; test: (json: Json) => boolean; read
   },
   { app: 'Steam', test: isSteamMaFile, read: parseSteam },
   { app: 'FreeOTP+', test: isFreeOtpPlus, read: parseFreeOtpPlus },
+  { app: 'Stratum', test: isStratum, read: parseStratum },
 ];
 
 async function readJson(text: string, ctx: DecryptContext, maxEntries: number): Promise<ImportResult> {
@@ -149,11 +152,11 @@ function decodeUtf8(bytes: Uint8Array): string | null {
   }
 }
 
-async function tryReader(read: () => Promise<ImportResult>): Promise<ImportResult> {
+async function tryReader(read: () => Promise<ImportResult>, app: AppName = 'andOTP'): Promise<ImportResult> {
   try {
     return await read();
   } catch (error) {
-    return error instanceof ImportAbort ? error.result : unreadable('andOTP');
+    return error instanceof ImportAbort ? error.result : unreadable(app);
   }
 }
 
@@ -162,6 +165,7 @@ async function tryReader(read: () => Promise<ImportResult>): Promise<ImportResul
  * andOTP's headerless backup of before 0.6, also tried when the header's key fails.
  */
 async function readBinary(bytes: Uint8Array, ctx: DecryptContext, legacy = false): Promise<ImportResult> {
+  if (isStratumEncrypted(bytes)) return tryReader(() => parseStratumEncrypted(bytes, ctx), 'Stratum');
   const mayBeLegacy = legacy && mayBeAndOtpLegacy(bytes);
   if (!looksLikeAndOtpBinary(bytes))
     return mayBeLegacy ? tryReader(() => parseAndOtpLegacy(bytes, ctx)) : noFormat();

@@ -55,6 +55,7 @@ export type ImportFormat =
   | 'authy'
   | 'battle-net'
   | 'duo'
+  | 'stratum'
   | 'plain';
 
 /** The display names used in messages. */
@@ -73,7 +74,8 @@ export type AppName =
   | 'FreeOTP'
   | 'Authy'
   | 'Battle.net'
-  | 'Duo Mobile';
+  | 'Duo Mobile'
+  | 'Stratum';
 
 /** A successful import: rows, notices about the batch, and how many entries were skipped. */
 export interface ImportSuccess {

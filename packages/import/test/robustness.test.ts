@@ -111,6 +111,7 @@ const PLAIN_FIXTURES = [
     'battle_net_authenticator.xml',
     'duo.json',
     'freeotp_plus_internal.xml',
+    'stratum_plain.json',
     '2fas_authenticator_encrypted_v4.2fas',
   ].map(aegisText),
 ];
