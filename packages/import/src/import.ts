@@ -34,6 +34,7 @@ import {
 import { isDuo, parseDuo } from './duo.js';
 import { isStratum, isStratumEncrypted, parseStratum, parseStratumEncrypted } from './stratum.js';
 import { parseText } from './text-formats.js';
+import { parseTotpAuthenticatorBackup, totpAuthenticatorBackup } from './totp-authenticator.js';
 import { readXml } from './xml-formats.js';
 import type { AppName, ImportOptions, ImportResult } from './types.js';
 
@@ -186,6 +187,8 @@ async function importPayload(input: string | Uint8Array, options: ImportOptions)
   if (text.startsWith('{') || text.startsWith('[')) return readJson(text, ctx, maxEntries);
   if (text.startsWith('<')) return readXml(text, ctx, maxEntries);
   const result = parseText(text);
+  const backup = !result.ok && result.failure.kind === 'no_format' ? totpAuthenticatorBackup(text) : null;
+  if (backup !== null) return parseTotpAuthenticatorBackup(backup, ctx);
   if (result.ok && result.rows.length + result.skipped > maxEntries) return unreadable(result.app);
   // Binary data is occasionally valid UTF-8: an uploaded file gets one more chance as andOTP.
   if (!result.ok && result.failure.kind === 'no_format' && bytes !== null) return readBinary(bytes, ctx);

@@ -56,6 +56,7 @@ export type ImportFormat =
   | 'battle-net'
   | 'duo'
   | 'stratum'
+  | 'totp-authenticator'
   | 'plain';
 
 /** The display names used in messages. */
@@ -75,7 +76,8 @@ export type AppName =
   | 'Authy'
   | 'Battle.net'
   | 'Duo Mobile'
-  | 'Stratum';
+  | 'Stratum'
+  | 'TOTP Authenticator';
 
 /** A successful import: rows, notices about the batch, and how many entries were skipped. */
 export interface ImportSuccess {

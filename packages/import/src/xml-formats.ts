@@ -4,6 +4,7 @@ import type { DecryptContext } from './context.js';
 import { ImportAbort, isObject, noFormat, unreadable } from './failures.js';
 import { parseFreeOtpPlus } from './json-formats.js';
 import { readSharedPrefs } from './shared-prefs.js';
+import { isTotpAuthenticatorPrefs, parseTotpAuthenticatorPrefs } from './totp-authenticator.js';
 import type { AppName, ImportResult } from './types.js';
 
 /*
@@ -45,6 +46,8 @@ export async function readXml(text: string, ctx: DecryptContext, maxEntries: num
   if (prefs === null) return noFormat();
   if (isAuthy(prefs)) return guarded('Authy', () => parseAuthy(prefs, ctx, maxEntries));
   if (isBattleNet(prefs)) return guarded('Battle.net', () => parseBattleNet(prefs));
+  if (isTotpAuthenticatorPrefs(prefs))
+    return guarded('TOTP Authenticator', () => parseTotpAuthenticatorPrefs(prefs));
   const freeOtp = freeOtpTokens(prefs);
   if (freeOtp !== null) {
     if (freeOtp.tokens.length > maxEntries) return unreadable('FreeOTP');

@@ -112,6 +112,7 @@ const PLAIN_FIXTURES = [
     'duo.json',
     'freeotp_plus_internal.xml',
     'stratum_plain.json',
+    'totp_authenticator_internal.xml',
     '2fas_authenticator_encrypted_v4.2fas',
   ].map(aegisText),
 ];
