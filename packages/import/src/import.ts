@@ -32,6 +32,7 @@ import {
   twoFasRows,
 } from './json-formats.js';
 import { isDuo, parseDuo } from './duo.js';
+import { isLastPass, parseLastPass } from './lastpass.js';
 import { isStratum, isStratumEncrypted, parseStratum, parseStratumEncrypted } from './stratum.js';
 import { parseText } from './text-formats.js';
 import { parseTotpAuthenticatorBackup, totpAuthenticatorBackup } from './totp-authenticator.js';
@@ -72,6 +73,7 @@ function tooManyEntries(json: unknown, max: number): boolean {
   lists.push(json.Authenticators);
   if (isObject(json.db)) lists.push(json.db.entries, json.db.groups);
   if (isObject(json.accounts)) lists.push(Object.keys(json.accounts));
+  else lists.push(json.accounts);
   return lists.some((list) => Array.isArray(list) && list.length > max);
 }
 
@@ -119,6 +121,7 @@ const JSON_FORMATS: readonly { app: AppName; test: (json: Json) => boolean; read
   { app: 'Steam', test: isSteamMaFile, read: parseSteam },
   { app: 'FreeOTP+', test: isFreeOtpPlus, read: parseFreeOtpPlus },
   { app: 'Stratum', test: isStratum, read: parseStratum },
+  { app: 'LastPass Authenticator', test: isLastPass, read: parseLastPass },
 ];
 
 async function readJson(text: string, ctx: DecryptContext, maxEntries: number): Promise<ImportResult> {

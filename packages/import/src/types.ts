@@ -57,6 +57,7 @@ export type ImportFormat =
   | 'duo'
   | 'stratum'
   | 'totp-authenticator'
+  | 'lastpass'
   | 'plain';
 
 /** The display names used in messages. */
@@ -77,7 +78,8 @@ export type AppName =
   | 'Battle.net'
   | 'Duo Mobile'
   | 'Stratum'
-  | 'TOTP Authenticator';
+  | 'TOTP Authenticator'
+  | 'LastPass Authenticator';
 
 /** A successful import: rows, notices about the batch, and how many entries were skipped. */
 export interface ImportSuccess {
