@@ -32,6 +32,7 @@ import {
   twoFasRows,
 } from './json-formats.js';
 import { isDuo, parseDuo } from './duo.js';
+import { isSqlite, readSqlite } from './sqlite-formats.js';
 import { isLastPass, parseLastPass } from './lastpass.js';
 import { isStratum, isStratumEncrypted, parseStratum, parseStratumEncrypted } from './stratum.js';
 import { parseText } from './text-formats.js';
@@ -184,6 +185,7 @@ async function importPayload(input: string | Uint8Array, options: ImportOptions)
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
   const bytes = typeof input === 'string' ? null : input;
   const decoded = bytes === null ? (input as string) : decodeUtf8(bytes);
+  if (bytes !== null && isSqlite(bytes)) return readSqlite(bytes, maxEntries);
   if (decoded === null) return readBinary(bytes as Uint8Array, ctx, true);
   const text = decoded.replace(/^\uFEFF/, '').trim();
   if (text === '') return noFormat();

@@ -58,6 +58,8 @@ export type ImportFormat =
   | 'stratum'
   | 'totp-authenticator'
   | 'lastpass'
+  | 'google-db'
+  | 'microsoft'
   | 'plain';
 
 /** The display names used in messages. */
@@ -79,7 +81,8 @@ export type AppName =
   | 'Duo Mobile'
   | 'Stratum'
   | 'TOTP Authenticator'
-  | 'LastPass Authenticator';
+  | 'LastPass Authenticator'
+  | 'Microsoft Authenticator';
 
 /** A successful import: rows, notices about the batch, and how many entries were skipped. */
 export interface ImportSuccess {

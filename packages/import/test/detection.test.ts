@@ -42,6 +42,8 @@ const FILES: Record<string, [ImportFormat, string?]> = {
   'duo.json': ['duo'],
   'ente_auth.txt': ['plain'],
   'freeotp_plus.json': ['freeotp-plus'],
+  'google_authenticator.sqlite': ['google-db'],
+  'microsoft_authenticator.sqlite': ['microsoft'],
   'freeotp_plus_internal.xml': ['freeotp-xml'],
   'plain.txt': ['plain'],
   'proton_authenticator.json': ['proton'],

@@ -97,6 +97,17 @@ describeEachDatabase('import of Android-internal and repaired formats (POST /mig
     });
   });
 
+  describe('SQLite databases (uploaded)', () => {
+    it('Google Authenticator rows; a truncated database is a 400', async () => {
+      const file = aegisFixture('google_authenticator.sqlite');
+      const ok = await upload(file, 'databases');
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json<Row[]>()).toHaveLength(6);
+      const cut = await upload(file.subarray(0, 2048), 'databases');
+      expect(cut.statusCode).toBe(400);
+    });
+  });
+
   describe('truncated files and files of another format: a clear 4xx', () => {
     it.each([
       ['authy_encrypted.xml', 'testtest'],
