@@ -18,8 +18,9 @@ const MIN_LENGTH = NONCE + TAG + 20;
 /** Larger than any andOTP backup of that time (thousands of entries): junk, not a guess. */
 const MAX_LENGTH = 2 * 1024 * 1024;
 
-/** Signatures of files that are not andOTP backups (images, archives, PDF, SQLite). */
+/** Signatures of files that are not andOTP backups (images, archives, PDF, Java streams, SQLite). */
 const MAGICS: readonly (readonly number[])[] = [
+  [0xac, 0xed, 0x00, 0x05],
   [0x89, 0x50, 0x4e, 0x47],
   [0xff, 0xd8, 0xff],
   [0x47, 0x49, 0x46, 0x38],

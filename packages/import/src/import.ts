@@ -32,6 +32,7 @@ import {
   twoFasRows,
 } from './json-formats.js';
 import { isDuo, parseDuo } from './duo.js';
+import { parseFreeOtp2, readFreeOtp2 } from './freeotp2.js';
 import { isSqlite, readSqlite } from './sqlite-formats.js';
 import { isLastPass, parseLastPass } from './lastpass.js';
 import { isStratum, isStratumEncrypted, parseStratum, parseStratumEncrypted } from './stratum.js';
@@ -186,6 +187,8 @@ async function importPayload(input: string | Uint8Array, options: ImportOptions)
   const bytes = typeof input === 'string' ? null : input;
   const decoded = bytes === null ? (input as string) : decodeUtf8(bytes);
   if (bytes !== null && isSqlite(bytes)) return readSqlite(bytes, maxEntries);
+  const freeOtp2 = bytes === null ? null : readFreeOtp2(bytes, maxEntries);
+  if (freeOtp2 !== null) return tryReader(() => parseFreeOtp2(freeOtp2, ctx), 'FreeOTP');
   if (decoded === null) return readBinary(bytes as Uint8Array, ctx, true);
   const text = decoded.replace(/^\uFEFF/, '').trim();
   if (text === '') return noFormat();

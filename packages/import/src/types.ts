@@ -60,6 +60,7 @@ export type ImportFormat =
   | 'lastpass'
   | 'google-db'
   | 'microsoft'
+  | 'freeotp-2'
   | 'plain';
 
 /** The display names used in messages. */

@@ -70,6 +70,19 @@ describeEachDatabase('import of Android-internal and repaired formats (POST /mig
         ['WWE', 'Mason'],
       ]);
     });
+    it('FreeOTP 2 encrypted backup (uploaded; PBKDF2-SHA512 in the worker thread)', async () => {
+      const file = aegisFixture('freeotp_v2_api34.xml');
+      const none = await upload(file, 'externalBackup.xml');
+      expect([none.statusCode, none.json()]).toEqual([
+        400,
+        { message: ENCRYPTED, reason: 'password_required' },
+      ]);
+      const bad = await upload(file, 'externalBackup.xml', 'nope');
+      expect([bad.statusCode, bad.json()]).toEqual([422, wrong('FreeOTP')]);
+      expect((await upload(file, 'externalBackup.xml', 'test')).json<Row[]>()).toHaveLength(6);
+      const cut = await upload(file.subarray(0, 400), 'externalBackup.xml', 'test');
+      expect(cut.statusCode).toBe(400);
+    });
     it('2FAS with "reference": "" (a recent 2FAS version)', async () => {
       const file = JSON.parse(aegisText('2fas_authenticator_encrypted_v4.2fas')) as object;
       const payload = JSON.stringify({ ...file, reference: '' });
