@@ -1,13 +1,15 @@
 import { bytesToBase32, decodeBase64 } from '@twofold/otp';
 import { noFormat, success, unreadable } from './failures.js';
 import { buildRow, invalidRow, rowError } from './rows.js';
+import { parseStratum } from './stratum.js';
 import type { ImportResult, ImportRow } from './types.js';
 
 /*
  * On-device SQLite databases: Google Authenticator (`databases/databases`, table `accounts`:
  * email, secret, counter, type 0 TOTP / 1 HOTP, issuer) and Microsoft Authenticator
  * (`databases/PhoneFactor`, table `accounts`: name, username, oath_secret_key, account_type 0 TOTP
- * / 1 Microsoft, 8 digits and a base64 secret; other types are push-only and skipped). sql.js
+ * / 1 Microsoft, 8 digits and a base64 secret; other types are push-only and skipped), and
+ * Stratum's `databases/authenticator.db3` (table `authenticator`, the backup's fields). sql.js
  * (SQLite compiled to WebAssembly) is loaded only when a file starts with SQLite's signature.
  */
 
@@ -53,7 +55,11 @@ function microsoftRow(row: Record<string, Value>): ImportRow {
   return buildRow({ otp_type: 'totp', ...source, secret: secret.replace(/\s+/g, '') });
 }
 
-async function tableOf(bytes: Uint8Array, columns: readonly string[]): Promise<Table | null | 'none'> {
+async function tableOf(
+  bytes: Uint8Array,
+  columns: readonly string[],
+  table: 'accounts' | 'authenticator' = 'accounts',
+): Promise<Table | null | 'none'> {
   const { default: initSqlJs } = await import('sql.js');
   const SQL = await initSqlJs();
   let db;
@@ -63,10 +69,10 @@ async function tableOf(bytes: Uint8Array, columns: readonly string[]): Promise<T
     return null;
   }
   try {
-    const info = db.exec("SELECT name FROM pragma_table_info('accounts')");
+    const info = db.exec(`SELECT name FROM pragma_table_info('${table}')`);
     const present = new Set((info[0]?.values ?? []).map((row) => String(row[0])));
     if (!columns.every((column) => present.has(column))) return 'none';
-    const result = db.exec('SELECT * FROM accounts ORDER BY _id');
+    const result = db.exec(`SELECT * FROM ${table}${table === 'accounts' ? ' ORDER BY _id' : ''}`);
     const first = result[0];
     if (!first) return [];
     return first.values.map((values) =>
@@ -88,6 +94,26 @@ export async function readSqlite(bytes: Uint8Array, maxEntries: number): Promise
     return success('microsoft', 'Microsoft Authenticator', usable.map(microsoftRow), {
       skipped: microsoft.length - usable.length,
     });
+  }
+  const stratum = await tableOf(
+    bytes,
+    ['type', 'issuer', 'username', 'secret', 'algorithm'],
+    'authenticator',
+  );
+  if (stratum !== null && stratum !== 'none') {
+    if (stratum.length > maxEntries) return unreadable('Stratum');
+    // The same entries as the JSON backup, with lower-case column names.
+    const Authenticators = stratum.map((row) => ({
+      Type: row.type,
+      Issuer: row.issuer,
+      Username: row.username,
+      Secret: row.secret,
+      Algorithm: row.algorithm,
+      Digits: row.digits,
+      Period: row.period,
+      Counter: row.counter,
+    }));
+    return parseStratum({ Authenticators });
   }
   const google = await tableOf(bytes, ['email', 'secret', 'type']);
   if (google === null || google === 'none') return noFormat();

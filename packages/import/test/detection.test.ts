@@ -54,6 +54,7 @@ const FILES: Record<string, [ImportFormat, string?]> = {
   'stratum_encrypted.bin': ['stratum', 'test'],
   'stratum_encrypted_legacy.bin': ['stratum', 'test'],
   'stratum_plain.json': ['stratum'],
+  'stratum_internal.db': ['stratum'],
   'totp_authenticator.bin': ['totp-authenticator', 'Testtest1'],
   'totp_authenticator_internal.xml': ['totp-authenticator'],
 };

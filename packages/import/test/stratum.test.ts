@@ -10,6 +10,11 @@ describe('Stratum / Authenticator Pro', () => {
     expect(result).toMatchObject({ format: 'stratum', app: 'Stratum' });
     expectVectors(result.rows, 7);
   });
+  it('the on-device database (databases/authenticator.db3, SQLite)', async () => {
+    const result = await importOk(aegisFixture('stratum_internal.db'));
+    expect(result).toMatchObject({ format: 'stratum', app: 'Stratum' });
+    expectVectors(result.rows, 7);
+  });
   it('categories become groups; mOTP and Yandex entries are invalid rows, the rest imports', async () => {
     const json = JSON.parse(aegisText('stratum_plain.json')) as {
       Authenticators: { Type: number; Secret: string }[];
