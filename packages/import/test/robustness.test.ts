@@ -195,6 +195,34 @@ describe('fuzzing the entry point (fast-check)', () => {
       }),
       fc.record({ tokenOrder: fc.jsonValue(), tokens: fc.array(fc.jsonValue(), { maxLength: 4 }) }),
       fc.record({
+        Authenticators: fc.array(
+          fc.dictionary(
+            fc.constantFrom(
+              'Type',
+              'Issuer',
+              'Username',
+              'Secret',
+              'Algorithm',
+              'Digits',
+              'Period',
+              'Counter',
+            ),
+            fc.jsonValue(),
+          ),
+          { maxLength: 4 },
+        ),
+        Categories: fc.jsonValue(),
+        AuthenticatorCategories: fc.jsonValue(),
+      }),
+      fc.record({
+        version: fc.jsonValue(),
+        accounts: fc.array(
+          fc.record({ secret: fc.jsonValue(), timeStep: fc.jsonValue(), issuerName: fc.jsonValue() }),
+          { maxLength: 4 },
+        ),
+        folders: fc.jsonValue(),
+      }),
+      fc.record({
         version: fc.constant(1),
         kdfParams: fc.record({ memLimit: fc.integer(), opsLimit: fc.integer(), salt: fc.string() }),
         encryptedData: fc.string(),
@@ -206,6 +234,42 @@ describe('fuzzing the entry point (fast-check)', () => {
         checkShape(await parseImport(JSON.stringify(value), password === null ? {} : { password }));
       }),
       { numRuns: 400 },
+    );
+  });
+  it('Duo arrays and Android shared preferences with arbitrary values', async () => {
+    const escape = (text: string) =>
+      text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+    const prefs = (entries: [string, string][]) =>
+      `<?xml version='1.0' encoding='utf-8' standalone='yes' ?>\n<map>\n${entries
+        .map(([name, value]) => `    <string name="${escape(name)}">${escape(value)}</string>`)
+        .join('\n')}\n</map>`;
+    const key = fc.constantFrom(
+      'com.authy.storage.tokens.authenticator.key',
+      'com.authy.storage.tokens.authy.key',
+      'com.blizzard.messenger.AUTHENTICATOR_DEVICE_SECRET',
+      'com.blizzard.messenger.AUTHENTICATOR_SERIAL',
+      'STATIC_TOTP_CODES_LIST',
+      'tokenOrder',
+      'Deno:Mason',
+    );
+    const value = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.jsonValue({ maxDepth: 3 }).map((json) => JSON.stringify(json)),
+    );
+    const payload = fc.oneof(
+      fc.array(fc.tuple(key, value), { maxLength: 4 }).map(prefs),
+      fc
+        .array(fc.record({ name: fc.jsonValue(), otpGenerator: fc.jsonValue() }), {
+          minLength: 1,
+          maxLength: 4,
+        })
+        .map((items) => JSON.stringify(items)),
+    );
+    await fc.assert(
+      fc.asyncProperty(payload, fc.option(fc.constant('pw')), async (text, password) => {
+        checkShape(await parseImport(text, password === null ? {} : { password }));
+      }),
+      { numRuns: 300 },
     );
   });
 });
