@@ -51,6 +51,14 @@ export function wrong(app: AppName): never {
   throw new ImportAbort(wrongPassword(app));
 }
 
+/** Decodes hex of an exact byte length, else null. */
+export function hexBytes(value: unknown, length?: number): Uint8Array | null {
+  if (typeof value !== 'string' || !/^([0-9a-fA-F]{2})*$/.test(value)) return null;
+  const bytes = new Uint8Array(value.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(value.slice(i * 2, i * 2 + 2), 16);
+  return length === undefined || bytes.length === length ? bytes : null;
+}
+
 /** UTF-8 text of decrypted bytes, or null when they are not valid UTF-8. */
 export function utf8(bytes: Uint8Array): string | null {
   try {

@@ -61,7 +61,11 @@ function twoFasParts(
 export async function parseTwoFasEncrypted(json: Json, ctx: DecryptContext): Promise<ImportResult> {
   if (ctx.password === null) return passwordRequired('2FAS Auth');
   const services = twoFasParts(String(json.servicesEncrypted));
-  const reference = typeof json.reference === 'string' ? twoFasParts(json.reference) : undefined;
+  // Recent 2FAS versions write `"reference": ""`: no password check, as when the field is absent.
+  const reference =
+    typeof json.reference === 'string' && json.reference.trim() !== ''
+      ? twoFasParts(json.reference)
+      : undefined;
   if (!services || reference === null) return unreadable('2FAS Auth');
   const key = await derive(ctx, '2FAS Auth', {
     algorithm: 'pbkdf2',

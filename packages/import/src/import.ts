@@ -1,3 +1,4 @@
+import { mayBeAndOtpLegacy, parseAndOtpLegacy } from './andotp-legacy.js';
 import { isAegis, isAegisEncrypted, aegisDbRows, parseAegisEncrypted } from './aegis.js';
 import { decryptContext, type DecryptContext } from './context.js';
 import {
@@ -30,7 +31,14 @@ import {
   parseTwoFauth,
   twoFasRows,
 } from './json-formats.js';
+import { isDuo, parseDuo } from './duo.js';
+import { parseFreeOtp2, readFreeOtp2 } from './freeotp2.js';
+import { isSqlite, readSqlite } from './sqlite-formats.js';
+import { isLastPass, parseLastPass } from './lastpass.js';
+import { isStratum, isStratumEncrypted, parseStratum, parseStratumEncrypted } from './stratum.js';
 import { parseText } from './text-formats.js';
+import { parseTotpAuthenticatorBackup, totpAuthenticatorBackup } from './totp-authenticator.js';
+import { readXml } from './xml-formats.js';
 import type { AppName, ImportOptions, ImportResult } from './types.js';
 
 /*
@@ -64,8 +72,10 @@ function tooManyEntries(json: unknown, max: number): boolean {
   if (Array.isArray(json)) return json.length > max;
   if (!isObject(json)) return false;
   const lists = [json.data, json.services, json.items, json.entries, json.tokens, json.folders, json.groups];
+  lists.push(json.Authenticators);
   if (isObject(json.db)) lists.push(json.db.entries, json.db.groups);
   if (isObject(json.accounts)) lists.push(Object.keys(json.accounts));
+  else lists.push(json.accounts);
   return lists.some((list) => Array.isArray(list) && list.length > max);
 }
 
@@ -112,6 +122,8 @@ const JSON_FORMATS: readonly { app: AppName; test: (json: Json) => boolean; read
   },
   { app: 'Steam', test: isSteamMaFile, read: parseSteam },
   { app: 'FreeOTP+', test: isFreeOtpPlus, read: parseFreeOtpPlus },
+  { app: 'Stratum', test: isStratum, read: parseStratum },
+  { app: 'LastPass Authenticator', test: isLastPass, read: parseLastPass },
 ];
 
 async function readJson(text: string, ctx: DecryptContext, maxEntries: number): Promise<ImportResult> {
@@ -123,6 +135,7 @@ async function readJson(text: string, ctx: DecryptContext, maxEntries: number): 
     return noFormat();
   }
   if (isAndOtp(json)) return tooManyEntries(json, maxEntries) ? unreadable('andOTP') : parseAndOtp(json);
+  if (isDuo(json)) return tooManyEntries(json, maxEntries) ? unreadable('Duo Mobile') : parseDuo(json);
   if (!isObject(json)) return noFormat();
   for (const format of JSON_FORMATS) {
     if (!format.test(json)) continue;
@@ -145,13 +158,27 @@ function decodeUtf8(bytes: Uint8Array): string | null {
   }
 }
 
-async function readBinary(bytes: Uint8Array, ctx: DecryptContext): Promise<ImportResult> {
-  if (!looksLikeAndOtpBinary(bytes)) return noFormat();
+async function tryReader(read: () => Promise<ImportResult>, app: AppName = 'andOTP'): Promise<ImportResult> {
   try {
-    return await parseAndOtpEncrypted(bytes, ctx);
+    return await read();
   } catch (error) {
-    return error instanceof ImportAbort ? error.result : unreadable('andOTP');
+    return error instanceof ImportAbort ? error.result : unreadable(app);
   }
+}
+
+/**
+ * Binary: andOTP's backup with its iteration header, else (`legacy`: the bytes are not UTF-8)
+ * andOTP's headerless backup of before 0.6, also tried when the header's key fails.
+ */
+async function readBinary(bytes: Uint8Array, ctx: DecryptContext, legacy = false): Promise<ImportResult> {
+  if (isStratumEncrypted(bytes)) return tryReader(() => parseStratumEncrypted(bytes, ctx), 'Stratum');
+  const mayBeLegacy = legacy && mayBeAndOtpLegacy(bytes);
+  if (!looksLikeAndOtpBinary(bytes))
+    return mayBeLegacy ? tryReader(() => parseAndOtpLegacy(bytes, ctx)) : noFormat();
+  const result = await tryReader(() => parseAndOtpEncrypted(bytes, ctx));
+  if (result.ok || result.failure.kind !== 'wrong_password' || !mayBeLegacy) return result;
+  const old = await tryReader(() => parseAndOtpLegacy(bytes, ctx));
+  return old.ok ? old : result;
 }
 
 async function importPayload(input: string | Uint8Array, options: ImportOptions): Promise<ImportResult> {
@@ -159,11 +186,17 @@ async function importPayload(input: string | Uint8Array, options: ImportOptions)
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
   const bytes = typeof input === 'string' ? null : input;
   const decoded = bytes === null ? (input as string) : decodeUtf8(bytes);
-  if (decoded === null) return readBinary(bytes as Uint8Array, ctx);
+  if (bytes !== null && isSqlite(bytes)) return readSqlite(bytes, maxEntries);
+  const freeOtp2 = bytes === null ? null : readFreeOtp2(bytes, maxEntries);
+  if (freeOtp2 !== null) return tryReader(() => parseFreeOtp2(freeOtp2, ctx), 'FreeOTP');
+  if (decoded === null) return readBinary(bytes as Uint8Array, ctx, true);
   const text = decoded.replace(/^\uFEFF/, '').trim();
   if (text === '') return noFormat();
   if (text.startsWith('{') || text.startsWith('[')) return readJson(text, ctx, maxEntries);
+  if (text.startsWith('<')) return readXml(text, ctx, maxEntries);
   const result = parseText(text);
+  const backup = !result.ok && result.failure.kind === 'no_format' ? totpAuthenticatorBackup(text) : null;
+  if (backup !== null) return parseTotpAuthenticatorBackup(backup, ctx);
   if (result.ok && result.rows.length + result.skipped > maxEntries) return unreadable(result.app);
   // Binary data is occasionally valid UTF-8: an uploaded file gets one more chance as andOTP.
   if (!result.ok && result.failure.kind === 'no_format' && bytes !== null) return readBinary(bytes, ctx);

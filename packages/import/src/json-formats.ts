@@ -1,6 +1,14 @@
 import { bytesToBase32, decodeBase64, MAX_DB_INTEGER, parseOtpauthUri } from '@twofold/otp';
 import { isObject, num, str, success, unreadable, type Json } from './failures.js';
-import { buildRow, invalidRow, labelParts, rowError, rowErrorFor, rowFromUri } from './rows.js';
+import {
+  buildRow,
+  invalidRow,
+  labelParts,
+  rowError,
+  rowErrorFor,
+  rowFromUri,
+  withLabelAccount,
+} from './rows.js';
 import { bitwardenRow, isPlainList } from './text-formats.js';
 import type { ImportResult, ImportRow, RowIcon } from './types.js';
 
@@ -82,10 +90,17 @@ const TWOFAS_TYPES: Readonly<Record<string, string>> = { TOTP: 'totp', HOTP: 'ho
 function twoFasService(service: unknown, groups: ReadonlyMap<string, string>): ImportRow {
   if (!isObject(service)) return invalidRow(rowError.secret);
   const otp = isObject(service.otp) ? service.otp : {};
-  const name = str(service.name);
+  // The service's name, else (empty name) the otp's issuer.
+  const name =
+    [str(service.name), str(otp.issuer)].find((value) => value !== null && value.trim() !== '') ?? null;
+  // Recent 2FAS versions may leave `label` and `account` empty and keep the name in `otp.link`.
+  const link = str(otp.link);
+  const fromLink = link !== null && /^otpauth:\/\//i.test(link.trim()) ? labelParts(link).account : null;
   const account =
-    [str(otp.account), str(otp.label), name].find((value) => value !== null && value.trim() !== '') ?? null;
-  const tokenType = otp.tokenType === undefined ? 'TOTP' : str(otp.tokenType);
+    [str(otp.account), str(otp.label), fromLink, name].find(
+      (value) => value !== null && value.trim() !== '',
+    ) ?? null;
+  const tokenType = otp.tokenType === undefined || otp.tokenType === '' ? 'TOTP' : str(otp.tokenType);
   const groupId = str(service.groupId);
   return buildRow({
     otp_type: (tokenType !== null ? TWOFAS_TYPES[tokenType.toUpperCase()] : undefined) ?? '',
@@ -157,8 +172,8 @@ export function parseProtonEntries(json: Json): ImportResult {
     if (content === null || uri === null) return invalidRow(rowError.uri);
     const name = str(content.name);
     const steam = content.entry_type === 'Steam';
-    const parsed = parseOtpauthUri(uri, { forceSteam: steam });
     const account = name !== null && name.trim() !== '' ? name : null;
+    const parsed = parseOtpauthUri(withLabelAccount(uri, account), { forceSteam: steam });
     if (!parsed.ok) {
       const label = labelParts(uri);
       return invalidRow(rowErrorFor(parsed.error), { ...label, account: account ?? label.account });
@@ -191,13 +206,16 @@ function andOtpAccount(label: string | null, issuer: string | null): string | nu
 export function parseAndOtp(items: readonly unknown[]): ImportResult {
   const rows = items.map((item): ImportRow => {
     const entry = item as Json;
-    const issuer = str(entry.issuer);
+    // andOTP before 0.6 had no `issuer`: its label reads `Issuer - Issuer:Name`.
+    const legacy = !('issuer' in entry) ? /^(.+?) - (.+)$/s.exec(str(entry.label) ?? '') : null;
+    const issuer = legacy ? legacy[1]! : str(entry.issuer);
+    const label = legacy ? legacy[2]! : str(entry.label);
     const type = str(entry.type);
     const tags = Array.isArray(entry.tags) ? entry.tags : [];
     return buildRow({
       otp_type: (type !== null ? ANDOTP_TYPES[type.toUpperCase()] : undefined) ?? '',
       service: issuer,
-      account: andOtpAccount(str(entry.label), issuer),
+      account: andOtpAccount(label, issuer),
       secret: str(entry.secret),
       digits: entry.digits === undefined ? null : (num(entry.digits) ?? NaN),
       algorithm: entry.algorithm === undefined ? null : (str(entry.algorithm) ?? ''),

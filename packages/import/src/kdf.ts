@@ -13,7 +13,7 @@ export type KdfRequest =
   | ScryptRequest
   | {
       readonly algorithm: 'pbkdf2';
-      readonly hash: 'sha1' | 'sha256';
+      readonly hash: 'sha1' | 'sha256' | 'sha512';
       readonly password: Uint8Array;
       readonly salt: Uint8Array;
       readonly iterations: number;
@@ -137,7 +137,7 @@ async function pbkdf2(request: Extract<KdfRequest, { algorithm: 'pbkdf2' }>): Pr
   const bits = await subtle.deriveBits(
     {
       name: 'PBKDF2',
-      hash: request.hash === 'sha1' ? 'SHA-1' : 'SHA-256',
+      hash: { sha1: 'SHA-1', sha256: 'SHA-256', sha512: 'SHA-512' }[request.hash],
       salt: new Uint8Array(request.salt),
       iterations: request.iterations,
     },

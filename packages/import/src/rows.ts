@@ -189,3 +189,18 @@ export function rowFromUri(uri: string, extra: { group?: string | null } = {}): 
   const { image: _image, ...account } = parsed.value;
   return { ...account, icon: null, group };
 }
+
+/**
+ * An otpauth URI whose label has no account (`otpauth://totp/?secret=…`, `otpauth://totp/Issuer:?…`)
+ * with `account` put in the label, so that an account the source keeps elsewhere (a username, an
+ * entry's name) is not lost; any other URI is returned as it is.
+ */
+export function withLabelAccount(uri: string, account: string | null): string {
+  const text = uri.trim();
+  const match = /^(otpauth:\/\/[a-z]+)(?:\/([^?]*))?(\?.*)?$/i.exec(text);
+  if (account === null || account.trim() === '' || !match) return text;
+  const parts = labelParts(text);
+  if (parts.account !== null) return text;
+  const prefix = (match[2] ?? '').includes(':') ? `${match[2]!.slice(0, match[2]!.indexOf(':'))}:` : '';
+  return `${match[1]}/${prefix}${encodeURIComponent(account.trim())}${match[3] ?? ''}`;
+}

@@ -7,7 +7,7 @@ import {
 } from '@twofold/otp';
 import Papa from 'papaparse';
 import { isObject, noFormat, str, success, unreadable } from './failures.js';
-import { buildRow, invalidRow, labelParts, rowErrorFor, rowFromUri } from './rows.js';
+import { buildRow, invalidRow, labelParts, rowErrorFor, rowFromUri, withLabelAccount } from './rows.js';
 import type { ImportResult, ImportRow } from './types.js';
 
 /*
@@ -107,7 +107,7 @@ const blank = (value: string | null | undefined): boolean =>
 /**
  * Bitwarden's `login.totp`: an otpauth URI, `steam://<base32>`, or a bare base32 secret (TOTP,
  * SHA1, 6 digits, 30 s). The item's name is the service; the account is the username, else the
- * URI's account, else the item's name.
+ * URI's account, else the item's name (also when the URI's label is empty).
  */
 export function bitwardenRow(item: {
   name: string | null;
@@ -120,8 +120,10 @@ export function bitwardenRow(item: {
   const username = blank(item.username) ? null : item.username;
   const group = item.group;
   if (/^otpauth:\/\//i.test(totp)) {
-    const parsed = parseOtpauthUri(totp);
-    const account = username ?? (parsed.ok ? parsed.value.account : labelParts(totp).account) ?? service;
+    // A URI without an account in its label takes the username, else the item's name.
+    const uri = withLabelAccount(totp, username ?? service);
+    const parsed = parseOtpauthUri(uri);
+    const account = username ?? (parsed.ok ? parsed.value.account : labelParts(uri).account) ?? service;
     if (!parsed.ok) return invalidRow(rowErrorFor(parsed.error), { service, account, group });
     return buildRow({ ...parsed.value, service: service ?? parsed.value.service, account, group });
   }

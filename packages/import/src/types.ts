@@ -51,6 +51,16 @@ export type ImportFormat =
   | 'andotp'
   | 'steam'
   | 'freeotp-plus'
+  | 'freeotp-xml'
+  | 'authy'
+  | 'battle-net'
+  | 'duo'
+  | 'stratum'
+  | 'totp-authenticator'
+  | 'lastpass'
+  | 'google-db'
+  | 'microsoft'
+  | 'freeotp-2'
   | 'plain';
 
 /** The display names used in messages. */
@@ -65,7 +75,15 @@ export type AppName =
   | 'Ente Auth'
   | 'Proton Authenticator'
   | 'Steam'
-  | 'FreeOTP+';
+  | 'FreeOTP+'
+  | 'FreeOTP'
+  | 'Authy'
+  | 'Battle.net'
+  | 'Duo Mobile'
+  | 'Stratum'
+  | 'TOTP Authenticator'
+  | 'LastPass Authenticator'
+  | 'Microsoft Authenticator';
 
 /** A successful import: rows, notices about the batch, and how many entries were skipped. */
 export interface ImportSuccess {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseImport, type ImportResult } from '../src/index.js';
+import { aegisText } from './aegis-fixtures.js';
 import * as F from './fixtures.js';
 import { importFail } from './helpers.js';
 
@@ -104,6 +105,16 @@ const PLAIN_FIXTURES = [
   F.STEAM_JSON,
   F.GOOGLE,
   F.AEGIS_PLAIN_TXT,
+  ...[
+    'authy_plain.xml',
+    'authy_encrypted.xml',
+    'battle_net_authenticator.xml',
+    'duo.json',
+    'freeotp_plus_internal.xml',
+    'stratum_plain.json',
+    'totp_authenticator_internal.xml',
+    '2fas_authenticator_encrypted_v4.2fas',
+  ].map(aegisText),
 ];
 
 describe('fuzzing the entry point (fast-check)', () => {
@@ -184,6 +195,34 @@ describe('fuzzing the entry point (fast-check)', () => {
       }),
       fc.record({ tokenOrder: fc.jsonValue(), tokens: fc.array(fc.jsonValue(), { maxLength: 4 }) }),
       fc.record({
+        Authenticators: fc.array(
+          fc.dictionary(
+            fc.constantFrom(
+              'Type',
+              'Issuer',
+              'Username',
+              'Secret',
+              'Algorithm',
+              'Digits',
+              'Period',
+              'Counter',
+            ),
+            fc.jsonValue(),
+          ),
+          { maxLength: 4 },
+        ),
+        Categories: fc.jsonValue(),
+        AuthenticatorCategories: fc.jsonValue(),
+      }),
+      fc.record({
+        version: fc.jsonValue(),
+        accounts: fc.array(
+          fc.record({ secret: fc.jsonValue(), timeStep: fc.jsonValue(), issuerName: fc.jsonValue() }),
+          { maxLength: 4 },
+        ),
+        folders: fc.jsonValue(),
+      }),
+      fc.record({
         version: fc.constant(1),
         kdfParams: fc.record({ memLimit: fc.integer(), opsLimit: fc.integer(), salt: fc.string() }),
         encryptedData: fc.string(),
@@ -195,6 +234,42 @@ describe('fuzzing the entry point (fast-check)', () => {
         checkShape(await parseImport(JSON.stringify(value), password === null ? {} : { password }));
       }),
       { numRuns: 400 },
+    );
+  });
+  it('Duo arrays and Android shared preferences with arbitrary values', async () => {
+    const escape = (text: string) =>
+      text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+    const prefs = (entries: [string, string][]) =>
+      `<?xml version='1.0' encoding='utf-8' standalone='yes' ?>\n<map>\n${entries
+        .map(([name, value]) => `    <string name="${escape(name)}">${escape(value)}</string>`)
+        .join('\n')}\n</map>`;
+    const key = fc.constantFrom(
+      'com.authy.storage.tokens.authenticator.key',
+      'com.authy.storage.tokens.authy.key',
+      'com.blizzard.messenger.AUTHENTICATOR_DEVICE_SECRET',
+      'com.blizzard.messenger.AUTHENTICATOR_SERIAL',
+      'STATIC_TOTP_CODES_LIST',
+      'tokenOrder',
+      'Deno:Mason',
+    );
+    const value = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.jsonValue({ maxDepth: 3 }).map((json) => JSON.stringify(json)),
+    );
+    const payload = fc.oneof(
+      fc.array(fc.tuple(key, value), { maxLength: 4 }).map(prefs),
+      fc
+        .array(fc.record({ name: fc.jsonValue(), otpGenerator: fc.jsonValue() }), {
+          minLength: 1,
+          maxLength: 4,
+        })
+        .map((items) => JSON.stringify(items)),
+    );
+    await fc.assert(
+      fc.asyncProperty(payload, fc.option(fc.constant('pw')), async (text, password) => {
+        checkShape(await parseImport(text, password === null ? {} : { password }));
+      }),
+      { numRuns: 300 },
     );
   });
 });
