@@ -1,4 +1,5 @@
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { isOtpType, periodOf } from '@twofold/otp/browser';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,6 @@ import { splitCode } from './code-format';
 import './otp.css';
 
 const DOTS = 10;
-const KNOWN_TYPES = new Set(['totp', 'hotp', 'steamtotp']);
 
 /** The server's time in ms (ui/clock.ts), read four times a second for the period dots. */
 function useServerClock(): number {
@@ -57,7 +57,7 @@ export function OtpView({ query: options, onHotp, onError, onCopied, codeWindow 
   const shown = useRef(false);
 
   const timeBased = otp?.generated_at !== undefined && otp.period !== undefined;
-  const period = otp?.period ?? 30;
+  const period = periodOf(otp?.otp_type ?? 'totp', otp?.period);
   const generatedWindow = otp?.generated_at !== undefined ? Math.floor(otp.generated_at / period) : 0;
   const currentWindow = Math.floor(now / 1000 / period);
   const ahead = timeBased ? currentWindow - generatedWindow : 0;
@@ -75,7 +75,7 @@ export function OtpView({ query: options, onHotp, onError, onCopied, codeWindow 
 
   useEffect(() => {
     if (!otp) return;
-    if (!KNOWN_TYPES.has(otp.otp_type)) {
+    if (!isOtpType(otp.otp_type)) {
       void navigate({ to: '/error', search: { err: t('otp.unsupported') } });
       return;
     }
@@ -85,7 +85,7 @@ export function OtpView({ query: options, onHotp, onError, onCopied, codeWindow 
     }
   }, [navigate, onHotp, otp, t]);
 
-  const ready = otp !== undefined && KNOWN_TYPES.has(otp.otp_type) && ahead <= 1;
+  const ready = otp !== undefined && isOtpType(otp.otp_type) && ahead <= 1;
   const shownPassword = ready ? (ahead === 1 && otp.next_password ? otp.next_password : otp.password) : null;
 
   const copy = useCallback(

@@ -1,11 +1,16 @@
-import { canComputeInBrowser, webTotpCodes, type WebTotpCodes } from '@twofold/otp/browser';
+import {
+  canComputeInBrowser,
+  periodOf as periodOfType,
+  webTotpCodes,
+  type WebTotpCodes,
+} from '@twofold/otp/browser';
 import { useEffect, useState } from 'react';
 import type { Account } from '../../../entities/account/account.api';
 import { serverNow, useStep } from '../../../ui/clock';
 
-/** The period of a time-based account (Steam: always 30 s). */
+/** The period of a time-based account (the domain's rule: Steam is always 30 s). */
 export function periodOf(account: Pick<Account, 'otp_type' | 'period'>): number {
-  return account.otp_type === 'steamtotp' ? 30 : (account.period ?? 30);
+  return periodOfType(account.otp_type, account.period);
 }
 
 /** Whether the list can show this account's code: time-based, secret known, Web Crypto algorithm. */
