@@ -762,7 +762,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Signs in with e-mail and password (lockout after LOGIN_THROTTLE failures) */
+        /** Signs in with e-mail and password (lockout after LOGIN_THROTTLE failures per address, a growing wait after LOGIN_THROTTLE_ACCOUNT across addresses) */
         post: operations["login"];
         delete?: never;
         options?: never;

@@ -12,7 +12,8 @@ export const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['auth'],
         operationId: 'login',
-        summary: 'Signs in with e-mail and password (lockout after LOGIN_THROTTLE failures)',
+        summary:
+          'Signs in with e-mail and password (lockout after LOGIN_THROTTLE failures per address, a growing wait after LOGIN_THROTTLE_ACCOUNT across addresses)',
         body: LoginBody,
         response: { 200: LoginPayload },
       },
