@@ -14,12 +14,32 @@ describeEachDatabase('expiry of sign-in counters and sessions', (t) => {
     expect(failed.statusCode).toBe(401);
     const keys = async () =>
       (await t.db.selectFrom('login_throttles').select('key').execute()).map((row) => row.key).sort();
-    expect(await keys()).toEqual(['auth:203.0.113.7', 'password:who@example.org|203.0.113.7']);
+    expect(await keys()).toEqual([
+      'account:who@example.org',
+      'auth:203.0.113.7',
+      'password:who@example.org|203.0.113.7',
+    ]);
 
+    // The per-address windows (60 s) end; the per-account count (10 minutes, and up to 15 more of
+    // delay) stays.
     t.clock.advance(120);
     const other = new SessionClient(t, '198.51.100.2');
     await other.request('POST', '/user/login', { email: 'john@example.com', password: 'nope' });
-    expect(await keys()).toEqual(['auth:198.51.100.2', 'password:john@example.com|198.51.100.2']);
+    expect(await keys()).toEqual([
+      'account:john@example.com',
+      'account:who@example.org',
+      'auth:198.51.100.2',
+      'password:john@example.com|198.51.100.2',
+    ]);
+
+    t.clock.advance(26 * 60);
+    const third = new SessionClient(t, '192.0.2.9');
+    await third.request('POST', '/user/login', { email: 'john@example.com', password: 'nope' });
+    expect(await keys()).toEqual([
+      'account:john@example.com',
+      'auth:192.0.2.9',
+      'password:john@example.com|192.0.2.9',
+    ]);
   });
 
   it('indexes the expiry columns that the cleanups delete by', async () => {
