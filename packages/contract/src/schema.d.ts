@@ -1197,7 +1197,7 @@ export interface components {
          */
         UserPreferences: {
             /** @enum {string} */
-            lang: "browser" | "en" | "fr" | "de" | "es" | "zh" | "si";
+            lang: "browser" | "en" | "fr" | "de" | "es" | "zh" | "si" | "it" | "pt";
             /** @enum {string} */
             displayMode: "list" | "grid";
             /** @default true */

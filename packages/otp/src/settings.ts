@@ -36,7 +36,11 @@ export type SettingDefinition =
 const bool = (value: boolean): BooleanSetting => ({ type: 'boolean', default: value });
 
 export const nativeSettings = {
-  lang: { type: 'string', default: 'browser', allowed: ['browser', 'en', 'fr', 'de', 'es', 'zh', 'si'] },
+  lang: {
+    type: 'string',
+    default: 'browser',
+    allowed: ['browser', 'en', 'fr', 'de', 'es', 'zh', 'si', 'it', 'pt'],
+  },
   displayMode: { type: 'string', default: 'list', allowed: ['list', 'grid'] },
   showAccountsIcons: bool(true),
   getOfficialIcons: bool(true),

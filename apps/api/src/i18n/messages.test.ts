@@ -5,18 +5,30 @@ import { de, deAttributes } from './messages.de.js';
 import { es, esAttributes } from './messages.es.js';
 import { zh, zhAttributes } from './messages.zh.js';
 import { si, siAttributes } from './messages.si.js';
+import { it as itMessages, itAttributes } from './messages.it.js';
+import { pt, ptAttributes } from './messages.pt.js';
 import { locales, type Locale } from './locales.js';
 import { attributeName, localiseAttribute, translate } from './translate.js';
 
 type Translated = Exclude<Locale, 'en'>;
 
-const catalogues: Record<Translated, Partial<Record<MessageKey, string>>> = { fr, de, es, zh, si };
+const catalogues: Record<Translated, Partial<Record<MessageKey, string>>> = {
+  fr,
+  de,
+  es,
+  zh,
+  si,
+  it: itMessages,
+  pt,
+};
 const attributes: Record<Translated, Readonly<Record<string, string>>> = {
   fr: frAttributes,
   de: deAttributes,
   es: esAttributes,
   zh: zhAttributes,
   si: siAttributes,
+  it: itAttributes,
+  pt: ptAttributes,
 };
 const translated = Object.keys(catalogues) as Translated[];
 
@@ -127,6 +139,8 @@ describe('translate', () => {
       'Todos',
       '全部',
       'සියල්ල',
+      'Tutti',
+      'Todas',
     ]);
   });
 });

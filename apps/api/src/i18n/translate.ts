@@ -4,6 +4,8 @@ import { de, deAttributes } from './messages.de.js';
 import { es, esAttributes } from './messages.es.js';
 import { zh, zhAttributes } from './messages.zh.js';
 import { si, siAttributes } from './messages.si.js';
+import { it, itAttributes } from './messages.it.js';
+import { pt, ptAttributes } from './messages.pt.js';
 import type { Locale } from './locales.js';
 
 export type { MessageKey };
@@ -20,13 +22,15 @@ export type Catalogue = Readonly<Partial<Record<MessageKey, string>>>;
 /** A language's names of `:attribute` values, keyed by the English attribute. */
 export type AttributeNames = Readonly<Record<string, string>>;
 
-const catalogues: Partial<Record<Locale, Catalogue>> = { en, fr, de, es, zh, si };
+const catalogues: Partial<Record<Locale, Catalogue>> = { en, fr, de, es, zh, si, it, pt };
 const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
   fr: frAttributes,
   de: deAttributes,
   es: esAttributes,
   zh: zhAttributes,
   si: siAttributes,
+  it: itAttributes,
+  pt: ptAttributes,
 };
 
 /** Messages whose `:values` is a list of attribute names (Laravel translates them too). */
