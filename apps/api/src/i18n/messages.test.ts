@@ -7,6 +7,8 @@ import { zh, zhAttributes } from './messages.zh.js';
 import { si, siAttributes } from './messages.si.js';
 import { it as itMessages, itAttributes } from './messages.it.js';
 import { pt, ptAttributes } from './messages.pt.js';
+import { nl, nlAttributes } from './messages.nl.js';
+import { pl, plAttributes } from './messages.pl.js';
 import { locales, type Locale } from './locales.js';
 import { attributeName, localiseAttribute, translate } from './translate.js';
 
@@ -20,6 +22,8 @@ const catalogues: Record<Translated, Partial<Record<MessageKey, string>>> = {
   si,
   it: itMessages,
   pt,
+  nl,
+  pl,
 };
 const attributes: Record<Translated, Readonly<Record<string, string>>> = {
   fr: frAttributes,
@@ -29,6 +33,8 @@ const attributes: Record<Translated, Readonly<Record<string, string>>> = {
   si: siAttributes,
   it: itAttributes,
   pt: ptAttributes,
+  nl: nlAttributes,
+  pl: plAttributes,
 };
 const translated = Object.keys(catalogues) as Translated[];
 
@@ -141,6 +147,8 @@ describe('translate', () => {
       'සියල්ල',
       'Tutti',
       'Todas',
+      'Alle',
+      'Wszystkie',
     ]);
   });
 });

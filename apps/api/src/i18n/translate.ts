@@ -6,6 +6,8 @@ import { zh, zhAttributes } from './messages.zh.js';
 import { si, siAttributes } from './messages.si.js';
 import { it, itAttributes } from './messages.it.js';
 import { pt, ptAttributes } from './messages.pt.js';
+import { nl, nlAttributes } from './messages.nl.js';
+import { pl, plAttributes } from './messages.pl.js';
 import type { Locale } from './locales.js';
 
 export type { MessageKey };
@@ -22,7 +24,7 @@ export type Catalogue = Readonly<Partial<Record<MessageKey, string>>>;
 /** A language's names of `:attribute` values, keyed by the English attribute. */
 export type AttributeNames = Readonly<Record<string, string>>;
 
-const catalogues: Partial<Record<Locale, Catalogue>> = { en, fr, de, es, zh, si, it, pt };
+const catalogues: Partial<Record<Locale, Catalogue>> = { en, fr, de, es, zh, si, it, pt, nl, pl };
 const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
   fr: frAttributes,
   de: deAttributes,
@@ -31,6 +33,8 @@ const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
   si: siAttributes,
   it: itAttributes,
   pt: ptAttributes,
+  nl: nlAttributes,
+  pl: plAttributes,
 };
 
 /** Messages whose `:values` is a list of attribute names (Laravel translates them too). */
