@@ -9,6 +9,8 @@ import { it as itMessages, itAttributes } from './messages.it.js';
 import { pt, ptAttributes } from './messages.pt.js';
 import { nl, nlAttributes } from './messages.nl.js';
 import { pl, plAttributes } from './messages.pl.js';
+import { ru, ruAttributes } from './messages.ru.js';
+import { ja, jaAttributes } from './messages.ja.js';
 import { locales, type Locale } from './locales.js';
 import { attributeName, localiseAttribute, translate } from './translate.js';
 
@@ -24,6 +26,8 @@ const catalogues: Record<Translated, Partial<Record<MessageKey, string>>> = {
   pt,
   nl,
   pl,
+  ru,
+  ja,
 };
 const attributes: Record<Translated, Readonly<Record<string, string>>> = {
   fr: frAttributes,
@@ -35,6 +39,8 @@ const attributes: Record<Translated, Readonly<Record<string, string>>> = {
   pt: ptAttributes,
   nl: nlAttributes,
   pl: plAttributes,
+  ru: ruAttributes,
+  ja: jaAttributes,
 };
 const translated = Object.keys(catalogues) as Translated[];
 
@@ -149,6 +155,8 @@ describe('translate', () => {
       'Todas',
       'Alle',
       'Wszystkie',
+      'Все',
+      'すべて',
     ]);
   });
 });

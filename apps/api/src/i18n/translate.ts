@@ -8,6 +8,8 @@ import { it, itAttributes } from './messages.it.js';
 import { pt, ptAttributes } from './messages.pt.js';
 import { nl, nlAttributes } from './messages.nl.js';
 import { pl, plAttributes } from './messages.pl.js';
+import { ru, ruAttributes } from './messages.ru.js';
+import { ja, jaAttributes } from './messages.ja.js';
 import type { Locale } from './locales.js';
 
 export type { MessageKey };
@@ -24,7 +26,7 @@ export type Catalogue = Readonly<Partial<Record<MessageKey, string>>>;
 /** A language's names of `:attribute` values, keyed by the English attribute. */
 export type AttributeNames = Readonly<Record<string, string>>;
 
-const catalogues: Partial<Record<Locale, Catalogue>> = { en, fr, de, es, zh, si, it, pt, nl, pl };
+const catalogues: Partial<Record<Locale, Catalogue>> = { en, fr, de, es, zh, si, it, pt, nl, pl, ru, ja };
 const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
   fr: frAttributes,
   de: deAttributes,
@@ -35,6 +37,8 @@ const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
   pt: ptAttributes,
   nl: nlAttributes,
   pl: plAttributes,
+  ru: ruAttributes,
+  ja: jaAttributes,
 };
 
 /** Messages whose `:values` is a list of attribute names (Laravel translates them too). */
