@@ -39,7 +39,7 @@ export const nativeSettings = {
   lang: {
     type: 'string',
     default: 'browser',
-    allowed: ['browser', 'en', 'fr', 'de', 'es', 'zh', 'si', 'it', 'pt', 'nl', 'pl', 'ru', 'ja'],
+    allowed: ['browser', 'en', 'fr', 'de', 'es', 'zh', 'si', 'it', 'pt', 'nl', 'pl', 'ru', 'ja', 'uk', 'tr'],
   },
   displayMode: { type: 'string', default: 'list', allowed: ['list', 'grid'] },
   showAccountsIcons: bool(true),

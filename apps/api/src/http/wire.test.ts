@@ -65,7 +65,7 @@ describeEachDatabase(
         isDemoApp: false,
         isTestingApp: false,
         subdirectory: '',
-        locales: ['en', 'fr', 'de', 'es', 'zh', 'si', 'it', 'pt', 'nl', 'pl', 'ru', 'ja'],
+        locales: ['en', 'fr', 'de', 'es', 'zh', 'si', 'it', 'pt', 'nl', 'pl', 'ru', 'ja', 'uk', 'tr'],
       });
       expect(response.headers['cache-control']).toBe('no-store');
     });

@@ -1,5 +1,20 @@
 /** Languages of the server's human-readable messages. */
-export const locales = ['en', 'fr', 'de', 'es', 'zh', 'si', 'it', 'pt', 'nl', 'pl', 'ru', 'ja'] as const;
+export const locales = [
+  'en',
+  'fr',
+  'de',
+  'es',
+  'zh',
+  'si',
+  'it',
+  'pt',
+  'nl',
+  'pl',
+  'ru',
+  'ja',
+  'uk',
+  'tr',
+] as const;
 export type Locale = (typeof locales)[number];
 
 export function isLocale(value: unknown): value is Locale {

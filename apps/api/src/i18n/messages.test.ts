@@ -11,6 +11,8 @@ import { nl, nlAttributes } from './messages.nl.js';
 import { pl, plAttributes } from './messages.pl.js';
 import { ru, ruAttributes } from './messages.ru.js';
 import { ja, jaAttributes } from './messages.ja.js';
+import { uk, ukAttributes } from './messages.uk.js';
+import { tr, trAttributes } from './messages.tr.js';
 import { locales, type Locale } from './locales.js';
 import { attributeName, localiseAttribute, translate } from './translate.js';
 
@@ -28,6 +30,8 @@ const catalogues: Record<Translated, Partial<Record<MessageKey, string>>> = {
   pl,
   ru,
   ja,
+  uk,
+  tr,
 };
 const attributes: Record<Translated, Readonly<Record<string, string>>> = {
   fr: frAttributes,
@@ -41,6 +45,8 @@ const attributes: Record<Translated, Readonly<Record<string, string>>> = {
   pl: plAttributes,
   ru: ruAttributes,
   ja: jaAttributes,
+  uk: ukAttributes,
+  tr: trAttributes,
 };
 const translated = Object.keys(catalogues) as Translated[];
 
@@ -157,6 +163,8 @@ describe('translate', () => {
       'Wszystkie',
       'Все',
       'すべて',
+      'Усі',
+      'Tümü',
     ]);
   });
 });

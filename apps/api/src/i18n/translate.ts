@@ -10,6 +10,8 @@ import { nl, nlAttributes } from './messages.nl.js';
 import { pl, plAttributes } from './messages.pl.js';
 import { ru, ruAttributes } from './messages.ru.js';
 import { ja, jaAttributes } from './messages.ja.js';
+import { uk, ukAttributes } from './messages.uk.js';
+import { tr, trAttributes } from './messages.tr.js';
 import type { Locale } from './locales.js';
 
 export type { MessageKey };
@@ -26,7 +28,22 @@ export type Catalogue = Readonly<Partial<Record<MessageKey, string>>>;
 /** A language's names of `:attribute` values, keyed by the English attribute. */
 export type AttributeNames = Readonly<Record<string, string>>;
 
-const catalogues: Partial<Record<Locale, Catalogue>> = { en, fr, de, es, zh, si, it, pt, nl, pl, ru, ja };
+const catalogues: Partial<Record<Locale, Catalogue>> = {
+  en,
+  fr,
+  de,
+  es,
+  zh,
+  si,
+  it,
+  pt,
+  nl,
+  pl,
+  ru,
+  ja,
+  uk,
+  tr,
+};
 const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
   fr: frAttributes,
   de: deAttributes,
@@ -39,6 +56,8 @@ const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
   pl: plAttributes,
   ru: ruAttributes,
   ja: jaAttributes,
+  uk: ukAttributes,
+  tr: trAttributes,
 };
 
 /** Messages whose `:values` is a list of attribute names (Laravel translates them too). */

@@ -2,7 +2,22 @@ import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 /** The interface languages, in the order the language setting lists them. */
-export const LOCALES = ['en', 'fr', 'de', 'es', 'zh', 'si', 'it', 'pt', 'nl', 'pl', 'ru', 'ja'] as const;
+export const LOCALES = [
+  'en',
+  'fr',
+  'de',
+  'es',
+  'zh',
+  'si',
+  'it',
+  'pt',
+  'nl',
+  'pl',
+  'ru',
+  'ja',
+  'uk',
+  'tr',
+] as const;
 export type Locale = (typeof LOCALES)[number];
 
 /** Native names, shown in the language selector whatever the current language is. */
@@ -19,6 +34,8 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   pl: 'Polski',
   ru: 'Русский',
   ja: '日本語',
+  uk: 'Українська',
+  tr: 'Türkçe',
 };
 
 /**
