@@ -13,7 +13,24 @@ describeEachDatabase('app configuration and about data', (t) => {
       isDemoApp: false,
       isTestingApp: false,
       subdirectory: '',
-      locales: ['en', 'fr', 'de', 'es', 'zh', 'si', 'it', 'pt', 'nl', 'pl', 'ru', 'ja', 'uk', 'tr'],
+      locales: [
+        'en',
+        'fr',
+        'de',
+        'es',
+        'zh',
+        'si',
+        'it',
+        'pt',
+        'nl',
+        'pl',
+        'ru',
+        'ja',
+        'uk',
+        'tr',
+        'cs',
+        'sv',
+      ],
     });
   });
 

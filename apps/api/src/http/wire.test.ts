@@ -65,7 +65,24 @@ describeEachDatabase(
         isDemoApp: false,
         isTestingApp: false,
         subdirectory: '',
-        locales: ['en', 'fr', 'de', 'es', 'zh', 'si', 'it', 'pt', 'nl', 'pl', 'ru', 'ja', 'uk', 'tr'],
+        locales: [
+          'en',
+          'fr',
+          'de',
+          'es',
+          'zh',
+          'si',
+          'it',
+          'pt',
+          'nl',
+          'pl',
+          'ru',
+          'ja',
+          'uk',
+          'tr',
+          'cs',
+          'sv',
+        ],
       });
       expect(response.headers['cache-control']).toBe('no-store');
     });

@@ -14,6 +14,8 @@ export const locales = [
   'ja',
   'uk',
   'tr',
+  'cs',
+  'sv',
 ] as const;
 export type Locale = (typeof locales)[number];
 

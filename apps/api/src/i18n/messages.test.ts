@@ -13,6 +13,8 @@ import { ru, ruAttributes } from './messages.ru.js';
 import { ja, jaAttributes } from './messages.ja.js';
 import { uk, ukAttributes } from './messages.uk.js';
 import { tr, trAttributes } from './messages.tr.js';
+import { cs, csAttributes } from './messages.cs.js';
+import { sv, svAttributes } from './messages.sv.js';
 import { locales, type Locale } from './locales.js';
 import { attributeName, localiseAttribute, translate } from './translate.js';
 
@@ -32,6 +34,8 @@ const catalogues: Record<Translated, Partial<Record<MessageKey, string>>> = {
   ja,
   uk,
   tr,
+  cs,
+  sv,
 };
 const attributes: Record<Translated, Readonly<Record<string, string>>> = {
   fr: frAttributes,
@@ -47,6 +51,8 @@ const attributes: Record<Translated, Readonly<Record<string, string>>> = {
   ja: jaAttributes,
   uk: ukAttributes,
   tr: trAttributes,
+  cs: csAttributes,
+  sv: svAttributes,
 };
 const translated = Object.keys(catalogues) as Translated[];
 
@@ -165,6 +171,8 @@ describe('translate', () => {
       'すべて',
       'Усі',
       'Tümü',
+      'Vše',
+      'Alla',
     ]);
   });
 });

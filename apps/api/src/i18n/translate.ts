@@ -12,6 +12,8 @@ import { ru, ruAttributes } from './messages.ru.js';
 import { ja, jaAttributes } from './messages.ja.js';
 import { uk, ukAttributes } from './messages.uk.js';
 import { tr, trAttributes } from './messages.tr.js';
+import { cs, csAttributes } from './messages.cs.js';
+import { sv, svAttributes } from './messages.sv.js';
 import type { Locale } from './locales.js';
 
 export type { MessageKey };
@@ -43,6 +45,8 @@ const catalogues: Partial<Record<Locale, Catalogue>> = {
   ja,
   uk,
   tr,
+  cs,
+  sv,
 };
 const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
   fr: frAttributes,
@@ -58,6 +62,8 @@ const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
   ja: jaAttributes,
   uk: ukAttributes,
   tr: trAttributes,
+  cs: csAttributes,
+  sv: svAttributes,
 };
 
 /** Messages whose `:values` is a list of attribute names (Laravel translates them too). */

@@ -17,6 +17,8 @@ export const LOCALES = [
   'ja',
   'uk',
   'tr',
+  'cs',
+  'sv',
 ] as const;
 export type Locale = (typeof LOCALES)[number];
 
@@ -36,6 +38,8 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   ja: '日本語',
   uk: 'Українська',
   tr: 'Türkçe',
+  cs: 'Čeština',
+  sv: 'Svenska',
 };
 
 /**
