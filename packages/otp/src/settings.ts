@@ -57,6 +57,8 @@ export const nativeSettings = {
       'tr',
       'cs',
       'sv',
+      'da',
+      'ko',
     ],
   },
   displayMode: { type: 'string', default: 'list', allowed: ['list', 'grid'] },

@@ -30,6 +30,8 @@ describeEachDatabase('app configuration and about data', (t) => {
         'tr',
         'cs',
         'sv',
+        'da',
+        'ko',
       ],
     });
   });

@@ -82,6 +82,8 @@ describeEachDatabase(
           'tr',
           'cs',
           'sv',
+          'da',
+          'ko',
         ],
       });
       expect(response.headers['cache-control']).toBe('no-store');

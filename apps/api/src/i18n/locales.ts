@@ -16,6 +16,8 @@ export const locales = [
   'tr',
   'cs',
   'sv',
+  'da',
+  'ko',
 ] as const;
 export type Locale = (typeof locales)[number];
 

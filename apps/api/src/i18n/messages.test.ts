@@ -15,6 +15,8 @@ import { uk, ukAttributes } from './messages.uk.js';
 import { tr, trAttributes } from './messages.tr.js';
 import { cs, csAttributes } from './messages.cs.js';
 import { sv, svAttributes } from './messages.sv.js';
+import { da, daAttributes } from './messages.da.js';
+import { ko, koAttributes } from './messages.ko.js';
 import { locales, type Locale } from './locales.js';
 import { attributeName, localiseAttribute, translate } from './translate.js';
 
@@ -36,6 +38,8 @@ const catalogues: Record<Translated, Partial<Record<MessageKey, string>>> = {
   tr,
   cs,
   sv,
+  da,
+  ko,
 };
 const attributes: Record<Translated, Readonly<Record<string, string>>> = {
   fr: frAttributes,
@@ -53,6 +57,8 @@ const attributes: Record<Translated, Readonly<Record<string, string>>> = {
   tr: trAttributes,
   cs: csAttributes,
   sv: svAttributes,
+  da: daAttributes,
+  ko: koAttributes,
 };
 const translated = Object.keys(catalogues) as Translated[];
 
@@ -173,6 +179,8 @@ describe('translate', () => {
       'Tümü',
       'Vše',
       'Alla',
+      'Alle',
+      '전체',
     ]);
   });
 });

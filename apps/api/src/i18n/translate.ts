@@ -14,6 +14,8 @@ import { uk, ukAttributes } from './messages.uk.js';
 import { tr, trAttributes } from './messages.tr.js';
 import { cs, csAttributes } from './messages.cs.js';
 import { sv, svAttributes } from './messages.sv.js';
+import { da, daAttributes } from './messages.da.js';
+import { ko, koAttributes } from './messages.ko.js';
 import type { Locale } from './locales.js';
 
 export type { MessageKey };
@@ -47,6 +49,8 @@ const catalogues: Partial<Record<Locale, Catalogue>> = {
   tr,
   cs,
   sv,
+  da,
+  ko,
 };
 const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
   fr: frAttributes,
@@ -64,6 +68,8 @@ const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
   tr: trAttributes,
   cs: csAttributes,
   sv: svAttributes,
+  da: daAttributes,
+  ko: koAttributes,
 };
 
 /** Messages whose `:values` is a list of attribute names (Laravel translates them too). */

@@ -19,6 +19,8 @@ export const LOCALES = [
   'tr',
   'cs',
   'sv',
+  'da',
+  'ko',
 ] as const;
 export type Locale = (typeof LOCALES)[number];
 
@@ -40,6 +42,8 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   tr: 'Türkçe',
   cs: 'Čeština',
   sv: 'Svenska',
+  da: 'Dansk',
+  ko: '한국어',
 };
 
 /**
