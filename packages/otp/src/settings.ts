@@ -59,6 +59,7 @@ export const nativeSettings = {
       'sv',
       'da',
       'ko',
+      'ro',
     ],
   },
   displayMode: { type: 'string', default: 'list', allowed: ['list', 'grid'] },

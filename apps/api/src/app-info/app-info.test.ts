@@ -32,6 +32,7 @@ describeEachDatabase('app configuration and about data', (t) => {
         'sv',
         'da',
         'ko',
+        'ro',
       ],
     });
   });

@@ -84,6 +84,7 @@ describeEachDatabase(
           'sv',
           'da',
           'ko',
+          'ro',
         ],
       });
       expect(response.headers['cache-control']).toBe('no-store');

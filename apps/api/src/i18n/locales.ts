@@ -18,6 +18,7 @@ export const locales = [
   'sv',
   'da',
   'ko',
+  'ro',
 ] as const;
 export type Locale = (typeof locales)[number];
 

@@ -17,6 +17,7 @@ import { cs, csAttributes } from './messages.cs.js';
 import { sv, svAttributes } from './messages.sv.js';
 import { da, daAttributes } from './messages.da.js';
 import { ko, koAttributes } from './messages.ko.js';
+import { ro, roAttributes } from './messages.ro.js';
 import { locales, type Locale } from './locales.js';
 import { attributeName, localiseAttribute, translate } from './translate.js';
 
@@ -40,6 +41,7 @@ const catalogues: Record<Translated, Partial<Record<MessageKey, string>>> = {
   sv,
   da,
   ko,
+  ro,
 };
 const attributes: Record<Translated, Readonly<Record<string, string>>> = {
   fr: frAttributes,
@@ -59,6 +61,7 @@ const attributes: Record<Translated, Readonly<Record<string, string>>> = {
   sv: svAttributes,
   da: daAttributes,
   ko: koAttributes,
+  ro: roAttributes,
 };
 const translated = Object.keys(catalogues) as Translated[];
 
@@ -181,6 +184,7 @@ describe('translate', () => {
       'Alla',
       'Alle',
       '전체',
+      'Toate',
     ]);
   });
 });

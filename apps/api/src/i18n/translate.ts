@@ -16,6 +16,7 @@ import { cs, csAttributes } from './messages.cs.js';
 import { sv, svAttributes } from './messages.sv.js';
 import { da, daAttributes } from './messages.da.js';
 import { ko, koAttributes } from './messages.ko.js';
+import { ro, roAttributes } from './messages.ro.js';
 import type { Locale } from './locales.js';
 
 export type { MessageKey };
@@ -51,6 +52,7 @@ const catalogues: Partial<Record<Locale, Catalogue>> = {
   sv,
   da,
   ko,
+  ro,
 };
 const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
   fr: frAttributes,
@@ -70,6 +72,7 @@ const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
   sv: svAttributes,
   da: daAttributes,
   ko: koAttributes,
+  ro: roAttributes,
 };
 
 /** Messages whose `:values` is a list of attribute names (Laravel translates them too). */

@@ -21,6 +21,7 @@ export const LOCALES = [
   'sv',
   'da',
   'ko',
+  'ro',
 ] as const;
 export type Locale = (typeof LOCALES)[number];
 
@@ -44,6 +45,7 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   sv: 'Svenska',
   da: 'Dansk',
   ko: '한국어',
+  ro: 'Română',
 };
 
 /**
