@@ -60,6 +60,7 @@ export const nativeSettings = {
       'da',
       'ko',
       'ro',
+      'hu',
     ],
   },
   displayMode: { type: 'string', default: 'list', allowed: ['list', 'grid'] },

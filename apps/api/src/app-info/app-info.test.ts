@@ -33,6 +33,7 @@ describeEachDatabase('app configuration and about data', (t) => {
         'da',
         'ko',
         'ro',
+        'hu',
       ],
     });
   });

@@ -85,6 +85,7 @@ describeEachDatabase(
           'da',
           'ko',
           'ro',
+          'hu',
         ],
       });
       expect(response.headers['cache-control']).toBe('no-store');

@@ -19,6 +19,7 @@ export const locales = [
   'da',
   'ko',
   'ro',
+  'hu',
 ] as const;
 export type Locale = (typeof locales)[number];
 

@@ -18,6 +18,7 @@ import { sv, svAttributes } from './messages.sv.js';
 import { da, daAttributes } from './messages.da.js';
 import { ko, koAttributes } from './messages.ko.js';
 import { ro, roAttributes } from './messages.ro.js';
+import { hu, huAttributes } from './messages.hu.js';
 import { locales, type Locale } from './locales.js';
 import { attributeName, localiseAttribute, translate } from './translate.js';
 
@@ -42,6 +43,7 @@ const catalogues: Record<Translated, Partial<Record<MessageKey, string>>> = {
   da,
   ko,
   ro,
+  hu,
 };
 const attributes: Record<Translated, Readonly<Record<string, string>>> = {
   fr: frAttributes,
@@ -62,6 +64,7 @@ const attributes: Record<Translated, Readonly<Record<string, string>>> = {
   da: daAttributes,
   ko: koAttributes,
   ro: roAttributes,
+  hu: huAttributes,
 };
 const translated = Object.keys(catalogues) as Translated[];
 
@@ -185,6 +188,7 @@ describe('translate', () => {
       'Alle',
       '전체',
       'Toate',
+      'Összes',
     ]);
   });
 });

@@ -17,6 +17,7 @@ import { sv, svAttributes } from './messages.sv.js';
 import { da, daAttributes } from './messages.da.js';
 import { ko, koAttributes } from './messages.ko.js';
 import { ro, roAttributes } from './messages.ro.js';
+import { hu, huAttributes } from './messages.hu.js';
 import type { Locale } from './locales.js';
 
 export type { MessageKey };
@@ -53,6 +54,7 @@ const catalogues: Partial<Record<Locale, Catalogue>> = {
   da,
   ko,
   ro,
+  hu,
 };
 const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
   fr: frAttributes,
@@ -73,6 +75,7 @@ const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
   da: daAttributes,
   ko: koAttributes,
   ro: roAttributes,
+  hu: huAttributes,
 };
 
 /** Messages whose `:values` is a list of attribute names (Laravel translates them too). */

@@ -22,6 +22,7 @@ export const LOCALES = [
   'da',
   'ko',
   'ro',
+  'hu',
 ] as const;
 export type Locale = (typeof LOCALES)[number];
 
@@ -46,6 +47,7 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   da: 'Dansk',
   ko: '한국어',
   ro: 'Română',
+  hu: 'Magyar',
 };
 
 /**
