@@ -61,6 +61,7 @@ export const nativeSettings = {
       'ko',
       'ro',
       'hu',
+      'id',
     ],
   },
   displayMode: { type: 'string', default: 'list', allowed: ['list', 'grid'] },

@@ -34,6 +34,7 @@ describeEachDatabase('app configuration and about data', (t) => {
         'ko',
         'ro',
         'hu',
+        'id',
       ],
     });
   });

@@ -86,6 +86,7 @@ describeEachDatabase(
           'ko',
           'ro',
           'hu',
+          'id',
         ],
       });
       expect(response.headers['cache-control']).toBe('no-store');

@@ -20,6 +20,7 @@ export const locales = [
   'ko',
   'ro',
   'hu',
+  'id',
 ] as const;
 export type Locale = (typeof locales)[number];
 

@@ -19,6 +19,7 @@ import { da, daAttributes } from './messages.da.js';
 import { ko, koAttributes } from './messages.ko.js';
 import { ro, roAttributes } from './messages.ro.js';
 import { hu, huAttributes } from './messages.hu.js';
+import { id, idAttributes } from './messages.id.js';
 import { locales, type Locale } from './locales.js';
 import { attributeName, localiseAttribute, translate } from './translate.js';
 
@@ -44,6 +45,7 @@ const catalogues: Record<Translated, Partial<Record<MessageKey, string>>> = {
   ko,
   ro,
   hu,
+  id,
 };
 const attributes: Record<Translated, Readonly<Record<string, string>>> = {
   fr: frAttributes,
@@ -65,6 +67,7 @@ const attributes: Record<Translated, Readonly<Record<string, string>>> = {
   ko: koAttributes,
   ro: roAttributes,
   hu: huAttributes,
+  id: idAttributes,
 };
 const translated = Object.keys(catalogues) as Translated[];
 
@@ -189,6 +192,7 @@ describe('translate', () => {
       '전체',
       'Toate',
       'Összes',
+      'Semua',
     ]);
   });
 });

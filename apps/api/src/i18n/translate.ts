@@ -18,6 +18,7 @@ import { da, daAttributes } from './messages.da.js';
 import { ko, koAttributes } from './messages.ko.js';
 import { ro, roAttributes } from './messages.ro.js';
 import { hu, huAttributes } from './messages.hu.js';
+import { id, idAttributes } from './messages.id.js';
 import type { Locale } from './locales.js';
 
 export type { MessageKey };
@@ -55,6 +56,7 @@ const catalogues: Partial<Record<Locale, Catalogue>> = {
   ko,
   ro,
   hu,
+  id,
 };
 const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
   fr: frAttributes,
@@ -76,6 +78,7 @@ const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
   ko: koAttributes,
   ro: roAttributes,
   hu: huAttributes,
+  id: idAttributes,
 };
 
 /** Messages whose `:values` is a list of attribute names (Laravel translates them too). */

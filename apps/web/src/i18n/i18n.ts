@@ -23,6 +23,7 @@ export const LOCALES = [
   'ko',
   'ro',
   'hu',
+  'id',
 ] as const;
 export type Locale = (typeof LOCALES)[number];
 
@@ -48,6 +49,7 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   ko: '한국어',
   ro: 'Română',
   hu: 'Magyar',
+  id: 'Bahasa Indonesia',
 };
 
 /**
