@@ -62,6 +62,7 @@ export const nativeSettings = {
       'ro',
       'hu',
       'id',
+      'vi',
     ],
   },
   displayMode: { type: 'string', default: 'list', allowed: ['list', 'grid'] },

@@ -35,6 +35,7 @@ describeEachDatabase('app configuration and about data', (t) => {
         'ro',
         'hu',
         'id',
+        'vi',
       ],
     });
   });

@@ -87,6 +87,7 @@ describeEachDatabase(
           'ro',
           'hu',
           'id',
+          'vi',
         ],
       });
       expect(response.headers['cache-control']).toBe('no-store');

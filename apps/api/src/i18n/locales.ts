@@ -21,6 +21,7 @@ export const locales = [
   'ro',
   'hu',
   'id',
+  'vi',
 ] as const;
 export type Locale = (typeof locales)[number];
 

@@ -20,6 +20,7 @@ import { ko, koAttributes } from './messages.ko.js';
 import { ro, roAttributes } from './messages.ro.js';
 import { hu, huAttributes } from './messages.hu.js';
 import { id, idAttributes } from './messages.id.js';
+import { vi, viAttributes } from './messages.vi.js';
 import { locales, type Locale } from './locales.js';
 import { attributeName, localiseAttribute, translate } from './translate.js';
 
@@ -46,6 +47,7 @@ const catalogues: Record<Translated, Partial<Record<MessageKey, string>>> = {
   ro,
   hu,
   id,
+  vi,
 };
 const attributes: Record<Translated, Readonly<Record<string, string>>> = {
   fr: frAttributes,
@@ -68,6 +70,7 @@ const attributes: Record<Translated, Readonly<Record<string, string>>> = {
   ro: roAttributes,
   hu: huAttributes,
   id: idAttributes,
+  vi: viAttributes,
 };
 const translated = Object.keys(catalogues) as Translated[];
 
@@ -193,6 +196,7 @@ describe('translate', () => {
       'Toate',
       'Összes',
       'Semua',
+      'Tất cả',
     ]);
   });
 });

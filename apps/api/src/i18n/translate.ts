@@ -19,6 +19,7 @@ import { ko, koAttributes } from './messages.ko.js';
 import { ro, roAttributes } from './messages.ro.js';
 import { hu, huAttributes } from './messages.hu.js';
 import { id, idAttributes } from './messages.id.js';
+import { vi, viAttributes } from './messages.vi.js';
 import type { Locale } from './locales.js';
 
 export type { MessageKey };
@@ -57,6 +58,7 @@ const catalogues: Partial<Record<Locale, Catalogue>> = {
   ro,
   hu,
   id,
+  vi,
 };
 const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
   fr: frAttributes,
@@ -79,6 +81,7 @@ const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
   ro: roAttributes,
   hu: huAttributes,
   id: idAttributes,
+  vi: viAttributes,
 };
 
 /** Messages whose `:values` is a list of attribute names (Laravel translates them too). */

@@ -24,6 +24,7 @@ export const LOCALES = [
   'ro',
   'hu',
   'id',
+  'vi',
 ] as const;
 export type Locale = (typeof LOCALES)[number];
 
@@ -50,6 +51,7 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   ro: 'Română',
   hu: 'Magyar',
   id: 'Bahasa Indonesia',
+  vi: 'Tiếng Việt',
 };
 
 /**
