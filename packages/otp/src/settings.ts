@@ -63,6 +63,7 @@ export const nativeSettings = {
       'hu',
       'id',
       'vi',
+      'el',
     ],
   },
   displayMode: { type: 'string', default: 'list', allowed: ['list', 'grid'] },

@@ -36,6 +36,7 @@ describeEachDatabase('app configuration and about data', (t) => {
         'hu',
         'id',
         'vi',
+        'el',
       ],
     });
   });

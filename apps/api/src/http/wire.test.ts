@@ -88,6 +88,7 @@ describeEachDatabase(
           'hu',
           'id',
           'vi',
+          'el',
         ],
       });
       expect(response.headers['cache-control']).toBe('no-store');

@@ -22,6 +22,7 @@ export const locales = [
   'hu',
   'id',
   'vi',
+  'el',
 ] as const;
 export type Locale = (typeof locales)[number];
 

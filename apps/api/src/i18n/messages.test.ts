@@ -21,6 +21,7 @@ import { ro, roAttributes } from './messages.ro.js';
 import { hu, huAttributes } from './messages.hu.js';
 import { id, idAttributes } from './messages.id.js';
 import { vi, viAttributes } from './messages.vi.js';
+import { el, elAttributes } from './messages.el.js';
 import { locales, type Locale } from './locales.js';
 import { attributeName, localiseAttribute, translate } from './translate.js';
 
@@ -48,6 +49,7 @@ const catalogues: Record<Translated, Partial<Record<MessageKey, string>>> = {
   hu,
   id,
   vi,
+  el,
 };
 const attributes: Record<Translated, Readonly<Record<string, string>>> = {
   fr: frAttributes,
@@ -71,6 +73,7 @@ const attributes: Record<Translated, Readonly<Record<string, string>>> = {
   hu: huAttributes,
   id: idAttributes,
   vi: viAttributes,
+  el: elAttributes,
 };
 const translated = Object.keys(catalogues) as Translated[];
 
@@ -197,6 +200,7 @@ describe('translate', () => {
       'Összes',
       'Semua',
       'Tất cả',
+      'Όλοι',
     ]);
   });
 });

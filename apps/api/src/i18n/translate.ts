@@ -20,6 +20,7 @@ import { ro, roAttributes } from './messages.ro.js';
 import { hu, huAttributes } from './messages.hu.js';
 import { id, idAttributes } from './messages.id.js';
 import { vi, viAttributes } from './messages.vi.js';
+import { el, elAttributes } from './messages.el.js';
 import type { Locale } from './locales.js';
 
 export type { MessageKey };
@@ -59,6 +60,7 @@ const catalogues: Partial<Record<Locale, Catalogue>> = {
   hu,
   id,
   vi,
+  el,
 };
 const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
   fr: frAttributes,
@@ -82,6 +84,7 @@ const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
   hu: huAttributes,
   id: idAttributes,
   vi: viAttributes,
+  el: elAttributes,
 };
 
 /** Messages whose `:values` is a list of attribute names (Laravel translates them too). */

@@ -25,6 +25,7 @@ export const LOCALES = [
   'hu',
   'id',
   'vi',
+  'el',
 ] as const;
 export type Locale = (typeof LOCALES)[number];
 
@@ -52,6 +53,7 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   hu: 'Magyar',
   id: 'Bahasa Indonesia',
   vi: 'Tiếng Việt',
+  el: 'Ελληνικά',
 };
 
 /**
