@@ -27,7 +27,13 @@ describeEachDatabase('localised messages', (t) => {
     const chinese = await call('POST', '/api/v1/groups', {}, { 'accept-language': 'zh-CN,zh;q=0.9' });
     expect(chinese.json()).toEqual(err('name', '名称 不能为空。'));
 
-    const unknown = await call('POST', '/api/v1/groups', {}, { 'accept-language': 'it-IT, pt;q=0.5' });
+    const brazilian = await call('POST', '/api/v1/groups', {}, { 'accept-language': 'pt-BR,pt;q=0.9' });
+    expect(brazilian.json()).toEqual(err('name', 'O campo nome é obrigatório.'));
+
+    const italian = await call('POST', '/api/v1/groups', {}, { 'accept-language': 'it-IT' });
+    expect(italian.json()).toEqual(err('name', 'Il campo nome è obbligatorio.'));
+
+    const unknown = await call('POST', '/api/v1/groups', {}, { 'accept-language': 'ar-EG, fa;q=0.5' });
     expect(unknown.json()).toEqual(err('name', 'The name field is required.'));
   });
 

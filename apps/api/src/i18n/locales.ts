@@ -1,12 +1,36 @@
 /** Languages of the server's human-readable messages. */
-export const locales = ['en', 'fr', 'de', 'es', 'zh', 'si'] as const;
+export const locales = [
+  'en',
+  'fr',
+  'de',
+  'es',
+  'zh',
+  'si',
+  'it',
+  'pt',
+  'nl',
+  'pl',
+  'ru',
+  'ja',
+  'uk',
+  'tr',
+  'cs',
+  'sv',
+  'da',
+  'ko',
+  'ro',
+  'hu',
+  'id',
+  'vi',
+  'el',
+] as const;
 export type Locale = (typeof locales)[number];
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (locales as readonly string[]).includes(value);
 }
 
-const aliases: Record<string, Locale> = { 'zh-cn': 'zh', 'zh-hans': 'zh', 'zh-sg': 'zh' };
+const aliases: Record<string, Locale> = { 'zh-cn': 'zh', 'zh-hans': 'zh', 'zh-sg': 'zh', 'pt-br': 'pt' };
 
 /**
  * The best supported language of an Accept-Language header: by quality, exact tag first

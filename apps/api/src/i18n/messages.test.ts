@@ -5,18 +5,75 @@ import { de, deAttributes } from './messages.de.js';
 import { es, esAttributes } from './messages.es.js';
 import { zh, zhAttributes } from './messages.zh.js';
 import { si, siAttributes } from './messages.si.js';
+import { it as itMessages, itAttributes } from './messages.it.js';
+import { pt, ptAttributes } from './messages.pt.js';
+import { nl, nlAttributes } from './messages.nl.js';
+import { pl, plAttributes } from './messages.pl.js';
+import { ru, ruAttributes } from './messages.ru.js';
+import { ja, jaAttributes } from './messages.ja.js';
+import { uk, ukAttributes } from './messages.uk.js';
+import { tr, trAttributes } from './messages.tr.js';
+import { cs, csAttributes } from './messages.cs.js';
+import { sv, svAttributes } from './messages.sv.js';
+import { da, daAttributes } from './messages.da.js';
+import { ko, koAttributes } from './messages.ko.js';
+import { ro, roAttributes } from './messages.ro.js';
+import { hu, huAttributes } from './messages.hu.js';
+import { id, idAttributes } from './messages.id.js';
+import { vi, viAttributes } from './messages.vi.js';
+import { el, elAttributes } from './messages.el.js';
 import { locales, type Locale } from './locales.js';
 import { attributeName, localiseAttribute, translate } from './translate.js';
 
 type Translated = Exclude<Locale, 'en'>;
 
-const catalogues: Record<Translated, Partial<Record<MessageKey, string>>> = { fr, de, es, zh, si };
+const catalogues: Record<Translated, Partial<Record<MessageKey, string>>> = {
+  fr,
+  de,
+  es,
+  zh,
+  si,
+  it: itMessages,
+  pt,
+  nl,
+  pl,
+  ru,
+  ja,
+  uk,
+  tr,
+  cs,
+  sv,
+  da,
+  ko,
+  ro,
+  hu,
+  id,
+  vi,
+  el,
+};
 const attributes: Record<Translated, Readonly<Record<string, string>>> = {
   fr: frAttributes,
   de: deAttributes,
   es: esAttributes,
   zh: zhAttributes,
   si: siAttributes,
+  it: itAttributes,
+  pt: ptAttributes,
+  nl: nlAttributes,
+  pl: plAttributes,
+  ru: ruAttributes,
+  ja: jaAttributes,
+  uk: ukAttributes,
+  tr: trAttributes,
+  cs: csAttributes,
+  sv: svAttributes,
+  da: daAttributes,
+  ko: koAttributes,
+  ro: roAttributes,
+  hu: huAttributes,
+  id: idAttributes,
+  vi: viAttributes,
+  el: elAttributes,
 };
 const translated = Object.keys(catalogues) as Translated[];
 
@@ -127,6 +184,23 @@ describe('translate', () => {
       'Todos',
       '全部',
       'සියල්ල',
+      'Tutti',
+      'Todas',
+      'Alle',
+      'Wszystkie',
+      'Все',
+      'すべて',
+      'Усі',
+      'Tümü',
+      'Vše',
+      'Alla',
+      'Alle',
+      '전체',
+      'Toate',
+      'Összes',
+      'Semua',
+      'Tất cả',
+      'Όλοι',
     ]);
   });
 });

@@ -4,6 +4,23 @@ import { de, deAttributes } from './messages.de.js';
 import { es, esAttributes } from './messages.es.js';
 import { zh, zhAttributes } from './messages.zh.js';
 import { si, siAttributes } from './messages.si.js';
+import { it, itAttributes } from './messages.it.js';
+import { pt, ptAttributes } from './messages.pt.js';
+import { nl, nlAttributes } from './messages.nl.js';
+import { pl, plAttributes } from './messages.pl.js';
+import { ru, ruAttributes } from './messages.ru.js';
+import { ja, jaAttributes } from './messages.ja.js';
+import { uk, ukAttributes } from './messages.uk.js';
+import { tr, trAttributes } from './messages.tr.js';
+import { cs, csAttributes } from './messages.cs.js';
+import { sv, svAttributes } from './messages.sv.js';
+import { da, daAttributes } from './messages.da.js';
+import { ko, koAttributes } from './messages.ko.js';
+import { ro, roAttributes } from './messages.ro.js';
+import { hu, huAttributes } from './messages.hu.js';
+import { id, idAttributes } from './messages.id.js';
+import { vi, viAttributes } from './messages.vi.js';
+import { el, elAttributes } from './messages.el.js';
 import type { Locale } from './locales.js';
 
 export type { MessageKey };
@@ -20,13 +37,54 @@ export type Catalogue = Readonly<Partial<Record<MessageKey, string>>>;
 /** A language's names of `:attribute` values, keyed by the English attribute. */
 export type AttributeNames = Readonly<Record<string, string>>;
 
-const catalogues: Partial<Record<Locale, Catalogue>> = { en, fr, de, es, zh, si };
+const catalogues: Partial<Record<Locale, Catalogue>> = {
+  en,
+  fr,
+  de,
+  es,
+  zh,
+  si,
+  it,
+  pt,
+  nl,
+  pl,
+  ru,
+  ja,
+  uk,
+  tr,
+  cs,
+  sv,
+  da,
+  ko,
+  ro,
+  hu,
+  id,
+  vi,
+  el,
+};
 const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
   fr: frAttributes,
   de: deAttributes,
   es: esAttributes,
   zh: zhAttributes,
   si: siAttributes,
+  it: itAttributes,
+  pt: ptAttributes,
+  nl: nlAttributes,
+  pl: plAttributes,
+  ru: ruAttributes,
+  ja: jaAttributes,
+  uk: ukAttributes,
+  tr: trAttributes,
+  cs: csAttributes,
+  sv: svAttributes,
+  da: daAttributes,
+  ko: koAttributes,
+  ro: roAttributes,
+  hu: huAttributes,
+  id: idAttributes,
+  vi: viAttributes,
+  el: elAttributes,
 };
 
 /** Messages whose `:values` is a list of attribute names (Laravel translates them too). */

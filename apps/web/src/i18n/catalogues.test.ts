@@ -19,6 +19,13 @@ function load(locale: string, namespace: string): Record<string, unknown> {
   >;
 }
 
+const pluralPattern = /^(.*)_(zero|one|two|few|many|other)$/;
+const isPlural = (key: string) => pluralPattern.test(key);
+const pluralBase = (key: string) => pluralPattern.exec(key)?.[1];
+const pluralCategory = (key: string) => pluralPattern.exec(key)?.[2] ?? '';
+const pluralBases = (keys: string[]) => [...new Set(keys.filter(isPlural).map((key) => pluralBase(key)!))];
+const pluralCategories = (locale: string) => new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+
 const namespaces = readdirSync(path.join(root, 'en')).map((file) => file.replace(/\.json$/, ''));
 
 describe('message catalogues', () => {
@@ -36,12 +43,34 @@ describe('message catalogues', () => {
       const englishKeys = keysOf(english).sort();
       for (const locale of LOCALES) {
         const catalogue = load(locale, namespace);
-        expect(keysOf(catalogue).sort(), `${locale}/${namespace}`).toEqual(englishKeys);
-        for (const key of englishKeys) {
+        const keys = keysOf(catalogue);
+        expect(keys.filter((key) => !isPlural(key)).sort(), `${locale}/${namespace}`).toEqual(
+          englishKeys.filter((key) => !isPlural(key)),
+        );
+        // i18next picks `<key>_<category>` by Intl.PluralRules: every category of the language,
+        // plus at most English's (`_one` in Chinese is harmless, never read).
+        const needed = pluralCategories(locale);
+        for (const base of pluralBases(englishKeys)) {
+          const present = keys.filter((key) => pluralBase(key) === base).map(pluralCategory);
+          const allowed = new Set([
+            ...needed,
+            ...englishKeys.filter((key) => pluralBase(key) === base).map(pluralCategory),
+          ]);
+          expect(
+            present.filter((category) => !allowed.has(category)),
+            `${locale}/${namespace}:${base} extra`,
+          ).toEqual([]);
+          expect(
+            needed.filter((category) => !present.includes(category)),
+            `${locale}/${namespace}:${base} missing`,
+          ).toEqual([]);
+        }
+        for (const key of keys) {
           const text = key
             .split('.')
             .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogue);
-          const source = key
+          const englishKey = isPlural(key) && !englishKeys.includes(key) ? `${pluralBase(key)}_other` : key;
+          const source = englishKey
             .split('.')
             .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], english);
           expect(typeof text === 'string' && text.trim().length > 0, `${locale}/${namespace}:${key}`).toBe(

@@ -2,7 +2,31 @@ import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 /** The interface languages, in the order the language setting lists them. */
-export const LOCALES = ['en', 'fr', 'de', 'es', 'zh', 'si'] as const;
+export const LOCALES = [
+  'en',
+  'fr',
+  'de',
+  'es',
+  'zh',
+  'si',
+  'it',
+  'pt',
+  'nl',
+  'pl',
+  'ru',
+  'ja',
+  'uk',
+  'tr',
+  'cs',
+  'sv',
+  'da',
+  'ko',
+  'ro',
+  'hu',
+  'id',
+  'vi',
+  'el',
+] as const;
 export type Locale = (typeof LOCALES)[number];
 
 /** Native names, shown in the language selector whatever the current language is. */
@@ -13,6 +37,23 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   es: 'Español',
   zh: '简体中文',
   si: 'සිංහල',
+  it: 'Italiano',
+  pt: 'Português (Brasil)',
+  nl: 'Nederlands',
+  pl: 'Polski',
+  ru: 'Русский',
+  ja: '日本語',
+  uk: 'Українська',
+  tr: 'Türkçe',
+  cs: 'Čeština',
+  sv: 'Svenska',
+  da: 'Dansk',
+  ko: '한국어',
+  ro: 'Română',
+  hu: 'Magyar',
+  id: 'Bahasa Indonesia',
+  vi: 'Tiếng Việt',
+  el: 'Ελληνικά',
 };
 
 /**
@@ -73,8 +114,11 @@ export async function initI18n(locale: Locale): Promise<typeof i18n> {
   return i18n;
 }
 
+/** The document's language tag, where it differs from the locale code. */
+const documentLanguages: Partial<Record<Locale, string>> = { zh: 'zh-Hans', pt: 'pt-BR' };
+
 function setDocumentLanguage(locale: Locale): void {
-  document.documentElement.lang = locale === 'zh' ? 'zh-Hans' : locale;
+  document.documentElement.lang = documentLanguages[locale] ?? locale;
 }
 
 /** Switches the interface language without a reload (after signing in with another language set). */
