@@ -41,6 +41,7 @@ export const cs: Partial<Record<MessageKey, string>> = {
   'validation.email_not_found': 'S tímto e-mailem nebyl nalezen žádný účet.',
   'validation.first_user': 'Uživatel je již zaregistrován',
   'validation.icon_pack': 'Balíček ikon nebyl na serveru nalezen.',
+  'validation.idempotency_key_reused': 'Pole :attribute již bylo použito pro jiný požadavek.',
   'validation.and_more_error': '(a ještě :count chyba)',
   'validation.and_more_errors': '(a další chyby: :count)',
   // Human-readable errors

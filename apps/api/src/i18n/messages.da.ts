@@ -41,6 +41,7 @@ export const da: Partial<Record<MessageKey, string>> = {
   'validation.email_not_found': 'Der blev ikke fundet nogen konto med denne e-mail.',
   'validation.first_user': 'Der er allerede en registreret bruger',
   'validation.icon_pack': 'Ikonpakken blev ikke fundet på serveren.',
+  'validation.idempotency_key_reused': 'Feltet :attribute er allerede brugt til en anden anmodning.',
   'validation.and_more_error': '(og :count fejl mere)',
   'validation.and_more_errors': '(og :count fejl mere)',
   // Human-readable errors

@@ -41,6 +41,7 @@ export const el: Partial<Record<MessageKey, string>> = {
   'validation.email_not_found': 'Δεν βρέθηκε λογαριασμός με αυτό το email.',
   'validation.first_user': 'Υπάρχει ήδη εγγεγραμμένος χρήστης',
   'validation.icon_pack': 'Το πακέτο εικονιδίων δεν βρέθηκε στον διακομιστή.',
+  'validation.idempotency_key_reused': 'Το :attribute έχει ήδη χρησιμοποιηθεί για άλλο αίτημα.',
   'validation.and_more_error': '(και :count ακόμη σφάλμα)',
   'validation.and_more_errors': '(και :count ακόμη σφάλματα)',
   // Human-readable errors

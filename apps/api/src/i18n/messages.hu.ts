@@ -41,6 +41,7 @@ export const hu: Partial<Record<MessageKey, string>> = {
   'validation.email_not_found': 'Nem található fiók ezzel az e-mail-címmel.',
   'validation.first_user': 'Már van regisztrált felhasználó',
   'validation.icon_pack': 'Az ikoncsomag nem található a szerveren.',
+  'validation.idempotency_key_reused': 'A(z) :attribute már egy másik kéréshez lett felhasználva.',
   'validation.and_more_error': '(és még :count hiba)',
   'validation.and_more_errors': '(és még :count hiba)',
   // Human-readable errors

@@ -41,6 +41,7 @@ export const id: Partial<Record<MessageKey, string>> = {
   'validation.email_not_found': 'Tidak ada akun dengan email ini.',
   'validation.first_user': 'Sudah ada pengguna yang terdaftar',
   'validation.icon_pack': 'Paket ikon tidak ditemukan di server.',
+  'validation.idempotency_key_reused': ':attribute sudah digunakan untuk permintaan lain.',
   'validation.and_more_error': '(dan :count kesalahan lainnya)',
   'validation.and_more_errors': '(dan :count kesalahan lainnya)',
   // Human-readable errors

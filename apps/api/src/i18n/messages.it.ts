@@ -41,6 +41,7 @@ export const it: Partial<Record<MessageKey, string>> = {
   'validation.email_not_found': 'Nessun account trovato con questa e-mail.',
   'validation.first_user': "C'è già un utente registrato",
   'validation.icon_pack': 'Il pacchetto di icone non si trova sul server.',
+  'validation.idempotency_key_reused': "Il campo :attribute è già stato usato per un'altra richiesta.",
   'validation.and_more_error': '(e :count altro errore)',
   'validation.and_more_errors': '(e altri :count errori)',
   // Human-readable errors

@@ -41,6 +41,7 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'validation.email_not_found': 'このメールアドレスのアカウントは見つかりません。',
   'validation.first_user': 'すでに登録済みのユーザーがいます',
   'validation.icon_pack': 'サーバーにアイコンパックが見つかりません。',
+  'validation.idempotency_key_reused': ':attribute は別のリクエストで既に使用されています。',
   'validation.and_more_error': '（ほか:count件のエラー）',
   'validation.and_more_errors': '（ほか:count件のエラー）',
   // Human-readable errors

@@ -41,6 +41,7 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'validation.email_not_found': '이 이메일을 사용하는 계정이 없습니다.',
   'validation.first_user': '이미 등록된 사용자가 있습니다',
   'validation.icon_pack': '서버에서 아이콘 팩을 찾을 수 없습니다.',
+  'validation.idempotency_key_reused': ':attribute 값은 이미 다른 요청에 사용되었습니다.',
   'validation.and_more_error': '(그 외 오류 :count개)',
   'validation.and_more_errors': '(그 외 오류 :count개)',
   // Human-readable errors

@@ -41,6 +41,7 @@ export const nl: Partial<Record<MessageKey, string>> = {
   'validation.email_not_found': 'Geen account gevonden met dit e-mailadres.',
   'validation.first_user': 'Er is al een geregistreerde gebruiker',
   'validation.icon_pack': 'Het pictogrammenpakket is niet gevonden op de server.',
+  'validation.idempotency_key_reused': 'De :attribute is al gebruikt voor een ander verzoek.',
   'validation.and_more_error': '(en nog :count fout)',
   'validation.and_more_errors': '(en nog :count fouten)',
   // Human-readable errors

@@ -41,6 +41,7 @@ export const pl: Partial<Record<MessageKey, string>> = {
   'validation.email_not_found': 'Nie znaleziono konta z tym adresem e-mail.',
   'validation.first_user': 'Istnieje już zarejestrowany użytkownik',
   'validation.icon_pack': 'Nie znaleziono pakietu ikon na serwerze.',
+  'validation.idempotency_key_reused': 'Pole :attribute zostało już użyte w innym żądaniu.',
   'validation.and_more_error': '(i jeszcze :count błąd)',
   'validation.and_more_errors': '(i więcej błędów: :count)',
   // Human-readable errors

@@ -41,6 +41,7 @@ export const pt: Partial<Record<MessageKey, string>> = {
   'validation.email_not_found': 'Nenhuma conta encontrada com este e-mail.',
   'validation.first_user': 'Já existe um usuário cadastrado',
   'validation.icon_pack': 'O pacote de ícones não foi encontrado no servidor.',
+  'validation.idempotency_key_reused': 'O campo :attribute já foi usado em outra solicitação.',
   'validation.and_more_error': '(e mais :count erro)',
   'validation.and_more_errors': '(e mais :count erros)',
   // Human-readable errors

@@ -42,6 +42,7 @@ export const ro: Partial<Record<MessageKey, string>> = {
   'validation.email_not_found': 'Nu a fost găsit niciun cont cu acest e-mail.',
   'validation.first_user': 'Există deja un utilizator înregistrat',
   'validation.icon_pack': 'Pachetul de pictograme nu a fost găsit pe server.',
+  'validation.idempotency_key_reused': 'Câmpul :attribute a fost deja folosit pentru o altă cerere.',
   'validation.and_more_error': '(și încă :count eroare)',
   'validation.and_more_errors': '(și încă :count erori)',
   // Human-readable errors

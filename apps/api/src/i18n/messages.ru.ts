@@ -41,6 +41,7 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'validation.email_not_found': 'Аккаунт с этим адресом эл. почты не найден.',
   'validation.first_user': 'Пользователь уже зарегистрирован',
   'validation.icon_pack': 'Набор значков не найден на сервере.',
+  'validation.idempotency_key_reused': 'Поле :attribute уже использовано для другого запроса.',
   'validation.and_more_error': '(и ещё :count ошибка)',
   'validation.and_more_errors': '(и ещё ошибок: :count)',
   // Human-readable errors

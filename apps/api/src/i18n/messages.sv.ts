@@ -41,6 +41,7 @@ export const sv: Partial<Record<MessageKey, string>> = {
   'validation.email_not_found': 'Inget konto hittades med den här e-postadressen.',
   'validation.first_user': 'Det finns redan en registrerad användare',
   'validation.icon_pack': 'Ikonpaketet hittades inte på servern.',
+  'validation.idempotency_key_reused': 'Fältet :attribute har redan använts för en annan begäran.',
   'validation.and_more_error': '(och :count fel till)',
   'validation.and_more_errors': '(och :count fel till)',
   // Human-readable errors

@@ -41,6 +41,7 @@ export const tr: Partial<Record<MessageKey, string>> = {
   'validation.email_not_found': 'Bu e-posta adresiyle bir hesap bulunamadı.',
   'validation.first_user': 'Zaten kayıtlı bir kullanıcı var',
   'validation.icon_pack': 'Simge paketi sunucuda bulunamadı.',
+  'validation.idempotency_key_reused': ':attribute başka bir istek için zaten kullanıldı.',
   'validation.and_more_error': '(ve :count hata daha)',
   'validation.and_more_errors': '(ve :count hata daha)',
   // Human-readable errors

@@ -41,6 +41,7 @@ export const uk: Partial<Record<MessageKey, string>> = {
   'validation.email_not_found': 'Обліковий запис із цією адресою ел. пошти не знайдено.',
   'validation.first_user': 'Користувача вже зареєстровано',
   'validation.icon_pack': 'Набір значків не знайдено на сервері.',
+  'validation.idempotency_key_reused': 'Поле :attribute вже використано для іншого запиту.',
   'validation.and_more_error': '(і ще :count помилка)',
   'validation.and_more_errors': '(і ще помилок: :count)',
   // Human-readable errors

@@ -41,6 +41,7 @@ export const vi: Partial<Record<MessageKey, string>> = {
   'validation.email_not_found': 'Không tìm thấy tài khoản nào dùng email này.',
   'validation.first_user': 'Đã có người dùng được đăng ký',
   'validation.icon_pack': 'Không tìm thấy gói biểu tượng trên máy chủ.',
+  'validation.idempotency_key_reused': ':attribute đã được dùng cho một yêu cầu khác.',
   'validation.and_more_error': '(và :count lỗi khác)',
   'validation.and_more_errors': '(và :count lỗi khác)',
   // Human-readable errors
