@@ -1,4 +1,9 @@
-import { createTwofoldClient, type ErrorMessage, type ValidationError } from '@twofold/contract';
+import {
+  createTwofoldClient,
+  TwofoldNetworkError,
+  type ErrorMessage,
+  type ValidationError,
+} from '@twofold/contract';
 import { learnServerTime } from './server-time';
 
 /** The one client of the web app: same origin, session cookie, CSRF header (see @twofold/contract). */
@@ -70,5 +75,6 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
  */
 export function isServerUnreachable(error: unknown): boolean {
   if (error instanceof ApiError) return error.status === 502 || error.status === 504;
-  return error instanceof TypeError;
+  // The SDK names a failed fetch TwofoldNetworkError; a bare fetch elsewhere still throws TypeError.
+  return error instanceof TwofoldNetworkError || error instanceof TypeError;
 }
