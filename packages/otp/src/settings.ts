@@ -33,39 +33,41 @@ interface TimeZoneSetting {
 export type SettingDefinition =
   BooleanSetting | IntegerSetting | StringSetting | NumberSetting | TimeZoneSetting;
 
+/**
+ * The interface languages, in the order the language setting lists them: the web app's catalogues,
+ * the server's messages and the `lang` preference's values ('browser' follows the browser).
+ */
+export const LANGUAGES = [
+  'en',
+  'fr',
+  'de',
+  'es',
+  'zh',
+  'si',
+  'it',
+  'pt',
+  'nl',
+  'pl',
+  'ru',
+  'ja',
+  'uk',
+  'tr',
+  'cs',
+  'sv',
+  'da',
+  'ko',
+  'ro',
+  'hu',
+  'id',
+  'vi',
+  'el',
+] as const;
+export type Language = (typeof LANGUAGES)[number];
+
 const bool = (value: boolean): BooleanSetting => ({ type: 'boolean', default: value });
 
 export const nativeSettings = {
-  lang: {
-    type: 'string',
-    default: 'browser',
-    allowed: [
-      'browser',
-      'en',
-      'fr',
-      'de',
-      'es',
-      'zh',
-      'si',
-      'it',
-      'pt',
-      'nl',
-      'pl',
-      'ru',
-      'ja',
-      'uk',
-      'tr',
-      'cs',
-      'sv',
-      'da',
-      'ko',
-      'ro',
-      'hu',
-      'id',
-      'vi',
-      'el',
-    ],
-  },
+  lang: { type: 'string', default: 'browser', allowed: ['browser', ...LANGUAGES] },
   displayMode: { type: 'string', default: 'list', allowed: ['list', 'grid'] },
   showAccountsIcons: bool(true),
   getOfficialIcons: bool(true),

@@ -59,6 +59,8 @@ export {
 } from './migration.js';
 export { type ImageFormat, IMAGE_MIME_TYPES, sniffImageFormat } from './image-format.js';
 export {
+  LANGUAGES,
+  type Language,
   type NativeSettingKey,
   type NativeSettings,
   type SettingDefinition,

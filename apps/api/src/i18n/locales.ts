@@ -1,29 +1,6 @@
-/** Languages of the server's human-readable messages. */
-export const locales = [
-  'en',
-  'fr',
-  'de',
-  'es',
-  'zh',
-  'si',
-  'it',
-  'pt',
-  'nl',
-  'pl',
-  'ru',
-  'ja',
-  'uk',
-  'tr',
-  'cs',
-  'sv',
-  'da',
-  'ko',
-  'ro',
-  'hu',
-  'id',
-  'vi',
-  'el',
-] as const;
+import { LANGUAGES } from '@twofold/otp';
+/** Languages of the server's human-readable messages: every interface language. */
+export const locales = LANGUAGES;
 export type Locale = (typeof locales)[number];
 
 export function isLocale(value: unknown): value is Locale {

@@ -1,32 +1,9 @@
+import { LANGUAGES } from '@twofold/otp/browser';
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 /** The interface languages, in the order the language setting lists them. */
-export const LOCALES = [
-  'en',
-  'fr',
-  'de',
-  'es',
-  'zh',
-  'si',
-  'it',
-  'pt',
-  'nl',
-  'pl',
-  'ru',
-  'ja',
-  'uk',
-  'tr',
-  'cs',
-  'sv',
-  'da',
-  'ko',
-  'ro',
-  'hu',
-  'id',
-  'vi',
-  'el',
-] as const;
+export const LOCALES = LANGUAGES;
 export type Locale = (typeof LOCALES)[number];
 
 /** Native names, shown in the language selector whatever the current language is. */
