@@ -69,6 +69,7 @@ const bases: Record<string, { path?: Record<string, string>; bodies: BaseBodies 
   previewOtp: { bodies: () => [totp, hotp, { uri: F.TOTP_SHORT_URI, custom_otp: 'steamtotp' }] },
   previewAccount: { bodies: () => [{ uri: F.TOTP_SHORT_URI, custom_otp: 'steamtotp' }] },
   reorderAccounts: { bodies: () => [{ orderedIds: [2, 1] }] },
+  withdrawAccounts: { bodies: () => [{ ids: '1,2' }] },
   updateAccount: {
     path: { id: '1' },
     bodies: () => [

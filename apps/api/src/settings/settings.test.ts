@@ -103,10 +103,10 @@ describeEachDatabase('settings, preferences and features', (t) => {
       ['kickUserAfter', 7, 422, err('value', 'The selected value is invalid.')],
       ['kickUserAfter', 'x', 422, err('value', 'The value field must be an integer.')],
       ['kickUserAfter', 1.5, 422, err('value', 'The value field must be an integer.')],
-      ['lang', 'it', 422, err('value', 'The selected value is invalid.')],
+      ['lang', 'tlh', 422, err('value', 'The selected value is invalid.')],
       // Side effect: the messages of authenticated requests follow `lang`.
       ['lang', 'fr', 200, { key: 'lang', value: 'fr' }],
-      ['lang', 'it', 422, err('value', 'Le champ valeur sélectionné est invalide.')],
+      ['lang', 'tlh', 422, err('value', 'Le champ valeur sélectionné est invalide.')],
       ['lang', 'browser', 200, { key: 'lang', value: 'browser' }],
       ['displayMode', 3, 422, err('value', 'The selected value is invalid.')],
       ['formatPasswordBy', 2, 200, { key: 'formatPasswordBy', value: 2 }],
