@@ -34,7 +34,7 @@ describe('isTruthy (query flags: any other present value is false)', () => {
   });
 });
 
-describe('parseBooleanField (Laravel `boolean` rule, plus "true"/"false" as api.md §1.1 adds)', () => {
+describe('parseBooleanField (Laravel `boolean` rule, plus "true"/"false" as text)', () => {
   it('accepts true/false, 1/0, "1"/"0", "true"/"false"', () => {
     expect([true, 1, '1', 'true'].map(parseBooleanField)).toEqual([true, true, true, true]);
     expect([false, 0, '0', 'false'].map(parseBooleanField)).toEqual([false, false, false, false]);

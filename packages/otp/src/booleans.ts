@@ -1,6 +1,7 @@
 /*
  * Booleans written as text, read the way 2FAuth (PHP/Laravel) reads them, in one place. 2FAuth
- * itself has two readings, and so does the HTTP contract (api.md §1.1):
+ * itself has two readings, and so Twofold keeps both, for 2FAuth clients that
+ * rely on either:
  *
  * - flags (query strings, headers, environment variables): PHP's
  *   `filter_var($value, FILTER_VALIDATE_BOOLEAN, FILTER_NULL_ON_FAILURE)`, which Laravel's
@@ -35,7 +36,7 @@ export function isTruthy(value: unknown): boolean {
 }
 
 /**
- * A body field under Laravel's `boolean` rule (api.md §1.1): `true`/`false`, 1/0, and exactly the
+ * A body field under Laravel's `boolean` rule (plus `"true"`/`"false"`, which 2FAuth clients send as text): `true`/`false`, 1/0, and exactly the
  * texts `1`, `0`, `true`, `false`. Undefined for anything else (`The :attribute field must be true
  * or false.`).
  */

@@ -46,7 +46,8 @@ function timedOtp(params: OtpParameters, now: number): OtpResponse {
 
 /**
  * A HOTP answer: the code at `counter` and the counter the next code uses. With the account's
- * other fields, also its otpauth URI at that next counter (the parameter form's test, api.md §0.1.5).
+ * other fields, also its otpauth URI at that next counter (the parameter form's test shows it,
+ * so that what a user tests is what they would store).
  */
 function hotpOtp(
   params: OtpParameters,
