@@ -1197,7 +1197,7 @@ export interface components {
          */
         UserPreferences: {
             /** @enum {string} */
-            lang: "browser" | "en" | "fr" | "de" | "es" | "zh" | "si" | "it" | "pt" | "nl" | "pl" | "ru" | "ja" | "uk" | "tr" | "cs" | "sv" | "da" | "ko" | "ro" | "hu" | "id" | "vi" | "el";
+            lang: "browser" | "en" | "fr" | "de" | "es" | "zh" | "si" | "it" | "pt" | "nl" | "pl" | "ru" | "ja" | "uk" | "tr" | "cs" | "sv" | "da" | "ko" | "ro" | "hu" | "id" | "vi" | "el" | "bg" | "ca" | "sk" | "ar" | "fa";
             /** @enum {string} */
             displayMode: "list" | "grid";
             /** @default true */

@@ -61,6 +61,11 @@ export const LANGUAGES = [
   'id',
   'vi',
   'el',
+  'bg',
+  'ca',
+  'sk',
+  'ar',
+  'fa',
 ] as const;
 export type Language = (typeof LANGUAGES)[number];
 

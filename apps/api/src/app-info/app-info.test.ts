@@ -37,6 +37,11 @@ describeEachDatabase('app configuration and about data', (t) => {
         'id',
         'vi',
         'el',
+        'bg',
+        'ca',
+        'sk',
+        'ar',
+        'fa',
       ],
     });
   });

@@ -89,6 +89,11 @@ describeEachDatabase(
           'id',
           'vi',
           'el',
+          'bg',
+          'ca',
+          'sk',
+          'ar',
+          'fa',
         ],
       });
       expect(response.headers['cache-control']).toBe('no-store');

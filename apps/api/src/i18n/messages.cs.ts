@@ -106,6 +106,19 @@ export const cs: Partial<Record<MessageKey, string>> = {
   'group.all': 'Vše',
   'account.invalid_account': '- neplatný účet -',
   'account.invalid_service': '- neplatná služba -',
+  // E-mails
+  'mail.greeting': 'Dobrý den, :name,',
+  'mail.password_reset.subject': ':app: obnovení hesla',
+  'mail.password_reset.intro':
+    'Požádali jste o obnovení hesla. Do 60 minut otevřete tento odkaz a zvolte si nové:',
+  'mail.password_reset.action': 'Obnovit heslo',
+  'mail.password_reset.ignore':
+    'Pokud jste o to nežádali, tuto zprávu ignorujte: vaše heslo zůstává beze změny.',
+  'mail.webauthn_recovery.subject': ':app: registrace nového bezpečnostního zařízení',
+  'mail.webauthn_recovery.intro':
+    'Ztratili jste bezpečnostní zařízení. Do 60 minut otevřete tento odkaz a zaregistrujte nové:',
+  'mail.webauthn_recovery.action': 'Zaregistrovat nové bezpečnostní zařízení',
+  'mail.webauthn_recovery.ignore': 'Pokud jste o to nežádali, tuto zprávu ignorujte.',
 };
 
 /** Czech names of the `:attribute` values, keyed by the English attribute. */

@@ -107,6 +107,19 @@ export const da: Partial<Record<MessageKey, string>> = {
   'group.all': 'Alle',
   'account.invalid_account': '- ugyldig konto -',
   'account.invalid_service': '- ugyldig tjeneste -',
+  // E-mails
+  'mail.greeting': 'Hej :name,',
+  'mail.password_reset.subject': ':app: nulstil din adgangskode',
+  'mail.password_reset.intro':
+    'Du har bedt om at nulstille din adgangskode. Åbn dette link inden for 60 minutter for at vælge en ny:',
+  'mail.password_reset.action': 'Nulstil din adgangskode',
+  'mail.password_reset.ignore':
+    'Hvis du ikke har bedt om det, kan du se bort fra denne besked: din adgangskode forbliver uændret.',
+  'mail.webauthn_recovery.subject': ':app: registrer en ny sikkerhedsenhed',
+  'mail.webauthn_recovery.intro':
+    'Du har mistet en sikkerhedsenhed. Åbn dette link inden for 60 minutter for at registrere en ny:',
+  'mail.webauthn_recovery.action': 'Registrer en ny sikkerhedsenhed',
+  'mail.webauthn_recovery.ignore': 'Hvis du ikke har bedt om det, kan du se bort fra denne besked.',
 };
 
 /** Danish names of the `:attribute` values, keyed by the English attribute. */

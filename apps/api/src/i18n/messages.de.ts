@@ -110,6 +110,19 @@ export const de: Partial<Record<MessageKey, string>> = {
   'group.all': 'Alle',
   'account.invalid_account': '- ungültiges Konto -',
   'account.invalid_service': '- ungültiger Dienst -',
+  // E-mails
+  'mail.greeting': 'Hallo :name,',
+  'mail.password_reset.subject': ':app: Passwort zurücksetzen',
+  'mail.password_reset.intro':
+    'Sie haben angefordert, Ihr Passwort zurückzusetzen. Öffnen Sie diesen Link innerhalb von 60 Minuten, um ein neues zu wählen:',
+  'mail.password_reset.action': 'Passwort zurücksetzen',
+  'mail.password_reset.ignore':
+    'Falls Sie das nicht angefordert haben, ignorieren Sie diese Nachricht: Ihr Passwort bleibt unverändert.',
+  'mail.webauthn_recovery.subject': ':app: neues Sicherheitsgerät registrieren',
+  'mail.webauthn_recovery.intro':
+    'Sie haben ein Sicherheitsgerät verloren. Öffnen Sie diesen Link innerhalb von 60 Minuten, um ein neues zu registrieren:',
+  'mail.webauthn_recovery.action': 'Neues Sicherheitsgerät registrieren',
+  'mail.webauthn_recovery.ignore': 'Falls Sie das nicht angefordert haben, ignorieren Sie diese Nachricht.',
 };
 
 /** German names of the `:attribute` values (the English attribute as key). */

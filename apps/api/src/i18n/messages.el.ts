@@ -110,6 +110,19 @@ export const el: Partial<Record<MessageKey, string>> = {
   'group.all': 'Όλοι',
   'account.invalid_account': '- μη έγκυρος λογαριασμός -',
   'account.invalid_service': '- μη έγκυρη υπηρεσία -',
+  // E-mails
+  'mail.greeting': 'Γεια σας :name,',
+  'mail.password_reset.subject': ':app: επαναφορά του κωδικού πρόσβασης',
+  'mail.password_reset.intro':
+    'Ζητήσατε επαναφορά του κωδικού πρόσβασης. Ανοίξτε αυτόν τον σύνδεσμο μέσα σε 60 λεπτά για να επιλέξετε νέο:',
+  'mail.password_reset.action': 'Επαναφορά κωδικού πρόσβασης',
+  'mail.password_reset.ignore':
+    'Αν δεν το ζητήσατε εσείς, αγνοήστε αυτό το μήνυμα: ο κωδικός σας μένει ως έχει.',
+  'mail.webauthn_recovery.subject': ':app: καταχώριση νέας συσκευής ασφαλείας',
+  'mail.webauthn_recovery.intro':
+    'Χάσατε μια συσκευή ασφαλείας. Ανοίξτε αυτόν τον σύνδεσμο μέσα σε 60 λεπτά για να καταχωρίσετε νέα:',
+  'mail.webauthn_recovery.action': 'Καταχώριση νέας συσκευής ασφαλείας',
+  'mail.webauthn_recovery.ignore': 'Αν δεν το ζητήσατε εσείς, αγνοήστε αυτό το μήνυμα.',
 };
 
 /** Greek names of the `:attribute` values, keyed by the English attribute. */

@@ -104,6 +104,19 @@ export const en = {
   'group.all': 'All',
   'account.invalid_account': '- invalid account -',
   'account.invalid_service': '- invalid service -',
+  // E-mails
+  'mail.greeting': 'Hello :name,',
+  'mail.password_reset.subject': ':app: reset your password',
+  'mail.password_reset.intro':
+    'You asked to reset your password. Open this link within 60 minutes to choose a new one:',
+  'mail.password_reset.action': 'Reset your password',
+  'mail.password_reset.ignore':
+    'If you did not ask for it, ignore this message: your password stays as it is.',
+  'mail.webauthn_recovery.subject': ':app: register a new security device',
+  'mail.webauthn_recovery.intro':
+    'You lost a security device. Open this link within 60 minutes to register a new one:',
+  'mail.webauthn_recovery.action': 'Register a new security device',
+  'mail.webauthn_recovery.ignore': 'If you did not ask for it, ignore this message.',
 } as const;
 
 export type MessageKey = keyof typeof en;

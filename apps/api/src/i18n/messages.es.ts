@@ -110,6 +110,18 @@ export const es: Partial<Record<MessageKey, string>> = {
   'group.all': 'Todos',
   'account.invalid_account': '- cuenta no válida -',
   'account.invalid_service': '- servicio no válido -',
+  // E-mails
+  'mail.greeting': 'Hola, :name:',
+  'mail.password_reset.subject': ':app: restablece tu contraseña',
+  'mail.password_reset.intro':
+    'Has pedido restablecer tu contraseña. Abre este enlace en los próximos 60 minutos para elegir una nueva:',
+  'mail.password_reset.action': 'Restablecer tu contraseña',
+  'mail.password_reset.ignore': 'Si no lo has pedido, ignora este mensaje: tu contraseña sigue igual.',
+  'mail.webauthn_recovery.subject': ':app: registra un nuevo dispositivo de seguridad',
+  'mail.webauthn_recovery.intro':
+    'Has perdido un dispositivo de seguridad. Abre este enlace en los próximos 60 minutos para registrar uno nuevo:',
+  'mail.webauthn_recovery.action': 'Registrar un nuevo dispositivo de seguridad',
+  'mail.webauthn_recovery.ignore': 'Si no lo has pedido, ignora este mensaje.',
 };
 
 /** Spanish names of the `:attribute` values (the English attribute as key). */

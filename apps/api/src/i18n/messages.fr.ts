@@ -112,6 +112,19 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'group.all': 'Tous',
   'account.invalid_account': '- compte invalide -',
   'account.invalid_service': '- service invalide -',
+  // E-mails
+  'mail.greeting': 'Bonjour :name,',
+  'mail.password_reset.subject': ':app : réinitialisez votre mot de passe',
+  'mail.password_reset.intro':
+    'Vous avez demandé à réinitialiser votre mot de passe. Ouvrez ce lien dans les 60 minutes pour en choisir un nouveau :',
+  'mail.password_reset.action': 'Réinitialiser votre mot de passe',
+  'mail.password_reset.ignore':
+    "Si vous n'avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.",
+  'mail.webauthn_recovery.subject': ':app : enregistrez une nouvelle clé de sécurité',
+  'mail.webauthn_recovery.intro':
+    'Vous avez perdu une clé de sécurité. Ouvrez ce lien dans les 60 minutes pour en enregistrer une nouvelle :',
+  'mail.webauthn_recovery.action': 'Enregistrer une nouvelle clé de sécurité',
+  'mail.webauthn_recovery.ignore': "Si vous n'avez rien demandé, ignorez ce message.",
 };
 
 /** French names of the `:attribute` values (the English attribute as key). */

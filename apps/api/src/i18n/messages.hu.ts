@@ -107,6 +107,19 @@ export const hu: Partial<Record<MessageKey, string>> = {
   'group.all': 'Összes',
   'account.invalid_account': '- érvénytelen fiók -',
   'account.invalid_service': '- érvénytelen szolgáltatás -',
+  // E-mails
+  'mail.greeting': 'Kedves :name!',
+  'mail.password_reset.subject': ':app: jelszó visszaállítása',
+  'mail.password_reset.intro':
+    'Jelszava visszaállítását kérte. Nyissa meg ezt a hivatkozást 60 percen belül, és válasszon újat:',
+  'mail.password_reset.action': 'Jelszó visszaállítása',
+  'mail.password_reset.ignore':
+    'Ha nem Ön kérte, hagyja figyelmen kívül ezt az üzenetet: jelszava változatlan marad.',
+  'mail.webauthn_recovery.subject': ':app: új biztonsági eszköz regisztrálása',
+  'mail.webauthn_recovery.intro':
+    'Elvesztett egy biztonsági eszközt. Nyissa meg ezt a hivatkozást 60 percen belül, és regisztráljon újat:',
+  'mail.webauthn_recovery.action': 'Új biztonsági eszköz regisztrálása',
+  'mail.webauthn_recovery.ignore': 'Ha nem Ön kérte, hagyja figyelmen kívül ezt az üzenetet.',
 };
 
 /** Hungarian names of the `:attribute` values, keyed by the English attribute. */

@@ -107,6 +107,18 @@ export const id: Partial<Record<MessageKey, string>> = {
   'group.all': 'Semua',
   'account.invalid_account': '- akun tidak valid -',
   'account.invalid_service': '- layanan tidak valid -',
+  // E-mails
+  'mail.greeting': 'Halo :name,',
+  'mail.password_reset.subject': ':app: atur ulang kata sandi Anda',
+  'mail.password_reset.intro':
+    'Anda meminta untuk mengatur ulang kata sandi. Buka tautan ini dalam 60 menit untuk memilih kata sandi baru:',
+  'mail.password_reset.action': 'Atur ulang kata sandi',
+  'mail.password_reset.ignore': 'Jika Anda tidak memintanya, abaikan pesan ini: kata sandi Anda tetap sama.',
+  'mail.webauthn_recovery.subject': ':app: daftarkan perangkat keamanan baru',
+  'mail.webauthn_recovery.intro':
+    'Anda kehilangan perangkat keamanan. Buka tautan ini dalam 60 menit untuk mendaftarkan yang baru:',
+  'mail.webauthn_recovery.action': 'Daftarkan perangkat keamanan baru',
+  'mail.webauthn_recovery.ignore': 'Jika Anda tidak memintanya, abaikan pesan ini.',
 };
 
 /** Indonesian names of the `:attribute` values, keyed by the English attribute. */

@@ -107,6 +107,19 @@ export const it: Partial<Record<MessageKey, string>> = {
   'group.all': 'Tutti',
   'account.invalid_account': '- account non valido -',
   'account.invalid_service': '- servizio non valido -',
+  // E-mails
+  'mail.greeting': 'Ciao :name,',
+  'mail.password_reset.subject': ':app: reimposta la password',
+  'mail.password_reset.intro':
+    'Hai chiesto di reimpostare la password. Apri questo link entro 60 minuti per sceglierne una nuova:',
+  'mail.password_reset.action': 'Reimposta la password',
+  'mail.password_reset.ignore':
+    "Se non l'hai chiesto tu, ignora questo messaggio: la password resta invariata.",
+  'mail.webauthn_recovery.subject': ':app: registra un nuovo dispositivo di sicurezza',
+  'mail.webauthn_recovery.intro':
+    'Hai perso un dispositivo di sicurezza. Apri questo link entro 60 minuti per registrarne uno nuovo:',
+  'mail.webauthn_recovery.action': 'Registra un nuovo dispositivo di sicurezza',
+  'mail.webauthn_recovery.ignore': "Se non l'hai chiesto tu, ignora questo messaggio.",
 };
 
 /** Italian names of the `:attribute` values, keyed by the English attribute. */

@@ -107,6 +107,19 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'group.all': 'すべて',
   'account.invalid_account': '- 無効なアカウント -',
   'account.invalid_service': '- 無効なサービス -',
+  // E-mails
+  'mail.greeting': ':name 様',
+  'mail.password_reset.subject': ':app：パスワードの再設定',
+  'mail.password_reset.intro':
+    'パスワードの再設定が要求されました。60 分以内にこのリンクを開いて、新しいパスワードを設定してください：',
+  'mail.password_reset.action': 'パスワードを再設定',
+  'mail.password_reset.ignore':
+    '心当たりがない場合は、このメールを無視してください。パスワードは変更されません。',
+  'mail.webauthn_recovery.subject': ':app：新しいセキュリティデバイスの登録',
+  'mail.webauthn_recovery.intro':
+    'セキュリティデバイスを紛失されました。60 分以内にこのリンクを開いて、新しいデバイスを登録してください：',
+  'mail.webauthn_recovery.action': '新しいセキュリティデバイスを登録',
+  'mail.webauthn_recovery.ignore': '心当たりがない場合は、このメールを無視してください。',
 };
 
 /** Japanese names of the `:attribute` values, keyed by the English attribute. */

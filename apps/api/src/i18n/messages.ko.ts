@@ -105,6 +105,18 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'group.all': '전체',
   'account.invalid_account': '- 잘못된 계정 -',
   'account.invalid_service': '- 잘못된 서비스 -',
+  // E-mails
+  'mail.greeting': ':name 님, 안녕하세요.',
+  'mail.password_reset.subject': ':app: 비밀번호 재설정',
+  'mail.password_reset.intro':
+    '비밀번호 재설정을 요청하셨습니다. 60분 안에 이 링크를 열어 새 비밀번호를 정하세요:',
+  'mail.password_reset.action': '비밀번호 재설정',
+  'mail.password_reset.ignore': '요청하지 않으셨다면 이 메시지를 무시하세요. 비밀번호는 그대로 유지됩니다.',
+  'mail.webauthn_recovery.subject': ':app: 새 보안 장치 등록',
+  'mail.webauthn_recovery.intro':
+    '보안 장치를 분실하셨습니다. 60분 안에 이 링크를 열어 새 장치를 등록하세요:',
+  'mail.webauthn_recovery.action': '새 보안 장치 등록',
+  'mail.webauthn_recovery.ignore': '요청하지 않으셨다면 이 메시지를 무시하세요.',
 };
 
 /** Korean names of the `:attribute` values, keyed by the English attribute. */

@@ -110,6 +110,19 @@ export const nl: Partial<Record<MessageKey, string>> = {
   'group.all': 'Alle',
   'account.invalid_account': '- ongeldig account -',
   'account.invalid_service': '- ongeldige dienst -',
+  // E-mails
+  'mail.greeting': 'Hallo :name,',
+  'mail.password_reset.subject': ':app: stel je wachtwoord opnieuw in',
+  'mail.password_reset.intro':
+    'Je hebt gevraagd je wachtwoord opnieuw in te stellen. Open deze link binnen 60 minuten om een nieuw wachtwoord te kiezen:',
+  'mail.password_reset.action': 'Wachtwoord opnieuw instellen',
+  'mail.password_reset.ignore':
+    'Heb je hier niet om gevraagd, negeer dan dit bericht: je wachtwoord blijft ongewijzigd.',
+  'mail.webauthn_recovery.subject': ':app: registreer een nieuw beveiligingsapparaat',
+  'mail.webauthn_recovery.intro':
+    'Je bent een beveiligingsapparaat kwijt. Open deze link binnen 60 minuten om een nieuw apparaat te registreren:',
+  'mail.webauthn_recovery.action': 'Nieuw beveiligingsapparaat registreren',
+  'mail.webauthn_recovery.ignore': 'Heb je hier niet om gevraagd, negeer dan dit bericht.',
 };
 
 /** Dutch names of the `:attribute` values, keyed by the English attribute. */

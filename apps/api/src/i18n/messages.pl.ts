@@ -107,6 +107,18 @@ export const pl: Partial<Record<MessageKey, string>> = {
   'group.all': 'Wszystkie',
   'account.invalid_account': '- nieprawidłowe konto -',
   'account.invalid_service': '- nieprawidłowa usługa -',
+  // E-mails
+  'mail.greeting': 'Witaj :name,',
+  'mail.password_reset.subject': ':app: zresetuj hasło',
+  'mail.password_reset.intro':
+    'Poprosiłeś o zresetowanie hasła. Otwórz ten link w ciągu 60 minut, aby wybrać nowe:',
+  'mail.password_reset.action': 'Zresetuj hasło',
+  'mail.password_reset.ignore': 'Jeśli to nie Ty, zignoruj tę wiadomość: Twoje hasło pozostaje bez zmian.',
+  'mail.webauthn_recovery.subject': ':app: zarejestruj nowe urządzenie zabezpieczające',
+  'mail.webauthn_recovery.intro':
+    'Zgubiłeś urządzenie zabezpieczające. Otwórz ten link w ciągu 60 minut, aby zarejestrować nowe:',
+  'mail.webauthn_recovery.action': 'Zarejestruj nowe urządzenie zabezpieczające',
+  'mail.webauthn_recovery.ignore': 'Jeśli to nie Ty, zignoruj tę wiadomość.',
 };
 
 /** Polish names of the `:attribute` values, keyed by the English attribute. */

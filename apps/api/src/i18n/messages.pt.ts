@@ -107,6 +107,18 @@ export const pt: Partial<Record<MessageKey, string>> = {
   'group.all': 'Todas',
   'account.invalid_account': '- conta inválida -',
   'account.invalid_service': '- serviço inválido -',
+  // E-mails
+  'mail.greeting': 'Olá, :name,',
+  'mail.password_reset.subject': ':app: redefina sua senha',
+  'mail.password_reset.intro':
+    'Você pediu para redefinir sua senha. Abra este link em até 60 minutos para escolher uma nova:',
+  'mail.password_reset.action': 'Redefinir sua senha',
+  'mail.password_reset.ignore': 'Se você não pediu isso, ignore esta mensagem: sua senha continua a mesma.',
+  'mail.webauthn_recovery.subject': ':app: registre um novo dispositivo de segurança',
+  'mail.webauthn_recovery.intro':
+    'Você perdeu um dispositivo de segurança. Abra este link em até 60 minutos para registrar um novo:',
+  'mail.webauthn_recovery.action': 'Registrar um novo dispositivo de segurança',
+  'mail.webauthn_recovery.ignore': 'Se você não pediu isso, ignore esta mensagem.',
 };
 
 /** Brazilian Portuguese names of the `:attribute` values, keyed by the English attribute. */

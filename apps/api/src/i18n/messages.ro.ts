@@ -109,6 +109,18 @@ export const ro: Partial<Record<MessageKey, string>> = {
   'group.all': 'Toate',
   'account.invalid_account': '- cont nevalid -',
   'account.invalid_service': '- serviciu nevalid -',
+  // E-mails
+  'mail.greeting': 'Bună, :name,',
+  'mail.password_reset.subject': ':app: resetează-ți parola',
+  'mail.password_reset.intro':
+    'Ai cerut resetarea parolei. Deschide acest link în cel mult 60 de minute pentru a alege una nouă:',
+  'mail.password_reset.action': 'Resetează parola',
+  'mail.password_reset.ignore': 'Dacă nu ai cerut acest lucru, ignoră mesajul: parola ta rămâne neschimbată.',
+  'mail.webauthn_recovery.subject': ':app: înregistrează un dispozitiv de securitate nou',
+  'mail.webauthn_recovery.intro':
+    'Ai pierdut un dispozitiv de securitate. Deschide acest link în cel mult 60 de minute pentru a înregistra unul nou:',
+  'mail.webauthn_recovery.action': 'Înregistrează un dispozitiv de securitate nou',
+  'mail.webauthn_recovery.ignore': 'Dacă nu ai cerut acest lucru, ignoră mesajul.',
 };
 
 /** Romanian names of the `:attribute` values, keyed by the English attribute. */

@@ -107,6 +107,19 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'group.all': 'Все',
   'account.invalid_account': '- недопустимый аккаунт -',
   'account.invalid_service': '- недопустимый сервис -',
+  // E-mails
+  'mail.greeting': 'Здравствуйте, :name!',
+  'mail.password_reset.subject': ':app: сброс пароля',
+  'mail.password_reset.intro':
+    'Вы запросили сброс пароля. Откройте эту ссылку в течение 60 минут, чтобы выбрать новый:',
+  'mail.password_reset.action': 'Сбросить пароль',
+  'mail.password_reset.ignore':
+    'Если вы этого не запрашивали, проигнорируйте это письмо: ваш пароль останется прежним.',
+  'mail.webauthn_recovery.subject': ':app: регистрация нового устройства безопасности',
+  'mail.webauthn_recovery.intro':
+    'Вы потеряли устройство безопасности. Откройте эту ссылку в течение 60 минут, чтобы зарегистрировать новое:',
+  'mail.webauthn_recovery.action': 'Зарегистрировать новое устройство безопасности',
+  'mail.webauthn_recovery.ignore': 'Если вы этого не запрашивали, проигнорируйте это письмо.',
 };
 
 /** Russian names of the `:attribute` values, keyed by the English attribute. */

@@ -104,6 +104,18 @@ export const si: Partial<Record<MessageKey, string>> = {
   'group.all': 'සියල්ල',
   'account.invalid_account': '- අවලංගු ගිණුම -',
   'account.invalid_service': '- අවලංගු සේවාව -',
+  // E-mails
+  'mail.greeting': 'ආයුබෝවන් :name,',
+  'mail.password_reset.subject': ':app: ඔබගේ මුරපදය යළි සකසන්න',
+  'mail.password_reset.intro':
+    'ඔබ ඔබගේ මුරපදය යළි සැකසීමට ඉල්ලා ඇත. නව මුරපදයක් තෝරා ගැනීමට මිනිත්තු 60ක් ඇතුළත මෙම සබැඳිය විවෘත කරන්න:',
+  'mail.password_reset.action': 'මුරපදය යළි සකසන්න',
+  'mail.password_reset.ignore': 'ඔබ මෙය ඉල්ලා නැතිනම්, මෙම පණිවිඩය නොසලකා හරින්න: ඔබගේ මුරපදය නොවෙනස්ව පවතී.',
+  'mail.webauthn_recovery.subject': ':app: නව ආරක්ෂක උපාංගයක් ලියාපදිංචි කරන්න',
+  'mail.webauthn_recovery.intro':
+    'ඔබට ආරක්ෂක උපාංගයක් නැති වී ඇත. නව එකක් ලියාපදිංචි කිරීමට මිනිත්තු 60ක් ඇතුළත මෙම සබැඳිය විවෘත කරන්න:',
+  'mail.webauthn_recovery.action': 'නව ආරක්ෂක උපාංගයක් ලියාපදිංචි කරන්න',
+  'mail.webauthn_recovery.ignore': 'ඔබ මෙය ඉල්ලා නැතිනම්, මෙම පණිවිඩය නොසලකා හරින්න.',
 };
 
 /** Sinhala names of the `:attribute` values (the English attribute as key). */

@@ -106,6 +106,19 @@ export const sv: Partial<Record<MessageKey, string>> = {
   'group.all': 'Alla',
   'account.invalid_account': '- ogiltigt konto -',
   'account.invalid_service': '- ogiltig tjänst -',
+  // E-mails
+  'mail.greeting': 'Hej :name,',
+  'mail.password_reset.subject': ':app: återställ ditt lösenord',
+  'mail.password_reset.intro':
+    'Du har bett om att återställa ditt lösenord. Öppna den här länken inom 60 minuter för att välja ett nytt:',
+  'mail.password_reset.action': 'Återställ ditt lösenord',
+  'mail.password_reset.ignore':
+    'Om du inte har bett om detta kan du ignorera meddelandet: ditt lösenord förblir oförändrat.',
+  'mail.webauthn_recovery.subject': ':app: registrera en ny säkerhetsenhet',
+  'mail.webauthn_recovery.intro':
+    'Du har förlorat en säkerhetsenhet. Öppna den här länken inom 60 minuter för att registrera en ny:',
+  'mail.webauthn_recovery.action': 'Registrera en ny säkerhetsenhet',
+  'mail.webauthn_recovery.ignore': 'Om du inte har bett om detta kan du ignorera meddelandet.',
 };
 
 /** Swedish names of the `:attribute` values, keyed by the English attribute. */

@@ -22,6 +22,11 @@ import { hu, huAttributes } from './messages.hu.js';
 import { id, idAttributes } from './messages.id.js';
 import { vi, viAttributes } from './messages.vi.js';
 import { el, elAttributes } from './messages.el.js';
+import { bg, bgAttributes } from './messages.bg.js';
+import { ca, caAttributes } from './messages.ca.js';
+import { sk, skAttributes } from './messages.sk.js';
+import { ar, arAttributes } from './messages.ar.js';
+import { fa, faAttributes } from './messages.fa.js';
 import { locales, type Locale } from './locales.js';
 import { attributeName, localiseAttribute, translate } from './translate.js';
 
@@ -50,6 +55,11 @@ const catalogues: Record<Translated, Partial<Record<MessageKey, string>>> = {
   id,
   vi,
   el,
+  bg,
+  ca,
+  sk,
+  ar,
+  fa,
 };
 const attributes: Record<Translated, Readonly<Record<string, string>>> = {
   fr: frAttributes,
@@ -74,6 +84,11 @@ const attributes: Record<Translated, Readonly<Record<string, string>>> = {
   id: idAttributes,
   vi: viAttributes,
   el: elAttributes,
+  bg: bgAttributes,
+  ca: caAttributes,
+  sk: skAttributes,
+  ar: arAttributes,
+  fa: faAttributes,
 };
 const translated = Object.keys(catalogues) as Translated[];
 
@@ -201,6 +216,11 @@ describe('translate', () => {
       'Semua',
       'Tất cả',
       'Όλοι',
+      'Всички',
+      'Tots',
+      'Všetky',
+      'الكل',
+      'همه',
     ]);
   });
 });

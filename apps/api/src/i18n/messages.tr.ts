@@ -108,6 +108,18 @@ export const tr: Partial<Record<MessageKey, string>> = {
   'group.all': 'Tümü',
   'account.invalid_account': '- geçersiz hesap -',
   'account.invalid_service': '- geçersiz hizmet -',
+  // E-mails
+  'mail.greeting': 'Merhaba :name,',
+  'mail.password_reset.subject': ':app: parolanızı sıfırlayın',
+  'mail.password_reset.intro':
+    'Parolanızı sıfırlamak istediniz. Yeni bir parola seçmek için bu bağlantıyı 60 dakika içinde açın:',
+  'mail.password_reset.action': 'Parolanızı sıfırlayın',
+  'mail.password_reset.ignore': 'Bunu siz istemediyseniz bu iletiyi yok sayın: parolanız olduğu gibi kalır.',
+  'mail.webauthn_recovery.subject': ':app: yeni bir güvenlik cihazı kaydedin',
+  'mail.webauthn_recovery.intro':
+    'Bir güvenlik cihazını kaybettiniz. Yeni bir cihaz kaydetmek için bu bağlantıyı 60 dakika içinde açın:',
+  'mail.webauthn_recovery.action': 'Yeni bir güvenlik cihazı kaydedin',
+  'mail.webauthn_recovery.ignore': 'Bunu siz istemediyseniz bu iletiyi yok sayın.',
 };
 
 /** Turkish names of the `:attribute` values, keyed by the English attribute. */

@@ -107,6 +107,19 @@ export const uk: Partial<Record<MessageKey, string>> = {
   'group.all': 'Усі',
   'account.invalid_account': '- неприпустимий обліковий запис -',
   'account.invalid_service': '- неприпустимий сервіс -',
+  // E-mails
+  'mail.greeting': 'Вітаємо, :name!',
+  'mail.password_reset.subject': ':app: скидання пароля',
+  'mail.password_reset.intro':
+    'Ви запросили скидання пароля. Відкрийте це посилання протягом 60 хвилин, щоб вибрати новий:',
+  'mail.password_reset.action': 'Скинути пароль',
+  'mail.password_reset.ignore':
+    'Якщо ви цього не запитували, проігноруйте цей лист: ваш пароль залишиться незмінним.',
+  'mail.webauthn_recovery.subject': ':app: реєстрація нового пристрою безпеки',
+  'mail.webauthn_recovery.intro':
+    'Ви втратили пристрій безпеки. Відкрийте це посилання протягом 60 хвилин, щоб зареєструвати новий:',
+  'mail.webauthn_recovery.action': 'Зареєструвати новий пристрій безпеки',
+  'mail.webauthn_recovery.ignore': 'Якщо ви цього не запитували, проігноруйте цей лист.',
 };
 
 /** Ukrainian names of the `:attribute` values, keyed by the English attribute. */

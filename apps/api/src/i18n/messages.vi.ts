@@ -106,6 +106,18 @@ export const vi: Partial<Record<MessageKey, string>> = {
   'group.all': 'Tất cả',
   'account.invalid_account': '- tài khoản không hợp lệ -',
   'account.invalid_service': '- dịch vụ không hợp lệ -',
+  // E-mails
+  'mail.greeting': 'Xin chào :name,',
+  'mail.password_reset.subject': ':app: đặt lại mật khẩu',
+  'mail.password_reset.intro':
+    'Bạn đã yêu cầu đặt lại mật khẩu. Hãy mở liên kết này trong vòng 60 phút để chọn mật khẩu mới:',
+  'mail.password_reset.action': 'Đặt lại mật khẩu',
+  'mail.password_reset.ignore': 'Nếu bạn không yêu cầu, hãy bỏ qua thư này: mật khẩu của bạn vẫn giữ nguyên.',
+  'mail.webauthn_recovery.subject': ':app: đăng ký thiết bị bảo mật mới',
+  'mail.webauthn_recovery.intro':
+    'Bạn đã làm mất một thiết bị bảo mật. Hãy mở liên kết này trong vòng 60 phút để đăng ký thiết bị mới:',
+  'mail.webauthn_recovery.action': 'Đăng ký thiết bị bảo mật mới',
+  'mail.webauthn_recovery.ignore': 'Nếu bạn không yêu cầu, hãy bỏ qua thư này.',
 };
 
 /** Vietnamese names of the `:attribute` values, keyed by the English attribute. */

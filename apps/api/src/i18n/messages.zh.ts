@@ -103,6 +103,16 @@ export const zh: Partial<Record<MessageKey, string>> = {
   'group.all': '全部',
   'account.invalid_account': '- 无效账户 -',
   'account.invalid_service': '- 无效服务 -',
+  // E-mails
+  'mail.greeting': ':name，您好：',
+  'mail.password_reset.subject': ':app：重置您的密码',
+  'mail.password_reset.intro': '您请求重置密码。请在 60 分钟内打开此链接以设置新密码：',
+  'mail.password_reset.action': '重置密码',
+  'mail.password_reset.ignore': '如果这不是您本人的请求，请忽略此邮件：您的密码保持不变。',
+  'mail.webauthn_recovery.subject': ':app：注册新的安全设备',
+  'mail.webauthn_recovery.intro': '您丢失了一个安全设备。请在 60 分钟内打开此链接以注册新设备：',
+  'mail.webauthn_recovery.action': '注册新的安全设备',
+  'mail.webauthn_recovery.ignore': '如果这不是您本人的请求，请忽略此邮件。',
 };
 
 /** Chinese names of the `:attribute` values (the English attribute as key). */

@@ -21,6 +21,11 @@ import { hu, huAttributes } from './messages.hu.js';
 import { id, idAttributes } from './messages.id.js';
 import { vi, viAttributes } from './messages.vi.js';
 import { el, elAttributes } from './messages.el.js';
+import { bg, bgAttributes } from './messages.bg.js';
+import { ca, caAttributes } from './messages.ca.js';
+import { sk, skAttributes } from './messages.sk.js';
+import { ar, arAttributes } from './messages.ar.js';
+import { fa, faAttributes } from './messages.fa.js';
 import type { Locale } from './locales.js';
 
 export type { MessageKey };
@@ -61,6 +66,11 @@ const catalogues: Partial<Record<Locale, Catalogue>> = {
   id,
   vi,
   el,
+  bg,
+  ca,
+  sk,
+  ar,
+  fa,
 };
 const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
   fr: frAttributes,
@@ -85,6 +95,11 @@ const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
   id: idAttributes,
   vi: viAttributes,
   el: elAttributes,
+  bg: bgAttributes,
+  ca: caAttributes,
+  sk: skAttributes,
+  ar: arAttributes,
+  fa: faAttributes,
 };
 
 /** Messages whose `:values` is a list of attribute names (Laravel translates them too). */

@@ -31,6 +31,11 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   id: 'Bahasa Indonesia',
   vi: 'Tiếng Việt',
   el: 'Ελληνικά',
+  bg: 'Български',
+  ca: 'Català',
+  sk: 'Slovenčina',
+  ar: 'العربية',
+  fa: 'فارسی',
 };
 
 /**
