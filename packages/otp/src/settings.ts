@@ -69,6 +69,9 @@ export const LANGUAGES = [
 ] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/** The languages written right to left: the web app mirrors its layout, e-mails say `dir="rtl"`. */
+export const RTL_LANGUAGES: readonly Language[] = ['ar', 'fa'];
+
 const bool = (value: boolean): BooleanSetting => ({ type: 'boolean', default: value });
 
 export const nativeSettings = {

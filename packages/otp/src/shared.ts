@@ -60,6 +60,7 @@ export {
 export { type ImageFormat, IMAGE_MIME_TYPES, sniffImageFormat } from './image-format.js';
 export {
   LANGUAGES,
+  RTL_LANGUAGES,
   type Language,
   type NativeSettingKey,
   type NativeSettings,

@@ -6,8 +6,12 @@ export interface ReceivedMail {
   readonly to: string[];
   /** The whole message as received (headers and encoded body). */
   readonly raw: string;
-  /** The text body, quoted-printable decoded. */
+  /** The text body, decoded (the text/plain part of a multipart message). */
   readonly text: string;
+  /** The HTML part, decoded, if any. */
+  readonly html: string | undefined;
+  /** The Subject header, RFC 2047 words decoded. */
+  readonly subject: string;
 }
 
 function decodeQuotedPrintable(body: string): string {
@@ -17,14 +21,42 @@ function decodeQuotedPrintable(body: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-function textOf(raw: string): string {
-  const split = raw.indexOf('\r\n\r\n');
-  const headers = raw.slice(0, split);
-  const body = raw.slice(split + 4);
-  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) return decodeQuotedPrintable(body);
+function decodePart(part: string): { headers: string; body: string } {
+  const split = part.indexOf('\r\n\r\n');
+  const headers = part.slice(0, split);
+  const body = part.slice(split + 4);
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers))
+    return { headers, body: decodeQuotedPrintable(body) };
   if (/content-transfer-encoding:\s*base64/i.test(headers))
-    return Buffer.from(body, 'base64').toString('utf8');
-  return body;
+    return { headers, body: Buffer.from(body, 'base64').toString('utf8') };
+  return { headers, body };
+}
+
+/** The parts of a message by content type (one `text/plain` part when it is not multipart). */
+function partsOf(raw: string): Map<string, string> {
+  const headers = raw.slice(0, raw.indexOf('\r\n\r\n'));
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(headers)?.[1];
+  const parts = boundary ? raw.split(`--${boundary}`).slice(1, -1) : [raw];
+  const result = new Map<string, string>();
+  for (const part of parts) {
+    const decoded = decodePart(part.replace(/^\r\n/, ''));
+    const type = /content-type:\s*([\w/]+)/i.exec(decoded.headers)?.[1]?.toLowerCase() ?? 'text/plain';
+    result.set(type, decoded.body.replace(/\r\n$/, ''));
+  }
+  return result;
+}
+
+/** The Subject header, unfolded, with its `=?UTF-8?B|Q?…?=` words decoded. */
+function subjectOf(raw: string): string {
+  const headers = raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+  const value = /^subject:\s*(.*)$/im.exec(headers)?.[1] ?? '';
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_match, encoding: string, text: string) =>
+      encoding.toLowerCase() === 'b'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
 }
 
 /** A real SMTP server on loopback (no TLS, no auth) collecting what it receives. */
@@ -45,11 +77,14 @@ export class TestSmtpServer {
           return;
         }
         const raw = Buffer.concat(chunks).toString('utf8');
+        const parts = partsOf(raw);
         this.received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw,
-          text: textOf(raw),
+          text: parts.get('text/plain') ?? '',
+          html: parts.get('text/html'),
+          subject: subjectOf(raw),
         });
         callback();
       });

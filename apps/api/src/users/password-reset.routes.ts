@@ -22,7 +22,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await sendResetLink(app.deps, request.body.email, request.log);
+      await sendResetLink(app.deps, request.body.email, request.log, request.locale);
       return { message: translate(request.locale, 'success.reset_link_sent') };
     },
   );

@@ -12,6 +12,8 @@ import {
   issuedRecently,
 } from '../auth/auth-tokens.queries.js';
 import { emailedLink, sendOrFail } from '../mail/send-or-fail.js';
+import { linkMail, recipientLocale } from '../mail/link-mail.js';
+import type { Locale } from '../i18n/locales.js';
 import { readNativeSetting } from '../settings/settings.queries.js';
 import { findUser, updatePasswordHash } from './users.queries.js';
 
@@ -24,8 +26,16 @@ export async function userByEmail(db: Executor, email: string) {
   return user;
 }
 
-/** `POST /user/password/lost`: mails a single-use reset link; `log` is the request's. */
-export async function sendResetLink(deps: Deps, email: string, log: FastifyBaseLogger): Promise<void> {
+/**
+ * `POST /user/password/lost`: mails a single-use reset link, in the user's language (else the
+ * request's, `requestLocale`); `log` is the request's.
+ */
+export async function sendResetLink(
+  deps: Deps,
+  email: string,
+  log: FastifyBaseLogger,
+  requestLocale: Locale,
+): Promise<void> {
   const user = await userByEmail(deps.db, email);
   const now = deps.clock.now();
   if (await issuedRecently(deps.db, 'password_reset', now)) {
@@ -34,19 +44,16 @@ export async function sendResetLink(deps: Deps, email: string, log: FastifyBaseL
   const token = await issueAuthToken(deps.db, 'password_reset', now);
   const link = emailedLink(deps, '/user/password/reset', token, user.email);
   try {
-    await sendOrFail(deps, {
-      to: user.email,
-      subject: `${deps.config.APP_NAME}: reset your password`,
-      text: [
-        `Hello ${user.name},`,
-        '',
-        'You asked to reset your password. Open this link within 60 minutes to choose a new one:',
-        '',
+    const locale = await recipientLocale(deps.db, requestLocale);
+    await sendOrFail(
+      deps,
+      linkMail(locale, 'password_reset', {
+        to: user.email,
+        appName: deps.config.APP_NAME,
+        userName: user.name,
         link,
-        '',
-        'If you did not ask for it, ignore this message: your password stays as it is.',
-      ].join('\n'),
-    });
+      }),
+    );
   } catch (error) {
     // The link never left: the next request may come at once.
     await deleteAuthToken(deps.db, 'password_reset');

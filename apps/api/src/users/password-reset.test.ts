@@ -76,6 +76,45 @@ describeEachDatabase(
       expect(log).toContain('"route":"/user/password/reset"');
     });
 
+    it("writes the mail in the user's language, else in the request's", async () => {
+      smtp.received.length = 0;
+      await registerWithSession(t);
+      await writeNativeSetting(t.db, 'lang', 'de', t.clock.now());
+      // The preference wins over the browser's language.
+      const german = await new SessionClient(t).request(
+        'POST',
+        '/user/password/lost',
+        { email: john.email },
+        { 'accept-language': 'fr-FR' },
+      );
+      expect(german.statusCode).toBe(200);
+      const mail = smtp.received.at(-1)!;
+      expect(mail.subject).toBe('Twofold: Passwort zurücksetzen');
+      expect(mail.text).toContain(`Hallo ${john.name},`);
+      expect(mail.text).toContain('Öffnen Sie diesen Link innerhalb von 60 Minuten');
+      expect(mail.text).toContain('Ihr Passwort bleibt unverändert.');
+      expect(mail.text).not.toContain('reset your password');
+      const link = smtp.lastLink().toString();
+      expect(mail.html).toContain('<html lang="de" dir="ltr">');
+      expect(mail.html).toContain(`>Passwort zurücksetzen</a>`);
+      expect(mail.html).toContain(`href="${link.replace(/&/g, '&#38;')}"`);
+
+      // With `browser`, the language of the request that asked for the link; right to left in Arabic.
+      await writeNativeSetting(t.db, 'lang', 'browser', t.clock.now());
+      t.clock.advance(60);
+      await new SessionClient(t).request(
+        'POST',
+        '/user/password/lost',
+        { email: john.email },
+        { 'accept-language': 'ar' },
+      );
+      const arabic = smtp.received.at(-1)!;
+      expect(arabic.subject).toBe('Twofold: إعادة تعيين كلمة المرور');
+      expect(arabic.text).toContain(`مرحبًا ${john.name}،`);
+      expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
+      expect(arabic.html).toContain('<p dir="ltr"');
+    });
+
     it('refuses an unknown e-mail, a second request within a minute, and validates', async () => {
       smtp.received.length = 0;
       await registerWithSession(t);

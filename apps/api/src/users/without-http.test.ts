@@ -38,7 +38,7 @@ describeEachDatabase('identity services without HTTP (a session port of their ow
   it('mails a reset link with a plain logger', async () => {
     const { port } = recordingPort(t);
     await register(t.app.deps, port, { name: 'John', email: 'john@example.com', password: 'password123' });
-    await sendResetLink(t.app.deps, 'john@example.com', t.app.log);
+    await sendResetLink(t.app.deps, 'john@example.com', t.app.log, 'en');
     expect(t.mailbox.messages.at(-1)?.to).toBe('john@example.com');
   });
 });

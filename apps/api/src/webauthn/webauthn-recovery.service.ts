@@ -13,6 +13,8 @@ import {
   isValidAuthToken,
 } from '../auth/auth-tokens.queries.js';
 import { emailedLink, sendOrFail } from '../mail/send-or-fail.js';
+import { linkMail, recipientLocale } from '../mail/link-mail.js';
+import type { Locale } from '../i18n/locales.js';
 import { userByEmail } from '../users/password-reset.service.js';
 import type { UserRow } from '../users/users.queries.js';
 import { deleteCredentials, insertCredential } from './webauthn.queries.js';
@@ -26,8 +28,16 @@ import { creationOptions, notVerified, verifyNewCredential } from './webauthn.se
 
 const invalidRecoveryToken = () => errors.invalidField('token', 'error.invalid_recovery_token');
 
-/** `POST /webauthn/lost`: mails a single-use recovery link; `log` is the request's. */
-export async function sendRecoveryLink(deps: Deps, email: string, log: FastifyBaseLogger): Promise<void> {
+/**
+ * `POST /webauthn/lost`: mails a single-use recovery link, in the user's language (else the
+ * request's, `requestLocale`); `log` is the request's.
+ */
+export async function sendRecoveryLink(
+  deps: Deps,
+  email: string,
+  log: FastifyBaseLogger,
+  requestLocale: Locale,
+): Promise<void> {
   const user = await userByEmail(deps.db, email);
   const now = deps.clock.now();
   if (await issuedRecently(deps.db, 'webauthn_recovery', now)) {
@@ -36,19 +46,16 @@ export async function sendRecoveryLink(deps: Deps, email: string, log: FastifyBa
   const token = await issueAuthToken(deps.db, 'webauthn_recovery', now);
   const link = emailedLink(deps, '/webauthn/recover', token, user.email);
   try {
-    await sendOrFail(deps, {
-      to: user.email,
-      subject: `${deps.config.APP_NAME}: register a new security device`,
-      text: [
-        `Hello ${user.name},`,
-        '',
-        'You lost a security device. Open this link within 60 minutes to register a new one:',
-        '',
+    const locale = await recipientLocale(deps.db, requestLocale);
+    await sendOrFail(
+      deps,
+      linkMail(locale, 'webauthn_recovery', {
+        to: user.email,
+        appName: deps.config.APP_NAME,
+        userName: user.name,
         link,
-        '',
-        'If you did not ask for it, ignore this message.',
-      ].join('\n'),
-    });
+      }),
+    );
   } catch (error) {
     await deleteAuthToken(deps.db, 'webauthn_recovery');
     throw error;

@@ -182,7 +182,7 @@ function signInRoutes(app: RouteApp): void {
       },
     },
     async (request) => {
-      await sendRecoveryLink(app.deps, request.body.email, request.log);
+      await sendRecoveryLink(app.deps, request.body.email, request.log, request.locale);
       return { message: translate(request.locale, 'success.recovery_email_sent') };
     },
   );
