@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@twofold/otp/browser';
+import { LANGUAGES, RTL_LANGUAGES } from '@twofold/otp/browser';
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -99,8 +99,10 @@ export async function initI18n(locale: Locale): Promise<typeof i18n> {
 /** The document's language tag, where it differs from the locale code. */
 const documentLanguages: Partial<Record<Locale, string>> = { zh: 'zh-Hans', pt: 'pt-BR' };
 
+/** The document's language and direction: the layout mirrors in right-to-left languages. */
 function setDocumentLanguage(locale: Locale): void {
   document.documentElement.lang = documentLanguages[locale] ?? locale;
+  document.documentElement.dir = RTL_LANGUAGES.includes(locale) ? 'rtl' : 'ltr';
 }
 
 /** Switches the interface language without a reload (after signing in with another language set). */

@@ -165,7 +165,7 @@ function CodeButton({ password, otpType, dotted, canReveal, onCopy }: CodeButton
   return (
     <>
       <button type="button" className="otp-code-button" onClick={onCopy} title={t('otp.clickToCopy')}>
-        <output className={`otp-code${hidden ? ' otp-dotted' : ''}`} aria-label={t('otp.code')}>
+        <output className={`otp-code${hidden ? ' otp-dotted' : ''}`} aria-label={t('otp.code')} dir="ltr">
           {parts.map((part, index) => (
             <span key={index}>{hidden ? '●'.repeat(part.length) : part}</span>
           ))}

@@ -54,6 +54,7 @@ export function SecretField(props: {
     <div className="field-with-addon">
       <Field
         label={t('fields.secret')}
+        dir="ltr"
         autoComplete="off"
         spellCheck={false}
         readOnly={locked}

@@ -6,11 +6,12 @@ import { periodOf, useListCode } from './use-list-code';
 
 function Code({ password, otpType, dotted }: { password: string; otpType: string; dotted: boolean }) {
   return (
-    <>
+    // Codes read left to right in every language.
+    <span className="code-parts" dir="ltr">
       {splitCode(password, otpType).map((part, index) => (
         <span key={index}>{dotted ? '●'.repeat(part.length) : part}</span>
       ))}
-    </>
+    </span>
   );
 }
 
