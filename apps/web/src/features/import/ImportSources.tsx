@@ -78,7 +78,7 @@ export function ImportSources({
         </button>
       </form>
       <p className="import-formats">
-        {t('formats')} {IMPORT_FORMATS.join(', ')}
+        {t('formats')} <span dir="ltr">{IMPORT_FORMATS.join(', ')}</span>
       </p>
     </>
   );
