@@ -33,7 +33,10 @@ describeEachDatabase('localised messages', (t) => {
     const italian = await call('POST', '/api/v1/groups', {}, { 'accept-language': 'it-IT' });
     expect(italian.json()).toEqual(err('name', 'Il campo nome è obbligatorio.'));
 
-    const unknown = await call('POST', '/api/v1/groups', {}, { 'accept-language': 'ar-EG, fa;q=0.5' });
+    const arabic = await call('POST', '/api/v1/groups', {}, { 'accept-language': 'ar-EG, fa;q=0.5' });
+    expect(arabic.json()).toEqual(err('name', 'حقل الاسم مطلوب.'));
+
+    const unknown = await call('POST', '/api/v1/groups', {}, { 'accept-language': 'he-IL, th;q=0.5' });
     expect(unknown.json()).toEqual(err('name', 'The name field is required.'));
   });
 

@@ -1,21 +1,10 @@
 import { RTL_LANGUAGES } from '@twofold/otp';
-import type { Executor } from '../db/database.js';
-import { isLocale, type Locale } from '../i18n/locales.js';
+import type { Locale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
-import { readNativeSetting } from '../settings/settings.queries.js';
 import type { MailMessage } from './mailer.js';
 
 /** The e-mails that carry a single-use link; their texts are `mail.<kind>.*` in the catalogues. */
 export type LinkMailKind = 'password_reset' | 'webauthn_recovery';
-
-/**
- * The language of a mail to the user: their `lang` preference, else (`browser`) the language of
- * the request that asked for it, as for the server's other messages.
- */
-export async function recipientLocale(db: Executor, requestLocale: Locale): Promise<Locale> {
-  const lang = await readNativeSetting(db, 'lang');
-  return isLocale(lang) ? lang : requestLocale;
-}
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 

@@ -12,7 +12,8 @@ import {
   issuedRecently,
 } from '../auth/auth-tokens.queries.js';
 import { emailedLink, sendOrFail } from '../mail/send-or-fail.js';
-import { linkMail, recipientLocale } from '../mail/link-mail.js';
+import { linkMail } from '../mail/link-mail.js';
+import { recipientLocale } from '../settings/recipient-locale.js';
 import type { Locale } from '../i18n/locales.js';
 import { readNativeSetting } from '../settings/settings.queries.js';
 import { findUser, updatePasswordHash } from './users.queries.js';

@@ -13,7 +13,8 @@ import {
   isValidAuthToken,
 } from '../auth/auth-tokens.queries.js';
 import { emailedLink, sendOrFail } from '../mail/send-or-fail.js';
-import { linkMail, recipientLocale } from '../mail/link-mail.js';
+import { linkMail } from '../mail/link-mail.js';
+import { recipientLocale } from '../settings/recipient-locale.js';
 import type { Locale } from '../i18n/locales.js';
 import { userByEmail } from '../users/password-reset.service.js';
 import type { UserRow } from '../users/users.queries.js';
