@@ -74,6 +74,10 @@ describe('right-to-left languages', () => {
     const dialogParts = await partsX(code);
     expect(dialogParts[0]).toBeLessThan(dialogParts[1]!);
     expect(await code.evaluate((element) => getComputedStyle(element).direction)).toBe('ltr');
+    // The dialog stays centred whatever the direction.
+    const dialog = await box(page.getByRole('dialog'));
+    expect(Math.abs(dialog.x + dialog.width / 2 - 640)).toBeLessThan(2);
+    await screenshots(page, 'rtl-ar-code-dialog');
     await page.keyboard.press('Escape');
 
     // Back to English, without a reload: the direction follows.
