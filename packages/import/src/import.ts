@@ -33,6 +33,7 @@ import {
 } from './json-formats.js';
 import { isDuo, parseDuo } from './duo.js';
 import { parseFreeOtp2, readFreeOtp2 } from './freeotp2.js';
+import { isKdbx, parseKdbx } from './kdbx.js';
 import { isSqlite, readSqlite } from './sqlite-formats.js';
 import { isLastPass, parseLastPass } from './lastpass.js';
 import { isStratum, isStratumEncrypted, parseStratum, parseStratumEncrypted } from './stratum.js';
@@ -187,6 +188,7 @@ async function importPayload(input: string | Uint8Array, options: ImportOptions)
   const bytes = typeof input === 'string' ? null : input;
   const decoded = bytes === null ? (input as string) : decodeUtf8(bytes);
   if (bytes !== null && isSqlite(bytes)) return readSqlite(bytes, maxEntries);
+  if (bytes !== null && isKdbx(bytes)) return tryReader(() => parseKdbx(bytes, ctx, maxEntries), 'KeePass');
   const freeOtp2 = bytes === null ? null : readFreeOtp2(bytes, maxEntries);
   if (freeOtp2 !== null) return tryReader(() => parseFreeOtp2(freeOtp2, ctx), 'FreeOTP');
   if (decoded === null) return readBinary(bytes as Uint8Array, ctx, true);

@@ -61,6 +61,7 @@ export type ImportFormat =
   | 'google-db'
   | 'microsoft'
   | 'freeotp-2'
+  | 'keepass'
   | 'plain';
 
 /** The display names used in messages. */
@@ -83,7 +84,8 @@ export type AppName =
   | 'Stratum'
   | 'TOTP Authenticator'
   | 'LastPass Authenticator'
-  | 'Microsoft Authenticator';
+  | 'Microsoft Authenticator'
+  | 'KeePass';
 
 /** A successful import: rows, notices about the batch, and how many entries were skipped. */
 export interface ImportSuccess {
