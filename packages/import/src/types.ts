@@ -62,6 +62,9 @@ export type ImportFormat =
   | 'microsoft'
   | 'freeotp-2'
   | 'keepass'
+  | 'proton-pass'
+  | '1password'
+  | 'authenticator-plus'
   | 'plain';
 
 /** The display names used in messages. */
@@ -85,7 +88,10 @@ export type AppName =
   | 'TOTP Authenticator'
   | 'LastPass Authenticator'
   | 'Microsoft Authenticator'
-  | 'KeePass';
+  | 'KeePass'
+  | 'Proton Pass'
+  | '1Password'
+  | 'Authenticator Plus';
 
 /** A successful import: rows, notices about the batch, and how many entries were skipped. */
 export interface ImportSuccess {

@@ -4,7 +4,7 @@ import { defaultDeriveKey, type KdfRequest } from '../src/index.js';
 import { SEVEN, fields, importFail, importOk } from './helpers.js';
 
 /*
- * KeePass databases built with kdbxweb by fixtures/built/make-keepass.mjs (password `test`): the
+ * KeePass databases built with kdbxweb by scripts/make-keepass-fixtures.mjs (password `test`): the
  * seven vectors stored as KeePassXC's `otp` URI, its older `TOTP Seed`/`TOTP Settings`, KeePass
  * 2's `HmacOtp-*` fields and KeeOtp's `otp` query; a Yandex entry, a login without OTP and a
  * trashed entry.
