@@ -51,8 +51,9 @@ let queue: Promise<unknown> = Promise.resolve();
 
 function loadLibrary(): Promise<Kdbxweb> {
   library ??= import('kdbxweb').then((module) => {
-    // kdbxweb is CommonJS: its exports arrive as the default export.
-    const kdbxweb: Kdbxweb = module.default;
+    // kdbxweb is CommonJS: Node gives its exports as the default export, some loaders as names.
+    const loaded = module as unknown as { default?: Kdbxweb } & Kdbxweb;
+    const kdbxweb = loaded.default ?? loaded;
     kdbxweb.CryptoEngine.setArgon2Impl(
       async (password, salt, memoryKiB, iterations, length, parallelism, type) => {
         const ctx = current;
@@ -73,7 +74,7 @@ function loadLibrary(): Promise<Kdbxweb> {
             memoryBytes: memoryKiB * 1024,
           },
         );
-        return key.slice().buffer;
+        return new Uint8Array(key).buffer;
       },
     );
     return kdbxweb;
@@ -192,7 +193,8 @@ async function open(bytes: Uint8Array, ctx: DecryptContext, maxEntries: number):
   const kdbxweb = await loadLibrary();
   if (startsWith(bytes, KDB_SIGNATURE)) return unsupportedEncryption('KeePass');
   if (ctx.password === null) return passwordRequired('KeePass');
-  const data = bytes.slice().buffer;
+  // A copy: a Node Buffer's slice is a view on a larger pool.
+  const data = new Uint8Array(bytes).buffer;
   // The header first, so that absurd AES-KDF rounds are refused before any work.
   let rounds: number | null;
   try {
@@ -206,7 +208,7 @@ async function open(bytes: Uint8Array, ctx: DecryptContext, maxEntries: number):
     return unreadable('KeePass');
   }
   if (rounds !== null && rounds > AES_MAX_ROUNDS) return unsupportedEncryption('KeePass');
-  const password = kdbxweb.ProtectedValue.fromBinary(ctx.password.slice().buffer);
+  const password = kdbxweb.ProtectedValue.fromBinary(new Uint8Array(ctx.password).buffer);
   let db: Kdbx;
   try {
     db = await kdbxweb.Kdbx.load(data, new kdbxweb.Credentials(password));
