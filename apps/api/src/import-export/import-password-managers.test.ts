@@ -6,7 +6,9 @@ import { describeEachDatabase } from '../test/harness.js';
 
 /*
  * Password managers and archives through the HTTP route: KeePass (Argon2d in the key-derivation
- * worker), Proton Pass (zip and PGP), 1Password (.1pux), Authenticator Plus (password zip). The
+ * worker), Proton Pass (zip and PGP), 1Password (.1pux), Authenticator Plus (password zip),
+ * screenshots of Google Authenticator's transfer QR code (made by
+ * packages/import/scripts/make-transfer-screenshots.mjs). The
  * password flow as statuses, and mutated files of each: always a 4xx or rows, never a 5xx. The
  * built files come from packages/import/scripts; authenticator_plus.zip is Aegis's test file.
  */
@@ -89,6 +91,26 @@ describeEachDatabase('import of password managers and archives (POST /migration)
       '- invalid service -',
     ]);
   });
+
+  it.each(['light', 'dark'])(
+    'a %s screenshot of Google Authenticator\'s "Transfer accounts" screen (1080×2400) imports its accounts',
+    async (mode) => {
+      const png = new Uint8Array(
+        readFileSync(
+          new URL(
+            `../../../../packages/import/test/fixtures/screenshots/google_transfer_${mode}.png`,
+            import.meta.url,
+          ),
+        ),
+      );
+      const response = await upload(png, `Screenshot_${mode}.png`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json<Row[]>().map((row) => [row.service, row.account, row.secret])).toEqual([
+        ['service', 'account', 'A4GRFHVVRBGY7UIW'],
+        ['service_bis', 'account_bis', 'A4GRFHVVRBGY7UIW'],
+      ]);
+    },
+  );
 
   it('mutated files of every new format: rows or a 4xx, never a 5xx', async () => {
     const files = [
