@@ -17,6 +17,7 @@ import {
   noFormat,
   passwordRequired,
   unreadable,
+  useExport,
   type Json,
 } from './failures.js';
 import {
@@ -39,6 +40,7 @@ import { isSqlite, readSqlite } from './sqlite-formats.js';
 import { isLastPass, parseLastPass } from './lastpass.js';
 import { isOnePassword, isProtonPass, parseOnePassword, parseProtonPass } from './password-managers.js';
 import { isStratum, isStratumEncrypted, parseStratum, parseStratumEncrypted } from './stratum.js';
+import { looksLikeSqlcipher } from './sqlcipher.js';
 import { parseText } from './text-formats.js';
 import { parseTotpAuthenticatorBackup, totpAuthenticatorBackup } from './totp-authenticator.js';
 import { readXml } from './xml-formats.js';
@@ -187,6 +189,10 @@ async function readBinary(bytes: Uint8Array, ctx: DecryptContext, legacy = false
   return old.ok ? old : result;
 }
 
+/** A SQLCipher-shaped file that no encrypted format with a header claims. */
+const looksLikeAuthPlusDatabase = (bytes: Uint8Array): boolean =>
+  !isStratumEncrypted(bytes) && !looksLikeAndOtpBinary(bytes) && looksLikeSqlcipher(bytes);
+
 async function importPayload(input: string | Uint8Array, options: ImportOptions): Promise<ImportResult> {
   const ctx = decryptContext(options);
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
@@ -197,6 +203,11 @@ async function importPayload(input: string | Uint8Array, options: ImportOptions)
   if (bytes !== null && isKdbx(bytes)) return tryReader(() => parseKdbx(bytes, ctx, maxEntries), 'KeePass');
   const freeOtp2 = bytes === null ? null : readFreeOtp2(bytes, maxEntries);
   if (freeOtp2 !== null) return tryReader(() => parseFreeOtp2(freeOtp2, ctx), 'FreeOTP');
+  if (decoded === null && looksLikeAuthPlusDatabase(bytes as Uint8Array)) {
+    // An andOTP backup of before 0.6 may have that shape too: it opens with its password.
+    const old = ctx.password === null ? null : await readBinary(bytes as Uint8Array, ctx, true);
+    return old?.ok ? old : useExport('Authenticator Plus');
+  }
   if (decoded === null) return readBinary(bytes as Uint8Array, ctx, true);
   const text = decoded.replace(/^\uFEFF/, '').trim();
   if (text === '') return noFormat();

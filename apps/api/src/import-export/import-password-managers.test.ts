@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeEach, expect, it } from 'vitest';
 import { aegisFixture } from '../../../../packages/import/test/aegis-fixtures.js';
@@ -111,6 +112,17 @@ describeEachDatabase('import of password managers and archives (POST /migration)
       ]);
     },
   );
+
+  it("Authenticator Plus's SQLCipher database: a 400 that names the app and its export", async () => {
+    const response = await upload(new Uint8Array(randomBytes(8192)), 'databases');
+    expect([response.statusCode, response.json()]).toEqual([
+      400,
+      {
+        message:
+          'This looks like the encrypted database of Authenticator Plus, which cannot be read; export your accounts from Authenticator Plus to a file and import that file instead',
+      },
+    ]);
+  });
 
   it('mutated files of every new format: rows or a 4xx, never a 5xx', async () => {
     const files = [

@@ -166,6 +166,8 @@ export function importFailure(failure: ImportFailure): AppError {
       return errors.business('error.migration_unsupported_encryption', { app: failure.app });
     case 'account_key':
       return new AppError('business', message('error.migration_account_key'));
+    case 'use_export':
+      return errors.business('error.migration_use_export', { app: failure.app });
   }
 }
 
