@@ -1,7 +1,7 @@
 import type * as ZipJsModule from '@zip.js/zip.js';
 import type { Entry } from '@zip.js/zip.js';
 import type { DecryptContext } from './context.js';
-import { noFormat, passwordRequired, unreadable, wrongPassword } from './failures.js';
+import { noFormat, passwordRequired, unreadable, unsupportedEncryption, wrongPassword } from './failures.js';
 import { isOnePassword, isProtonPass, parseOnePassword, parseProtonPass } from './password-managers.js';
 import { parseText } from './text-formats.js';
 import { success } from './failures.js';
@@ -38,6 +38,8 @@ export function pgpMessage(text: string): string | null {
 /** Most files, and bytes of one file, read from an archive; real exports stay far below. */
 const MAX_FILES = 1_000;
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
+/** Password packets tried in one PGP message; each costs a full S2K. */
+const MAX_PASSWORD_PACKETS = 2;
 
 type ZipJs = typeof ZipJsModule;
 let zipLibrary: Promise<ZipJs> | null = null;
@@ -143,6 +145,15 @@ export async function readProtonPassPgp(
   } catch {
     return unreadable('Proton Pass');
   }
+  // Proton Pass writes one password packet with the iterated S2K; anything else (Argon2 with
+  // parameters of the file's choosing, many packets to try) is refused before any work.
+  const passwordPackets = message.packets.filter(
+    (packet) => packet instanceof openpgp.SymEncryptedSessionKeyPacket,
+  );
+  const iterated = (packet: unknown) => (packet as { s2k?: { type?: unknown } }).s2k?.type === 'iterated';
+  if (passwordPackets.length === 0) return unsupportedEncryption('Proton Pass');
+  if (passwordPackets.length > MAX_PASSWORD_PACKETS || !passwordPackets.every(iterated))
+    return unsupportedEncryption('Proton Pass');
   let data: Uint8Array;
   try {
     const result = await openpgp.decrypt({

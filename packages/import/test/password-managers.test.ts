@@ -89,3 +89,29 @@ describe('Authenticator Plus (Aegis fixture)', () => {
     });
   });
 });
+
+describe('Proton Pass PGP: what is refused before any work', () => {
+  it('an Argon2 S2K or a message for a key, not a password', async () => {
+    const openpgp = await import('openpgp');
+    const zip = built('proton_pass.zip');
+    const argon2 = await openpgp.encrypt({
+      message: await openpgp.createMessage({ binary: zip }),
+      passwords: ['test'],
+      config: { s2kType: openpgp.enums.s2k.argon2 },
+    });
+    expect(await importFail(String(argon2), { password: 'test' })).toMatchObject({
+      kind: 'unsupported_encryption',
+      app: 'Proton Pass',
+    });
+    const { privateKey } = await openpgp.generateKey({
+      userIDs: [{ name: 'x' }],
+      type: 'ecc',
+      format: 'object',
+    });
+    const forKey = await openpgp.encrypt({
+      message: await openpgp.createMessage({ binary: zip }),
+      encryptionKeys: privateKey.toPublic(),
+    });
+    expect(await importFail(String(forKey), { password: 'test' })).toMatchObject({ kind: 'unsupported_encryption' });
+  });
+});
