@@ -56,12 +56,29 @@ type ZipEntry = Entry;
 
 class WrongZipPassword extends Error {}
 
-async function entryText(zip: ZipJs, entry: ZipEntry, password: Uint8Array | null): Promise<string> {
+async function entryText(entry: ZipEntry, password: Uint8Array | null): Promise<string> {
   if (entry.directory || entry.uncompressedSize > MAX_FILE_BYTES) throw new Error('unreadable entry');
   if (entry.encrypted && password === null) throw new WrongZipPassword('password required');
+  // A sink that stops at MAX_FILE_BYTES whatever the entry's header claims (zip bombs).
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const sink = new WritableStream<Uint8Array>({
+    write(chunk) {
+      size += chunk.length;
+      if (size > MAX_FILE_BYTES) throw new Error('entry too large');
+      chunks.push(chunk);
+    },
+  });
   try {
     const options = entry.encrypted ? { password: new TextDecoder().decode(password!) } : {};
-    return await entry.getData(new zip.TextWriter(), options);
+    await entry.getData(sink, options);
+    const bytes = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.length;
+    }
+    return new TextDecoder().decode(bytes);
   } catch (error) {
     // ZipCrypto checks one byte of the key: a wrong password may also end as a failed CRC.
     if (entry.encrypted) throw new WrongZipPassword('wrong password');
@@ -111,7 +128,7 @@ export async function readZip(
   if (app === null || entry === undefined) return from === null ? noFormat() : unreadable(from);
   let content: string;
   try {
-    content = await entryText(zip, entry, ctx.password);
+    content = await entryText(entry, ctx.password);
   } catch (error) {
     if (error instanceof WrongZipPassword)
       return ctx.password === null ? passwordRequired(app) : wrongPassword(app);

@@ -112,6 +112,19 @@ describe('Proton Pass PGP: what is refused before any work', () => {
       message: await openpgp.createMessage({ binary: zip }),
       encryptionKeys: privateKey.toPublic(),
     });
-    expect(await importFail(String(forKey), { password: 'test' })).toMatchObject({ kind: 'unsupported_encryption' });
+    expect(await importFail(String(forKey), { password: 'test' })).toMatchObject({
+      kind: 'unsupported_encryption',
+    });
+  });
+});
+
+describe('zip archives: size bounds', () => {
+  it('an export.data of 40 MiB (a few KiB compressed) is refused, not inflated', async () => {
+    const zip = await import('@zip.js/zip.js');
+    const writer = new zip.ZipWriter(new zip.Uint8ArrayWriter(), { useWebWorkers: false });
+    await writer.add('export.data', new zip.Uint8ArrayReader(new Uint8Array(40 * 1024 * 1024).fill(0x20)));
+    const bomb = await writer.close();
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    expect(await importFail(bomb)).toMatchObject({ kind: 'unreadable', app: '1Password' });
   });
 });
