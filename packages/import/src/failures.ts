@@ -30,6 +30,13 @@ export const unsupportedEncryption = (app: AppName): ImportResult =>
 export const accountKey = (): ImportResult =>
   failure({ kind: 'account_key', app: 'Bitwarden', message: ACCOUNT_KEY_MESSAGE });
 
+export const useExport = (app: AppName): ImportResult =>
+  failure({
+    kind: 'use_export',
+    app,
+    message: `This looks like the encrypted database of ${app}, which cannot be read; export your accounts from ${app} to a file and import that file instead`,
+  });
+
 export function success(
   format: ImportFormat,
   app: AppName,

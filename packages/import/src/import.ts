@@ -1,5 +1,6 @@
 import { mayBeAndOtpLegacy, parseAndOtpLegacy } from './andotp-legacy.js';
 import { isAegis, isAegisEncrypted, aegisDbRows, parseAegisEncrypted } from './aegis.js';
+import { isZip, pgpMessage, readProtonPassPgp, readZip } from './archives.js';
 import { decryptContext, type DecryptContext } from './context.js';
 import {
   looksLikeAndOtpBinary,
@@ -16,6 +17,7 @@ import {
   noFormat,
   passwordRequired,
   unreadable,
+  useExport,
   type Json,
 } from './failures.js';
 import {
@@ -33,9 +35,12 @@ import {
 } from './json-formats.js';
 import { isDuo, parseDuo } from './duo.js';
 import { parseFreeOtp2, readFreeOtp2 } from './freeotp2.js';
+import { isKdbx, parseKdbx } from './kdbx.js';
 import { isSqlite, readSqlite } from './sqlite-formats.js';
 import { isLastPass, parseLastPass } from './lastpass.js';
+import { isOnePassword, isProtonPass, parseOnePassword, parseProtonPass } from './password-managers.js';
 import { isStratum, isStratumEncrypted, parseStratum, parseStratumEncrypted } from './stratum.js';
+import { looksLikeSqlcipher } from './sqlcipher.js';
 import { parseText } from './text-formats.js';
 import { parseTotpAuthenticatorBackup, totpAuthenticatorBackup } from './totp-authenticator.js';
 import { readXml } from './xml-formats.js';
@@ -98,6 +103,8 @@ const JSON_FORMATS: readonly { app: AppName; test: (json: Json) => boolean; read
       return Array.isArray(json.services) ? twoFasRows(json.services, json.groups) : unreadable('2FAS Auth');
     },
   },
+  // Before Bitwarden: Proton Pass's data.json has an `encrypted` flag too.
+  { app: 'Proton Pass', test: isProtonPass, read: (json) => parseProtonPass(json, DEFAULT_MAX_ENTRIES) },
   {
     app: 'Bitwarden',
     test: (json) => typeof json.encrypted === 'boolean',
@@ -124,6 +131,7 @@ const JSON_FORMATS: readonly { app: AppName; test: (json: Json) => boolean; read
   { app: 'FreeOTP+', test: isFreeOtpPlus, read: parseFreeOtpPlus },
   { app: 'Stratum', test: isStratum, read: parseStratum },
   { app: 'LastPass Authenticator', test: isLastPass, read: parseLastPass },
+  { app: '1Password', test: isOnePassword, read: (json) => parseOnePassword(json, DEFAULT_MAX_ENTRIES) },
 ];
 
 async function readJson(text: string, ctx: DecryptContext, maxEntries: number): Promise<ImportResult> {
@@ -181,19 +189,32 @@ async function readBinary(bytes: Uint8Array, ctx: DecryptContext, legacy = false
   return old.ok ? old : result;
 }
 
+/** A SQLCipher-shaped file that no encrypted format with a header claims. */
+const looksLikeAuthPlusDatabase = (bytes: Uint8Array): boolean =>
+  !isStratumEncrypted(bytes) && !looksLikeAndOtpBinary(bytes) && looksLikeSqlcipher(bytes);
+
 async function importPayload(input: string | Uint8Array, options: ImportOptions): Promise<ImportResult> {
   const ctx = decryptContext(options);
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
   const bytes = typeof input === 'string' ? null : input;
   const decoded = bytes === null ? (input as string) : decodeUtf8(bytes);
   if (bytes !== null && isSqlite(bytes)) return readSqlite(bytes, maxEntries);
+  if (bytes !== null && isZip(bytes)) return tryReader(() => readZip(bytes, ctx, maxEntries), 'migration');
+  if (bytes !== null && isKdbx(bytes)) return tryReader(() => parseKdbx(bytes, ctx, maxEntries), 'KeePass');
   const freeOtp2 = bytes === null ? null : readFreeOtp2(bytes, maxEntries);
   if (freeOtp2 !== null) return tryReader(() => parseFreeOtp2(freeOtp2, ctx), 'FreeOTP');
+  if (decoded === null && looksLikeAuthPlusDatabase(bytes as Uint8Array)) {
+    // An andOTP backup of before 0.6 may have that shape too: it opens with its password.
+    const old = ctx.password === null ? null : await readBinary(bytes as Uint8Array, ctx, true);
+    return old?.ok ? old : useExport('Authenticator Plus');
+  }
   if (decoded === null) return readBinary(bytes as Uint8Array, ctx, true);
   const text = decoded.replace(/^\uFEFF/, '').trim();
   if (text === '') return noFormat();
   if (text.startsWith('{') || text.startsWith('[')) return readJson(text, ctx, maxEntries);
   if (text.startsWith('<')) return readXml(text, ctx, maxEntries);
+  const pgp = pgpMessage(text);
+  if (pgp !== null) return tryReader(() => readProtonPassPgp(pgp, ctx, maxEntries), 'Proton Pass');
   const result = parseText(text);
   const backup = !result.ok && result.failure.kind === 'no_format' ? totpAuthenticatorBackup(text) : null;
   if (backup !== null) return parseTotpAuthenticatorBackup(backup, ctx);

@@ -1,4 +1,4 @@
-import { argon2id } from 'hash-wasm';
+import { argon2d, argon2id } from 'hash-wasm';
 import type { ScryptRequest } from '@twofold/vault';
 
 /*
@@ -21,7 +21,8 @@ export type KdfRequest =
       readonly memoryBytes: number;
     }
   | {
-      readonly algorithm: 'argon2id';
+      /** Argon2d only for KeePass databases, which may choose it. */
+      readonly algorithm: 'argon2id' | 'argon2d';
       readonly password: Uint8Array;
       readonly salt: Uint8Array;
       readonly iterations: number;
@@ -99,7 +100,7 @@ export function withinGlobalLimits(request: KdfRequest, limits: KdfLimits): bool
       p <= limits.scryptMaxP
     );
   }
-  if (request.algorithm === 'argon2id') {
+  if (request.algorithm === 'argon2id' || request.algorithm === 'argon2d') {
     return (
       Number.isInteger(request.iterations) &&
       request.iterations >= 1 &&
@@ -149,7 +150,7 @@ async function pbkdf2(request: Extract<KdfRequest, { algorithm: 'pbkdf2' }>): Pr
 
 /**
  * The default key derivation: PBKDF2 through WebCrypto, scrypt through node:crypto's async
- * function (off the event loop, in libuv's pool) and Argon2id through hash-wasm. Argon2id runs on
+ * function (off the event loop, in libuv's pool) and Argon2 through hash-wasm. Argon2 runs on
  * the calling thread; a server should inject a worker-thread `DeriveKey` instead.
  */
 export async function defaultDeriveKey(request: KdfRequest): Promise<Uint8Array> {
@@ -159,7 +160,8 @@ export async function defaultDeriveKey(request: KdfRequest): Promise<Uint8Array>
     case 'pbkdf2':
       return pbkdf2(request);
     case 'argon2id':
-      return argon2id({
+    case 'argon2d':
+      return (request.algorithm === 'argon2d' ? argon2d : argon2id)({
         password: request.password,
         salt: request.salt,
         iterations: request.iterations,

@@ -61,6 +61,10 @@ export type ImportFormat =
   | 'google-db'
   | 'microsoft'
   | 'freeotp-2'
+  | 'keepass'
+  | 'proton-pass'
+  | '1password'
+  | 'authenticator-plus'
   | 'plain';
 
 /** The display names used in messages. */
@@ -83,7 +87,11 @@ export type AppName =
   | 'Stratum'
   | 'TOTP Authenticator'
   | 'LastPass Authenticator'
-  | 'Microsoft Authenticator';
+  | 'Microsoft Authenticator'
+  | 'KeePass'
+  | 'Proton Pass'
+  | '1Password'
+  | 'Authenticator Plus';
 
 /** A successful import: rows, notices about the batch, and how many entries were skipped. */
 export interface ImportSuccess {
@@ -105,6 +113,7 @@ export interface ImportSuccess {
  * - `wrong_password` (422 on `password`): an authentication tag or MAC failed.
  * - `unsupported_encryption` (400): parameters beyond the caps, or no password-based way in.
  * - `account_key` (400): a Bitwarden export bound to its account key, a password was sent.
+ * - `use_export` (400): an app's encrypted internal database that cannot be read; its export can.
  */
 export type ImportFailure =
   | { readonly kind: 'no_format'; readonly message: string }
@@ -117,7 +126,8 @@ export type ImportFailure =
     }
   | { readonly kind: 'wrong_password'; readonly app: AppName; readonly message: string }
   | { readonly kind: 'unsupported_encryption'; readonly app: AppName; readonly message: string }
-  | { readonly kind: 'account_key'; readonly app: AppName; readonly message: string };
+  | { readonly kind: 'account_key'; readonly app: AppName; readonly message: string }
+  | { readonly kind: 'use_export'; readonly app: AppName; readonly message: string };
 
 export type ImportResult = ImportSuccess | { readonly ok: false; readonly failure: ImportFailure };
 

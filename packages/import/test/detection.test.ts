@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseImport, type ImportFormat } from '../src/index.js';
 import { aegisFixture } from './aegis-fixtures.js';
@@ -34,6 +34,7 @@ const FILES: Record<string, [ImportFormat, string?]> = {
   'andotp_encrypted.bin': ['andotp', 'test'],
   'andotp_encrypted_old.bin': ['andotp', 'test'],
   'andotp_plain.json': ['andotp'],
+  'authenticator_plus.zip': ['authenticator-plus', 'testtesttest'],
   'authy_encrypted.xml': ['authy', 'testtest'],
   'authy_plain.xml': ['authy'],
   'battle_net_authenticator.xml': ['battle-net'],
@@ -59,6 +60,19 @@ const FILES: Record<string, [ImportFormat, string?]> = {
   'totp_authenticator_internal.xml': ['totp-authenticator'],
 };
 
+/** Files built in each app's layout (fixtures/built, see scripts/): format and password. */
+const BUILT: Record<string, [ImportFormat, string?]> = {
+  'keepass_kdbx3.kdbx': ['keepass', 'test'],
+  'keepass_kdbx4_aes.kdbx': ['keepass', 'test'],
+  'keepass_kdbx4_argon2d.kdbx': ['keepass', 'test'],
+  'keepass_kdbx4_argon2id.kdbx': ['keepass', 'test'],
+  'onepassword.1pux': ['1password'],
+  'proton_pass.pgp': ['proton-pass', 'test'],
+  'proton_pass.zip': ['proton-pass'],
+};
+const builtFixture = (name: string) =>
+  new Uint8Array(readFileSync(new URL(`./fixtures/built/${name}`, import.meta.url)));
+
 const formatOf = async (input: string | Uint8Array, password?: string) => {
   const result = await parseImport(input, password === undefined ? {} : { password });
   return result.ok ? result.format : `failure: ${result.failure.kind}`;
@@ -75,6 +89,18 @@ describe('detection names the format of every fixture', () => {
     },
     30_000,
   );
+  it.each(Object.entries(BUILT))(
+    '%s',
+    async (name, [format, password]) => {
+      expect(await formatOf(builtFixture(name), password)).toBe(format);
+    },
+    30_000,
+  );
+  it('every file in fixtures/built is listed', () => {
+    expect(readdirSync(new URL('./fixtures/built/', import.meta.url)).sort()).toEqual(
+      Object.keys(BUILT).sort(),
+    );
+  });
   it('every file in fixtures/aegis is listed', () => {
     const files = readdirSync(new URL('./fixtures/aegis/', import.meta.url)).filter((f) => f !== 'README.md');
     expect(files.sort()).toEqual(Object.keys(FILES).sort());

@@ -24,6 +24,7 @@ function checkShape(result: ImportResult): void {
       'wrong_password',
       'unsupported_encryption',
       'account_key',
+      'use_export',
     ]).toContain(result.failure.kind);
     expect(result.failure.message.length).toBeGreaterThan(0);
   }

@@ -68,6 +68,8 @@ export const en = {
   'error.migration_encrypted': 'Unreadable, the data seem encrypted',
   'error.migration_wrong_password': 'Wrong password, the :app data cannot be decrypted',
   'error.migration_unsupported_encryption': 'Unsupported :app encryption settings',
+  'error.migration_use_export':
+    'This looks like the encrypted database of :app, which cannot be read; export your accounts from :app to a file and import that file instead',
   'error.migration_account_key':
     'This Bitwarden export is encrypted with your account key and cannot be imported; export it again with a password or unencrypted',
   'error.file_upload_failed': 'File upload failed',

@@ -73,6 +73,8 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'error.migration_wrong_password':
     'Mot de passe incorrect, les données :app ne peuvent pas être déchiffrées',
   'error.migration_unsupported_encryption': 'Paramètres de chiffrement :app non pris en charge',
+  'error.migration_use_export':
+    'Ceci semble être la base de données chiffrée de :app, qui ne peut pas être lue ; exportez vos comptes depuis :app dans un fichier et importez plutôt ce fichier',
   'error.migration_account_key':
     'Cet export Bitwarden est chiffré avec la clé de votre compte et ne peut pas être importé ; exportez-le à nouveau avec un mot de passe ou sans chiffrement',
   'error.file_upload_failed': "L'envoi du fichier a échoué",

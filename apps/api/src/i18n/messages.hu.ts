@@ -71,6 +71,8 @@ export const hu: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'Olvashatatlan, az adatok titkosítottnak tűnnek',
   'error.migration_wrong_password': 'Hibás jelszó, a(z) :app-adatok nem fejthetők vissza',
   'error.migration_unsupported_encryption': 'Nem támogatott :app-titkosítási beállítások',
+  'error.migration_use_export':
+    'Ez :app titkosított adatbázisának tűnik, amely nem olvasható; exportálja a fiókjait :app alkalmazásból egy fájlba, és inkább azt importálja',
   'error.migration_account_key':
     'Ez a Bitwarden-export a fiókkulcsoddal van titkosítva, ezért nem importálható; exportáld újra jelszóval vagy titkosítás nélkül',
   'error.file_upload_failed': 'A fájl feltöltése nem sikerült',

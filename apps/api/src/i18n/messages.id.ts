@@ -71,6 +71,8 @@ export const id: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'Tidak dapat dibaca, data tampaknya terenkripsi',
   'error.migration_wrong_password': 'Kata sandi salah, data :app tidak dapat didekripsi',
   'error.migration_unsupported_encryption': 'Pengaturan enkripsi :app tidak didukung',
+  'error.migration_use_export':
+    'Ini tampaknya basis data terenkripsi milik :app, yang tidak dapat dibaca; ekspor akun Anda dari :app ke sebuah berkas, lalu impor berkas itu',
   'error.migration_account_key':
     'Ekspor Bitwarden ini dienkripsi dengan kunci akun Anda dan tidak dapat diimpor; ekspor ulang dengan kata sandi atau tanpa enkripsi',
   'error.file_upload_failed': 'Unggahan file gagal',

@@ -71,6 +71,8 @@ export const it: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'Illeggibili, i dati sembrano cifrati',
   'error.migration_wrong_password': 'Password errata, impossibile decifrare i dati :app',
   'error.migration_unsupported_encryption': 'Impostazioni di cifratura di :app non supportate',
+  'error.migration_use_export':
+    'Sembra il database cifrato di :app, che non può essere letto; esporta i tuoi account da :app in un file e importa quel file',
   'error.migration_account_key':
     'Questa esportazione di Bitwarden è cifrata con la chiave del tuo account e non può essere importata; esportala di nuovo con una password o senza cifratura',
   'error.file_upload_failed': 'Caricamento del file non riuscito',

@@ -71,6 +71,8 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': '読み取れません。データは暗号化されているようです',
   'error.migration_wrong_password': 'パスワードが違うため、:app のデータを復号できません',
   'error.migration_unsupported_encryption': ':app の暗号化設定には対応していません',
+  'error.migration_use_export':
+    'これは :app の暗号化されたデータベースのようで、読み取れません。:app からアカウントをファイルにエクスポートし、そのファイルをインポートしてください',
   'error.migration_account_key':
     'この Bitwarden のエクスポートはアカウントキーで暗号化されているため、インポートできません。パスワード付き、または暗号化なしで再度エクスポートしてください',
   'error.file_upload_failed': 'ファイルのアップロードに失敗しました',

@@ -71,6 +71,8 @@ export const nl: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'Onleesbaar, de gegevens lijken versleuteld',
   'error.migration_wrong_password': 'Verkeerd wachtwoord, de :app-gegevens kunnen niet worden ontsleuteld',
   'error.migration_unsupported_encryption': 'Niet-ondersteunde versleutelingsinstellingen van :app',
+  'error.migration_use_export':
+    'Dit lijkt de versleutelde database van :app, die niet gelezen kan worden; exporteer uw accounts vanuit :app naar een bestand en importeer dat bestand',
   'error.migration_account_key':
     'Deze Bitwarden-export is versleuteld met je accountsleutel en kan niet worden geïmporteerd; exporteer hem opnieuw met een wachtwoord of onversleuteld',
   'error.file_upload_failed': 'Uploaden van het bestand mislukt',

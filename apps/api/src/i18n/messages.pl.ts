@@ -71,6 +71,8 @@ export const pl: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'Nieczytelne, dane wydają się zaszyfrowane',
   'error.migration_wrong_password': 'Błędne hasło, nie można odszyfrować danych z :app',
   'error.migration_unsupported_encryption': 'Nieobsługiwane ustawienia szyfrowania :app',
+  'error.migration_use_export':
+    'To wygląda na zaszyfrowaną bazę danych :app, której nie da się odczytać; wyeksportuj konta z :app do pliku i zaimportuj ten plik',
   'error.migration_account_key':
     'Ten eksport z Bitwarden jest zaszyfrowany kluczem Twojego konta i nie można go zaimportować; wyeksportuj go ponownie z hasłem lub bez szyfrowania',
   'error.file_upload_failed': 'Przesyłanie pliku nie powiodło się',

@@ -71,6 +71,8 @@ export const pt: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'Ilegível, os dados parecem criptografados',
   'error.migration_wrong_password': 'Senha errada, os dados do :app não podem ser descriptografados',
   'error.migration_unsupported_encryption': 'Configurações de criptografia do :app não suportadas',
+  'error.migration_use_export':
+    'Isto parece ser a base de dados cifrada do :app, que não pode ser lida; exporte as suas contas do :app para um ficheiro e importe esse ficheiro',
   'error.migration_account_key':
     'Esta exportação do Bitwarden está criptografada com a chave da sua conta e não pode ser importada; exporte novamente com uma senha ou sem criptografia',
   'error.file_upload_failed': 'Falha no envio do arquivo',

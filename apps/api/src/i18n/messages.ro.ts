@@ -73,6 +73,8 @@ export const ro: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'Ilizibile, datele par criptate',
   'error.migration_wrong_password': 'Parolă greșită, datele :app nu pot fi decriptate',
   'error.migration_unsupported_encryption': 'Setări de criptare :app neacceptate',
+  'error.migration_use_export':
+    'Aceasta pare a fi baza de date criptată a :app, care nu poate fi citită; exportați conturile din :app într-un fișier și importați acel fișier',
   'error.migration_account_key':
     'Acest export Bitwarden este criptat cu cheia contului tău și nu poate fi importat; exportă-l din nou cu o parolă sau necriptat',
   'error.file_upload_failed': 'Încărcarea fișierului a eșuat',

@@ -70,6 +70,8 @@ export const si: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'කියවිය නොහැක, දත්ත සංකේතනය කර ඇති බව පෙනේ',
   'error.migration_wrong_password': 'වැරදි මුරපදය, :app දත්ත විසංකේතනය කළ නොහැක',
   'error.migration_unsupported_encryption': 'සහාය නොදක්වන :app සංකේතන සැකසුම්',
+  'error.migration_use_export':
+    'මෙය කියවිය නොහැකි :app හි සංකේතනය කළ දත්ත සමුදාය ලෙස පෙනේ; ඔබේ ගිණුම් :app වෙතින් ගොනුවකට අපනයනය කර ඒ ගොනුව ආයාත කරන්න',
   'error.migration_account_key':
     'මෙම Bitwarden අපනයනය ඔබගේ ගිණුම් යතුරෙන් සංකේතනය කර ඇති බැවින් ආයාත කළ නොහැක; මුරපදයක් සමඟ හෝ සංකේතනය නොකර නැවත අපනයනය කරන්න',
   'error.file_upload_failed': 'ගොනුව උඩුගත කිරීම අසාර්ථක විය',

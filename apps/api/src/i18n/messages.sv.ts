@@ -70,6 +70,8 @@ export const sv: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'Oläslig, datan verkar vara krypterad',
   'error.migration_wrong_password': 'Fel lösenord, datan från :app kan inte dekrypteras',
   'error.migration_unsupported_encryption': 'Krypteringsinställningarna i :app stöds inte',
+  'error.migration_use_export':
+    'Det här ser ut som den krypterade databasen från :app, som inte kan läsas; exportera dina konton från :app till en fil och importera den filen i stället',
   'error.migration_account_key':
     'Den här exporten från Bitwarden är krypterad med din kontonyckel och kan inte importeras; exportera den igen med ett lösenord eller okrypterad',
   'error.file_upload_failed': 'Uppladdningen av filen misslyckades',

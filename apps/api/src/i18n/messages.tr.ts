@@ -71,6 +71,8 @@ export const tr: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'Okunamıyor, veri şifreli görünüyor',
   'error.migration_wrong_password': 'Yanlış parola, :app verisi çözülemiyor',
   'error.migration_unsupported_encryption': 'Desteklenmeyen :app şifreleme ayarları',
+  'error.migration_use_export':
+    'Bu, okunamayan şifreli :app veritabanına benziyor; hesaplarınızı :app uygulamasından bir dosyaya aktarın ve bunun yerine o dosyayı içe aktarın',
   'error.migration_account_key':
     'Bu Bitwarden dışa aktarımı hesap anahtarınızla şifrelenmiş ve içe aktarılamıyor; parolayla ya da şifrelemeden yeniden dışa aktarın',
   'error.file_upload_failed': 'Dosya yükleme başarısız',

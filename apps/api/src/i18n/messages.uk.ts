@@ -71,6 +71,8 @@ export const uk: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'Не вдається прочитати, дані, схоже, зашифровано',
   'error.migration_wrong_password': 'Неправильний пароль, дані :app неможливо розшифрувати',
   'error.migration_unsupported_encryption': 'Непідтримувані параметри шифрування :app',
+  'error.migration_use_export':
+    'Схоже, це зашифрована база даних :app, яку неможливо прочитати; експортуйте облікові записи з :app у файл та імпортуйте цей файл',
   'error.migration_account_key':
     'Цей експорт Bitwarden зашифровано ключем вашого облікового запису, і його неможливо імпортувати; експортуйте його ще раз із паролем або без шифрування',
   'error.file_upload_failed': 'Не вдалося завантажити файл',

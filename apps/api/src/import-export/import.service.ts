@@ -4,6 +4,7 @@ import type { Deps } from '../shared/deps.js';
 import { accountViews } from '../accounts/accounts.reads.js';
 import { extForMime, sniffImage } from '../images/image-type.js';
 import { fetchOfficialLogo, storePendingIcon } from '../icons/icons.service.js';
+import { decodeQrImage } from '../qrcode/qrcode.service.js';
 import { AppError, errors, message } from '../http/errors.js';
 import type { Locale } from '../i18n/locales.js';
 import { render, translate, type Message } from '../i18n/translate.js';
@@ -165,7 +166,23 @@ export function importFailure(failure: ImportFailure): AppError {
       return errors.business('error.migration_unsupported_encryption', { app: failure.app });
     case 'account_key':
       return new AppError('business', message('error.migration_account_key'));
+    case 'use_export':
+      return errors.business('error.migration_use_export', { app: failure.app });
   }
+}
+
+/**
+ * An uploaded photo or screenshot of an export QR code (Google Authenticator's "Transfer
+ * accounts" screen) gives the code's text; any other input, or an image without a readable code,
+ * is returned as it is. SVG is left out: XML exports would be taken for it.
+ */
+async function qrCodeText(input: string | Uint8Array): Promise<string | Uint8Array> {
+  if (typeof input === 'string') return input;
+  const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  const type = sniffImage(bytes);
+  if (type === undefined || type === 'svg') return input;
+  const decoded = await decodeQrImage(bytes);
+  return decoded.kind === 'text' ? decoded.text : input;
 }
 
 /**
@@ -177,7 +194,7 @@ export async function previewImport(
   input: string | Uint8Array,
   options: { password?: string; withSecret: boolean; locale: Locale },
 ): Promise<ImportPreview> {
-  const result = await parseImport(input, {
+  const result = await parseImport(await qrCodeText(input), {
     ...(options.password === undefined ? {} : { password: options.password }),
     deriveKey: deps.deriveKey,
     limits: { maxMemoryBytes: deps.config.IMPORT_KDF_MAX_MEMORY * 1024 * 1024 },

@@ -14,10 +14,37 @@ export const IMPORT_FORMATS = [
   'Bitwarden',
   'Ente Auth',
   'Proton Authenticator',
+  'Proton Pass',
+  '1Password (.1pux)',
+  'KeePass / KeePassXC (.kdbx)',
+  'LastPass Authenticator',
   'andOTP',
   'Steam',
   'FreeOTP+',
+  'FreeOTP 2',
+  'Stratum / Authenticator Pro',
+  'TOTP Authenticator',
+  'Authenticator Plus',
+  'WinAuth',
   'otpauth://',
+] as const;
+
+/** Files an app keeps in a phone's internal storage, and where each is (Android paths). */
+export const PHONE_FILES = [
+  ['Authy', '/data/data/com.authy.authy/shared_prefs/com.authy.storage.tokens.authenticator.xml'],
+  [
+    'Battle.net Authenticator',
+    '/data/data/com.blizzard.messenger/shared_prefs/com.blizzard.messenger.authenticator_preferences.xml',
+  ],
+  ['Duo Mobile', '/data/data/com.duosecurity.duomobile/files/duokit/accounts.json'],
+  ['FreeOTP / FreeOTP+', '/data/data/org.fedorahosted.freeotp/shared_prefs/tokens.xml'],
+  ['Google Authenticator', '/data/data/com.google.android.apps.authenticator2/databases/databases'],
+  ['Microsoft Authenticator', '/data/data/com.azure.authenticator/databases/PhoneFactor'],
+  ['Stratum', '/data/data/com.stratumauth.app/databases/authenticator.db3'],
+  [
+    'TOTP Authenticator',
+    '/data/data/com.authenticator.authservice2/shared_prefs/TOTP_Authenticator_Preferences.xml',
+  ],
 ] as const;
 
 /** The ways in: a QR code scan, a dropped or picked file, or pasted text. */
@@ -80,6 +107,17 @@ export function ImportSources({
       <p className="import-formats">
         {t('formats')} <span dir="ltr">{IMPORT_FORMATS.join(', ')}</span>
       </p>
+      <details className="import-phone-files">
+        <summary>{t('phoneFiles')}</summary>
+        <p>{t('phoneFilesHelp')}</p>
+        <ul>
+          {PHONE_FILES.map(([app, path]) => (
+            <li key={path}>
+              {app}: <code>{path}</code>
+            </li>
+          ))}
+        </ul>
+      </details>
     </>
   );
 }
