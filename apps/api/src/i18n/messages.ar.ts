@@ -68,6 +68,8 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'error.migration_unreadable': 'بيانات :app غير صالحة أو غير مقروءة',
   'error.migration_no_format': 'البيانات لا تطابق أي صيغة مدعومة',
   'error.migration_encrypted': 'غير مقروءة، يبدو أن البيانات مشفرة',
+  'error.migration_use_export':
+    'يبدو هذا قاعدة بيانات :app المشفرة، ولا يمكن قراءتها؛ صدّر حساباتك من :app إلى ملف ثم استورد ذلك الملف',
   'error.migration_wrong_password': 'كلمة مرور خاطئة، لا يمكن فك تشفير بيانات :app',
   'error.migration_unsupported_encryption': 'إعدادات تشفير :app غير مدعومة',
   'error.migration_account_key':

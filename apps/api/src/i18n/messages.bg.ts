@@ -69,6 +69,8 @@ export const bg: Partial<Record<MessageKey, string>> = {
   'error.migration_unreadable': 'Невалидни или нечетими данни от :app',
   'error.migration_no_format': 'Данните не отговарят на нито един поддържан формат',
   'error.migration_encrypted': 'Нечетими, данните изглеждат криптирани',
+  'error.migration_use_export':
+    'Това прилича на шифрованата база данни на :app, която не може да бъде прочетена; експортирайте профилите си от :app във файл и импортирайте този файл',
   'error.migration_wrong_password': 'Грешна парола, данните от :app не могат да бъдат декриптирани',
   'error.migration_unsupported_encryption': 'Неподдържани настройки за криптиране на :app',
   'error.migration_account_key':

@@ -69,6 +69,8 @@ export const ca: Partial<Record<MessageKey, string>> = {
   'error.migration_unreadable': 'Dades de :app no vàlides o il·legibles',
   'error.migration_no_format': 'Les dades no coincideixen amb cap format admès',
   'error.migration_encrypted': 'Il·legible, les dades semblen xifrades',
+  'error.migration_use_export':
+    'Sembla la base de dades xifrada de :app, que no es pot llegir; exporteu els vostres comptes de :app a un fitxer i importeu aquest fitxer',
   'error.migration_wrong_password': 'Contrasenya incorrecta, les dades de :app no es poden desxifrar',
   'error.migration_unsupported_encryption': 'Configuració de xifratge de :app no compatible',
   'error.migration_account_key':

@@ -69,6 +69,8 @@ export const fa: Partial<Record<MessageKey, string>> = {
   'error.migration_unreadable': 'داده‌های :app نامعتبر یا ناخوانا',
   'error.migration_no_format': 'داده‌ها با هیچ قالب پشتیبانی‌شده‌ای مطابقت ندارند',
   'error.migration_encrypted': 'ناخوانا، به نظر می‌رسد داده‌ها رمزگذاری شده‌اند',
+  'error.migration_use_export':
+    'این به پایگاه دادهٔ رمزگذاری‌شدهٔ :app می‌ماند که خواندنی نیست؛ حساب‌هایتان را از :app در یک فایل برون‌بری کنید و همان فایل را درون‌ریزی کنید',
   'error.migration_wrong_password': 'گذرواژه نادرست است، داده‌های :app رمزگشایی نمی‌شوند',
   'error.migration_unsupported_encryption': 'تنظیمات رمزگذاری :app پشتیبانی نمی‌شود',
   'error.migration_account_key':

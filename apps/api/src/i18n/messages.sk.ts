@@ -69,6 +69,8 @@ export const sk: Partial<Record<MessageKey, string>> = {
   'error.migration_unreadable': 'Neplatné alebo nečitateľné údaje z :app',
   'error.migration_no_format': 'Údaje nezodpovedajú žiadnemu podporovanému formátu',
   'error.migration_encrypted': 'Nečitateľné, údaje sa zdajú byť šifrované',
+  'error.migration_use_export':
+    'Toto vyzerá ako šifrovaná databáza aplikácie :app, ktorú nemožno prečítať; exportujte svoje účty z :app do súboru a importujte ten súbor',
   'error.migration_wrong_password': 'Nesprávne heslo, údaje z :app sa nedajú dešifrovať',
   'error.migration_unsupported_encryption': 'Nepodporované nastavenia šifrovania :app',
   'error.migration_account_key':
