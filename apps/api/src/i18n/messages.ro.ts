@@ -109,6 +109,27 @@ export const ro: Partial<Record<MessageKey, string>> = {
   'group.all': 'Toate',
   'account.invalid_account': '- cont nevalid -',
   'account.invalid_service': '- serviciu nevalid -',
+  // Alerts
+  'validation.url': 'Câmpul :attribute trebuie să fie un URL valid.',
+  'alert.new_device.title': 'Autentificare nouă în Twofold',
+  'alert.new_device.body':
+    'Autentificare de pe un dispozitiv nou: :browser pe :platform, adresa IP :ip. Dacă nu ați fost dumneavoastră, schimbați parola.',
+  'alert.failed_sign_in.title': 'Autentificare eșuată în Twofold',
+  'alert.failed_sign_in.body':
+    'O autentificare de la adresa IP :ip a eșuat. Alte eșecuri din următoarele 15 minute nu sunt raportate.',
+  'alert.token_created.title': 'Token de acces personal nou',
+  'alert.token_created.body': 'A fost creat un token de acces personal numit „:name”.',
+  'alert.security_device_added.title': 'Dispozitiv de securitate nou',
+  'alert.security_device_added.body':
+    'Un nou dispozitiv de securitate a fost înregistrat în contul dumneavoastră.',
+  'alert.export.title': 'Conturi exportate',
+  'alert.export.body':
+    'Conturile dumneavoastră au fost exportate împreună cu secretele lor (format: :format).',
+  'alert.backup_failed.title': 'Copia de rezervă programată a eșuat',
+  'alert.backup_failed.body':
+    'Copia de rezervă programată nu a putut fi scrisă. Verificați setările copiilor de rezervă.',
+  'alert.test.title': 'Alertă de test Twofold',
+  'alert.test.body': 'Acest canal funcționează: Twofold vă poate trimite alerte aici.',
 };
 
 /** Romanian names of the `:attribute` values, keyed by the English attribute. */
