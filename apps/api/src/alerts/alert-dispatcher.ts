@@ -5,6 +5,7 @@ import { translate, type MessageKey } from '../i18n/translate.js';
 import { readNativeSetting } from '../settings/settings.queries.js';
 import {
   claimBurst,
+  deletePushSubscription,
   listChannels,
   listPushSubscriptions,
   markDeviceSeen,
@@ -17,7 +18,7 @@ import type { AlertKind, ChannelType } from './alerts.schemas.js';
 import { deviceFacts, deviceHash } from './devices.js';
 import { pushTo } from './push.js';
 import { DeliveryError, sendTo, type RenderedAlert, type Senders } from './senders.js';
-import { openSubscription, openTarget, type PushSubscriptionTarget } from './targets.js';
+import { openSubscription, openTarget } from './targets.js';
 
 /** One alert stands for a burst of failed sign-ins: at most one per window. */
 const FAILED_SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
@@ -95,9 +96,11 @@ export async function sendersOf(deps: ServiceDeps): Promise<Senders> {
     recipient: (await readRecipient(deps.db))?.email,
     push: (subscription, payload) => pushTo(deps, subscription, payload),
     subscriptions: async () =>
-      (await listPushSubscriptions(deps.db))
-        .map((row) => openSubscription(deps.keys, row.subscription))
-        .filter((subscription): subscription is PushSubscriptionTarget => subscription !== undefined),
+      (await listPushSubscriptions(deps.db)).flatMap((row) => {
+        const target = openSubscription(deps.keys, row.subscription);
+        return target ? [{ id: row.id, target }] : [];
+      }),
+    forget: (id) => deletePushSubscription(deps.db, id),
   };
 }
 

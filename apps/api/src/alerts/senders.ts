@@ -86,7 +86,9 @@ export interface Senders {
   readonly recipient: string | undefined;
   /** Sends to one Web Push subscription (push.ts). */
   readonly push: (subscription: PushSubscriptionTarget, payload: string) => Promise<void>;
-  readonly subscriptions: () => Promise<readonly PushSubscriptionTarget[]>;
+  readonly subscriptions: () => Promise<readonly { id: number; target: PushSubscriptionTarget }[]>;
+  /** Removes a subscription the push service no longer knows. */
+  readonly forget: (id: number) => Promise<void>;
 }
 
 export async function sendTo(
@@ -135,16 +137,18 @@ export async function sendTo(
       const subscriptions = await senders.subscriptions();
       if (subscriptions.length === 0) throw new DeliveryError('no subscribed app');
       const payload = JSON.stringify({ title: alert.title, body: alert.body, event: alert.event });
-      const failures: string[] = [];
-      for (const subscription of subscriptions) {
+      let delivered = 0;
+      let failure: DeliveryError | undefined;
+      for (const { id, target: subscription } of subscriptions) {
         try {
           await senders.push(subscription, payload);
+          delivered += 1;
         } catch (error) {
-          if (!(error instanceof DeliveryError && error.gone))
-            failures.push(String((error as Error).message));
+          if (error instanceof DeliveryError && error.gone) await senders.forget(id);
+          else failure = error instanceof DeliveryError ? error : new DeliveryError('unexpected error');
         }
       }
-      if (failures.length === subscriptions.length) throw new DeliveryError(failures[0] ?? 'failed');
+      if (delivered === 0) throw failure ?? new DeliveryError('no subscribed app');
       return;
     }
   }
