@@ -227,6 +227,20 @@ describeEachDatabase(
       expect((await owner.request('DELETE', '/api/v1/alerts/channels/webhook')).statusCode).toBe(404);
     });
 
+    it('forgets every channel, subscribed app and seen device with the user', async () => {
+      const owner = await configured(t, { token_created: true });
+      await signIn(t, '203.0.113.7', chromeOnWindows);
+      const deleted = await owner.request('DELETE', '/user', { password: john.password });
+      expect(deleted.statusCode).toBe(204);
+      for (const table of [
+        'alert_channels',
+        'alert_seen_devices',
+        'alert_kinds',
+        'alert_push_subscriptions',
+      ] as const)
+        expect(await t.db.selectFrom(table).selectAll().execute()).toEqual([]);
+    });
+
     it("switches 2FAuth's two preferences with their kinds", async () => {
       const owner = await configured(t, { new_device: true, failed_sign_in: false, export: true });
       const preference = await owner.request('GET', '/api/v1/user/preferences/notifyOnNewAuthDevice');
