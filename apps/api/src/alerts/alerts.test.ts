@@ -1,9 +1,11 @@
 import { createHmac } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../test/harness.js';
 import { SessionClient, john } from '../test/auth-helpers.js';
 import { TestSmtpServer } from '../test/smtp.js';
 import { TestHttpReceiver } from '../test/http-receiver.js';
+import { startBackupScheduler } from '../backups/backup-scheduler.js';
 
 const smtp = new TestSmtpServer();
 const smtpPort = await smtp.start();
@@ -239,6 +241,29 @@ describeEachDatabase(
         'alert_push_subscriptions',
       ] as const)
         expect(await t.db.selectFrom(table).selectAll().execute()).toEqual([]);
+    });
+
+    it('alerts a failed scheduled backup', async () => {
+      const owner = await configured(t, { backup_failed: true });
+      await owner.request('PUT', '/api/v1/backups/settings', { frequency: 'daily' });
+      expect(
+        (await owner.request('PUT', '/api/v1/backups/password', { password: 'backup pass 1' })).statusCode,
+      ).toBe(204);
+      const scheduler = await startBackupScheduler(t.app.deps, 3_600_000);
+      // The backup folder's place taken by a file: the run cannot write.
+      rmSync(t.app.deps.config.backupDir, { recursive: true, force: true });
+      writeFileSync(t.app.deps.config.backupDir, 'not a folder');
+      try {
+        await scheduler.tick();
+        await t.app.deps.alerts.settled();
+        expect(receiver.at('/hook').map((hook) => hook.headers['x-twofold-event'])).toEqual([
+          'backup_failed',
+        ]);
+        expect(smtp.received.at(-1)!.raw).toContain('Subject: Scheduled backup failed');
+      } finally {
+        scheduler.stop();
+        rmSync(t.app.deps.config.backupDir, { force: true });
+      }
     });
 
     it("switches 2FAuth's two preferences with their kinds", async () => {
