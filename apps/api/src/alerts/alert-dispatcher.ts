@@ -162,8 +162,9 @@ export function createAlerts(deps: ServiceDeps): AlertPort {
   return {
     raise(event) {
       if (closed) return;
+      // A database out of reach (a restart) costs the alert, never the request that raised it.
       const task = process(event).catch((error: unknown) => {
-        deps.log.error({ err: error, event: event.kind }, 'alert failed');
+        deps.log.warn({ err: error, event: event.kind }, 'alert not processed');
       });
       pending.add(task);
       void task.finally(() => pending.delete(task));
