@@ -6,6 +6,11 @@ import { SessionClient, john } from '../test/auth-helpers.js';
 import { TestSmtpServer } from '../test/smtp.js';
 import { TestHttpReceiver } from '../test/http-receiver.js';
 import { startBackupScheduler } from '../backups/backup-scheduler.js';
+import {
+  SoftAuthenticator,
+  type CreationOptionsJson,
+  type RequestOptionsJson,
+} from '../test/soft-authenticator.js';
 
 const smtp = new TestSmtpServer();
 const smtpPort = await smtp.start();
@@ -241,6 +246,26 @@ describeEachDatabase(
         'alert_push_subscriptions',
       ] as const)
         expect(await t.db.selectFrom(table).selectAll().execute()).toEqual([]);
+    });
+
+    it('alerts a new security device and a sign-in with it from a new device', async () => {
+      const owner = await configured(t, { security_device_added: true, new_device: true });
+      const key = new SoftAuthenticator();
+      const options = (await owner.request('POST', '/webauthn/register/options')).json<CreationOptionsJson>();
+      expect((await owner.request('POST', '/webauthn/register', key.create(options))).statusCode).toBe(204);
+      const elsewhere = new SessionClient(t, '198.51.100.20');
+      const login = (
+        await elsewhere.request('POST', '/webauthn/login/options', {})
+      ).json<RequestOptionsJson>();
+      const signedIn = await elsewhere.request('POST', '/webauthn/login', key.get(login), {
+        'user-agent': chromeOnWindows,
+      });
+      expect(signedIn.statusCode).toBe(200);
+      await t.app.deps.alerts.settled();
+      expect(receiver.at('/hook').map((hook) => hook.headers['x-twofold-event'])).toEqual([
+        'security_device_added',
+        'new_device',
+      ]);
     });
 
     it('alerts a failed scheduled backup', async () => {
