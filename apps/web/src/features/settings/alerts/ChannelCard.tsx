@@ -33,7 +33,7 @@ export function ChannelCard({
   readonly channel: AlertChannel | undefined;
   readonly children?: ReactNode;
 }) {
-  const { t, i18n } = useTranslation('settings');
+  const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
   const fields = FIELDS[type];
   const [url, setUrl] = useState(channel?.url ?? '');
@@ -58,21 +58,7 @@ export function ChannelCard({
       );
     },
   });
-  const test = useMutation({
-    mutationFn: () => testAlertChannel(type),
-    onSuccess: async (result) => {
-      if (result.delivered) notify('success', t('alerts.testSent'));
-      else notify('danger', t('alerts.testFailed', { error: result.channel.last_error ?? '' }));
-      await refresh();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: () => deleteAlertChannel(type),
-    onSuccess: async () => {
-      setUrl('');
-      await refresh();
-    },
-  });
+  const onRemoved = () => setUrl('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate({
@@ -82,7 +68,6 @@ export function ChannelCard({
       ...(fields.secret && secret !== '' ? { secret } : {}),
     });
   };
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const title = t(`alerts.channels.${type}`);
 
   return (
@@ -131,36 +116,68 @@ export function ChannelCard({
           </button>
         </form>
       )}
-      {channel && (
-        <>
-          <div className="list-actions">
-            <button type="button" className="button" disabled={test.isPending} onClick={() => test.mutate()}>
-              {t('alerts.sendTest')}
-            </button>
-            <button
-              type="button"
-              className="button button-danger"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate()}
-            >
-              {t('alerts.remove')}
-            </button>
-          </div>
-          {channel.last_sent_at && (
-            <p className="field-help">
-              {t('alerts.lastSent', { date: dateTime.format(new Date(channel.last_sent_at)) })}
-            </p>
-          )}
-          {channel.last_error && channel.last_error_at && (
-            <p className="callout callout-danger" role="alert">
-              {t('alerts.lastFailure', {
-                date: dateTime.format(new Date(channel.last_error_at)),
-                error: channel.last_error,
-              })}
-            </p>
-          )}
-        </>
-      )}
+      {channel && <ChannelStatus type={type} channel={channel} onChange={onRemoved} />}
     </section>
+  );
+}
+
+/** A configured channel: send a test alert, remove it, and how its last deliveries went. */
+function ChannelStatus({
+  type,
+  channel,
+  onChange,
+}: {
+  readonly type: AlertChannelType;
+  readonly channel: AlertChannel;
+  readonly onChange: () => void;
+}) {
+  const { t, i18n } = useTranslation('settings');
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: alertSettingsQuery.queryKey });
+  const test = useMutation({
+    mutationFn: () => testAlertChannel(type),
+    onSuccess: async (result) => {
+      if (result.delivered) notify('success', t('alerts.testSent'));
+      else notify('danger', t('alerts.testFailed', { error: result.channel.last_error ?? '' }));
+      await refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteAlertChannel(type),
+    onSuccess: async () => {
+      onChange();
+      await refresh();
+    },
+  });
+  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <>
+      <div className="list-actions">
+        <button type="button" className="button" disabled={test.isPending} onClick={() => test.mutate()}>
+          {t('alerts.sendTest')}
+        </button>
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate()}
+        >
+          {t('alerts.remove')}
+        </button>
+      </div>
+      {channel.last_sent_at && (
+        <p className="field-help">
+          {t('alerts.lastSent', { date: dateTime.format(new Date(channel.last_sent_at)) })}
+        </p>
+      )}
+      {channel.last_error && channel.last_error_at && (
+        <p className="callout callout-danger" role="alert">
+          {t('alerts.lastFailure', {
+            date: dateTime.format(new Date(channel.last_error_at)),
+            error: channel.last_error,
+          })}
+        </p>
+      )}
+    </>
   );
 }
