@@ -19,6 +19,8 @@ export default tseslint.config(
       'tooling/**',
       '**/bench/*.mjs',
       'packages/*/scripts/*.mjs',
+      // A classic service-worker script served as it is (the alerts' Web Push handler).
+      'apps/web/public/push-sw.js',
     ],
   },
   js.configs.recommended,

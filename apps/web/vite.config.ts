@@ -53,6 +53,8 @@ export default defineConfig({
         navigateFallbackDenylist: [serverOnly],
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
+        // The alerts' Web Push notifications (public/push-sw.js).
+        importScripts: ['/push-sw.js'],
       },
     }),
     // Brotli and gzip copies of every text asset, built once here so the server sends them as

@@ -53,6 +53,8 @@ import { importRoutes } from './import-export/import.routes.js';
 import { exportRoutes } from './import-export/export.routes.js';
 import { sharedKdfPool } from './import-export/kdf-pool.js';
 import { backupsRoutes } from './backups/backups.routes.js';
+import { alertsRoutes } from './alerts/alerts.routes.js';
+import { createAlerts } from './alerts/alert-dispatcher.js';
 import { AppCaches } from './cache/app-caches.js';
 import { invalidatingDatabase } from './cache/invalidate-on-write.js';
 import { IconStore } from './images/icon-store.js';
@@ -106,7 +108,7 @@ export function serializeRequest(request: FastifyRequest) {
  */
 function serviceDeps(deps: AppDependencies, log: FastifyBaseLogger): Deps {
   const caches = new AppCaches();
-  return {
+  const base = {
     config: deps.config,
     db: invalidatingDatabase(deps.db, caches),
     caches,
@@ -117,6 +119,7 @@ function serviceDeps(deps: AppDependencies, log: FastifyBaseLogger): Deps {
     deriveKey: sharedKdfPool().deriveKey,
     log,
   };
+  return { ...base, alerts: createAlerts(base) };
 }
 
 /**
@@ -175,6 +178,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // Decorators: the services' dependencies, built once
   app.decorate('deps', serviceDeps(deps, app.log));
+  // Alerts still queued are dropped at close: their retries would outlive the database.
+  app.addHook('onClose', async () => app.deps.alerts.close());
   app.decorate('dbDriver', deps.dbDriver);
   await app.register(authPlugin);
   await app.register(localePlugin);
@@ -203,6 +208,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(importRoutes);
   await app.register(exportRoutes);
   await app.register(backupsRoutes);
+  await app.register(alertsRoutes);
   for (const routes of deps.extraRoutes ?? []) await app.register(routes);
 
   await app.ready();

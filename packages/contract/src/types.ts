@@ -50,3 +50,10 @@ export interface ExportShapes {
 }
 /** The JSON export formats (`txt` is text: `exportText`). */
 export type JsonExportFormat = keyof ExportShapes;
+
+/** An alert channel (e-mail, ntfy, Gotify, webhook, Web Push), never its token or secret. */
+export type AlertChannel = Schemas['AlertChannel'];
+/** Which events send an alert. */
+export type AlertKinds = Schemas['AlertKinds'];
+/** The alert kinds, the channels and the server's VAPID public key. */
+export type AlertSettings = Schemas['AlertSettings'];

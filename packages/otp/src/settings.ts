@@ -110,7 +110,7 @@ export const nativeSettings = {
   iconCollection: { type: 'string', default: 'selfh', allowed: ['selfh', 'dashboardicons', 'tfa'] },
   iconVariant: { type: 'string', default: 'regular', allowed: ['regular', 'light', 'dark'] },
   iconVariantStrictFetch: bool(false),
-  // Read by 2FAuth clients; Twofold sends no sign-in notices, so the two flags are stored only.
+  // 2FAuth's alert switches: a sign-in from a new device, a failed sign-in (the API's alerts read them).
   notifyOnNewAuthDevice: bool(false),
   notifyOnFailedLogin: bool(false),
   timezone: { type: 'timezone', default: 'UTC' },

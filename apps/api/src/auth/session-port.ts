@@ -11,6 +11,8 @@ export interface SessionPort {
   readonly ip: string;
   /** The request's logger: its lines carry the request id. */
   readonly log: FastifyBaseLogger;
+  /** The caller's User-Agent header (the new-device alert compares browser families). */
+  readonly userAgent?: string | undefined;
   /** Signs the user in: a new session replaces the caller's (new id and CSRF token: no fixation). */
   open(userId: number): Promise<void>;
   /** Ends the caller's session and clears its cookie. */
@@ -29,6 +31,7 @@ export function sessionPort(request: FastifyRequest, reply: FastifyReply): Sessi
   return {
     ip: request.ip,
     log: request.log,
+    userAgent: request.headers['user-agent'],
     async open(userId) {
       ensured = undefined;
       await openSession(request, reply, userId);

@@ -68,6 +68,7 @@ export async function startBackupScheduler(deps: Deps, everyMs = 60_000): Promis
       });
     } catch {
       // Logged and recorded by runBackup.
+      deps.alerts.raise({ kind: 'backup_failed' });
     } finally {
       ticking = false;
     }

@@ -11,6 +11,42 @@ export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AlertChannels {
+  enabled: Generated<boolean>;
+  last_error: string | null;
+  last_error_at: Timestamp | null;
+  last_sent_at: Timestamp | null;
+  target: string;
+  type: string;
+  updated_at: Timestamp;
+}
+
+export interface AlertKinds {
+  enabled: Generated<boolean>;
+  kind: string;
+  last_raised_at: Timestamp | null;
+}
+
+export interface AlertPushSubscriptions {
+  created_at: Timestamp;
+  endpoint_hash: string;
+  id: Generated<number>;
+  subscription: string;
+}
+
+export interface AlertSeenDevices {
+  device_hash: string;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
+export interface AlertVapidKeys {
+  created_at: Timestamp;
+  id: number;
+  private_key: string;
+  public_key: string;
+}
+
 export interface AuthTokens {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -131,6 +167,11 @@ export interface WebauthnCredentials {
 }
 
 export interface DB {
+  alert_channels: AlertChannels;
+  alert_kinds: AlertKinds;
+  alert_push_subscriptions: AlertPushSubscriptions;
+  alert_seen_devices: AlertSeenDevices;
+  alert_vapid_keys: AlertVapidKeys;
   auth_tokens: AuthTokens;
   backup_settings: BackupSettings;
   groups: Groups;

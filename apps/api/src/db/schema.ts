@@ -46,6 +46,11 @@ const TABLES: { readonly [Table in keyof DB]-?: true } = {
   pending_icons: true,
   backup_settings: true,
   idempotency_keys: true,
+  alert_kinds: true,
+  alert_channels: true,
+  alert_push_subscriptions: true,
+  alert_seen_devices: true,
+  alert_vapid_keys: true,
 };
 
 /** The names of every table (tests and benchmarks empty them all between runs). */

@@ -121,6 +121,24 @@ export const cs: Partial<Record<MessageKey, string>> = {
     'Ztratili jste bezpečnostní zařízení. Do 60 minut otevřete tento odkaz a zaregistrujte nové:',
   'mail.webauthn_recovery.action': 'Zaregistrovat nové bezpečnostní zařízení',
   'mail.webauthn_recovery.ignore': 'Pokud jste o to nežádali, tuto zprávu ignorujte.',
+  // Alerts
+  'validation.url': 'Pole :attribute musí být platná adresa URL.',
+  'alert.new_device.title': 'Nové přihlášení do Twofold',
+  'alert.new_device.body':
+    'Přihlášení z nového zařízení: :browser na :platform, IP adresa :ip. Pokud jste to nebyli vy, změňte si heslo.',
+  'alert.failed_sign_in.title': 'Neúspěšné přihlášení do Twofold',
+  'alert.failed_sign_in.body':
+    'Přihlášení z IP adresy :ip se nezdařilo. Další neúspěchy během příštích 15 minut nejsou hlášeny.',
+  'alert.token_created.title': 'Nový osobní přístupový token',
+  'alert.token_created.body': 'Byl vytvořen osobní přístupový token s názvem „:name“.',
+  'alert.security_device_added.title': 'Nové bezpečnostní zařízení',
+  'alert.security_device_added.body': 'K vašemu účtu bylo zaregistrováno nové bezpečnostní zařízení.',
+  'alert.export.title': 'Účty exportovány',
+  'alert.export.body': 'Vaše účty byly exportovány i s tajnými klíči (formát: :format).',
+  'alert.backup_failed.title': 'Plánovaná záloha selhala',
+  'alert.backup_failed.body': 'Plánovanou zálohu se nepodařilo zapsat. Zkontrolujte nastavení záloh.',
+  'alert.test.title': 'Testovací upozornění Twofold',
+  'alert.test.body': 'Tento kanál funguje: Twofold vám sem může posílat upozornění.',
 };
 
 /** Czech names of the `:attribute` values, keyed by the English attribute. */

@@ -122,6 +122,25 @@ export const da: Partial<Record<MessageKey, string>> = {
     'Du har mistet en sikkerhedsenhed. Åbn dette link inden for 60 minutter for at registrere en ny:',
   'mail.webauthn_recovery.action': 'Registrer en ny sikkerhedsenhed',
   'mail.webauthn_recovery.ignore': 'Hvis du ikke har bedt om det, kan du se bort fra denne besked.',
+  // Alerts
+  'validation.url': 'Feltet :attribute skal være en gyldig URL.',
+  'alert.new_device.title': 'Nyt login i Twofold',
+  'alert.new_device.body':
+    'Logget ind fra en ny enhed: :browser på :platform, IP-adresse :ip. Hvis det ikke var dig, så skift din adgangskode.',
+  'alert.failed_sign_in.title': 'Mislykket login i Twofold',
+  'alert.failed_sign_in.body':
+    'Et login fra IP-adressen :ip mislykkedes. Andre fejl i de næste 15 minutter rapporteres ikke.',
+  'alert.token_created.title': 'Nyt personligt adgangstoken',
+  'alert.token_created.body': 'Et personligt adgangstoken med navnet “:name” blev oprettet.',
+  'alert.security_device_added.title': 'Ny sikkerhedsenhed',
+  'alert.security_device_added.body': 'En ny sikkerhedsenhed blev registreret til din konto.',
+  'alert.export.title': 'Konti eksporteret',
+  'alert.export.body': 'Dine konti blev eksporteret med deres hemmeligheder (format: :format).',
+  'alert.backup_failed.title': 'Planlagt sikkerhedskopi mislykkedes',
+  'alert.backup_failed.body':
+    'Den planlagte sikkerhedskopi kunne ikke skrives. Tjek indstillingerne for sikkerhedskopiering.',
+  'alert.test.title': 'Testadvarsel fra Twofold',
+  'alert.test.body': 'Denne kanal virker: Twofold kan sende dig advarsler her.',
 };
 
 /** Danish names of the `:attribute` values, keyed by the English attribute. */

@@ -125,6 +125,25 @@ export const de: Partial<Record<MessageKey, string>> = {
     'Sie haben ein Sicherheitsgerät verloren. Öffnen Sie diesen Link innerhalb von 60 Minuten, um ein neues zu registrieren:',
   'mail.webauthn_recovery.action': 'Neues Sicherheitsgerät registrieren',
   'mail.webauthn_recovery.ignore': 'Falls Sie das nicht angefordert haben, ignorieren Sie diese Nachricht.',
+  // Alerts
+  'validation.url': 'Das Feld :attribute muss eine gültige URL sein.',
+  'alert.new_device.title': 'Neue Anmeldung bei Twofold',
+  'alert.new_device.body':
+    'Anmeldung von einem neuen Gerät: :browser auf :platform, IP-Adresse :ip. Wenn Sie das nicht waren, ändern Sie Ihr Passwort.',
+  'alert.failed_sign_in.title': 'Fehlgeschlagene Anmeldung bei Twofold',
+  'alert.failed_sign_in.body':
+    'Eine Anmeldung von der IP-Adresse :ip ist fehlgeschlagen. Weitere Fehlschläge in den nächsten 15 Minuten werden nicht gemeldet.',
+  'alert.token_created.title': 'Neues persönliches Zugriffstoken',
+  'alert.token_created.body': 'Ein persönliches Zugriffstoken namens „:name“ wurde erstellt.',
+  'alert.security_device_added.title': 'Neues Sicherheitsgerät',
+  'alert.security_device_added.body': 'Ein neues Sicherheitsgerät wurde für Ihr Konto registriert.',
+  'alert.export.title': 'Konten exportiert',
+  'alert.export.body': 'Ihre Konten wurden mit ihren Geheimnissen exportiert (Format: :format).',
+  'alert.backup_failed.title': 'Geplante Sicherung fehlgeschlagen',
+  'alert.backup_failed.body':
+    'Die geplante Sicherung konnte nicht geschrieben werden. Prüfen Sie die Sicherungseinstellungen.',
+  'alert.test.title': 'Twofold-Testwarnung',
+  'alert.test.body': 'Dieser Kanal funktioniert: Twofold kann Ihnen hier Warnungen senden.',
 };
 
 /** German names of the `:attribute` values (the English attribute as key). */

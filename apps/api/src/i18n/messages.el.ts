@@ -125,6 +125,25 @@ export const el: Partial<Record<MessageKey, string>> = {
     'Χάσατε μια συσκευή ασφαλείας. Ανοίξτε αυτόν τον σύνδεσμο μέσα σε 60 λεπτά για να καταχωρίσετε νέα:',
   'mail.webauthn_recovery.action': 'Καταχώριση νέας συσκευής ασφαλείας',
   'mail.webauthn_recovery.ignore': 'Αν δεν το ζητήσατε εσείς, αγνοήστε αυτό το μήνυμα.',
+  // Alerts
+  'validation.url': 'Το πεδίο :attribute πρέπει να είναι έγκυρο URL.',
+  'alert.new_device.title': 'Νέα σύνδεση στο Twofold',
+  'alert.new_device.body':
+    'Σύνδεση από νέα συσκευή: :browser σε :platform, διεύθυνση IP :ip. Αν δεν ήσασταν εσείς, αλλάξτε τον κωδικό σας.',
+  'alert.failed_sign_in.title': 'Αποτυχημένη σύνδεση στο Twofold',
+  'alert.failed_sign_in.body':
+    'Μια σύνδεση από τη διεύθυνση IP :ip απέτυχε. Άλλες αποτυχίες τα επόμενα 15 λεπτά δεν αναφέρονται.',
+  'alert.token_created.title': 'Νέο προσωπικό διακριτικό πρόσβασης',
+  'alert.token_created.body': 'Δημιουργήθηκε προσωπικό διακριτικό πρόσβασης με όνομα «:name».',
+  'alert.security_device_added.title': 'Νέα συσκευή ασφαλείας',
+  'alert.security_device_added.body': 'Μια νέα συσκευή ασφαλείας καταχωρίστηκε στον λογαριασμό σας.',
+  'alert.export.title': 'Οι λογαριασμοί εξήχθησαν',
+  'alert.export.body': 'Οι λογαριασμοί σας εξήχθησαν μαζί με τα μυστικά τους (μορφή: :format).',
+  'alert.backup_failed.title': 'Το προγραμματισμένο αντίγραφο ασφαλείας απέτυχε',
+  'alert.backup_failed.body':
+    'Το προγραμματισμένο αντίγραφο ασφαλείας δεν ήταν δυνατό να γραφτεί. Ελέγξτε τις ρυθμίσεις αντιγράφων ασφαλείας.',
+  'alert.test.title': 'Δοκιμαστική ειδοποίηση Twofold',
+  'alert.test.body': 'Αυτό το κανάλι λειτουργεί: το Twofold μπορεί να σας στέλνει ειδοποιήσεις εδώ.',
 };
 
 /** Greek names of the `:attribute` values, keyed by the English attribute. */

@@ -119,6 +119,24 @@ export const en = {
     'You lost a security device. Open this link within 60 minutes to register a new one:',
   'mail.webauthn_recovery.action': 'Register a new security device',
   'mail.webauthn_recovery.ignore': 'If you did not ask for it, ignore this message.',
+  // Alerts
+  'validation.url': 'The :attribute field must be a valid URL.',
+  'alert.new_device.title': 'New sign-in to Twofold',
+  'alert.new_device.body':
+    'Signed in from a new device: :browser on :platform, IP address :ip. If it was not you, change your password.',
+  'alert.failed_sign_in.title': 'Failed sign-in to Twofold',
+  'alert.failed_sign_in.body':
+    'A sign-in failed from the IP address :ip. Other failures in the next 15 minutes are not reported.',
+  'alert.token_created.title': 'New personal access token',
+  'alert.token_created.body': 'A personal access token named ":name" was created.',
+  'alert.security_device_added.title': 'New security device',
+  'alert.security_device_added.body': 'A new security device was registered to your account.',
+  'alert.export.title': 'Accounts exported',
+  'alert.export.body': 'Your accounts were exported with their secrets (format: :format).',
+  'alert.backup_failed.title': 'Scheduled backup failed',
+  'alert.backup_failed.body': 'The scheduled backup could not be written. Check the backup settings.',
+  'alert.test.title': 'Twofold test alert',
+  'alert.test.body': 'This channel works: Twofold can send you alerts here.',
 } as const;
 
 export type MessageKey = keyof typeof en;

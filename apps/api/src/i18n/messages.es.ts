@@ -124,6 +124,25 @@ export const es: Partial<Record<MessageKey, string>> = {
     'Has perdido un dispositivo de seguridad. Abre este enlace en los próximos 60 minutos para registrar uno nuevo:',
   'mail.webauthn_recovery.action': 'Registrar un nuevo dispositivo de seguridad',
   'mail.webauthn_recovery.ignore': 'Si no lo has pedido, ignora este mensaje.',
+  // Alerts
+  'validation.url': 'El campo :attribute debe ser una URL válida.',
+  'alert.new_device.title': 'Nuevo inicio de sesión en Twofold',
+  'alert.new_device.body':
+    'Inicio de sesión desde un dispositivo nuevo: :browser en :platform, dirección IP :ip. Si no fue usted, cambie su contraseña.',
+  'alert.failed_sign_in.title': 'Inicio de sesión fallido en Twofold',
+  'alert.failed_sign_in.body':
+    'Falló un inicio de sesión desde la dirección IP :ip. Los demás fallos de los próximos 15 minutos no se notifican.',
+  'alert.token_created.title': 'Nuevo token de acceso personal',
+  'alert.token_created.body': 'Se creó un token de acceso personal llamado «:name».',
+  'alert.security_device_added.title': 'Nuevo dispositivo de seguridad',
+  'alert.security_device_added.body': 'Se registró un nuevo dispositivo de seguridad en su cuenta.',
+  'alert.export.title': 'Cuentas exportadas',
+  'alert.export.body': 'Sus cuentas se exportaron con sus secretos (formato: :format).',
+  'alert.backup_failed.title': 'Falló la copia de seguridad programada',
+  'alert.backup_failed.body':
+    'No se pudo escribir la copia de seguridad programada. Revise los ajustes de copia de seguridad.',
+  'alert.test.title': 'Alerta de prueba de Twofold',
+  'alert.test.body': 'Este canal funciona: Twofold puede enviarle alertas aquí.',
 };
 
 /** Spanish names of the `:attribute` values (the English attribute as key). */

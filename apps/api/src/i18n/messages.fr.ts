@@ -127,6 +127,25 @@ export const fr: Partial<Record<MessageKey, string>> = {
     'Vous avez perdu une clé de sécurité. Ouvrez ce lien dans les 60 minutes pour en enregistrer une nouvelle :',
   'mail.webauthn_recovery.action': 'Enregistrer une nouvelle clé de sécurité',
   'mail.webauthn_recovery.ignore': "Si vous n'avez rien demandé, ignorez ce message.",
+  // Alerts
+  'validation.url': 'Le champ :attribute doit être une URL valide.',
+  'alert.new_device.title': 'Nouvelle connexion à Twofold',
+  'alert.new_device.body':
+    'Connexion depuis un nouvel appareil : :browser sur :platform, adresse IP :ip. Si ce n’était pas vous, changez votre mot de passe.',
+  'alert.failed_sign_in.title': 'Échec de connexion à Twofold',
+  'alert.failed_sign_in.body':
+    'Une connexion a échoué depuis l’adresse IP :ip. Les autres échecs des 15 prochaines minutes ne sont pas signalés.',
+  'alert.token_created.title': 'Nouveau jeton d’accès personnel',
+  'alert.token_created.body': 'Un jeton d’accès personnel nommé « :name » a été créé.',
+  'alert.security_device_added.title': 'Nouvel appareil de sécurité',
+  'alert.security_device_added.body': 'Un nouvel appareil de sécurité a été enregistré sur votre compte.',
+  'alert.export.title': 'Comptes exportés',
+  'alert.export.body': 'Vos comptes ont été exportés avec leurs secrets (format : :format).',
+  'alert.backup_failed.title': 'Échec de la sauvegarde planifiée',
+  'alert.backup_failed.body':
+    'La sauvegarde planifiée n’a pas pu être écrite. Vérifiez les réglages de sauvegarde.',
+  'alert.test.title': 'Alerte de test Twofold',
+  'alert.test.body': 'Ce canal fonctionne : Twofold peut vous envoyer des alertes ici.',
 };
 
 /** French names of the `:attribute` values (the English attribute as key). */

@@ -122,6 +122,25 @@ export const hu: Partial<Record<MessageKey, string>> = {
     'Elvesztett egy biztonsági eszközt. Nyissa meg ezt a hivatkozást 60 percen belül, és regisztráljon újat:',
   'mail.webauthn_recovery.action': 'Új biztonsági eszköz regisztrálása',
   'mail.webauthn_recovery.ignore': 'Ha nem Ön kérte, hagyja figyelmen kívül ezt az üzenetet.',
+  // Alerts
+  'validation.url': 'A(z) :attribute mezőnek érvényes URL-nek kell lennie.',
+  'alert.new_device.title': 'Új bejelentkezés a Twofoldba',
+  'alert.new_device.body':
+    'Bejelentkezés új eszközről: :browser, :platform, IP-cím: :ip. Ha nem Ön volt, változtassa meg a jelszavát.',
+  'alert.failed_sign_in.title': 'Sikertelen bejelentkezés a Twofoldba',
+  'alert.failed_sign_in.body':
+    'Sikertelen bejelentkezés a(z) :ip IP-címről. A következő 15 perc további sikertelen kísérleteiről nem küldünk értesítést.',
+  'alert.token_created.title': 'Új személyes hozzáférési token',
+  'alert.token_created.body': 'Létrejött egy „:name” nevű személyes hozzáférési token.',
+  'alert.security_device_added.title': 'Új biztonsági eszköz',
+  'alert.security_device_added.body': 'Új biztonsági eszközt regisztráltak a fiókjához.',
+  'alert.export.title': 'Fiókok exportálva',
+  'alert.export.body': 'A fiókjait a titkos kulcsaikkal együtt exportálták (formátum: :format).',
+  'alert.backup_failed.title': 'Az ütemezett biztonsági mentés sikertelen',
+  'alert.backup_failed.body':
+    'Az ütemezett biztonsági mentést nem sikerült kiírni. Ellenőrizze a biztonsági mentés beállításait.',
+  'alert.test.title': 'Twofold tesztriasztás',
+  'alert.test.body': 'Ez a csatorna működik: a Twofold ide tud riasztásokat küldeni.',
 };
 
 /** Hungarian names of the `:attribute` values, keyed by the English attribute. */

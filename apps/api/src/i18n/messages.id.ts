@@ -121,6 +121,24 @@ export const id: Partial<Record<MessageKey, string>> = {
     'Anda kehilangan perangkat keamanan. Buka tautan ini dalam 60 menit untuk mendaftarkan yang baru:',
   'mail.webauthn_recovery.action': 'Daftarkan perangkat keamanan baru',
   'mail.webauthn_recovery.ignore': 'Jika Anda tidak memintanya, abaikan pesan ini.',
+  // Alerts
+  'validation.url': ':attribute harus berupa URL yang valid.',
+  'alert.new_device.title': 'Proses masuk baru ke Twofold',
+  'alert.new_device.body':
+    'Masuk dari perangkat baru: :browser di :platform, alamat IP :ip. Jika itu bukan Anda, ubah kata sandi Anda.',
+  'alert.failed_sign_in.title': 'Gagal masuk ke Twofold',
+  'alert.failed_sign_in.body':
+    'Upaya masuk dari alamat IP :ip gagal. Kegagalan lain dalam 15 menit ke depan tidak dilaporkan.',
+  'alert.token_created.title': 'Token akses pribadi baru',
+  'alert.token_created.body': 'Token akses pribadi bernama ":name" telah dibuat.',
+  'alert.security_device_added.title': 'Perangkat keamanan baru',
+  'alert.security_device_added.body': 'Perangkat keamanan baru telah didaftarkan ke akun Anda.',
+  'alert.export.title': 'Akun diekspor',
+  'alert.export.body': 'Akun Anda telah diekspor beserta rahasianya (format: :format).',
+  'alert.backup_failed.title': 'Pencadangan terjadwal gagal',
+  'alert.backup_failed.body': 'Cadangan terjadwal tidak dapat ditulis. Periksa pengaturan pencadangan.',
+  'alert.test.title': 'Peringatan uji Twofold',
+  'alert.test.body': 'Saluran ini berfungsi: Twofold dapat mengirimkan peringatan kepada Anda di sini.',
 };
 
 /** Indonesian names of the `:attribute` values, keyed by the English attribute. */

@@ -122,6 +122,25 @@ export const it: Partial<Record<MessageKey, string>> = {
     'Hai perso un dispositivo di sicurezza. Apri questo link entro 60 minuti per registrarne uno nuovo:',
   'mail.webauthn_recovery.action': 'Registra un nuovo dispositivo di sicurezza',
   'mail.webauthn_recovery.ignore': "Se non l'hai chiesto tu, ignora questo messaggio.",
+  // Alerts
+  'validation.url': 'Il campo :attribute deve essere un URL valido.',
+  'alert.new_device.title': 'Nuovo accesso a Twofold',
+  'alert.new_device.body':
+    'Accesso da un nuovo dispositivo: :browser su :platform, indirizzo IP :ip. Se non sei stato tu, cambia la password.',
+  'alert.failed_sign_in.title': 'Accesso a Twofold non riuscito',
+  'alert.failed_sign_in.body':
+    'Un accesso dall’indirizzo IP :ip non è riuscito. Gli altri fallimenti nei prossimi 15 minuti non vengono segnalati.',
+  'alert.token_created.title': 'Nuovo token di accesso personale',
+  'alert.token_created.body': 'È stato creato un token di accesso personale chiamato «:name».',
+  'alert.security_device_added.title': 'Nuovo dispositivo di sicurezza',
+  'alert.security_device_added.body': 'Un nuovo dispositivo di sicurezza è stato registrato sul tuo account.',
+  'alert.export.title': 'Account esportati',
+  'alert.export.body': 'I tuoi account sono stati esportati con i loro segreti (formato: :format).',
+  'alert.backup_failed.title': 'Backup pianificato non riuscito',
+  'alert.backup_failed.body':
+    'Non è stato possibile scrivere il backup pianificato. Controlla le impostazioni di backup.',
+  'alert.test.title': 'Avviso di prova di Twofold',
+  'alert.test.body': 'Questo canale funziona: Twofold può inviarti avvisi qui.',
 };
 
 /** Italian names of the `:attribute` values, keyed by the English attribute. */

@@ -122,6 +122,25 @@ export const ja: Partial<Record<MessageKey, string>> = {
     'セキュリティデバイスを紛失されました。60 分以内にこのリンクを開いて、新しいデバイスを登録してください：',
   'mail.webauthn_recovery.action': '新しいセキュリティデバイスを登録',
   'mail.webauthn_recovery.ignore': '心当たりがない場合は、このメールを無視してください。',
+  // Alerts
+  'validation.url': ':attribute には有効な URL を指定してください。',
+  'alert.new_device.title': 'Twofold への新しいサインイン',
+  'alert.new_device.body':
+    '新しいデバイスからサインインしました: :platform の :browser、IP アドレス :ip。心当たりがない場合はパスワードを変更してください。',
+  'alert.failed_sign_in.title': 'Twofold へのサインイン失敗',
+  'alert.failed_sign_in.body':
+    'IP アドレス :ip からのサインインが失敗しました。今後 15 分間の他の失敗は通知されません。',
+  'alert.token_created.title': '新しい個人アクセストークン',
+  'alert.token_created.body': '「:name」という名前の個人アクセストークンが作成されました。',
+  'alert.security_device_added.title': '新しいセキュリティデバイス',
+  'alert.security_device_added.body': 'アカウントに新しいセキュリティデバイスが登録されました。',
+  'alert.export.title': 'アカウントがエクスポートされました',
+  'alert.export.body': 'アカウントがシークレットとともにエクスポートされました (形式: :format)。',
+  'alert.backup_failed.title': 'スケジュールされたバックアップの失敗',
+  'alert.backup_failed.body':
+    'スケジュールされたバックアップを書き込めませんでした。バックアップ設定を確認してください。',
+  'alert.test.title': 'Twofold テスト通知',
+  'alert.test.body': 'このチャネルは動作しています: Twofold はここに通知を送信できます。',
 };
 
 /** Japanese names of the `:attribute` values, keyed by the English attribute. */

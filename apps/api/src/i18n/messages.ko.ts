@@ -119,6 +119,24 @@ export const ko: Partial<Record<MessageKey, string>> = {
     '보안 장치를 분실하셨습니다. 60분 안에 이 링크를 열어 새 장치를 등록하세요:',
   'mail.webauthn_recovery.action': '새 보안 장치 등록',
   'mail.webauthn_recovery.ignore': '요청하지 않으셨다면 이 메시지를 무시하세요.',
+  // Alerts
+  'validation.url': ':attribute 필드는 유효한 URL이어야 합니다.',
+  'alert.new_device.title': 'Twofold 새 로그인',
+  'alert.new_device.body':
+    '새 기기에서 로그인했습니다: :platform의 :browser, IP 주소 :ip. 본인이 아니라면 비밀번호를 변경하세요.',
+  'alert.failed_sign_in.title': 'Twofold 로그인 실패',
+  'alert.failed_sign_in.body':
+    'IP 주소 :ip에서 로그인이 실패했습니다. 앞으로 15분 동안의 다른 실패는 알리지 않습니다.',
+  'alert.token_created.title': '새 개인 액세스 토큰',
+  'alert.token_created.body': '":name"(이)라는 개인 액세스 토큰이 만들어졌습니다.',
+  'alert.security_device_added.title': '새 보안 기기',
+  'alert.security_device_added.body': '계정에 새 보안 기기가 등록되었습니다.',
+  'alert.export.title': '계정 내보내기',
+  'alert.export.body': '계정이 비밀 키와 함께 내보내졌습니다 (형식: :format).',
+  'alert.backup_failed.title': '예약된 백업 실패',
+  'alert.backup_failed.body': '예약된 백업을 기록할 수 없습니다. 백업 설정을 확인하세요.',
+  'alert.test.title': 'Twofold 테스트 알림',
+  'alert.test.body': '이 채널이 작동합니다: Twofold가 여기로 알림을 보낼 수 있습니다.',
 };
 
 /** Korean names of the `:attribute` values, keyed by the English attribute. */

@@ -125,6 +125,25 @@ export const nl: Partial<Record<MessageKey, string>> = {
     'Je bent een beveiligingsapparaat kwijt. Open deze link binnen 60 minuten om een nieuw apparaat te registreren:',
   'mail.webauthn_recovery.action': 'Nieuw beveiligingsapparaat registreren',
   'mail.webauthn_recovery.ignore': 'Heb je hier niet om gevraagd, negeer dan dit bericht.',
+  // Alerts
+  'validation.url': 'Het veld :attribute moet een geldige URL zijn.',
+  'alert.new_device.title': 'Nieuwe aanmelding bij Twofold',
+  'alert.new_device.body':
+    'Aangemeld vanaf een nieuw apparaat: :browser op :platform, IP-adres :ip. Was u dit niet, wijzig dan uw wachtwoord.',
+  'alert.failed_sign_in.title': 'Mislukte aanmelding bij Twofold',
+  'alert.failed_sign_in.body':
+    'Een aanmelding vanaf IP-adres :ip is mislukt. Andere mislukkingen in de komende 15 minuten worden niet gemeld.',
+  'alert.token_created.title': 'Nieuw persoonlijk toegangstoken',
+  'alert.token_created.body': 'Er is een persoonlijk toegangstoken met de naam ‘:name’ aangemaakt.',
+  'alert.security_device_added.title': 'Nieuw beveiligingsapparaat',
+  'alert.security_device_added.body': 'Er is een nieuw beveiligingsapparaat voor uw account geregistreerd.',
+  'alert.export.title': 'Accounts geëxporteerd',
+  'alert.export.body': 'Uw accounts zijn met hun geheimen geëxporteerd (formaat: :format).',
+  'alert.backup_failed.title': 'Geplande back-up mislukt',
+  'alert.backup_failed.body':
+    'De geplande back-up kon niet worden geschreven. Controleer de back-upinstellingen.',
+  'alert.test.title': 'Testmelding van Twofold',
+  'alert.test.body': 'Dit kanaal werkt: Twofold kan u hier meldingen sturen.',
 };
 
 /** Dutch names of the `:attribute` values, keyed by the English attribute. */

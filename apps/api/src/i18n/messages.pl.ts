@@ -121,6 +121,25 @@ export const pl: Partial<Record<MessageKey, string>> = {
     'Zgubiłeś urządzenie zabezpieczające. Otwórz ten link w ciągu 60 minut, aby zarejestrować nowe:',
   'mail.webauthn_recovery.action': 'Zarejestruj nowe urządzenie zabezpieczające',
   'mail.webauthn_recovery.ignore': 'Jeśli to nie Ty, zignoruj tę wiadomość.',
+  // Alerts
+  'validation.url': 'Pole :attribute musi być prawidłowym adresem URL.',
+  'alert.new_device.title': 'Nowe logowanie do Twofold',
+  'alert.new_device.body':
+    'Zalogowano z nowego urządzenia: :browser na :platform, adres IP :ip. Jeśli to nie Ty, zmień hasło.',
+  'alert.failed_sign_in.title': 'Nieudane logowanie do Twofold',
+  'alert.failed_sign_in.body':
+    'Logowanie z adresu IP :ip nie powiodło się. Kolejne nieudane próby w ciągu najbliższych 15 minut nie są zgłaszane.',
+  'alert.token_created.title': 'Nowy osobisty token dostępu',
+  'alert.token_created.body': 'Utworzono osobisty token dostępu o nazwie „:name”.',
+  'alert.security_device_added.title': 'Nowe urządzenie zabezpieczające',
+  'alert.security_device_added.body': 'Do Twojego konta zarejestrowano nowe urządzenie zabezpieczające.',
+  'alert.export.title': 'Konta wyeksportowane',
+  'alert.export.body': 'Twoje konta zostały wyeksportowane wraz z sekretami (format: :format).',
+  'alert.backup_failed.title': 'Zaplanowana kopia zapasowa nie powiodła się',
+  'alert.backup_failed.body':
+    'Nie udało się zapisać zaplanowanej kopii zapasowej. Sprawdź ustawienia kopii zapasowych.',
+  'alert.test.title': 'Alert testowy Twofold',
+  'alert.test.body': 'Ten kanał działa: Twofold może wysyłać Ci tutaj alerty.',
 };
 
 /** Polish names of the `:attribute` values, keyed by the English attribute. */

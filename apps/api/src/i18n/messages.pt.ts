@@ -121,6 +121,25 @@ export const pt: Partial<Record<MessageKey, string>> = {
     'Você perdeu um dispositivo de segurança. Abra este link em até 60 minutos para registrar um novo:',
   'mail.webauthn_recovery.action': 'Registrar um novo dispositivo de segurança',
   'mail.webauthn_recovery.ignore': 'Se você não pediu isso, ignore esta mensagem.',
+  // Alerts
+  'validation.url': 'O campo :attribute deve ser uma URL válida.',
+  'alert.new_device.title': 'Novo início de sessão no Twofold',
+  'alert.new_device.body':
+    'Sessão iniciada num novo dispositivo: :browser em :platform, endereço IP :ip. Se não foi você, altere a sua palavra-passe.',
+  'alert.failed_sign_in.title': 'Falha de início de sessão no Twofold',
+  'alert.failed_sign_in.body':
+    'Um início de sessão falhou a partir do endereço IP :ip. As outras falhas nos próximos 15 minutos não são comunicadas.',
+  'alert.token_created.title': 'Novo token de acesso pessoal',
+  'alert.token_created.body': 'Foi criado um token de acesso pessoal chamado «:name».',
+  'alert.security_device_added.title': 'Novo dispositivo de segurança',
+  'alert.security_device_added.body': 'Foi registado um novo dispositivo de segurança na sua conta.',
+  'alert.export.title': 'Contas exportadas',
+  'alert.export.body': 'As suas contas foram exportadas com os seus segredos (formato: :format).',
+  'alert.backup_failed.title': 'A cópia de segurança agendada falhou',
+  'alert.backup_failed.body':
+    'Não foi possível escrever a cópia de segurança agendada. Verifique as definições de cópia de segurança.',
+  'alert.test.title': 'Alerta de teste do Twofold',
+  'alert.test.body': 'Este canal funciona: o Twofold pode enviar-lhe alertas aqui.',
 };
 
 /** Brazilian Portuguese names of the `:attribute` values, keyed by the English attribute. */

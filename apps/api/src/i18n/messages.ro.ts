@@ -123,6 +123,27 @@ export const ro: Partial<Record<MessageKey, string>> = {
     'Ai pierdut un dispozitiv de securitate. Deschide acest link în cel mult 60 de minute pentru a înregistra unul nou:',
   'mail.webauthn_recovery.action': 'Înregistrează un dispozitiv de securitate nou',
   'mail.webauthn_recovery.ignore': 'Dacă nu ai cerut acest lucru, ignoră mesajul.',
+  // Alerts
+  'validation.url': 'Câmpul :attribute trebuie să fie un URL valid.',
+  'alert.new_device.title': 'Autentificare nouă în Twofold',
+  'alert.new_device.body':
+    'Autentificare de pe un dispozitiv nou: :browser pe :platform, adresa IP :ip. Dacă nu ați fost dumneavoastră, schimbați parola.',
+  'alert.failed_sign_in.title': 'Autentificare eșuată în Twofold',
+  'alert.failed_sign_in.body':
+    'O autentificare de la adresa IP :ip a eșuat. Alte eșecuri din următoarele 15 minute nu sunt raportate.',
+  'alert.token_created.title': 'Token de acces personal nou',
+  'alert.token_created.body': 'A fost creat un token de acces personal numit „:name”.',
+  'alert.security_device_added.title': 'Dispozitiv de securitate nou',
+  'alert.security_device_added.body':
+    'Un nou dispozitiv de securitate a fost înregistrat în contul dumneavoastră.',
+  'alert.export.title': 'Conturi exportate',
+  'alert.export.body':
+    'Conturile dumneavoastră au fost exportate împreună cu secretele lor (format: :format).',
+  'alert.backup_failed.title': 'Copia de rezervă programată a eșuat',
+  'alert.backup_failed.body':
+    'Copia de rezervă programată nu a putut fi scrisă. Verificați setările copiilor de rezervă.',
+  'alert.test.title': 'Alertă de test Twofold',
+  'alert.test.body': 'Acest canal funcționează: Twofold vă poate trimite alerte aici.',
 };
 
 /** Romanian names of the `:attribute` values, keyed by the English attribute. */

@@ -122,6 +122,25 @@ export const ru: Partial<Record<MessageKey, string>> = {
     'Вы потеряли устройство безопасности. Откройте эту ссылку в течение 60 минут, чтобы зарегистрировать новое:',
   'mail.webauthn_recovery.action': 'Зарегистрировать новое устройство безопасности',
   'mail.webauthn_recovery.ignore': 'Если вы этого не запрашивали, проигнорируйте это письмо.',
+  // Alerts
+  'validation.url': 'Поле :attribute должно быть действительным URL.',
+  'alert.new_device.title': 'Новый вход в Twofold',
+  'alert.new_device.body':
+    'Вход с нового устройства: :browser на :platform, IP-адрес :ip. Если это были не вы, смените пароль.',
+  'alert.failed_sign_in.title': 'Неудачный вход в Twofold',
+  'alert.failed_sign_in.body':
+    'Неудачная попытка входа с IP-адреса :ip. О других неудачах в ближайшие 15 минут сообщений не будет.',
+  'alert.token_created.title': 'Новый персональный токен доступа',
+  'alert.token_created.body': 'Создан персональный токен доступа «:name».',
+  'alert.security_device_added.title': 'Новое устройство безопасности',
+  'alert.security_device_added.body': 'К вашей учётной записи привязано новое устройство безопасности.',
+  'alert.export.title': 'Учётные записи экспортированы',
+  'alert.export.body': 'Ваши учётные записи экспортированы вместе с секретами (формат: :format).',
+  'alert.backup_failed.title': 'Плановое резервное копирование не удалось',
+  'alert.backup_failed.body':
+    'Не удалось записать плановую резервную копию. Проверьте настройки резервного копирования.',
+  'alert.test.title': 'Тестовое оповещение Twofold',
+  'alert.test.body': 'Этот канал работает: Twofold может присылать сюда оповещения.',
 };
 
 /** Russian names of the `:attribute` values, keyed by the English attribute. */

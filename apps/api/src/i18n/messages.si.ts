@@ -118,6 +118,24 @@ export const si: Partial<Record<MessageKey, string>> = {
     'ඔබට ආරක්ෂක උපාංගයක් නැති වී ඇත. නව එකක් ලියාපදිංචි කිරීමට මිනිත්තු 60ක් ඇතුළත මෙම සබැඳිය විවෘත කරන්න:',
   'mail.webauthn_recovery.action': 'නව ආරක්ෂක උපාංගයක් ලියාපදිංචි කරන්න',
   'mail.webauthn_recovery.ignore': 'ඔබ මෙය ඉල්ලා නැතිනම්, මෙම පණිවිඩය නොසලකා හරින්න.',
+  // Alerts
+  'validation.url': ':attribute ක්ෂේත්‍රය වලංගු URL එකක් විය යුතුය.',
+  'alert.new_device.title': 'Twofold වෙත නව පිවිසුමක්',
+  'alert.new_device.body':
+    'නව උපාංගයකින් පිවිසුණි: :platform මත :browser, IP ලිපිනය :ip. එය ඔබ නොවේ නම්, ඔබගේ මුරපදය වෙනස් කරන්න.',
+  'alert.failed_sign_in.title': 'Twofold වෙත පිවිසීම අසාර්ථකයි',
+  'alert.failed_sign_in.body':
+    'IP ලිපිනය :ip වෙතින් පිවිසීමක් අසාර්ථක විය. ඊළඟ මිනිත්තු 15 තුළ වෙනත් අසාර්ථක උත්සාහ දැනුම් නොදේ.',
+  'alert.token_created.title': 'නව පුද්ගලික ප්‍රවේශ ටෝකනයක්',
+  'alert.token_created.body': ':name නමැති පුද්ගලික ප්‍රවේශ ටෝකනයක් සාදන ලදී.',
+  'alert.security_device_added.title': 'නව ආරක්ෂක උපාංගයක්',
+  'alert.security_device_added.body': 'ඔබගේ ගිණුමට නව ආරක්ෂක උපාංගයක් ලියාපදිංචි කරන ලදී.',
+  'alert.export.title': 'ගිණුම් අපනයනය කරන ලදී',
+  'alert.export.body': 'ඔබගේ ගිණුම් ඒවායේ රහස් සමඟ අපනයනය කරන ලදී (ආකෘතිය: :format).',
+  'alert.backup_failed.title': 'සැලසුම් කළ උපස්ථය අසාර්ථකයි',
+  'alert.backup_failed.body': 'සැලසුම් කළ උපස්ථය ලිවීමට නොහැකි විය. උපස්ථ සැකසුම් පරීක්ෂා කරන්න.',
+  'alert.test.title': 'Twofold පරීක්ෂණ ඇඟවීම',
+  'alert.test.body': 'මෙම නාලිකාව ක්‍රියා කරයි: Twofold හට මෙතැනට ඔබට ඇඟවීම් යැවිය හැක.',
 };
 
 /** Sinhala names of the `:attribute` values (the English attribute as key). */

@@ -121,6 +121,25 @@ export const sv: Partial<Record<MessageKey, string>> = {
     'Du har förlorat en säkerhetsenhet. Öppna den här länken inom 60 minuter för att registrera en ny:',
   'mail.webauthn_recovery.action': 'Registrera en ny säkerhetsenhet',
   'mail.webauthn_recovery.ignore': 'Om du inte har bett om detta kan du ignorera meddelandet.',
+  // Alerts
+  'validation.url': 'Fältet :attribute måste vara en giltig URL.',
+  'alert.new_device.title': 'Ny inloggning i Twofold',
+  'alert.new_device.body':
+    'Inloggning från en ny enhet: :browser på :platform, IP-adress :ip. Om det inte var du, byt lösenord.',
+  'alert.failed_sign_in.title': 'Misslyckad inloggning i Twofold',
+  'alert.failed_sign_in.body':
+    'En inloggning från IP-adressen :ip misslyckades. Andra misslyckanden under de kommande 15 minuterna rapporteras inte.',
+  'alert.token_created.title': 'Ny personlig åtkomsttoken',
+  'alert.token_created.body': 'En personlig åtkomsttoken med namnet ”:name” skapades.',
+  'alert.security_device_added.title': 'Ny säkerhetsenhet',
+  'alert.security_device_added.body': 'En ny säkerhetsenhet registrerades för ditt konto.',
+  'alert.export.title': 'Konton exporterade',
+  'alert.export.body': 'Dina konton exporterades med sina hemligheter (format: :format).',
+  'alert.backup_failed.title': 'Schemalagd säkerhetskopiering misslyckades',
+  'alert.backup_failed.body':
+    'Den schemalagda säkerhetskopian kunde inte skrivas. Kontrollera inställningarna för säkerhetskopiering.',
+  'alert.test.title': 'Testvarning från Twofold',
+  'alert.test.body': 'Den här kanalen fungerar: Twofold kan skicka varningar till dig här.',
 };
 
 /** Swedish names of the `:attribute` values, keyed by the English attribute. */

@@ -122,6 +122,24 @@ export const tr: Partial<Record<MessageKey, string>> = {
     'Bir güvenlik cihazını kaybettiniz. Yeni bir cihaz kaydetmek için bu bağlantıyı 60 dakika içinde açın:',
   'mail.webauthn_recovery.action': 'Yeni bir güvenlik cihazı kaydedin',
   'mail.webauthn_recovery.ignore': 'Bunu siz istemediyseniz bu iletiyi yok sayın.',
+  // Alerts
+  'validation.url': ':attribute alanı geçerli bir URL olmalıdır.',
+  'alert.new_device.title': 'Twofold’a yeni oturum açma',
+  'alert.new_device.body':
+    'Yeni bir cihazdan oturum açıldı: :platform üzerinde :browser, IP adresi :ip. Bu siz değilseniz parolanızı değiştirin.',
+  'alert.failed_sign_in.title': 'Twofold’a başarısız oturum açma',
+  'alert.failed_sign_in.body':
+    ':ip IP adresinden bir oturum açma başarısız oldu. Sonraki 15 dakikadaki diğer başarısızlıklar bildirilmez.',
+  'alert.token_created.title': 'Yeni kişisel erişim belirteci',
+  'alert.token_created.body': '":name" adlı bir kişisel erişim belirteci oluşturuldu.',
+  'alert.security_device_added.title': 'Yeni güvenlik cihazı',
+  'alert.security_device_added.body': 'Hesabınıza yeni bir güvenlik cihazı kaydedildi.',
+  'alert.export.title': 'Hesaplar dışa aktarıldı',
+  'alert.export.body': 'Hesaplarınız gizli anahtarlarıyla birlikte dışa aktarıldı (biçim: :format).',
+  'alert.backup_failed.title': 'Zamanlanmış yedekleme başarısız',
+  'alert.backup_failed.body': 'Zamanlanmış yedekleme yazılamadı. Yedekleme ayarlarını kontrol edin.',
+  'alert.test.title': 'Twofold test uyarısı',
+  'alert.test.body': 'Bu kanal çalışıyor: Twofold size buradan uyarı gönderebilir.',
 };
 
 /** Turkish names of the `:attribute` values, keyed by the English attribute. */

@@ -122,6 +122,25 @@ export const uk: Partial<Record<MessageKey, string>> = {
     'Ви втратили пристрій безпеки. Відкрийте це посилання протягом 60 хвилин, щоб зареєструвати новий:',
   'mail.webauthn_recovery.action': 'Зареєструвати новий пристрій безпеки',
   'mail.webauthn_recovery.ignore': 'Якщо ви цього не запитували, проігноруйте цей лист.',
+  // Alerts
+  'validation.url': 'Поле :attribute має бути дійсною URL-адресою.',
+  'alert.new_device.title': 'Новий вхід до Twofold',
+  'alert.new_device.body':
+    'Вхід з нового пристрою: :browser на :platform, IP-адреса :ip. Якщо це були не ви, змініть пароль.',
+  'alert.failed_sign_in.title': 'Невдалий вхід до Twofold',
+  'alert.failed_sign_in.body':
+    'Невдала спроба входу з IP-адреси :ip. Про інші невдачі протягом наступних 15 хвилин повідомлень не буде.',
+  'alert.token_created.title': 'Новий персональний токен доступу',
+  'alert.token_created.body': 'Створено персональний токен доступу «:name».',
+  'alert.security_device_added.title': 'Новий пристрій безпеки',
+  'alert.security_device_added.body': 'До вашого облікового запису додано новий пристрій безпеки.',
+  'alert.export.title': 'Облікові записи експортовано',
+  'alert.export.body': 'Ваші облікові записи експортовано разом із секретами (формат: :format).',
+  'alert.backup_failed.title': 'Заплановане резервне копіювання не вдалося',
+  'alert.backup_failed.body':
+    'Не вдалося записати заплановану резервну копію. Перевірте налаштування резервного копіювання.',
+  'alert.test.title': 'Тестове сповіщення Twofold',
+  'alert.test.body': 'Цей канал працює: Twofold може надсилати сюди сповіщення.',
 };
 
 /** Ukrainian names of the `:attribute` values, keyed by the English attribute. */

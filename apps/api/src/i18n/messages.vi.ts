@@ -120,6 +120,24 @@ export const vi: Partial<Record<MessageKey, string>> = {
     'Bạn đã làm mất một thiết bị bảo mật. Hãy mở liên kết này trong vòng 60 phút để đăng ký thiết bị mới:',
   'mail.webauthn_recovery.action': 'Đăng ký thiết bị bảo mật mới',
   'mail.webauthn_recovery.ignore': 'Nếu bạn không yêu cầu, hãy bỏ qua thư này.',
+  // Alerts
+  'validation.url': 'Trường :attribute phải là một URL hợp lệ.',
+  'alert.new_device.title': 'Lần đăng nhập mới vào Twofold',
+  'alert.new_device.body':
+    'Đã đăng nhập từ một thiết bị mới: :browser trên :platform, địa chỉ IP :ip. Nếu không phải bạn, hãy đổi mật khẩu.',
+  'alert.failed_sign_in.title': 'Đăng nhập Twofold thất bại',
+  'alert.failed_sign_in.body':
+    'Một lần đăng nhập từ địa chỉ IP :ip đã thất bại. Các lần thất bại khác trong 15 phút tới sẽ không được báo.',
+  'alert.token_created.title': 'Mã truy cập cá nhân mới',
+  'alert.token_created.body': 'Một mã truy cập cá nhân tên ":name" đã được tạo.',
+  'alert.security_device_added.title': 'Thiết bị bảo mật mới',
+  'alert.security_device_added.body': 'Một thiết bị bảo mật mới đã được đăng ký vào tài khoản của bạn.',
+  'alert.export.title': 'Đã xuất tài khoản',
+  'alert.export.body': 'Các tài khoản của bạn đã được xuất kèm khóa bí mật (định dạng: :format).',
+  'alert.backup_failed.title': 'Sao lưu theo lịch thất bại',
+  'alert.backup_failed.body': 'Không thể ghi bản sao lưu theo lịch. Hãy kiểm tra cài đặt sao lưu.',
+  'alert.test.title': 'Cảnh báo thử của Twofold',
+  'alert.test.body': 'Kênh này hoạt động: Twofold có thể gửi cảnh báo cho bạn tại đây.',
 };
 
 /** Vietnamese names of the `:attribute` values, keyed by the English attribute. */

@@ -115,6 +115,22 @@ export const zh: Partial<Record<MessageKey, string>> = {
   'mail.webauthn_recovery.intro': '您丢失了一个安全设备。请在 60 分钟内打开此链接以注册新设备：',
   'mail.webauthn_recovery.action': '注册新的安全设备',
   'mail.webauthn_recovery.ignore': '如果这不是您本人的请求，请忽略此邮件。',
+  // Alerts
+  'validation.url': ':attribute 必须是有效的 URL。',
+  'alert.new_device.title': 'Twofold 新登录',
+  'alert.new_device.body': '从新设备登录：:platform 上的 :browser，IP 地址 :ip。如果不是您本人，请更改密码。',
+  'alert.failed_sign_in.title': 'Twofold 登录失败',
+  'alert.failed_sign_in.body': '来自 IP 地址 :ip 的一次登录失败。接下来 15 分钟内的其他失败不再通知。',
+  'alert.token_created.title': '新的个人访问令牌',
+  'alert.token_created.body': '已创建名为“:name”的个人访问令牌。',
+  'alert.security_device_added.title': '新的安全设备',
+  'alert.security_device_added.body': '您的账户注册了一个新的安全设备。',
+  'alert.export.title': '账户已导出',
+  'alert.export.body': '您的账户连同密钥已被导出（格式：:format）。',
+  'alert.backup_failed.title': '计划备份失败',
+  'alert.backup_failed.body': '无法写入计划备份。请检查备份设置。',
+  'alert.test.title': 'Twofold 测试提醒',
+  'alert.test.body': '此渠道工作正常：Twofold 可以通过这里向您发送提醒。',
 };
 
 /** Chinese names of the `:attribute` values (the English attribute as key). */

@@ -1,4 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { boundedIds } from '../http/id-lists.js';
 import { invalid } from '../http/field-errors.js';
 import { IdList, Nullable, Password, toTimestamp } from '../http/common.schemas.js';
@@ -55,10 +56,19 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const config = { auth: 'api' } as const;
   const tags = ['twofaccounts'];
 
+  // The export alert, once the secrets have left (an invalid request exports nothing).
+  type ExportQuery = { format?: string | null; otpauth?: boolean };
+  const alertOnExport =
+    (format: (query: ExportQuery) => string) => async (request: FastifyRequest, reply: FastifyReply) => {
+      if (reply.statusCode === 200)
+        app.deps.alerts.raise({ kind: 'export', format: format(request.query as ExportQuery) });
+    };
+
   app.get(
     '/api/v1/twofaccounts/export',
     {
       config,
+      onResponse: alertOnExport((query) => query.format ?? (query.otpauth ? 'otpauth' : '2fauth')),
       schema: {
         tags,
         operationId: 'exportAccounts',
@@ -122,6 +132,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/twofaccounts/export',
     {
       config,
+      onResponse: alertOnExport(() => 'aegis (encrypted)'),
       schema: {
         tags,
         operationId: 'exportAccountsEncrypted',

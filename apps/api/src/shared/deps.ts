@@ -8,6 +8,7 @@ import type { Config } from '../config/config.js';
 import type { DB } from '../db/schema.js';
 import type { IconStore } from '../images/icon-store.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { AlertPort } from './alerts-port.js';
 
 /**
  * What the services work with, built once per app (app.ts) and handed to them explicitly, so that
@@ -26,6 +27,8 @@ export interface Deps {
   readonly log: FastifyBaseLogger;
   /** Key derivation for encrypted imports (a worker thread; import-export/kdf-pool.ts). */
   readonly deriveKey: DeriveKey;
+  /** Security alerts (alerts/): `raise` queues one and returns at once. */
+  readonly alerts: AlertPort;
 }
 
 declare module 'fastify' {

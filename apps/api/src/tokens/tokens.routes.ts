@@ -71,6 +71,7 @@ export const tokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
         now,
         expiresAt: new Date(now.getTime() + LIFETIME_SECONDS * 1000),
       });
+      app.deps.alerts.raise({ kind: 'token_created', name: row.name });
       return {
         tokenType: 'Bearer' as const,
         expiresIn: LIFETIME_SECONDS,

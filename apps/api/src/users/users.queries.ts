@@ -72,6 +72,14 @@ export async function deleteEverything(trx: Transaction): Promise<string[]> {
   await trx.deleteFrom('backup_settings').execute();
   await trx.deleteFrom('sessions').where('user_id', 'is not', null).execute();
   await trx.deleteFrom('login_throttles').execute();
+  // The alerts: channel addresses and secrets, subscribed apps, seen devices, kinds turned on.
+  for (const table of [
+    'alert_channels',
+    'alert_push_subscriptions',
+    'alert_seen_devices',
+    'alert_kinds',
+  ] as const)
+    await trx.deleteFrom(table).execute();
   await trx.deleteFrom('users').execute();
   return [
     ...new Set([

@@ -53,6 +53,7 @@ export async function register(
   // A concurrent registration won the race.
   if (!user) throw alreadyRegistered();
   await session.open(user.id);
+  deps.alerts.raise({ kind: 'signed_in', ip: session.ip, userAgent: session.userAgent, registered: true });
   return loginPayload(db, user, 'account created');
 }
 
@@ -71,11 +72,13 @@ export async function login(deps: Deps, session: SessionPort, input: { email: st
     await recordFailure(db, key, clock.now());
     await recordAccountFailure(db, input.email, config.LOGIN_THROTTLE_ACCOUNT, clock.now());
     session.log.info('password sign-in failed');
+    deps.alerts.raise({ kind: 'sign_in_failed', ip: session.ip });
     throw errors.unauthorized();
   }
   await clearFailures(db, key);
   await clearAccountFailures(db, input.email);
   await session.open(user.id);
+  deps.alerts.raise({ kind: 'signed_in', ip: session.ip, userAgent: session.userAgent });
   return loginPayload(db, user, 'authenticated');
 }
 

@@ -167,6 +167,7 @@ export async function registerDevice(
   const credential = await verifyNewCredential(deps, session, body, 'register');
   if (!(await insertCredential(deps.db, credential))) throw notVerified();
   session.log.info('security device registered');
+  deps.alerts.raise({ kind: 'security_device_added' });
 }
 
 export async function devices(deps: Deps) {
@@ -222,6 +223,7 @@ export async function loginWithDevice(
   const fail = async (reason: string): Promise<never> => {
     await recordFailure(deps.db, key, deps.clock.now());
     session.log.info({ reason }, 'security device sign-in failed');
+    deps.alerts.raise({ kind: 'sign_in_failed', ip: session.ip });
     throw errors.unauthorized();
   };
   const challenge = await takeChallenge(deps, session, 'login');
@@ -261,5 +263,6 @@ export async function loginWithDevice(
   await updateCounter(deps.db, stored.id, verified.authenticationInfo.newCounter, deps.clock.now());
   await clearFailures(deps.db, key);
   await session.open(user.id);
+  deps.alerts.raise({ kind: 'signed_in', ip: session.ip, userAgent: session.userAgent });
   return loginPayload(deps.db, user, 'authenticated');
 }

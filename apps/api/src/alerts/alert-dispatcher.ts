@@ -1,0 +1,179 @@
+import type { AlertEvent, AlertPort } from '../shared/alerts-port.js';
+import type { Deps } from '../shared/deps.js';
+import { isLocale, type Locale } from '../i18n/locales.js';
+import { translate, type MessageKey } from '../i18n/translate.js';
+import { readNativeSetting } from '../settings/settings.queries.js';
+import {
+  claimBurst,
+  deletePushSubscription,
+  listChannels,
+  listPushSubscriptions,
+  markDeviceSeen,
+  readKindSwitches,
+  readRecipient,
+  recordDelivery,
+  type ChannelRow,
+} from './alerts.queries.js';
+import type { AlertKind, ChannelType } from './alerts.schemas.js';
+import { deviceFacts, deviceHash } from './devices.js';
+import { pushTo } from './push.js';
+import { DeliveryError, sendTo, type RenderedAlert, type Senders } from './senders.js';
+import { openSubscription, openTarget } from './targets.js';
+
+/** One alert stands for a burst of failed sign-ins: at most one per window. */
+const FAILED_SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
+/** Waits before each retry of a failed delivery (then the failure is recorded and kept). */
+export const RETRY_DELAYS_MS = [500, 2_000, 8_000] as const;
+
+type ServiceDeps = Omit<Deps, 'alerts'>;
+
+/** Whether a kind is on: the two 2FAuth preferences switch theirs, the other kinds are our own. */
+export async function kindEnabled(deps: ServiceDeps, kind: AlertKind): Promise<boolean> {
+  if (kind === 'new_device') return readNativeSetting(deps.db, 'notifyOnNewAuthDevice');
+  if (kind === 'failed_sign_in') return readNativeSetting(deps.db, 'notifyOnFailedLogin');
+  return (await readKindSwitches(deps.db)).get(kind) ?? false;
+}
+
+async function userLocale(deps: ServiceDeps): Promise<Locale> {
+  const lang = await readNativeSetting(deps.db, 'lang');
+  return isLocale(lang) ? lang : 'en';
+}
+
+export async function renderAlert(
+  deps: ServiceDeps,
+  event: AlertKind | 'test',
+  facts: Record<string, string>,
+): Promise<RenderedAlert> {
+  const locale = await userLocale(deps);
+  return {
+    event,
+    title: translate(locale, `alert.${event}.title` as MessageKey),
+    body: translate(locale, `alert.${event}.body` as MessageKey, facts),
+    urgent: event === 'new_device' || event === 'failed_sign_in',
+    occurredAt: deps.clock.now(),
+    facts,
+  };
+}
+
+/** The alert an event calls for, if its kind is on (and, for a device, if it is new). */
+async function alertOf(deps: ServiceDeps, event: AlertEvent): Promise<RenderedAlert | undefined> {
+  switch (event.kind) {
+    case 'signed_in': {
+      const facts = deviceFacts(event.ip, event.userAgent);
+      const isNew = await markDeviceSeen(deps.db, deviceHash(deps.keys.current, facts), deps.clock.now());
+      if (!isNew || event.registered || !(await kindEnabled(deps, 'new_device'))) return undefined;
+      return renderAlert(deps, 'new_device', {
+        browser: facts.browser,
+        platform: facts.platform,
+        ip: event.ip,
+      });
+    }
+    case 'sign_in_failed': {
+      if (!(await kindEnabled(deps, 'failed_sign_in'))) return undefined;
+      const now = deps.clock.now();
+      const since = new Date(now.getTime() - FAILED_SIGN_IN_WINDOW_MS);
+      if (!(await claimBurst(deps.db, 'failed_sign_in', now, since))) return undefined;
+      return renderAlert(deps, 'failed_sign_in', { ip: event.ip });
+    }
+    case 'token_created':
+      if (!(await kindEnabled(deps, 'token_created'))) return undefined;
+      return renderAlert(deps, 'token_created', { name: event.name });
+    case 'security_device_added':
+      if (!(await kindEnabled(deps, 'security_device_added'))) return undefined;
+      return renderAlert(deps, 'security_device_added', {});
+    case 'export':
+      if (!(await kindEnabled(deps, 'export'))) return undefined;
+      return renderAlert(deps, 'export', { format: event.format });
+    case 'backup_failed':
+      if (!(await kindEnabled(deps, 'backup_failed'))) return undefined;
+      return renderAlert(deps, 'backup_failed', {});
+  }
+}
+
+export async function sendersOf(deps: ServiceDeps): Promise<Senders> {
+  return {
+    mailer: deps.mailer,
+    recipient: (await readRecipient(deps.db))?.email,
+    push: (subscription, payload) => pushTo(deps, subscription, payload),
+    subscriptions: async () =>
+      (await listPushSubscriptions(deps.db)).flatMap((row) => {
+        const target = openSubscription(deps.keys, row.subscription);
+        return target ? [{ id: row.id, target }] : [];
+      }),
+    forget: (id) => deletePushSubscription(deps.db, id),
+  };
+}
+
+/** One attempt on one channel; its outcome is recorded on the channel (shown in Settings). */
+export async function attempt(
+  deps: ServiceDeps,
+  senders: Senders,
+  channel: ChannelRow,
+  alert: RenderedAlert,
+): Promise<DeliveryError | undefined> {
+  const type = channel.type as ChannelType;
+  const target = openTarget(deps.keys, type, channel.target);
+  try {
+    if (!target) throw new DeliveryError('the settings cannot be read with the current app key');
+    await sendTo(senders, type, target, alert);
+    await recordDelivery(deps.db, type, { at: deps.clock.now() });
+    return undefined;
+  } catch (error) {
+    const failure = error instanceof DeliveryError ? error : new DeliveryError('unexpected error');
+    // Only the error's name: a library's message might quote the address or a header.
+    if (!(error instanceof DeliveryError))
+      deps.log.error({ error: (error as Error).name, channel: type }, 'alert delivery failed');
+    await recordDelivery(deps.db, type, { error: failure.reason, at: deps.clock.now() });
+    return failure;
+  }
+}
+
+/**
+ * The app's alerts: `raise` works in the background, so the request that caused the event never
+ * waits for (nor fails with) a channel; each channel is retried on its own with a growing wait.
+ */
+export function createAlerts(deps: ServiceDeps): AlertPort {
+  const pending = new Set<Promise<void>>();
+  let closed = false;
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
+  const deliver = async (senders: Senders, channel: ChannelRow, alert: RenderedAlert) => {
+    for (let tries = 0; !closed; tries += 1) {
+      const failure = await attempt(deps, senders, channel, alert);
+      if (!failure) return;
+      const delay = RETRY_DELAYS_MS[tries];
+      deps.log.warn(
+        { channel: channel.type, reason: failure.reason, tries: tries + 1 },
+        'alert not delivered',
+      );
+      if (delay === undefined) return;
+      await wait(delay);
+    }
+  };
+
+  const process = async (event: AlertEvent) => {
+    const alert = await alertOf(deps, event);
+    if (!alert) return;
+    const channels = (await listChannels(deps.db)).filter((channel) => channel.enabled);
+    const senders = await sendersOf(deps);
+    await Promise.all(channels.map((channel) => deliver(senders, channel, alert)));
+  };
+
+  return {
+    raise(event) {
+      if (closed) return;
+      // A database out of reach (a restart) costs the alert, never the request that raised it.
+      const task = process(event).catch((error: unknown) => {
+        deps.log.warn({ err: error, event: event.kind }, 'alert not processed');
+      });
+      pending.add(task);
+      void task.finally(() => pending.delete(task));
+    },
+    async settled() {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+    close() {
+      closed = true;
+    },
+  };
+}
