@@ -119,6 +119,24 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'mail.webauthn_recovery.intro': 'فقدت جهاز أمان. افتح هذا الرابط خلال 60 دقيقة لتسجيل جهاز جديد:',
   'mail.webauthn_recovery.action': 'تسجيل جهاز أمان جديد',
   'mail.webauthn_recovery.ignore': 'إن لم تطلب ذلك، فتجاهل هذه الرسالة.',
+  // Alerts
+  'validation.url': 'يجب أن يكون حقل :attribute عنوان URL صالحًا.',
+  'alert.new_device.title': 'تسجيل دخول جديد إلى Twofold',
+  'alert.new_device.body':
+    'سُجّل الدخول من جهاز جديد: :browser على :platform، عنوان IP :ip. إن لم تكن أنت، فغيّر كلمة المرور.',
+  'alert.failed_sign_in.title': 'فشل تسجيل الدخول إلى Twofold',
+  'alert.failed_sign_in.body':
+    'فشلت محاولة تسجيل دخول من عنوان IP :ip. لن يُبلَّغ عن حالات الفشل الأخرى خلال الدقائق الـ 15 التالية.',
+  'alert.token_created.title': 'رمز وصول شخصي جديد',
+  'alert.token_created.body': 'أُنشئ رمز وصول شخصي باسم «:name».',
+  'alert.security_device_added.title': 'جهاز أمان جديد',
+  'alert.security_device_added.body': 'سُجّل جهاز أمان جديد في حسابك.',
+  'alert.export.title': 'صُدّرت الحسابات',
+  'alert.export.body': 'صُدّرت حساباتك مع مفاتيحها السرية (الصيغة: :format).',
+  'alert.backup_failed.title': 'فشل النسخ الاحتياطي المجدول',
+  'alert.backup_failed.body': 'تعذّرت كتابة النسخة الاحتياطية المجدولة. تحقّق من إعدادات النسخ الاحتياطي.',
+  'alert.test.title': 'تنبيه تجريبي من Twofold',
+  'alert.test.body': 'هذه القناة تعمل: يستطيع Twofold إرسال التنبيهات إليك هنا.',
 };
 
 /** Arabic names of the `:attribute` values, keyed by the English attribute. */

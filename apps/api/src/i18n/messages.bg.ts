@@ -123,6 +123,25 @@ export const bg: Partial<Record<MessageKey, string>> = {
     'Загубили сте устройство за сигурност. Отворете тази връзка до 60 минути, за да регистрирате ново:',
   'mail.webauthn_recovery.action': 'Регистриране на ново устройство за сигурност',
   'mail.webauthn_recovery.ignore': 'Ако не сте поискали това, пренебрегнете съобщението.',
+  // Alerts
+  'validation.url': 'Полето :attribute трябва да бъде валиден URL адрес.',
+  'alert.new_device.title': 'Нов вход в Twofold',
+  'alert.new_device.body':
+    'Вход от ново устройство: :browser на :platform, IP адрес :ip. Ако не сте били вие, сменете паролата си.',
+  'alert.failed_sign_in.title': 'Неуспешен вход в Twofold',
+  'alert.failed_sign_in.body':
+    'Неуспешен опит за вход от IP адрес :ip. Други неуспешни опити през следващите 15 минути не се съобщават.',
+  'alert.token_created.title': 'Нов личен токен за достъп',
+  'alert.token_created.body': 'Създаден е личен токен за достъп с име „:name“.',
+  'alert.security_device_added.title': 'Ново устройство за сигурност',
+  'alert.security_device_added.body': 'Към профила ви е регистрирано ново устройство за сигурност.',
+  'alert.export.title': 'Профилите са експортирани',
+  'alert.export.body': 'Профилите ви бяха експортирани заедно с тайните им ключове (формат: :format).',
+  'alert.backup_failed.title': 'Планираното резервно копие не успя',
+  'alert.backup_failed.body':
+    'Планираното резервно копие не можа да бъде записано. Проверете настройките за резервни копия.',
+  'alert.test.title': 'Тестов сигнал от Twofold',
+  'alert.test.body': 'Този канал работи: Twofold може да ви изпраща сигнали тук.',
 };
 
 /** Bulgarian names of the `:attribute` values, keyed by the English attribute. */

@@ -123,6 +123,25 @@ export const ca: Partial<Record<MessageKey, string>> = {
     'Heu perdut un dispositiu de seguretat. Obriu aquest enllaç en els propers 60 minuts per registrar-ne un de nou:',
   'mail.webauthn_recovery.action': 'Registreu un dispositiu de seguretat nou',
   'mail.webauthn_recovery.ignore': 'Si no ho heu demanat, no feu cas d’aquest missatge.',
+  // Alerts
+  'validation.url': 'El camp :attribute ha de ser un URL vàlid.',
+  'alert.new_device.title': 'Inici de sessió nou a Twofold',
+  'alert.new_device.body':
+    'S’ha iniciat la sessió des d’un dispositiu nou: :browser a :platform, adreça IP :ip. Si no heu estat vós, canvieu la contrasenya.',
+  'alert.failed_sign_in.title': 'Inici de sessió fallit a Twofold',
+  'alert.failed_sign_in.body':
+    'Ha fallat un inici de sessió des de l’adreça IP :ip. No s’informarà d’altres errors durant els 15 minuts següents.',
+  'alert.token_created.title': 'Testimoni d’accés personal nou',
+  'alert.token_created.body': 'S’ha creat un testimoni d’accés personal anomenat «:name».',
+  'alert.security_device_added.title': 'Dispositiu de seguretat nou',
+  'alert.security_device_added.body': 'S’ha registrat un dispositiu de seguretat nou al vostre compte.',
+  'alert.export.title': 'Comptes exportats',
+  'alert.export.body': 'S’han exportat els vostres comptes amb els seus secrets (format: :format).',
+  'alert.backup_failed.title': 'Ha fallat la còpia de seguretat planificada',
+  'alert.backup_failed.body':
+    'No s’ha pogut escriure la còpia de seguretat planificada. Comproveu la configuració de les còpies.',
+  'alert.test.title': 'Alerta de prova de Twofold',
+  'alert.test.body': 'Aquest canal funciona: Twofold us pot enviar alertes aquí.',
 };
 
 /** Catalan names of the `:attribute` values, keyed by the English attribute. */

@@ -121,6 +121,24 @@ export const fa: Partial<Record<MessageKey, string>> = {
     'یک دستگاه امنیتی را گم کرده‌اید. این پیوند را ظرف ۶۰ دقیقه باز کنید تا دستگاه جدیدی ثبت کنید:',
   'mail.webauthn_recovery.action': 'ثبت دستگاه امنیتی جدید',
   'mail.webauthn_recovery.ignore': 'اگر چنین درخواستی نداده‌اید، این پیام را نادیده بگیرید.',
+  // Alerts
+  'validation.url': 'فیلد :attribute باید نشانی URL معتبر باشد.',
+  'alert.new_device.title': 'ورود جدید به Twofold',
+  'alert.new_device.body':
+    'ورود از یک دستگاه جدید: :browser روی :platform، نشانی IP :ip. اگر شما نبودید، گذرواژهٔ خود را تغییر دهید.',
+  'alert.failed_sign_in.title': 'ورود ناموفق به Twofold',
+  'alert.failed_sign_in.body':
+    'یک ورود از نشانی IP :ip ناموفق بود. خطاهای دیگر در ۱۵ دقیقهٔ بعدی گزارش نمی‌شوند.',
+  'alert.token_created.title': 'توکن دسترسی شخصی جدید',
+  'alert.token_created.body': 'یک توکن دسترسی شخصی با نام «:name» ساخته شد.',
+  'alert.security_device_added.title': 'دستگاه امنیتی جدید',
+  'alert.security_device_added.body': 'یک دستگاه امنیتی جدید برای حساب شما ثبت شد.',
+  'alert.export.title': 'حساب‌ها برون‌بری شدند',
+  'alert.export.body': 'حساب‌های شما همراه با کلیدهای مخفی‌شان برون‌بری شدند (قالب: :format).',
+  'alert.backup_failed.title': 'پشتیبان‌گیری زمان‌بندی‌شده ناموفق بود',
+  'alert.backup_failed.body': 'پشتیبان زمان‌بندی‌شده نوشته نشد. تنظیمات پشتیبان را بررسی کنید.',
+  'alert.test.title': 'هشدار آزمایشی Twofold',
+  'alert.test.body': 'این کانال کار می‌کند: Twofold می‌تواند هشدارها را اینجا برایتان بفرستد.',
 };
 
 /** Persian names of the `:attribute` values, keyed by the English attribute. */

@@ -120,6 +120,24 @@ export const sk: Partial<Record<MessageKey, string>> = {
     'Stratili ste bezpečnostné zariadenie. Do 60 minút otvorte tento odkaz a zaregistrujte nové:',
   'mail.webauthn_recovery.action': 'Zaregistrovať nové bezpečnostné zariadenie',
   'mail.webauthn_recovery.ignore': 'Ak ste o to nežiadali, túto správu ignorujte.',
+  // Alerts
+  'validation.url': 'Pole :attribute musí byť platná URL adresa.',
+  'alert.new_device.title': 'Nové prihlásenie do Twofold',
+  'alert.new_device.body':
+    'Prihlásenie z nového zariadenia: :browser na :platform, IP adresa :ip. Ak ste to neboli vy, zmeňte si heslo.',
+  'alert.failed_sign_in.title': 'Neúspešné prihlásenie do Twofold',
+  'alert.failed_sign_in.body':
+    'Prihlásenie z IP adresy :ip zlyhalo. Ďalšie zlyhania počas nasledujúcich 15 minút sa nehlásia.',
+  'alert.token_created.title': 'Nový osobný prístupový token',
+  'alert.token_created.body': 'Bol vytvorený osobný prístupový token s názvom „:name“.',
+  'alert.security_device_added.title': 'Nové bezpečnostné zariadenie',
+  'alert.security_device_added.body': 'K vášmu účtu bolo zaregistrované nové bezpečnostné zariadenie.',
+  'alert.export.title': 'Účty exportované',
+  'alert.export.body': 'Vaše účty boli exportované aj s tajnými kľúčmi (formát: :format).',
+  'alert.backup_failed.title': 'Plánovaná záloha zlyhala',
+  'alert.backup_failed.body': 'Plánovanú zálohu sa nepodarilo zapísať. Skontrolujte nastavenia záloh.',
+  'alert.test.title': 'Testovacie upozornenie Twofold',
+  'alert.test.body': 'Tento kanál funguje: Twofold vám sem môže posielať upozornenia.',
 };
 
 /** Slovak names of the `:attribute` values, keyed by the English attribute. */
