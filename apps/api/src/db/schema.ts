@@ -46,6 +46,10 @@ const TABLES: { readonly [Table in keyof DB]-?: true } = {
   pending_icons: true,
   backup_settings: true,
   idempotency_keys: true,
+  account_notes: true,
+  recovery_codes: true,
+  tags: true,
+  account_tags: true,
 };
 
 /** The names of every table (tests and benchmarks empty them all between runs). */
