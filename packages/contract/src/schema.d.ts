@@ -1284,6 +1284,15 @@ export interface components {
             counter: number | null;
             /** @description The group proposed by the source */
             group?: string | null;
+            /** @description The note (`withExtras` and `withSecret`) */
+            note?: string | null;
+            /** @description Tag names (`withExtras`) */
+            tags?: string[];
+            /** @description Recovery codes from a Twofold backup (`withExtras` and `withSecret`) */
+            recovery_codes?: {
+                code: string;
+                used_at: string | null;
+            }[];
         };
         /**
          * Otp
@@ -5915,6 +5924,7 @@ export interface operations {
         parameters: {
             query?: {
                 withSecret?: string;
+                withExtras?: string;
             };
             header?: never;
             path?: never;
@@ -5933,6 +5943,8 @@ export interface operations {
                     password?: string;
                     /** @description Truthy: rows include their secret */
                     withSecret?: unknown;
+                    /** @description Truthy (Twofold only): rows include their tags, and with `withSecret` their note and recovery codes */
+                    withExtras?: unknown;
                 };
                 "application/x-www-form-urlencoded": {
                     payload?: string | null;
@@ -5945,6 +5957,8 @@ export interface operations {
                     password?: string;
                     /** @description Truthy: rows include their secret */
                     withSecret?: unknown;
+                    /** @description Truthy (Twofold only): rows include their tags, and with `withSecret` their note and recovery codes */
+                    withExtras?: unknown;
                 };
                 "multipart/form-data": {
                     payload?: string | null;
@@ -5957,6 +5971,8 @@ export interface operations {
                     password?: string;
                     /** @description Truthy: rows include their secret */
                     withSecret?: string;
+                    /** @description Truthy (Twofold only): rows include their tags, and with `withSecret` their note and recovery codes */
+                    withExtras?: string;
                 };
             };
         };
@@ -7173,8 +7189,11 @@ export interface operations {
             content: {
                 "application/json": {
                     note?: string | null;
-                    /** @description The codes in order; a code already stored keeps its used date */
-                    recovery_codes?: string[];
+                    /** @description The codes in order; a code already stored keeps its used date unless `used_at` is given */
+                    recovery_codes?: {
+                        code: string;
+                        used_at?: string | null;
+                    }[];
                 };
             };
         };

@@ -84,6 +84,14 @@ export const ImportRow = Type.Object(
       Type.String({ description: 'The secret when asked (`withSecret`); on an invalid row, the reason' }),
     ),
     group: Type.Optional(NullableString({ description: 'The group proposed by the source' })),
+    // Twofold's own fields: only with `withExtras`.
+    note: Type.Optional(NullableString({ description: 'The note (`withExtras` and `withSecret`)' })),
+    tags: Type.Optional(Type.Array(Type.String(), { description: 'Tag names (`withExtras`)' })),
+    recovery_codes: Type.Optional(
+      Type.Array(Type.Object({ code: Type.String(), used_at: NullableString() }), {
+        description: 'Recovery codes from a Twofold backup (`withExtras` and `withSecret`)',
+      }),
+    ),
   },
   { title: 'ImportRow', description: 'An account read from an export, not stored yet' },
 );

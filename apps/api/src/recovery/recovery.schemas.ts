@@ -37,10 +37,18 @@ export const RecoverySummary = Type.Object(
 export const RecoveryBody = Type.Object({
   note: Type.Optional(Nullable(Type.String({ maxLength: NOTE_MAX }))),
   recovery_codes: Type.Optional(
-    Type.Array(Type.String({ minLength: 1, maxLength: RECOVERY_CODE_MAX }), {
-      maxItems: RECOVERY_CODES_MAX,
-      description: 'The codes in order; a code already stored keeps its used date',
-    }),
+    Type.Array(
+      Type.Object({
+        code: Type.String({ minLength: 1, maxLength: RECOVERY_CODE_MAX }),
+        // Absent: a code already stored keeps its date (else unused); a restore gives it.
+        used_at: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
+      }),
+      {
+        maxItems: RECOVERY_CODES_MAX,
+        description:
+          'The codes in order; a code already stored keeps its used date unless `used_at` is given',
+      },
+    ),
   ),
 });
 

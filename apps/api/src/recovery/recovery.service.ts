@@ -85,7 +85,8 @@ export async function storeRecovery(
       .map((entry) => {
         const index = previous.findIndex((old) => old.code === entry.code);
         const kept = index === -1 ? undefined : previous.splice(index, 1)[0];
-        return { code: seal('code', entry.code), used_at: entry.used_at ?? kept?.used_at ?? null };
+        const usedAt = entry.used_at === undefined ? (kept?.used_at ?? null) : entry.used_at;
+        return { code: seal('code', entry.code), used_at: usedAt };
       });
     await writeCodes(trx, accountId, codes);
   }
@@ -109,7 +110,15 @@ export async function writeRecovery(deps: Deps, accountId: number, body: Static<
       deps.keys,
       encrypted,
       accountId,
-      { note: body.note, codes: body.recovery_codes?.map((code) => ({ code })) },
+      {
+        note: body.note,
+        codes: body.recovery_codes?.map((entry) => ({
+          code: entry.code,
+          ...(entry.used_at === undefined
+            ? {}
+            : { used_at: entry.used_at === null ? null : new Date(entry.used_at) }),
+        })),
+      },
       deps.clock.now(),
     );
   });

@@ -21,7 +21,7 @@ describeEachDatabase('notes and recovery codes', (t) => {
     expect((await call('PUT', '/api/v1/settings/useEncryption', { value: true })).statusCode).toBe(200);
     const written = await call('PUT', `/api/v1/twofaccounts/${id}/recovery`, {
       note: 'Backup phone: +33 6 12',
-      recovery_codes: ['aaaa-1111', ' bbbb-2222 ', 'cccc-3333'],
+      recovery_codes: [{ code: 'aaaa-1111' }, { code: ' bbbb-2222 ' }, { code: 'cccc-3333' }],
     });
     expect(written.json()).toEqual({ has_note: true, recovery_codes: { total: 3, unused: 3 } });
 
@@ -70,7 +70,9 @@ describeEachDatabase('notes and recovery codes', (t) => {
       used: true,
     });
     expect(marked.json()).toEqual({ id: first.id, used_at: t.clock.now().toISOString() });
-    await call('PUT', `/api/v1/twofaccounts/${id}/recovery`, { recovery_codes: ['dddd-4444', 'aaaa-1111'] });
+    await call('PUT', `/api/v1/twofaccounts/${id}/recovery`, {
+      recovery_codes: [{ code: 'dddd-4444' }, { code: 'aaaa-1111' }],
+    });
     const again = (await call('GET', `/api/v1/twofaccounts/${id}/recovery`)).json<typeof revealed>();
     expect(again.note).toBe('Backup phone: +33 6 12');
     expect(again.recovery_codes.map((code) => [code.code, code.used_at])).toEqual([
@@ -128,7 +130,9 @@ describeEachDatabase('notes and recovery codes', (t) => {
       secret: SECRET,
     });
     const id = created.json<{ id: number }>().id;
-    await client.request('PUT', `/api/v1/twofaccounts/${id}/recovery`, { recovery_codes: ['zz-99'] });
+    await client.request('PUT', `/api/v1/twofaccounts/${id}/recovery`, {
+      recovery_codes: [{ code: 'zz-99' }],
+    });
 
     const refused = await client.request('GET', `/api/v1/twofaccounts/${id}/recovery`);
     expect(refused.statusCode).toBe(403);
