@@ -246,7 +246,11 @@ export function createTwofold(options: TwofoldClientOptions = {}) {
     groups: {
       list: (): Promise<Group[]> => unwrap(client.GET('/api/v1/groups')),
       accounts: (id: number, read: ReadOptions = {}): Promise<Account[]> =>
-        unwrap(client.GET('/api/v1/groups/{id}/twofaccounts', { params: { path: { id }, query: readQuery(read) } })),
+        unwrap(
+          client.GET('/api/v1/groups/{id}/twofaccounts', {
+            params: { path: { id }, query: readQuery(read) },
+          }),
+        ),
     },
     /** Tags (Twofold only): any number per account. */
     tags: {
@@ -257,9 +261,13 @@ export function createTwofold(options: TwofoldClientOptions = {}) {
       delete: (id: number): Promise<void> =>
         unwrap(client.DELETE('/api/v1/tags/{id}', { params: { path: { id } } })),
       assign: (id: number, ids: readonly number[]): Promise<Tag> =>
-        unwrap(client.POST('/api/v1/tags/{id}/assign', { params: { path: { id } }, body: { ids: [...ids] } })),
+        unwrap(
+          client.POST('/api/v1/tags/{id}/assign', { params: { path: { id } }, body: { ids: [...ids] } }),
+        ),
       withdraw: (id: number, ids: readonly number[]): Promise<Tag> =>
-        unwrap(client.POST('/api/v1/tags/{id}/withdraw', { params: { path: { id } }, body: { ids: [...ids] } })),
+        unwrap(
+          client.POST('/api/v1/tags/{id}/withdraw', { params: { path: { id } }, body: { ids: [...ids] } }),
+        ),
     },
     /** An account's note and recovery codes (Twofold only). */
     recovery: {

@@ -5,6 +5,7 @@ import type { NativeSettings } from '@twofold/otp/browser';
 import { copyToClipboard } from '../../../ui/clipboard';
 import { AccountContent } from '../../../entities/account/AccountIcon';
 import { ListCode } from './ListCode';
+import { RecoveryBadge } from './RecoveryBadge';
 import { currentCodes } from './use-list-code';
 import './codes.css';
 
@@ -72,6 +73,7 @@ export const AccountRow = memo(function AccountRow({
           <span aria-hidden="true">{revealed ? '◡' : '◉'}</span>
         </button>
       )}
+      <RecoveryBadge account={account} />
     </li>
   );
 });
