@@ -6,6 +6,7 @@ import { copyToClipboard } from '../../../ui/clipboard';
 import { AccountContent } from '../../../entities/account/AccountIcon';
 import { ListCode } from './ListCode';
 import { RecoveryBadge } from './RecoveryBadge';
+import { TagChips } from './TagChips';
 import { currentCodes } from './use-list-code';
 import './codes.css';
 
@@ -53,6 +54,7 @@ export const AccountRow = memo(function AccountRow({
         onClick={() => void activate()}
       >
         <AccountContent account={account} showIcon={settings.showAccountsIcons} />
+        <TagChips account={account} />
         {onRequest && <span className="list-code-on-request">{t('list.codeOnRequest')}</span>}
         {coded && (
           <ListCode
