@@ -243,48 +243,11 @@ export function createTwofold(options: TwofoldClientOptions = {}) {
     /** The typed client underneath, for every route the methods do not cover. */
     client,
     accounts,
-    groups: {
-      list: (): Promise<Group[]> => unwrap(client.GET('/api/v1/groups')),
-      accounts: (id: number, read: ReadOptions = {}): Promise<Account[]> =>
-        unwrap(
-          client.GET('/api/v1/groups/{id}/twofaccounts', {
-            params: { path: { id }, query: readQuery(read) },
-          }),
-        ),
-    },
+    groups: groupsApi(client),
     /** Tags (Twofold only): any number per account. */
-    tags: {
-      list: (): Promise<Tag[]> => unwrap(client.GET('/api/v1/tags')),
-      create: (name: string): Promise<Tag> => unwrap(client.POST('/api/v1/tags', { body: { name } })),
-      rename: (id: number, name: string): Promise<Tag> =>
-        unwrap(client.PUT('/api/v1/tags/{id}', { params: { path: { id } }, body: { name } })),
-      delete: (id: number): Promise<void> =>
-        unwrap(client.DELETE('/api/v1/tags/{id}', { params: { path: { id } } })),
-      assign: (id: number, ids: readonly number[]): Promise<Tag> =>
-        unwrap(
-          client.POST('/api/v1/tags/{id}/assign', { params: { path: { id } }, body: { ids: [...ids] } }),
-        ),
-      withdraw: (id: number, ids: readonly number[]): Promise<Tag> =>
-        unwrap(
-          client.POST('/api/v1/tags/{id}/withdraw', { params: { path: { id } }, body: { ids: [...ids] } }),
-        ),
-    },
+    tags: tagsApi(client),
     /** An account's note and recovery codes (Twofold only). */
-    recovery: {
-      /** A web session must have confirmed its user within five minutes (`confirmPassword`). */
-      reveal: (id: number): Promise<AccountRecovery> =>
-        unwrap(client.GET('/api/v1/twofaccounts/{id}/recovery', { params: { path: { id } } })),
-      write: (id: number, body: RecoveryWrite) =>
-        unwrap(client.PUT('/api/v1/twofaccounts/{id}/recovery', { params: { path: { id } }, body })),
-      mark: (id: number, codeId: number, used: boolean) =>
-        unwrap(
-          client.PATCH('/api/v1/twofaccounts/{id}/recovery-codes/{codeId}', {
-            params: { path: { id, codeId } },
-            body: { used },
-          }),
-        ),
-      confirmPassword: (password: string) => unwrap(client.POST('/user/confirm', { body: { password } })),
-    },
+    recovery: recoveryApi(client),
     /** Encrypted backups (set their password in the web app's settings first). */
     backups: {
       /** Newest first. */
@@ -313,3 +276,50 @@ export function createTwofold(options: TwofoldClientOptions = {}) {
 }
 
 export type Twofold = ReturnType<typeof createTwofold>;
+
+/** Tags (Twofold only): any number per account. */
+function tagsApi(client: TwofoldClient) {
+  return {
+    list: (): Promise<Tag[]> => unwrap(client.GET('/api/v1/tags')),
+    create: (name: string): Promise<Tag> => unwrap(client.POST('/api/v1/tags', { body: { name } })),
+    rename: (id: number, name: string): Promise<Tag> =>
+      unwrap(client.PUT('/api/v1/tags/{id}', { params: { path: { id } }, body: { name } })),
+    delete: (id: number): Promise<void> =>
+      unwrap(client.DELETE('/api/v1/tags/{id}', { params: { path: { id } } })),
+    assign: (id: number, ids: readonly number[]): Promise<Tag> =>
+      unwrap(client.POST('/api/v1/tags/{id}/assign', { params: { path: { id } }, body: { ids: [...ids] } })),
+    withdraw: (id: number, ids: readonly number[]): Promise<Tag> =>
+      unwrap(
+        client.POST('/api/v1/tags/{id}/withdraw', { params: { path: { id } }, body: { ids: [...ids] } }),
+      ),
+  };
+}
+
+/** An account's note and recovery codes (Twofold only). */
+function recoveryApi(client: TwofoldClient) {
+  return {
+    /** A web session must have confirmed its user within five minutes (`confirmPassword`). */
+    reveal: (id: number): Promise<AccountRecovery> =>
+      unwrap(client.GET('/api/v1/twofaccounts/{id}/recovery', { params: { path: { id } } })),
+    write: (id: number, body: RecoveryWrite) =>
+      unwrap(client.PUT('/api/v1/twofaccounts/{id}/recovery', { params: { path: { id } }, body })),
+    mark: (id: number, codeId: number, used: boolean) =>
+      unwrap(
+        client.PATCH('/api/v1/twofaccounts/{id}/recovery-codes/{codeId}', {
+          params: { path: { id, codeId } },
+          body: { used },
+        }),
+      ),
+    confirmPassword: (password: string) => unwrap(client.POST('/user/confirm', { body: { password } })),
+  };
+}
+
+function groupsApi(client: TwofoldClient) {
+  return {
+    list: (): Promise<Group[]> => unwrap(client.GET('/api/v1/groups')),
+    accounts: (id: number, read: ReadOptions = {}): Promise<Account[]> =>
+      unwrap(
+        client.GET('/api/v1/groups/{id}/twofaccounts', { params: { path: { id }, query: readQuery(read) } }),
+      ),
+  };
+}
