@@ -48,4 +48,35 @@ describe('tags on the accounts list', () => {
     await page.getByRole('searchbox').fill('mai');
     await expect.poll(services).toEqual(['Alpha', 'Charlie']);
   });
+
+  it('Manage mode adds a new tag to the selected accounts, and removes it', async () => {
+    const { page, server } = session;
+    await page.goto(`${server.url}/accounts?toRefresh=true`);
+    await page.getByRole('button', { name: 'Manage' }).click();
+    await page.getByRole('checkbox', { name: 'Select Charlie (me)' }).click();
+    await page.getByRole('checkbox', { name: 'Select Delta (me)' }).click();
+    await page.getByText('2 selected').waitFor();
+    await page.getByRole('button', { name: 'Add tag', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a tag to the selected accounts' });
+    await dialog.getByLabel('Tag name').fill('Family');
+    await dialog.getByRole('button', { name: 'Add tag' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    const chips = page.getByRole('group', { name: 'Filter by tags' });
+    await chips.getByRole('button', { name: 'Family' }).click();
+    await expect.poll(services).toEqual(['Charlie', 'Delta']);
+    await chips.getByRole('button', { name: 'Family' }).click();
+
+    await page.getByRole('button', { name: 'Manage' }).click();
+    await page.getByRole('checkbox', { name: 'Select Delta (me)' }).click();
+    await page.getByRole('button', { name: 'Remove tag', exact: true }).click();
+    const removal = page.getByRole('dialog', { name: 'Remove a tag from the selected accounts' });
+    await removal.getByLabel('Tag name').fill('family');
+    await removal.getByRole('button', { name: 'Remove tag' }).click();
+    await removal.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Done' }).click();
+    await chips.getByRole('button', { name: 'Family' }).click();
+    await expect.poll(services).toEqual(['Charlie']);
+  });
 });
