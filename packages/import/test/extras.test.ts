@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importOk } from './helpers';
+import { importOk } from './helpers.js';
 
 const SECRET = 'JBSWY3DPEHPK3PXP';
 
