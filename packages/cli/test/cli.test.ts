@@ -113,7 +113,7 @@ describe('accounts', () => {
     ]);
     expect(accounts.every((a) => a.secret === undefined)).toBe(true);
     const table = await twofold(['ls']);
-    expect(table.stdout).toMatch(/ID\s+SERVICE\s+ACCOUNT\s+TYPE/);
+    expect(table.stdout).toMatch(/ID\s+SERVICE\s+ACCOUNT\s+TYPE\s+TAGS/);
     expect(table.stdout).not.toContain('JBSWY3DPEHPK3PXP');
   });
 

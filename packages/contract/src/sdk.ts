@@ -12,6 +12,9 @@ import type {
   JsonExportFormat,
   Otp,
   OtpType,
+  AccountRecovery,
+  RecoveryWrite,
+  Tag,
   User,
 } from './types.js';
 
@@ -22,6 +25,8 @@ export interface ReadOptions {
   readonly withOtp?: boolean | undefined;
   /** Lists leave secrets out unless `true`; a single account has its secret unless `false`. */
   readonly withSecret?: boolean | undefined;
+  /** Twofold's own fields (tags, recovery-code counts, has_note); 2FAuth clients never ask. */
+  readonly withExtras?: boolean | undefined;
 }
 
 export interface ListOptions extends ReadOptions {
@@ -45,9 +50,10 @@ export interface PreviewImportOptions {
  * value, `withSecret` is read as truthy (`1`) or falsy (`0`). Booleans map onto that without
  * changing the wire: `withOtp: false` leaves the parameter out.
  */
-function readQuery(options: ReadOptions): { withOtp?: string; withSecret?: string } {
+function readQuery(options: ReadOptions): { withOtp?: string; withSecret?: string; withExtras?: string } {
   return {
     ...(options.withOtp ? { withOtp: '1' } : {}),
+    ...(options.withExtras ? { withExtras: '1' } : {}),
     ...(options.withSecret === undefined ? {} : { withSecret: options.withSecret ? '1' : '0' }),
   };
 }
@@ -237,11 +243,11 @@ export function createTwofold(options: TwofoldClientOptions = {}) {
     /** The typed client underneath, for every route the methods do not cover. */
     client,
     accounts,
-    groups: {
-      list: (): Promise<Group[]> => unwrap(client.GET('/api/v1/groups')),
-      accounts: (id: number): Promise<Account[]> =>
-        unwrap(client.GET('/api/v1/groups/{id}/twofaccounts', { params: { path: { id } } })),
-    },
+    groups: groupsApi(client),
+    /** Tags (Twofold only): any number per account. */
+    tags: tagsApi(client),
+    /** An account's note and recovery codes (Twofold only). */
+    recovery: recoveryApi(client),
     /** Encrypted backups (set their password in the web app's settings first). */
     backups: {
       /** Newest first. */
@@ -270,3 +276,50 @@ export function createTwofold(options: TwofoldClientOptions = {}) {
 }
 
 export type Twofold = ReturnType<typeof createTwofold>;
+
+/** Tags (Twofold only): any number per account. */
+function tagsApi(client: TwofoldClient) {
+  return {
+    list: (): Promise<Tag[]> => unwrap(client.GET('/api/v1/tags')),
+    create: (name: string): Promise<Tag> => unwrap(client.POST('/api/v1/tags', { body: { name } })),
+    rename: (id: number, name: string): Promise<Tag> =>
+      unwrap(client.PUT('/api/v1/tags/{id}', { params: { path: { id } }, body: { name } })),
+    delete: (id: number): Promise<void> =>
+      unwrap(client.DELETE('/api/v1/tags/{id}', { params: { path: { id } } })),
+    assign: (id: number, ids: readonly number[]): Promise<Tag> =>
+      unwrap(client.POST('/api/v1/tags/{id}/assign', { params: { path: { id } }, body: { ids: [...ids] } })),
+    withdraw: (id: number, ids: readonly number[]): Promise<Tag> =>
+      unwrap(
+        client.POST('/api/v1/tags/{id}/withdraw', { params: { path: { id } }, body: { ids: [...ids] } }),
+      ),
+  };
+}
+
+/** An account's note and recovery codes (Twofold only). */
+function recoveryApi(client: TwofoldClient) {
+  return {
+    /** A web session must have confirmed its user within five minutes (`confirmPassword`). */
+    reveal: (id: number): Promise<AccountRecovery> =>
+      unwrap(client.GET('/api/v1/twofaccounts/{id}/recovery', { params: { path: { id } } })),
+    write: (id: number, body: RecoveryWrite) =>
+      unwrap(client.PUT('/api/v1/twofaccounts/{id}/recovery', { params: { path: { id } }, body })),
+    mark: (id: number, codeId: number, used: boolean) =>
+      unwrap(
+        client.PATCH('/api/v1/twofaccounts/{id}/recovery-codes/{codeId}', {
+          params: { path: { id, codeId } },
+          body: { used },
+        }),
+      ),
+    confirmPassword: (password: string) => unwrap(client.POST('/user/confirm', { body: { password } })),
+  };
+}
+
+function groupsApi(client: TwofoldClient) {
+  return {
+    list: (): Promise<Group[]> => unwrap(client.GET('/api/v1/groups')),
+    accounts: (id: number, read: ReadOptions = {}): Promise<Account[]> =>
+      unwrap(
+        client.GET('/api/v1/groups/{id}/twofaccounts', { params: { path: { id }, query: readQuery(read) } }),
+      ),
+  };
+}

@@ -18,6 +18,9 @@ export type Otp = Schemas['Otp'];
 /** The current and next code embedded in an account read `withOtp`. */
 export type EmbeddedOtp = Schemas['EmbeddedOtp'];
 export type Group = Schemas['Group'];
+export type Tag = Schemas['Tag'];
+export type AccountRecovery = Schemas['AccountRecovery'];
+export type RecoveryWrite = BodyOf<'/api/v1/twofaccounts/{id}/recovery', 'put'>;
 /** A personal access token (never its value). */
 export type Token = Schemas['Token'];
 /** A token just made: the only answer that holds its value (`accessToken`). */

@@ -32,13 +32,33 @@ export const isAegis = (json: Json): boolean => 'db' in json && 'header' in json
 export const isAegisEncrypted = (json: Json): boolean =>
   typeof json.db === 'string' && isObject(json.header) && Array.isArray(json.header.slots);
 
-function entryGroup(entry: Json, groups: ReadonlyMap<string, string>): string | null {
-  if (typeof entry.group === 'string' && entry.group.trim() !== '') return entry.group;
-  if (Array.isArray(entry.groups)) {
-    const first = str(entry.groups[0]);
-    return first === null ? null : (groups.get(first) ?? null);
-  }
-  return null;
+/** The names of the entry's groups: v2's one name, v3's uuids resolved (unknown ones skipped). */
+function entryGroups(entry: Json, groups: ReadonlyMap<string, string>): string[] {
+  if (typeof entry.group === 'string' && entry.group.trim() !== '') return [entry.group];
+  if (!Array.isArray(entry.groups)) return [];
+  return entry.groups.flatMap((uuid) => {
+    const name = groups.get(str(uuid) ?? '');
+    return name === undefined ? [] : [name];
+  });
+}
+
+/** What an entry keeps beside the account: its note, every group as a tag, our recovery codes. */
+function entryExtras(entry: Json, groupNames: readonly string[]): Partial<ImportRow> {
+  const note = str(entry.note);
+  const own =
+    isObject(entry.twofold) && Array.isArray(entry.twofold.recovery_codes)
+      ? entry.twofold.recovery_codes
+      : [];
+  const codes = own.flatMap((item) =>
+    isObject(item) && typeof item.code === 'string'
+      ? [{ code: item.code, used_at: typeof item.used_at === 'string' ? item.used_at : null }]
+      : [],
+  );
+  return {
+    ...(note !== null && note.trim() !== '' ? { note } : {}),
+    ...(groupNames.length > 0 ? { tags: groupNames } : {}),
+    ...(codes.length > 0 ? { recovery_codes: codes } : {}),
+  };
 }
 
 function aegisEntry(value: unknown, groups: ReadonlyMap<string, string>): ImportRow {
@@ -48,7 +68,8 @@ function aegisEntry(value: unknown, groups: ReadonlyMap<string, string>): Import
   const name = str(value.name);
   const type = AEGIS_TYPES[(str(value.type) ?? '').toLowerCase()] ?? '';
   const icon = value.icon === 'null' ? null : embeddedIcon(value.icon, value.icon_mime, AEGIS_ICON_MIMES);
-  return buildRow({
+  const groupNames = entryGroups(value, groups);
+  const row = buildRow({
     otp_type: type,
     service: issuer,
     account: name !== null && name.trim() !== '' ? name : issuer,
@@ -58,8 +79,9 @@ function aegisEntry(value: unknown, groups: ReadonlyMap<string, string>): Import
     period: typeof info.period === 'number' ? info.period : info.period === undefined ? null : NaN,
     counter: typeof info.counter === 'number' ? info.counter : info.counter === undefined ? null : NaN,
     icon,
-    group: entryGroup(value, groups),
+    group: groupNames[0] ?? null,
   });
+  return row.error ? row : { ...row, ...entryExtras(value, groupNames) };
 }
 
 /** Rows of a plain (or decrypted) Aegis db object. */

@@ -151,14 +151,14 @@ export function parseBitwardenItems(json: Json): ImportResult {
       continue;
     }
     const folderId = str(item.folderId);
-    rows.push(
-      bitwardenRow({
-        name: str(item.name),
-        username: str(login.username),
-        totp,
-        group: folderId === null ? null : (folders.get(folderId) ?? null),
-      }),
-    );
+    const row = bitwardenRow({
+      name: str(item.name),
+      username: str(login.username),
+      totp,
+      group: folderId === null ? null : (folders.get(folderId) ?? null),
+    });
+    const notes = str(item.notes);
+    rows.push(!row.error && notes !== null && notes.trim() !== '' ? { ...row, note: notes } : row);
   }
   return success('bitwarden', 'Bitwarden', rows, { skipped });
 }

@@ -36,30 +36,57 @@ export function splitEnteCommas(lines: readonly string[]): string[] {
 
 const OTPAUTH_LINE = /^(otpauth:\/\/(totp|hotp|steam|yaotp)\/|motp:\/\/)/i;
 
-/** Ente's `codeDisplay` parameter: `trashed` and the first tag; anything unreadable is ignored. */
-function codeDisplay(uri: string): { trashed: boolean; group: string | null } {
+interface CodeDisplay {
+  readonly trashed: boolean;
+  readonly group: string | null;
+  readonly tags: string[];
+  readonly note: string | null;
+}
+const NO_DISPLAY: CodeDisplay = { trashed: false, group: null, tags: [], note: null };
+
+/** Ente's `codeDisplay` parameter: `trashed`, the tags (the first one as the group) and the note. */
+function codeDisplay(uri: string): CodeDisplay {
   const question = uri.indexOf('?');
-  if (question === -1) return { trashed: false, group: null };
+  if (question === -1) return NO_DISPLAY;
   const value = new URLSearchParams(uri.slice(question + 1).replace(/#/g, '%23')).get('codeDisplay');
-  if (value === null) return { trashed: false, group: null };
+  if (value === null) return NO_DISPLAY;
   try {
     const parsed: unknown = JSON.parse(value);
-    if (!isObject(parsed)) return { trashed: false, group: null };
-    const tag = Array.isArray(parsed.tags) ? str(parsed.tags[0]) : null;
-    return { trashed: parsed.trashed === true, group: tag === null || tag.trim() === '' ? null : tag };
+    if (!isObject(parsed)) return NO_DISPLAY;
+    const tags = (Array.isArray(parsed.tags) ? parsed.tags : [])
+      .map((tag) => str(tag))
+      .filter((tag): tag is string => tag !== null && tag.trim() !== '');
+    const note = str(parsed.note);
+    return {
+      trashed: parsed.trashed === true,
+      group: tags[0] ?? null,
+      tags,
+      note: note === null || note.trim() === '' ? null : note,
+    };
   } catch {
-    return { trashed: false, group: null };
+    return NO_DISPLAY;
   }
 }
 
-/** Plain otpauth lines to rows; trashed Ente entries are skipped, Ente tags become groups. */
+/** Plain otpauth lines to rows; trashed Ente entries are skipped, Ente's first tag becomes the group, its tags tags and its note the note. */
 export function otpauthLinesToRows(lines: readonly string[]): { rows: ImportRow[]; skipped: number } {
   const rows: ImportRow[] = [];
   let skipped = 0;
   for (const line of lines) {
     const display = codeDisplay(line);
     if (display.trashed) skipped++;
-    else rows.push(rowFromUri(line, { group: display.group }));
+    else {
+      const row = rowFromUri(line, { group: display.group });
+      rows.push(
+        row.error
+          ? row
+          : {
+              ...row,
+              ...(display.tags.length > 0 ? { tags: display.tags } : {}),
+              ...(display.note === null ? {} : { note: display.note }),
+            },
+      );
+    }
   }
   return { rows, skipped };
 }

@@ -35,7 +35,17 @@ export interface ImportRow {
   readonly icon: RowIcon | null;
   /** The group name the source proposes, or null. */
   readonly group: string | null;
+  /** Beside the account, when the source has them: a note, tag names, recovery codes. */
+  readonly note?: string;
+  readonly tags?: readonly string[];
+  readonly recovery_codes?: readonly ImportedRecoveryCode[];
   readonly error?: RowError;
+}
+
+/** A recovery code carried by a Twofold backup (`used_at`: ISO date or null). */
+export interface ImportedRecoveryCode {
+  readonly code: string;
+  readonly used_at: string | null;
 }
 
 /** The formats the importer recognises. */

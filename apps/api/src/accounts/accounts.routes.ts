@@ -28,6 +28,7 @@ import {
 } from './accounts.reads.js';
 import { AccountIdParams, accountMustExist } from './account-params.js';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from './idempotency.js';
+import { wantsExtras, withExtras, withOneExtras } from './account-extras.js';
 
 const config = { auth: 'api' } as const;
 const tags = ['twofaccounts'];
@@ -57,6 +58,11 @@ function readRoutes(app: RouteApp): void {
       const query = request.query as Record<string, unknown>;
       if ('ids' in query && query.ids === null) throw invalid('ids', 'validation.required');
       const flags = collectionFlags(query);
+      if (wantsExtras(query)) {
+        const ids = typeof request.query.ids === 'string' ? parseIds(request.query.ids) : undefined;
+        const list = await listAccounts(app.deps, ids ? { ids } : {}, flags);
+        return withExtras(app.deps.db, list, !ids);
+      }
       if (typeof request.query.ids === 'string')
         return listAccounts(app.deps, { ids: parseIds(request.query.ids) }, flags);
       // The whole list: its serialised text is cached until an account write (accounts.service.ts).
@@ -96,8 +102,11 @@ function readRoutes(app: RouteApp): void {
         response: { 200: TwoFAccount },
       },
     },
-    async (request) =>
-      showAccount(app.deps, request.params.id, singleFlags(request.query as Record<string, unknown>)),
+    async (request) => {
+      const query = request.query as Record<string, unknown>;
+      const account = await showAccount(app.deps, request.params.id, singleFlags(query));
+      return wantsExtras(query) ? await withOneExtras(app.deps.db, account) : account;
+    },
   );
 }
 
@@ -123,6 +132,7 @@ function writeRoutes(app: RouteApp): void {
       const created = await createAccount(app.deps, body, idem);
       const { withSecret } = singleFlags(request.query);
       if (!withSecret) delete (created as { secret?: string }).secret;
+      if (wantsExtras(request.query)) return reply.code(201).send(await withOneExtras(app.deps.db, created));
       return reply.code(201).send(created);
     },
   );
@@ -146,7 +156,7 @@ function writeRoutes(app: RouteApp): void {
       const updated = await updateAccount(app.deps, request.params.id, request.body);
       const { withSecret } = singleFlags(request.query);
       if (!withSecret) delete (updated as { secret?: string }).secret;
-      return updated;
+      return wantsExtras(request.query) ? await withOneExtras(app.deps.db, updated) : updated;
     },
   );
 

@@ -3,6 +3,8 @@ import { annotate, IdList, Nullable, QueryFlag, StringEnum } from '../http/commo
 import { registerRule } from '../http/validation.js';
 import { attributeName } from '../i18n/translate.js';
 import { ALGORITHMS, isValidBase32Secret, MAX_DB_INTEGER, OTP_TYPES } from '@twofold/otp';
+import { AccountTag, AccountTagNames } from '../tags/tags.schemas.js';
+import { RecoverySummary } from '../recovery/recovery.schemas.js';
 
 registerRule('base32', (value, { field }) =>
   typeof value === 'string' && !isValidBase32Secret(value)
@@ -63,6 +65,10 @@ export const TwoFAccount = Type.Object(
     indecipherable: Type.Optional(
       Type.Boolean({ description: 'Present (true) when a field cannot be decrypted' }),
     ),
+    // Twofold's own fields: only with `withExtras`.
+    tags: Type.Optional(Type.Array(AccountTag, { description: 'The tags (`withExtras` only)' })),
+    recovery_codes: Type.Optional(RecoverySummary),
+    has_note: Type.Optional(Type.Boolean({ description: 'Whether a note is stored (`withExtras` only)' })),
   },
   { title: 'Account', description: 'A two-factor account' },
 );
@@ -78,6 +84,14 @@ export const ImportRow = Type.Object(
       Type.String({ description: 'The secret when asked (`withSecret`); on an invalid row, the reason' }),
     ),
     group: Type.Optional(NullableString({ description: 'The group proposed by the source' })),
+    // Twofold's own fields: only with `withExtras`.
+    note: Type.Optional(NullableString({ description: 'The note (`withExtras` and `withSecret`)' })),
+    tags: Type.Optional(Type.Array(Type.String(), { description: 'Tag names (`withExtras`)' })),
+    recovery_codes: Type.Optional(
+      Type.Array(Type.Object({ code: Type.String(), used_at: NullableString() }), {
+        description: 'Recovery codes from a Twofold backup (`withExtras` and `withSecret`)',
+      }),
+    ),
   },
   { title: 'ImportRow', description: 'An account read from an export, not stored yet' },
 );
@@ -165,6 +179,7 @@ export const CreateParamsBody = Type.Object({
   algorithm: Type.Optional(AlgorithmField),
   period: Type.Optional(Period),
   counter: Type.Optional(Counter),
+  tags: Type.Optional(AccountTagNames),
 });
 
 /** `PUT /twofaccounts/{id}`: service and icon must be present, secret/digits/algorithm required. */
@@ -182,6 +197,7 @@ export const UpdateBody = Type.Object({
   ),
   period: Type.Optional(Period),
   counter: Type.Optional(Counter),
+  tags: Type.Optional(AccountTagNames),
 });
 
 /** Parameters form of `POST /twofaccounts/otp`. */
@@ -209,6 +225,7 @@ export const CreateUriBody = Type.Object({
   uri: Uri,
   custom_otp: Type.Optional(CustomOtp),
   group_id: Type.Optional(GroupIdField),
+  tags: Type.Optional(AccountTagNames),
 });
 
 /** `POST /twofaccounts/preview` and the URI form of `POST /twofaccounts/otp`. */
@@ -240,11 +257,13 @@ export const ListQuery = Type.Object({
   ids: Type.Optional(IdList),
   withSecret: Type.Optional(QueryFlag),
   withOtp: Type.Optional(QueryFlag),
+  withExtras: Type.Optional(QueryFlag),
 });
 
 export const ReadQuery = Type.Object({
   withSecret: Type.Optional(QueryFlag),
   withOtp: Type.Optional(QueryFlag),
+  withExtras: Type.Optional(QueryFlag),
 });
 
 export const RequiredIdsQuery = Type.Object({ ids: IdList });

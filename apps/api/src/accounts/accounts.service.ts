@@ -22,6 +22,7 @@ import { groupIdErrors, normalise, parseUriOrThrow, type AccountData } from './a
 import { showAccount } from './accounts.reads.js';
 import { generateSecret, canonicalSecret } from '@twofold/otp';
 import { KeyTaken, recordKey, replayed, type IdempotencyKey } from './idempotency.js';
+import { setAccountTags, tagNamesOf } from '../tags/tags.service.js';
 
 /** The group of a new account. */
 async function groupForNewAccount(
@@ -71,6 +72,7 @@ async function storeNew(
   groupId: number | null,
   uri: string | null,
   idem: IdempotencyKey | undefined,
+  tags?: readonly string[],
 ): Promise<number> {
   const now = deps.clock.now();
   const id = await nextAccountId(deps.db);
@@ -92,6 +94,7 @@ async function storeNew(
       updated_at: now,
     });
     await claimIcon(trx, data.icon);
+    if (tags) await setAccountTags(trx, id, tags, now);
     if (idem) await recordKey(trx, idem, id, now);
   });
   return id;
@@ -131,11 +134,12 @@ async function createNew(deps: Deps, body: unknown, idem: IdempotencyKey | undef
     const icon = await iconForNew(deps, null, parsed.service, settings, parsed.image);
     const data: AccountData = { ...normalise(parsed), icon };
     const groupId = await groupForNewAccount(deps, input.group_id, false, settings);
-    return storeNew(deps, data, groupId, input.uri, idem);
+    return storeNew(deps, data, groupId, input.uri, idem, tagNamesOf(input.tags));
   }
   const input = await validateBody<CreateParams>(CreateParamsBody, body, (raw, failed) =>
     groupIdErrors(deps, raw, failed),
   );
+  const tags = tagNamesOf(input.tags);
   const base = normalise({
     ...input,
     service: input.service ?? null,
@@ -143,7 +147,7 @@ async function createNew(deps: Deps, body: unknown, idem: IdempotencyKey | undef
   });
   const icon = await iconForNew(deps, input.icon, base.service, settings, null);
   const groupId = await groupForNewAccount(deps, input.group_id, true, settings);
-  return storeNew(deps, { ...base, icon }, groupId, null, idem);
+  return storeNew(deps, { ...base, icon }, groupId, null, idem, tags);
 }
 
 type UpdateInput = Static<typeof UpdateBody>;
@@ -153,6 +157,7 @@ export async function updateAccount(deps: Deps, id: number, body: unknown): Prom
   const input = await validateBody<UpdateInput>(UpdateBody, body, (raw, failed) =>
     groupIdErrors(deps, raw, failed),
   );
+  const tags = tagNamesOf(input.tags);
   const previousIcon = await deps.db.transaction().execute(async (trx) => {
     const encrypted = await encryptionForWrite(trx);
     const row = await lockAccountRow(trx, id);
@@ -180,6 +185,7 @@ export async function updateAccount(deps: Deps, id: number, body: unknown): Prom
       updated_at: deps.clock.now(),
     });
     await claimIcon(trx, icon);
+    if (tags) await setAccountTags(trx, id, tags, deps.clock.now());
     return row.icon !== icon ? row.icon : null;
   });
   await releaseIcon(deps, previousIcon);

@@ -4,6 +4,7 @@ import { groupExists } from '../groups/groups.queries.js';
 import { GroupIdParams } from '../groups/groups.schemas.js';
 import { collectionFlags, listAccounts } from './accounts.reads.js';
 import { ReadQuery, TwoFAccount } from './accounts.schemas.js';
+import { wantsExtras, withExtras } from './account-extras.js';
 
 /** The accounts of one group, read from the accounts' snapshot (the groups know nothing of accounts). */
 export const groupAccountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -24,7 +25,8 @@ export const groupAccountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       if (id !== 0 && !(await groupExists(app.deps.db, id))) throw errors.notFound();
       const flags = collectionFlags(request.query);
-      return listAccounts(app.deps, id === 0 ? {} : { groupId: id }, flags);
+      const list = await listAccounts(app.deps, id === 0 ? {} : { groupId: id }, flags);
+      return wantsExtras(request.query) ? withExtras(app.deps.db, list, id === 0) : list;
     },
   );
 };

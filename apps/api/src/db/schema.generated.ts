@@ -11,6 +11,17 @@ export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AccountNotes {
+  account_id: number;
+  note: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface AccountTags {
+  account_id: number;
+  tag_id: number;
+}
+
 export interface AlertChannels {
   enabled: Generated<boolean>;
   last_error: string | null;
@@ -107,6 +118,14 @@ export interface PersonalAccessTokens {
   updated_at: Generated<Timestamp>;
 }
 
+export interface RecoveryCodes {
+  account_id: number;
+  code: string;
+  id: Generated<number>;
+  position: number;
+  used_at: Timestamp | null;
+}
+
 export interface Sessions {
   created_at: Generated<Timestamp>;
   csrf_token: string;
@@ -123,6 +142,13 @@ export interface Settings {
   key: string;
   updated_at: Generated<Timestamp>;
   value: JsonColumn<unknown>;
+}
+
+export interface Tags {
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  name: string;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface Twofaccounts {
@@ -167,6 +193,8 @@ export interface WebauthnCredentials {
 }
 
 export interface DB {
+  account_notes: AccountNotes;
+  account_tags: AccountTags;
   alert_channels: AlertChannels;
   alert_kinds: AlertKinds;
   alert_push_subscriptions: AlertPushSubscriptions;
@@ -179,8 +207,10 @@ export interface DB {
   login_throttles: LoginThrottles;
   pending_icons: PendingIcons;
   personal_access_tokens: PersonalAccessTokens;
+  recovery_codes: RecoveryCodes;
   sessions: Sessions;
   settings: Settings;
+  tags: Tags;
   twofaccounts: Twofaccounts;
   users: Users;
   webauthn_credentials: WebauthnCredentials;

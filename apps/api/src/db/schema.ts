@@ -51,6 +51,10 @@ const TABLES: { readonly [Table in keyof DB]-?: true } = {
   alert_push_subscriptions: true,
   alert_seen_devices: true,
   alert_vapid_keys: true,
+  account_notes: true,
+  recovery_codes: true,
+  tags: true,
+  account_tags: true,
 };
 
 /** The names of every table (tests and benchmarks empty them all between runs). */

@@ -79,6 +79,9 @@ export const cs: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Šifrování se nezdařilo, databáze zůstává nechráněná.',
   'error.decryption_failed':
     'Dešifrování se nezdařilo, databáze je stále chráněná. Příčinou je obvykle problém s integritou šifrovaných dat jednoho či více účtů.',
+  'error.identity_confirmation_required':
+    'Pro zobrazení potvrďte svou totožnost (heslo nebo bezpečnostní klíč).',
+  'error.wrong_password': 'Nesprávné heslo',
   'error.wrong_current_password': 'Špatné současné heslo, nic se nezměnilo',
   'error.user_deletion_failed': 'Smazání uživatelského účtu se nezdařilo, žádná data nebyla smazána',
   'error.email_sending_failed': 'Odeslání e-mailu se nezdařilo',

@@ -79,6 +79,9 @@ export const da: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Krypteringen mislykkedes, databasen er stadig ubeskyttet.',
   'error.decryption_failed':
     'Dekrypteringen mislykkedes, databasen er stadig beskyttet. Det skyldes oftest et integritetsproblem i de krypterede data for en eller flere konti.',
+  'error.identity_confirmation_required':
+    'Bekræft din identitet for at se dette (adgangskode eller sikkerhedsnøgle).',
+  'error.wrong_password': 'Forkert adgangskode',
   'error.wrong_current_password': 'Forkert nuværende adgangskode, intet er ændret',
   'error.user_deletion_failed': 'Sletning af brugerkontoen mislykkedes, ingen data er slettet',
   'error.email_sending_failed': 'Afsendelse af e-mail mislykkedes',

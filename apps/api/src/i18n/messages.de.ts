@@ -81,6 +81,9 @@ export const de: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Verschlüsselung fehlgeschlagen, Ihre Datenbank bleibt ungeschützt.',
   'error.decryption_failed':
     'Entschlüsselung fehlgeschlagen, Ihre Datenbank ist weiterhin geschützt. Ursache ist meist ein Integritätsproblem der verschlüsselten Daten eines oder mehrerer Konten.',
+  'error.identity_confirmation_required':
+    'Bestätigen Sie Ihre Identität, um dies zu sehen (Passwort oder Sicherheitsschlüssel).',
+  'error.wrong_password': 'Falsches Passwort',
   'error.wrong_current_password': 'Falsches aktuelles Passwort, es wurde nichts geändert',
   'error.user_deletion_failed': 'Löschen des Benutzerkontos fehlgeschlagen, es wurden keine Daten gelöscht',
   'error.email_sending_failed': 'Senden der E-Mail fehlgeschlagen',

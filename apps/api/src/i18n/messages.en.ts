@@ -76,6 +76,8 @@ export const en = {
   'error.encryption_failed': 'Encryption failed, your database remains unprotected.',
   'error.decryption_failed':
     'Decryption failed, your database is still protected. This is mainly caused by an integrity issue of encrypted data for one or more accounts.',
+  'error.identity_confirmation_required': 'Confirm your identity to see this (password or security device).',
+  'error.wrong_password': 'Wrong password',
   'error.wrong_current_password': 'Wrong current password, nothing has changed',
   'error.user_deletion_failed': 'User account deletion failed, no data have been deleted',
   'error.email_sending_failed': 'Email sending failed',

@@ -80,6 +80,9 @@ export const es: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'El cifrado ha fallado, su base de datos sigue sin protección.',
   'error.decryption_failed':
     'El descifrado ha fallado, su base de datos sigue protegida. Suele deberse a un problema de integridad de los datos cifrados de una o varias cuentas.',
+  'error.identity_confirmation_required':
+    'Confirme su identidad para ver esto (contraseña o llave de seguridad).',
+  'error.wrong_password': 'Contraseña incorrecta',
   'error.wrong_current_password': 'Contraseña actual incorrecta, no se ha cambiado nada',
   'error.user_deletion_failed': 'Error al eliminar la cuenta de usuario, no se ha eliminado ningún dato',
   'error.email_sending_failed': 'Error al enviar el correo electrónico',

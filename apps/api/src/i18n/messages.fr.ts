@@ -81,6 +81,9 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': "Le chiffrement a échoué, votre base de données n'est toujours pas protégée.",
   'error.decryption_failed':
     "Le déchiffrement a échoué, votre base de données est toujours protégée. Cela est généralement dû à un problème d'intégrité des données chiffrées d'un ou plusieurs comptes.",
+  'error.identity_confirmation_required':
+    'Confirmez votre identité pour voir ceci (mot de passe ou clé de sécurité).',
+  'error.wrong_password': 'Mot de passe incorrect',
   'error.wrong_current_password': "Mot de passe actuel incorrect, rien n'a été modifié",
   'error.user_deletion_failed':
     "La suppression du compte utilisateur a échoué, aucune donnée n'a été supprimée",

@@ -79,6 +79,9 @@ export const hu: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'A titkosítás nem sikerült, az adatbázis továbbra is védtelen.',
   'error.decryption_failed':
     'A visszafejtés nem sikerült, az adatbázis továbbra is védett. Ennek oka többnyire egy vagy több fiók titkosított adatainak sérülése.',
+  'error.identity_confirmation_required':
+    'Erősítse meg személyazonosságát a megtekintéshez (jelszó vagy biztonsági kulcs).',
+  'error.wrong_password': 'Hibás jelszó',
   'error.wrong_current_password': 'Hibás jelenlegi jelszó, semmi sem változott',
   'error.user_deletion_failed': 'A felhasználói fiók törlése nem sikerült, semmilyen adat nem törlődött',
   'error.email_sending_failed': 'Az e-mail küldése nem sikerült',

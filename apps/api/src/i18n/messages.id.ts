@@ -79,6 +79,9 @@ export const id: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Enkripsi gagal, basis data Anda tetap tidak terlindungi.',
   'error.decryption_failed':
     'Dekripsi gagal, basis data Anda masih terlindungi. Biasanya disebabkan oleh masalah integritas data terenkripsi pada satu akun atau lebih.',
+  'error.identity_confirmation_required':
+    'Konfirmasikan identitas Anda untuk melihat ini (kata sandi atau kunci keamanan).',
+  'error.wrong_password': 'Kata sandi salah',
   'error.wrong_current_password': 'Kata sandi saat ini salah, tidak ada yang diubah',
   'error.user_deletion_failed': 'Penghapusan akun pengguna gagal, tidak ada data yang dihapus',
   'error.email_sending_failed': 'Pengiriman email gagal',

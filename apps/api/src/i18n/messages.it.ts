@@ -79,6 +79,9 @@ export const it: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Cifratura non riuscita, il database resta non protetto.',
   'error.decryption_failed':
     'Decifratura non riuscita, il database è ancora protetto. La causa è di solito un problema di integrità dei dati cifrati di uno o più account.',
+  'error.identity_confirmation_required':
+    'Conferma la tua identità per vedere questo contenuto (password o chiave di sicurezza).',
+  'error.wrong_password': 'Password errata',
   'error.wrong_current_password': 'Password attuale errata, non è stato modificato nulla',
   'error.user_deletion_failed':
     "Eliminazione dell'account utente non riuscita, nessun dato è stato eliminato",

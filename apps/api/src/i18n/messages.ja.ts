@@ -79,6 +79,9 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': '暗号化に失敗しました。データベースは保護されていないままです。',
   'error.decryption_failed':
     '復号に失敗しました。データベースは保護されたままです。主な原因は、1 つ以上のアカウントの暗号化データの整合性の問題です。',
+  'error.identity_confirmation_required':
+    'これを表示するには本人確認を行ってください（パスワードまたはセキュリティデバイス）。',
+  'error.wrong_password': 'パスワードが違います',
   'error.wrong_current_password': '現在のパスワードが違います。何も変更されていません',
   'error.user_deletion_failed': 'ユーザーアカウントの削除に失敗しました。データは削除されていません',
   'error.email_sending_failed': 'メールの送信に失敗しました',

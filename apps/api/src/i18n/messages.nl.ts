@@ -79,6 +79,9 @@ export const nl: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Versleuteling mislukt, je database blijft onbeveiligd.',
   'error.decryption_failed':
     'Ontsleuteling mislukt, je database is nog steeds beveiligd. Dit komt meestal door een integriteitsprobleem van de versleutelde gegevens van een of meer accounts.',
+  'error.identity_confirmation_required':
+    'Bevestig uw identiteit om dit te zien (wachtwoord of beveiligingssleutel).',
+  'error.wrong_password': 'Onjuist wachtwoord',
   'error.wrong_current_password': 'Verkeerd huidig wachtwoord, er is niets gewijzigd',
   'error.user_deletion_failed':
     'Verwijderen van het gebruikersaccount mislukt, er zijn geen gegevens verwijderd',

@@ -79,6 +79,9 @@ export const pl: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Szyfrowanie nie powiodło się, baza danych pozostaje niezabezpieczona.',
   'error.decryption_failed':
     'Odszyfrowanie nie powiodło się, baza danych jest nadal zabezpieczona. Zwykle przyczyną jest problem z integralnością zaszyfrowanych danych jednego lub kilku kont.',
+  'error.identity_confirmation_required':
+    'Potwierdź swoją tożsamość, aby to zobaczyć (hasło lub klucz bezpieczeństwa).',
+  'error.wrong_password': 'Nieprawidłowe hasło',
   'error.wrong_current_password': 'Błędne obecne hasło, nic nie zostało zmienione',
   'error.user_deletion_failed':
     'Usuwanie konta użytkownika nie powiodło się, żadne dane nie zostały usunięte',

@@ -79,6 +79,9 @@ export const pt: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Falha na criptografia, seu banco de dados continua desprotegido.',
   'error.decryption_failed':
     'Falha na descriptografia, seu banco de dados continua protegido. Isso geralmente é causado por um problema de integridade dos dados criptografados de uma ou mais contas.',
+  'error.identity_confirmation_required':
+    'Confirme a sua identidade para ver isto (palavra-passe ou chave de segurança).',
+  'error.wrong_password': 'Palavra-passe incorreta',
   'error.wrong_current_password': 'Senha atual errada, nada foi alterado',
   'error.user_deletion_failed': 'Falha ao excluir a conta de usuário, nenhum dado foi excluído',
   'error.email_sending_failed': 'Falha no envio do e-mail',

@@ -81,6 +81,9 @@ export const ro: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Criptarea a eșuat, baza de date rămâne neprotejată.',
   'error.decryption_failed':
     'Decriptarea a eșuat, baza de date este în continuare protejată. Cauza este de obicei o problemă de integritate a datelor criptate ale unuia sau mai multor conturi.',
+  'error.identity_confirmation_required':
+    'Confirmați-vă identitatea pentru a vedea acest conținut (parolă sau cheie de securitate).',
+  'error.wrong_password': 'Parolă greșită',
   'error.wrong_current_password': 'Parola actuală este greșită, nu s-a schimbat nimic',
   'error.user_deletion_failed': 'Ștergerea contului de utilizator a eșuat, nu a fost ștearsă nicio dată',
   'error.email_sending_failed': 'Trimiterea e-mailului a eșuat',

@@ -79,6 +79,9 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Шифрование не удалось, база данных остаётся незащищённой.',
   'error.decryption_failed':
     'Расшифровка не удалась, база данных по-прежнему защищена. Обычно причина — нарушение целостности зашифрованных данных одного или нескольких аккаунтов.',
+  'error.identity_confirmation_required':
+    'Подтвердите свою личность, чтобы увидеть это (пароль или ключ безопасности).',
+  'error.wrong_password': 'Неверный пароль',
   'error.wrong_current_password': 'Неверный текущий пароль, ничего не изменено',
   'error.user_deletion_failed': 'Не удалось удалить учётную запись, данные не удалены',
   'error.email_sending_failed': 'Не удалось отправить письмо',

@@ -78,6 +78,8 @@ export const si: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'සංකේතනය අසාර්ථක විය, ඔබේ දත්ත ගබඩාව තවමත් ආරක්ෂා කර නැත.',
   'error.decryption_failed':
     'විකේතනය අසාර්ථක විය, ඔබේ දත්ත ගබඩාව තවමත් ආරක්ෂිතයි. මෙයට ප්‍රධාන වශයෙන් හේතු වන්නේ ගිණුම් එකක හෝ කිහිපයක සංකේතිත දත්තවල අඛණ්ඩතා ගැටලුවකි.',
+  'error.identity_confirmation_required': 'මෙය බැලීමට ඔබේ අනන්\u200dයතාවය තහවුරු කරන්න (මුරපදය හෝ ආරක්ෂක උපාංගය).',
+  'error.wrong_password': 'වැරදි මුරපදයකි',
   'error.wrong_current_password': 'වත්මන් මුරපදය වැරදියි, කිසිවක් වෙනස් කර නැත',
   'error.user_deletion_failed': 'පරිශීලක ගිණුම මකා දැමීම අසාර්ථක විය, කිසිදු දත්තයක් මකා දමා නැත',
   'error.email_sending_failed': 'විද්‍යුත් තැපෑල යැවීම අසාර්ථක විය',

@@ -78,6 +78,9 @@ export const sv: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Krypteringen misslyckades, databasen är fortfarande oskyddad.',
   'error.decryption_failed':
     'Dekrypteringen misslyckades, databasen är fortfarande skyddad. Det beror oftast på ett integritetsproblem i krypterad data för ett eller flera konton.',
+  'error.identity_confirmation_required':
+    'Bekräfta din identitet för att se detta (lösenord eller säkerhetsnyckel).',
+  'error.wrong_password': 'Fel lösenord',
   'error.wrong_current_password': 'Fel nuvarande lösenord, inget har ändrats',
   'error.user_deletion_failed': 'Det gick inte att radera användarkontot, ingen data har raderats',
   'error.email_sending_failed': 'Det gick inte att skicka e-postmeddelandet',

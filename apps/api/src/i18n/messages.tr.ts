@@ -79,6 +79,9 @@ export const tr: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Şifreleme başarısız, veritabanınız korumasız kalmaya devam ediyor.',
   'error.decryption_failed':
     'Şifre çözme başarısız, veritabanınız hâlâ korunuyor. Bunun nedeni genellikle bir ya da daha fazla hesabın şifreli verilerindeki bir bütünlük sorunudur.',
+  'error.identity_confirmation_required':
+    'Bunu görmek için kimliğinizi doğrulayın (parola veya güvenlik anahtarı).',
+  'error.wrong_password': 'Yanlış parola',
   'error.wrong_current_password': 'Mevcut parola yanlış, hiçbir şey değişmedi',
   'error.user_deletion_failed': 'Kullanıcı hesabı silinemedi, hiçbir veri silinmedi',
   'error.email_sending_failed': 'E-posta gönderilemedi',

@@ -79,6 +79,9 @@ export const uk: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Шифрування не вдалося, база даних залишається незахищеною.',
   'error.decryption_failed':
     'Розшифрування не вдалося, база даних і далі захищена. Зазвичай причина — порушення цілісності зашифрованих даних одного чи кількох облікових записів.',
+  'error.identity_confirmation_required':
+    'Підтвердьте свою особу, щоб побачити це (пароль або ключ безпеки).',
+  'error.wrong_password': 'Неправильний пароль',
   'error.wrong_current_password': 'Неправильний поточний пароль, нічого не змінено',
   'error.user_deletion_failed': 'Не вдалося видалити обліковий запис користувача, дані не видалено',
   'error.email_sending_failed': 'Не вдалося надіслати лист',

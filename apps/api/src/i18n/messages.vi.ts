@@ -79,6 +79,9 @@ export const vi: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Mã hóa thất bại, cơ sở dữ liệu của bạn vẫn chưa được bảo vệ.',
   'error.decryption_failed':
     'Giải mã thất bại, cơ sở dữ liệu của bạn vẫn được bảo vệ. Nguyên nhân thường là lỗi toàn vẹn của dữ liệu mã hóa ở một hoặc nhiều tài khoản.',
+  'error.identity_confirmation_required':
+    'Xác nhận danh tính của bạn để xem nội dung này (mật khẩu hoặc khóa bảo mật).',
+  'error.wrong_password': 'Sai mật khẩu',
   'error.wrong_current_password': 'Sai mật khẩu hiện tại, không có gì thay đổi',
   'error.user_deletion_failed': 'Xóa tài khoản người dùng thất bại, không có dữ liệu nào bị xóa',
   'error.email_sending_failed': 'Gửi email thất bại',

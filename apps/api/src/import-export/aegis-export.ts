@@ -17,20 +17,32 @@ export type AegisVault = PlainVault<Record<string, unknown>> | EncryptedVault;
 
 const AEGIS_TYPE: Readonly<Record<string, string>> = { totp: 'totp', hotp: 'hotp', steamtotp: 'steam' };
 
-/** The db object (version 3) of the given accounts; `groupNames` maps our group ids to names. */
+/** What an entry carries beside the account: its note, its tags' names and its recovery codes. */
+export interface AegisExtras {
+  readonly note: string | null;
+  readonly tags: readonly string[];
+  readonly recoveryCodes: readonly { code: string; used_at: string | null }[];
+}
+
+/**
+ * The db object (version 3) of the given accounts; `groupNames` maps our group ids to names. An
+ * entry's groups are the account's group first, then its tags (Aegis lets an entry sit in several
+ * groups); one uuid per name, whatever its case.
+ */
 export function aegisDb(
-  accounts: readonly { view: AccountView; icon: AegisIcon | undefined }[],
+  accounts: readonly { view: AccountView; icon: AegisIcon | undefined; extras?: AegisExtras }[],
   groupNames: ReadonlyMap<number, string>,
 ): Record<string, unknown> {
-  const groupUuids = new Map<number, string>();
-  const entries = accounts.map(({ view, icon }) => {
-    let groups: string[] = [];
+  const uuids = new Map<string, { uuid: string; name: string }>();
+  const uuidOf = (name: string) => {
+    const known = uuids.get(name.toLowerCase()) ?? { uuid: randomUUID(), name };
+    uuids.set(name.toLowerCase(), known);
+    return known.uuid;
+  };
+  const entries = accounts.map(({ view, icon, extras }) => {
     const groupName = view.group_id === null ? undefined : groupNames.get(view.group_id);
-    if (view.group_id !== null && groupName !== undefined) {
-      const uuid = groupUuids.get(view.group_id) ?? randomUUID();
-      groupUuids.set(view.group_id, uuid);
-      groups = [uuid];
-    }
+    const names = [...(groupName === undefined ? [] : [groupName]), ...(extras?.tags ?? [])];
+    const groups = [...new Set(names.map(uuidOf))];
     const counterOrPeriod =
       view.otp_type === 'hotp' ? { counter: view.counter ?? 0 } : { period: view.period ?? 30 };
     return {
@@ -38,7 +50,7 @@ export function aegisDb(
       uuid: randomUUID(),
       name: view.account,
       issuer: view.service ?? '',
-      note: '',
+      note: extras?.note ?? '',
       favorite: false,
       icon: icon ? icon.bytes.toString('base64') : null,
       icon_mime: icon ? icon.mime : null,
@@ -50,11 +62,15 @@ export function aegisDb(
         ...counterOrPeriod,
       },
       groups,
+      // Aegis has no place for recovery codes: a key of our own, which Aegis ignores.
+      ...(extras && extras.recoveryCodes.length > 0
+        ? { twofold: { recovery_codes: extras.recoveryCodes } }
+        : {}),
     };
   });
   return {
     version: 3,
     entries,
-    groups: [...groupUuids].map(([id, uuid]) => ({ uuid, name: groupNames.get(id) ?? '' })),
+    groups: [...uuids.values()].map(({ uuid, name }) => ({ uuid, name })),
   };
 }

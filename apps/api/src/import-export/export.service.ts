@@ -6,6 +6,7 @@ import { serializeOtpauthUri } from '@twofold/otp';
 import { toTimestamp } from '../http/common.schemas.js';
 import { encryptVault, plainVault } from '@twofold/vault';
 import { aegisDb, type AegisVault } from './aegis-export.js';
+import { aegisExtras } from './export-extras.js';
 
 /** Accounts to export, in the manual order; every account when `ids` is absent. */
 async function exportedViews(
@@ -54,8 +55,13 @@ export async function exportAegis(
 ): Promise<AegisVault> {
   const views = await exportedViews(deps, ids);
   const accounts = [];
+  const extrasOf = await aegisExtras(deps, views);
   for (const view of views) {
-    accounts.push({ view, icon: view.icon ? await deps.icons.read(view.icon) : undefined });
+    accounts.push({
+      view,
+      icon: view.icon ? await deps.icons.read(view.icon) : undefined,
+      extras: extrasOf(view.id),
+    });
   }
   const groups = await deps.db.selectFrom('groups').select(['id', 'name']).execute();
   const db = aegisDb(accounts, new Map(groups.map((group) => [group.id, group.name])));

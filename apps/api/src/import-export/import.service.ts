@@ -31,6 +31,9 @@ export interface ImportRow {
   period: number | null;
   counter: number | null;
   group: string | null;
+  note?: string | null;
+  tags?: readonly string[];
+  recovery_codes?: readonly { code: string; used_at: string | null }[];
 }
 
 export interface ImportPreview {
@@ -88,11 +91,19 @@ function invalidRow(row: SourceRow, error: NonNullable<SourceRow['error']>, loca
   };
 }
 
+/** Twofold's own row fields (`withExtras`): tags; the note and recovery codes only with the secrets. */
+function rowExtras(row: SourceRow, withSecret: boolean) {
+  return {
+    tags: row.tags ?? [],
+    ...(withSecret ? { note: row.note ?? null, recovery_codes: row.recovery_codes ?? [] } : {}),
+  };
+}
+
 /** Preview rows from the package's rows: icons stored, duplicates -1, invalid entries -2. */
 export async function toImportRows(
   deps: Deps,
   rows: readonly SourceRow[],
-  options: { withSecret: boolean; locale: Locale },
+  options: { withSecret: boolean; withExtras?: boolean; locale: Locale },
 ): Promise<ImportRow[]> {
   const settings = await readNativeSettings(deps.db);
   const existing = new Set<string>();
@@ -142,6 +153,7 @@ export async function toImportRows(
       period: row.period,
       counter: row.counter,
       group: row.group,
+      ...(options.withExtras ? rowExtras(row, options.withSecret) : {}),
     });
   }
   return result;
@@ -192,7 +204,7 @@ async function qrCodeText(input: string | Uint8Array): Promise<string | Uint8Arr
 export async function previewImport(
   deps: Deps,
   input: string | Uint8Array,
-  options: { password?: string; withSecret: boolean; locale: Locale },
+  options: { password?: string; withSecret: boolean; withExtras?: boolean; locale: Locale },
 ): Promise<ImportPreview> {
   const result = await parseImport(await qrCodeText(input), {
     ...(options.password === undefined ? {} : { password: options.password }),

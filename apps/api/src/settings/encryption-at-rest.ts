@@ -4,6 +4,7 @@ import type { Transaction } from '../db/database.js';
 import { errors } from '../http/errors.js';
 import { readNativeSetting, writeNativeSetting } from './settings.queries.js';
 import { openFields, sealFields, type SensitiveFields } from '../crypto/account-fields.js';
+import { rewriteRecoveryValues } from './recovery-at-rest.js';
 
 class DecryptionFailure extends Error {}
 
@@ -62,6 +63,8 @@ export async function switchEncryption(deps: Deps, enable: boolean): Promise<voi
           await writeFields(trx, row.id, opened.fields);
         }
       }
+      // Notes and recovery codes follow the secrets.
+      if (!(await rewriteRecoveryValues(trx, keys, enable ? 'seal' : 'open'))) throw new DecryptionFailure();
       await writeNativeSetting(trx, 'useEncryption', enable, clock.now());
     });
   } catch (error) {
@@ -89,6 +92,7 @@ async function reencrypt(deps: Deps): Promise<number> {
     await lockEncryptionState(trx, 'exclusive');
     if (!(await readNativeSetting(trx, 'useEncryption'))) return 0;
     let count = 0;
+    await rewriteRecoveryValues(trx, keys, 'rotate');
     for (const row of await lockAllAccounts(trx)) {
       const opened = openFields(keys, row.id, row, true);
       if (!opened.stale) continue;

@@ -9,6 +9,7 @@ import { accountsRoutes } from '../features/accounts/accounts.routes';
 import { captureRoute } from '../features/capture/capture.routes';
 import { importAccountsRoute } from '../features/import/import.routes';
 import { showQrCodeRoute } from '../features/qrcode/qrcode.routes';
+import { recoveryRoute } from '../features/recovery/recovery.routes';
 import { startRoute } from '../features/start/start.routes';
 import { groupsRoutes } from '../features/groups/groups.routes';
 import { aboutRoute } from '../features/about/about.routes';
@@ -42,6 +43,7 @@ const routeTree = rootRoute.addChildren([
     ...accountFormRoutes,
     importAccountsRoute,
     showQrCodeRoute,
+    recoveryRoute,
     ...groupsRoutes,
     ...settingsRoutes,
   ]),

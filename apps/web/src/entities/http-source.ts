@@ -3,7 +3,8 @@ import type { VaultSource } from './data-source';
 
 /** The server as the source of the accounts, groups and codes: the API v1 through the SDK client. */
 export const httpVaultSource: VaultSource = {
-  listAccounts: () => unwrap(api.GET('/api/v1/twofaccounts')),
+  // Twofold's own fields (tags, recovery-code counts) come only when asked for.
+  listAccounts: () => unwrap(api.GET('/api/v1/twofaccounts', { params: { query: { withExtras: '1' } } })),
   listAccountsWithSecrets: () =>
     unwrap(api.GET('/api/v1/twofaccounts', { params: { query: { withSecret: '1' } } })),
   account: (id) => unwrap(api.GET('/api/v1/twofaccounts/{id}', { params: { path: { id } } })),

@@ -22,7 +22,7 @@ export function table(rows: readonly (readonly string[])[]): string {
 }
 
 async function accountsOf(ctx: Context, groupName: string | undefined): Promise<Account[]> {
-  if (groupName === undefined) return ctx.twofold.accounts.list();
+  if (groupName === undefined) return ctx.twofold.accounts.list({ withExtras: true });
   const groups = await ctx.twofold.groups.list();
   const wanted = groupName.toLowerCase();
   const group = groups.find((g) => g.id > 0 && g.name.toLowerCase() === wanted);
@@ -32,7 +32,7 @@ async function accountsOf(ctx: Context, groupName: string | undefined): Promise<
       `No group named "${groupName}"${names.length ? ` (groups: ${names.join(', ')})` : ''}.`,
     );
   }
-  return ctx.twofold.groups.accounts(group.id);
+  return ctx.twofold.groups.accounts(group.id, { withExtras: true });
 }
 
 export async function listAccounts(ctx: Context, options: { group?: string; json?: boolean }): Promise<void> {
@@ -47,8 +47,14 @@ export async function listAccounts(ctx: Context, options: { group?: string; json
     process.stderr.write('No accounts.\n');
     return;
   }
-  const rows = accounts.map((a) => [String(a.id), a.service ?? '', a.account, a.otp_type]);
-  process.stdout.write(`${table([['ID', 'SERVICE', 'ACCOUNT', 'TYPE'], ...rows])}\n`);
+  const rows = accounts.map((a) => [
+    String(a.id),
+    a.service ?? '',
+    a.account,
+    a.otp_type,
+    (a.tags ?? []).map((tag) => tag.name).join(', '),
+  ]);
+  process.stdout.write(`${table([['ID', 'SERVICE', 'ACCOUNT', 'TYPE', 'TAGS'], ...rows])}\n`);
 }
 
 /**

@@ -14,13 +14,16 @@ import { focusFirstAccount, useTypeToSearch } from './keyboard';
 import { useActiveGroup } from './use-active-group';
 import { useAfterCopy } from './use-after-copy';
 import { usePinnedLists } from './use-pinned-lists';
+import { hasAllTags, TagFilter } from './TagFilter';
 import { prepareEditMode, SortableAccounts, useEditMode } from './use-edit-mode';
 
 function matches(account: Account, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
   return (
-    (account.service ?? '').toLowerCase().includes(needle) || account.account.toLowerCase().includes(needle)
+    (account.service ?? '').toLowerCase().includes(needle) ||
+    account.account.toLowerCase().includes(needle) ||
+    (account.tags ?? []).some((tag) => tag.name.toLowerCase().includes(needle))
   );
 }
 
@@ -48,6 +51,7 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
   const allAccounts = useMemo(() => lists.accounts ?? [], [lists.accounts]);
   const { activeGroupId, activeGroup, choose } = useActiveGroup(settings, lists.groups);
   const [search, setSearch] = useState('');
+  const [tagFilter, setTagFilter] = useState<ReadonlySet<number>>(() => new Set());
   const clearSearch = useCallback(() => setSearch(''), []);
   const { editMode, entering, toggleEditMode, selected, setSelected, toggle } = useEditMode(
     initialEditMode,
@@ -80,8 +84,11 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
     [activeGroupId, allAccounts],
   );
   const visible = useMemo(
-    () => (editMode ? inGroup : inGroup.filter((account) => matches(account, search))),
-    [editMode, inGroup, search],
+    () =>
+      editMode
+        ? inGroup
+        : inGroup.filter((account) => matches(account, search) && hasAllTags(account, tagFilter)),
+    [editMode, inGroup, search, tagFilter],
   );
 
   const applyOrder = (orderedVisible: Account[]) => {
@@ -116,6 +123,7 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
         counts={{ inGroup: inGroup.length, all: allAccounts.length }}
         onChooseGroup={choose}
       />
+      {!editMode && <TagFilter accounts={inGroup} chosen={tagFilter} onChange={setTagFilter} />}
       {lists.stale && <DataChangedNotice onReload={lists.reload} />}
       {editMode && (
         <EditToolbar

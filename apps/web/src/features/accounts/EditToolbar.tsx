@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteAccounts, useMoveToGroup } from '../../entities/account/account.mutations';
 import type { Group } from '../../entities/group/group.api';
@@ -6,6 +6,8 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { notify } from '../../ui/notify';
 import { ExportDialog } from './export/ExportDialog';
 import { GroupSelectorDialog } from './GroupDialogs';
+
+const TagDialog = lazy(() => import('./TagDialog').then((module) => ({ default: module.TagDialog })));
 
 interface EditToolbarProps {
   /** The selected accounts of the listed group. */
@@ -31,6 +33,7 @@ export function EditToolbar({
   const [groupSelectorOpen, setGroupSelectorOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [tagging, setTagging] = useState<'add' | 'remove' | null>(null);
   const remove = useDeleteAccounts({
     onStored: (ids) => {
       onChanged();
@@ -74,12 +77,31 @@ export function EditToolbar({
           <button type="button" className="button" onClick={() => setGroupSelectorOpen(true)}>
             {t('list.changeGroup')}
           </button>
+          <button type="button" className="button" onClick={() => setTagging('add')}>
+            {t('tags.add')}
+          </button>
+          <button type="button" className="button" onClick={() => setTagging('remove')}>
+            {t('tags.remove')}
+          </button>
           <button type="button" className="button button-danger" onClick={() => setConfirmDelete(true)}>
             {t('list.delete')}
           </button>
         </>
       )}
       <ExportDialog open={exporting} onOpenChange={setExporting} ids={selectedIds} />
+      {tagging && (
+        <Suspense fallback={null}>
+          <TagDialog
+            action={tagging}
+            ids={selectedIds}
+            onClose={() => setTagging(null)}
+            onDone={() => {
+              setTagging(null);
+              onChanged();
+            }}
+          />
+        </Suspense>
+      )}
       <GroupSelectorDialog
         open={groupSelectorOpen}
         onOpenChange={setGroupSelectorOpen}

@@ -5,6 +5,8 @@ import type { NativeSettings } from '@twofold/otp/browser';
 import { copyToClipboard } from '../../../ui/clipboard';
 import { AccountContent } from '../../../entities/account/AccountIcon';
 import { ListCode } from './ListCode';
+import { RecoveryBadge } from './RecoveryBadge';
+import { TagChips } from './TagChips';
 import { currentCodes } from './use-list-code';
 import './codes.css';
 
@@ -52,6 +54,7 @@ export const AccountRow = memo(function AccountRow({
         onClick={() => void activate()}
       >
         <AccountContent account={account} showIcon={settings.showAccountsIcons} />
+        <TagChips account={account} />
         {onRequest && <span className="list-code-on-request">{t('list.codeOnRequest')}</span>}
         {coded && (
           <ListCode
@@ -72,6 +75,7 @@ export const AccountRow = memo(function AccountRow({
           <span aria-hidden="true">{revealed ? '◡' : '◉'}</span>
         </button>
       )}
+      <RecoveryBadge account={account} />
     </li>
   );
 });

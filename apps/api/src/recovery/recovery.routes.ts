@@ -1,0 +1,78 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { assertRecentlyConfirmed } from '../auth/identity-confirmation.js';
+import { sessionPort } from '../auth/session-port.js';
+import { MAX_ID } from '../db/ids.js';
+import {
+  AccountRecovery,
+  CodeParams,
+  CodeUsedBody,
+  RecoveryBody,
+  RecoveryWritten,
+} from './recovery.schemas.js';
+import { markRecoveryCode, revealRecovery, writeRecovery } from './recovery.service.js';
+
+const config = { auth: 'api' } as const;
+const tags = ['twofaccounts'];
+const AccountParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Account id' }),
+});
+
+/** An account's note and recovery codes (Twofold only): never in lists, revealed one account at a time. */
+export const recoveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/v1/twofaccounts/:id/recovery',
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'revealAccountRecovery',
+        summary:
+          "Reveal an account's note and recovery codes (a web session must have confirmed its user within 5 minutes: else 403 `identity_confirmation_required`)",
+        params: AccountParams,
+        response: { 200: AccountRecovery },
+      },
+    },
+    async (request, reply) => {
+      await assertRecentlyConfirmed(request.caller, () => sessionPort(request, reply), app.deps.clock.now());
+      return revealRecovery(app.deps, request.params.id);
+    },
+  );
+
+  app.put(
+    '/api/v1/twofaccounts/:id/recovery',
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'writeAccountRecovery',
+        summary: "Replace an account's note and/or recovery codes (answers counts only)",
+        params: AccountParams,
+        body: RecoveryBody,
+        response: { 200: RecoveryWritten },
+      },
+    },
+    async (request) => writeRecovery(app.deps, request.params.id, request.body),
+  );
+
+  app.patch(
+    '/api/v1/twofaccounts/:id/recovery-codes/:codeId',
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'markRecoveryCode',
+        summary: 'Mark one recovery code used (dated now) or unused',
+        params: CodeParams,
+        body: CodeUsedBody,
+        response: {
+          200: Type.Object({
+            id: Type.Integer(),
+            used_at: Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date-time' }),
+          }),
+        },
+      },
+    },
+    async (request) =>
+      markRecoveryCode(app.deps, request.params.id, request.params.codeId, request.body.used),
+  );
+};

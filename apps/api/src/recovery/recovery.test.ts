@@ -1,0 +1,160 @@
+import { beforeEach, expect, it } from 'vitest';
+import { bearerCaller, createUserWithToken, john, registerWithSession } from '../test/auth-helpers.js';
+import { describeEachDatabase } from '../test/harness.js';
+
+const SECRET = 'A4GRFHVVRBGY7UIW';
+
+describeEachDatabase('notes and recovery codes', (t) => {
+  let token = '';
+  const call = bearerCaller(t, () => token);
+  const newAccount = async (name = 'alice') =>
+    (await call('POST', '/api/v1/twofaccounts', { account: name, otp_type: 'totp', secret: SECRET })).json<{
+      id: number;
+    }>().id;
+
+  beforeEach(async () => {
+    token = await createUserWithToken(t.db);
+  });
+
+  it('stores note and codes encrypted at rest, counts them in lists with withExtras only', async () => {
+    const id = await newAccount();
+    expect((await call('PUT', '/api/v1/settings/useEncryption', { value: true })).statusCode).toBe(200);
+    const written = await call('PUT', `/api/v1/twofaccounts/${id}/recovery`, {
+      note: 'Backup phone: +33 6 12',
+      recovery_codes: [{ code: 'aaaa-1111' }, { code: ' bbbb-2222 ' }, { code: 'cccc-3333' }],
+    });
+    expect(written.json()).toEqual({ has_note: true, recovery_codes: { total: 3, unused: 3 } });
+
+    // The rows hold ciphertext, never the values.
+    const note = await t.db.selectFrom('account_notes').selectAll().executeTakeFirstOrThrow();
+    expect(note.note).toMatch(/^v1:/);
+    const codes = await t.db.selectFrom('recovery_codes').selectAll().orderBy('position').execute();
+    expect(codes).toHaveLength(3);
+    for (const row of codes) expect(row.code).toMatch(/^v1:/);
+    const raw = JSON.stringify([note, codes]);
+    expect(raw).not.toContain('aaaa-1111');
+    expect(raw).not.toContain('Backup phone');
+
+    // Lists: nothing new without the flag; counts only with it.
+    const plain = (await call('GET', '/api/v1/twofaccounts')).json<Record<string, unknown>[]>();
+    expect(Object.keys(plain[0] ?? {})).not.toContain('recovery_codes');
+    expect(JSON.stringify(plain)).not.toContain('aaaa');
+    const extras = await call('GET', '/api/v1/twofaccounts?withExtras=1');
+    expect(extras.json()).toEqual([
+      expect.objectContaining({ id, tags: [], has_note: true, recovery_codes: { total: 3, unused: 3 } }),
+    ]);
+    expect(extras.body).not.toContain('aaaa');
+    expect((await call('GET', `/api/v1/twofaccounts/${id}?withExtras=1`)).json()).toMatchObject({
+      has_note: true,
+      recovery_codes: { total: 3, unused: 3 },
+    });
+    expect((await call('GET', `/api/v1/groups/0/twofaccounts?withExtras=1`)).json()).toEqual([
+      expect.objectContaining({ has_note: true }),
+    ]);
+
+    // A token reveals without confirmation.
+    const revealed = (await call('GET', `/api/v1/twofaccounts/${id}/recovery`)).json<{
+      note: string;
+      recovery_codes: { id: number; code: string; used_at: string | null }[];
+    }>();
+    expect(revealed.note).toBe('Backup phone: +33 6 12');
+    expect(revealed.recovery_codes.map((code) => [code.code, code.used_at])).toEqual([
+      ['aaaa-1111', null],
+      ['bbbb-2222', null],
+      ['cccc-3333', null],
+    ]);
+
+    // Mark one used (dated), then replace the list: a code kept keeps its date.
+    const first = revealed.recovery_codes[0]!;
+    const marked = await call('PATCH', `/api/v1/twofaccounts/${id}/recovery-codes/${first.id}`, {
+      used: true,
+    });
+    expect(marked.json()).toEqual({ id: first.id, used_at: t.clock.now().toISOString() });
+    await call('PUT', `/api/v1/twofaccounts/${id}/recovery`, {
+      recovery_codes: [{ code: 'dddd-4444' }, { code: 'aaaa-1111' }],
+    });
+    const again = (await call('GET', `/api/v1/twofaccounts/${id}/recovery`)).json<typeof revealed>();
+    expect(again.note).toBe('Backup phone: +33 6 12');
+    expect(again.recovery_codes.map((code) => [code.code, code.used_at])).toEqual([
+      ['dddd-4444', null],
+      ['aaaa-1111', t.clock.now().toISOString()],
+    ]);
+    expect((await call('GET', `/api/v1/twofaccounts/${id}?withExtras=1`)).json()).toMatchObject({
+      recovery_codes: { total: 2, unused: 1 },
+    });
+
+    // Switching encryption off writes them back in clear, and on again seals them.
+    expect((await call('PUT', '/api/v1/settings/useEncryption', { value: false })).statusCode).toBe(200);
+    const clear = await t.db.selectFrom('recovery_codes').select('code').orderBy('position').execute();
+    expect(clear.map((row) => row.code)).toEqual(['dddd-4444', 'aaaa-1111']);
+    expect((await t.db.selectFrom('account_notes').select('note').executeTakeFirstOrThrow()).note).toBe(
+      'Backup phone: +33 6 12',
+    );
+    expect((await call('PUT', '/api/v1/settings/useEncryption', { value: true })).statusCode).toBe(200);
+    expect((await t.db.selectFrom('account_notes').select('note').executeTakeFirstOrThrow()).note).toMatch(
+      /^v1:/,
+    );
+    expect((await call('GET', `/api/v1/twofaccounts/${id}/recovery`)).json()).toMatchObject({
+      note: 'Backup phone: +33 6 12',
+    });
+
+    // A null note removes it; deleting the account deletes everything.
+    await call('PUT', `/api/v1/twofaccounts/${id}/recovery`, { note: null });
+    expect((await call('GET', `/api/v1/twofaccounts/${id}/recovery`)).json()).toMatchObject({ note: null });
+    await call('DELETE', `/api/v1/twofaccounts/${id}`);
+    expect(await t.db.selectFrom('recovery_codes').selectAll().execute()).toEqual([]);
+  });
+
+  it('validates and answers 404 for unknown accounts and codes', async () => {
+    const id = await newAccount();
+    expect((await call('GET', '/api/v1/twofaccounts/99/recovery')).json()).toEqual({ message: 'not found' });
+    expect((await call('PUT', '/api/v1/twofaccounts/99/recovery', { note: 'x' })).statusCode).toBe(404);
+    expect(
+      (await call('PATCH', `/api/v1/twofaccounts/${id}/recovery-codes/12345`, { used: true })).statusCode,
+    ).toBe(404);
+    const long = await call('PUT', `/api/v1/twofaccounts/${id}/recovery`, { note: 'x'.repeat(10_001) });
+    expect(long.statusCode).toBe(422);
+    expect(long.json()).toMatchObject({ errors: { note: [expect.any(String)] } });
+    const bad = await call('PUT', `/api/v1/twofaccounts/${id}/recovery`, { recovery_codes: 'abc' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toMatchObject({ errors: { recovery_codes: [expect.any(String)] } });
+  });
+
+  it('a web session reveals only after confirming its password, for five minutes', async () => {
+    await t.db.deleteFrom('personal_access_tokens').execute();
+    await t.db.deleteFrom('users').execute();
+    const client = await registerWithSession(t);
+    const created = await client.request('POST', '/api/v1/twofaccounts', {
+      account: 'bob',
+      otp_type: 'totp',
+      secret: SECRET,
+    });
+    const id = created.json<{ id: number }>().id;
+    await client.request('PUT', `/api/v1/twofaccounts/${id}/recovery`, {
+      recovery_codes: [{ code: 'zz-99' }],
+    });
+
+    const refused = await client.request('GET', `/api/v1/twofaccounts/${id}/recovery`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      message: 'Confirm your identity to see this (password or security device).',
+      reason: 'identity_confirmation_required',
+    });
+    expect(refused.body).not.toContain('zz-99');
+
+    const wrong = await client.request('POST', '/user/confirm', { password: 'not it' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toEqual({ message: 'Wrong password', errors: { password: ['Wrong password'] } });
+    expect((await client.request('GET', `/api/v1/twofaccounts/${id}/recovery`)).statusCode).toBe(403);
+
+    const confirmed = await client.request('POST', '/user/confirm', { password: john.password });
+    expect(confirmed.json()).toEqual({
+      confirmed_until: new Date(t.clock.now().getTime() + 5 * 60_000).toISOString(),
+    });
+    const shown = await client.request('GET', `/api/v1/twofaccounts/${id}/recovery`);
+    expect(shown.json()).toMatchObject({ recovery_codes: [{ code: 'zz-99', used_at: null }] });
+
+    t.clock.advance(5 * 60 + 1);
+    expect((await client.request('GET', `/api/v1/twofaccounts/${id}/recovery`)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,33 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ResponseOf } from '@twofold/contract';
+import { api, isApiError, unwrap } from '../../api/client';
+
+export type AccountRecovery = ResponseOf<'/api/v1/twofaccounts/{id}/recovery', 'get'>;
+
+/** The server asks a web session to confirm who it is before it reveals recovery codes. */
+export const needsConfirmation = (error: unknown): boolean =>
+  isApiError(error, 403) && error.reason === 'identity_confirmation_required';
+
+/** One account's note and recovery codes: revealed on request, never kept in the cache. */
+export function recoveryQuery(id: number) {
+  return queryOptions({
+    queryKey: ['account-recovery', id],
+    queryFn: () => unwrap(api.GET('/api/v1/twofaccounts/{id}/recovery', { params: { path: { id } } })),
+    gcTime: 0,
+    staleTime: Infinity,
+    retry: false,
+    // The screen asks for the password itself.
+    meta: { handles: [403] },
+  });
+}
+
+export const confirmPassword = (password: string) =>
+  unwrap(api.POST('/user/confirm', { body: { password } }));
+
+export const markRecoveryCode = (id: number, codeId: number, used: boolean) =>
+  unwrap(
+    api.PATCH('/api/v1/twofaccounts/{id}/recovery-codes/{codeId}', {
+      params: { path: { id, codeId } },
+      body: { used },
+    }),
+  );

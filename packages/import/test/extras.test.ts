@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { importOk } from './helpers.js';
+
+const SECRET = 'JBSWY3DPEHPK3PXP';
+
+describe('notes, tags and recovery codes', () => {
+  it('Aegis: the note, every group as a tag (the first is the group), Twofold recovery codes', async () => {
+    const vault = {
+      version: 1,
+      header: { slots: null, params: null },
+      db: {
+        version: 3,
+        entries: [
+          {
+            type: 'totp',
+            name: 'alice',
+            issuer: 'Google',
+            note: 'kept in the safe',
+            info: { secret: SECRET, algo: 'SHA1', digits: 6, period: 30 },
+            groups: ['g2', 'unknown', 'g1'],
+            twofold: {
+              recovery_codes: [{ code: 'r1', used_at: '2024-01-02T00:00:00.000Z' }, { code: 'r2' }],
+            },
+          },
+          { type: 'totp', name: 'bob', issuer: 'Git', note: '', info: { secret: SECRET }, groups: [] },
+        ],
+        groups: [
+          { uuid: 'g1', name: 'Work' },
+          { uuid: 'g2', name: 'Mail' },
+        ],
+      },
+    };
+    const { rows } = await importOk(JSON.stringify(vault));
+    expect(rows.map((row) => [row.account, row.group, row.tags, row.note, row.recovery_codes])).toEqual([
+      [
+        'alice',
+        'Mail',
+        ['Mail', 'Work'],
+        'kept in the safe',
+        [
+          { code: 'r1', used_at: '2024-01-02T00:00:00.000Z' },
+          { code: 'r2', used_at: null },
+        ],
+      ],
+      ['bob', null, undefined, undefined, undefined],
+    ]);
+  });
+
+  it('Ente: every tag, and the note, from codeDisplay', async () => {
+    const display = encodeURIComponent(
+      JSON.stringify({ tags: ['Work', 'Bank'], note: 'call first', trashed: false }),
+    );
+    const { rows } = await importOk(`otpauth://totp/A:x?secret=${SECRET}&codeDisplay=${display}`);
+    expect(rows.map((row) => [row.group, row.tags, row.note])).toEqual([
+      ['Work', ['Work', 'Bank'], 'call first'],
+    ]);
+  });
+
+  it('Bitwarden: the item notes', async () => {
+    const json = {
+      encrypted: false,
+      items: [
+        { type: 1, name: 'Git', notes: 'spare key', login: { username: 'bob', totp: SECRET } },
+        { type: 1, name: 'Mail', notes: null, login: { username: 'carol', totp: SECRET } },
+      ],
+    };
+    const { rows } = await importOk(JSON.stringify(json));
+    expect(rows.map((row) => [row.account, row.note])).toEqual([
+      ['bob', 'spare key'],
+      ['carol', undefined],
+    ]);
+  });
+});
