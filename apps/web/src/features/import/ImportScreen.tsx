@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refreshAccounts } from '../../entities/account/account.mutations';
 import { useScanHandoff } from '../../entities/account/scan-handoff';
@@ -39,6 +39,12 @@ export function ImportPage() {
   const toImport = rows.filter(inImportAll).length;
   const skipping = remaining.length - toImport;
   const duplicates = rows.filter((row) => isDuplicate(row) && row.status !== 'imported');
+  // Once a file is read, what it holds comes into view (on a phone it is under the sources).
+  const found = rows.length > 0;
+  const bulkRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (found) bulkRef.current?.scrollIntoView({ block: 'start' });
+  }, [found]);
   const leave = async () => {
     if (hasImported()) await refreshAccounts(queryClient);
     await navigate({ to: '/accounts', search: hasImported() ? { toRefresh: true } : {} });
@@ -64,7 +70,7 @@ export function ImportPage() {
       {importer.result && <ImportResultNotice result={importer.result} onLeave={() => void leave()} />}
       {rows.length > 0 && (
         <>
-          <div className="import-bulk" role="toolbar" aria-label={t('bulk')}>
+          <div className="import-bulk" role="toolbar" aria-label={t('bulk')} ref={bulkRef}>
             <button
               type="button"
               className="button button-primary"
