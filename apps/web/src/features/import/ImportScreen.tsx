@@ -24,6 +24,15 @@ import { ImportSources } from './ImportSources';
 import { ImportStatus } from './ImportStatus';
 import { PasswordForm } from './PasswordForm';
 
+/** A ref whose element is scrolled into view each time `shown` turns true. */
+function useScrolledIntoViewWhen<T extends HTMLElement>(shown: boolean) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (shown) ref.current?.scrollIntoView({ block: 'start' });
+  }, [shown]);
+  return ref;
+}
+
 /** Accounts found in a Google Authenticator migration or an export file. */
 export function ImportPage() {
   const { t } = useTranslation('import');
@@ -40,11 +49,7 @@ export function ImportPage() {
   const skipping = remaining.length - toImport;
   const duplicates = rows.filter((row) => isDuplicate(row) && row.status !== 'imported');
   // Once a file is read, what it holds comes into view (on a phone it is under the sources).
-  const found = rows.length > 0;
-  const bulkRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (found) bulkRef.current?.scrollIntoView({ block: 'start' });
-  }, [found]);
+  const bulkRef = useScrolledIntoViewWhen<HTMLDivElement>(rows.length > 0);
   const leave = async () => {
     if (hasImported()) await refreshAccounts(queryClient);
     await navigate({ to: '/accounts', search: hasImported() ? { toRefresh: true } : {} });
