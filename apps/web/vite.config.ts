@@ -45,6 +45,26 @@ export default defineConfig({
           { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
           { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        shortcuts: [
+          {
+            name: 'New account',
+            url: '/account/create',
+            icons: [{ src: '/icon-192.png', sizes: '192x192' }],
+          },
+          {
+            name: 'Scan a QR code',
+            short_name: 'Scan',
+            url: '/capture',
+            icons: [{ src: '/icon-192.png', sizes: '192x192' }],
+          },
+        ],
+        // An image shared to the app (a QR code's screenshot): public/share-target.js takes it.
+        share_target: {
+          action: '/share-target',
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: { files: [{ name: 'image', accept: ['image/*'] }] },
+        },
       },
       includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
       workbox: {
@@ -53,8 +73,9 @@ export default defineConfig({
         navigateFallbackDenylist: [serverOnly],
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
-        // The alerts' Web Push notifications (public/push-sw.js).
-        importScripts: ['/push-sw.js'],
+        // The alerts' Web Push notifications (public/push-sw.js) and the share target's hand-over
+        // of a shared image (public/share-target.js).
+        importScripts: ['/push-sw.js', '/share-target.js'],
       },
     }),
     // Brotli and gzip copies of every text asset, built once here so the server sends them as

@@ -27,12 +27,11 @@ export function ConfirmDialog({
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
+        {/* Without a description the title says it all: no hidden copy for a screen reader to read twice. */}
+        <AlertDialog.Content className="dialog" {...(description ? {} : { 'aria-describedby': undefined })}>
           <AlertDialog.Title className="dialog-title">{title}</AlertDialog.Title>
-          {description ? (
+          {description && (
             <AlertDialog.Description className="dialog-description">{description}</AlertDialog.Description>
-          ) : (
-            <AlertDialog.Description className="visually-hidden">{title}</AlertDialog.Description>
           )}
           <div className="dialog-actions">
             <AlertDialog.Cancel className="button">{t('actions.cancel')}</AlertDialog.Cancel>

@@ -10,6 +10,7 @@ import {
   type SharedBrowser,
 } from './harness';
 import { apiCall, createAccount, SECRET, signUp, tmp } from './accounts-helpers';
+import { expectAccessible } from './axe';
 
 /*
  * Settings, Backups: the backup password typed twice, "Back up now", the list, a download, and the
@@ -76,6 +77,11 @@ describe('backups in the settings', () => {
     await list.getByText('1 account ·').waitFor();
     await page.getByText(/Last backup: .*, succeeded\./).waitFor();
     await screenshots(page, 'settings-backups');
+    // The success callouts (password set, last backup) are read in both themes.
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expectAccessible(page, `on Backups after a backup (${scheme})`);
+    }
 
     const started = page.waitForEvent('download');
     await list.getByRole('button', { name: /^Download the backup of / }).click();

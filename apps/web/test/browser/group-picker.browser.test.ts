@@ -1,6 +1,6 @@
 import { perTestSessions, signedUpOnStart } from './per-test';
 import { describe, expect, it } from 'vitest';
-import { apiCall, createAccount, SECRET, setSetting } from './accounts-helpers';
+import { apiCall, createAccount, qrPng, SECRET, setSetting } from './accounts-helpers';
 import { expectAccessible } from './axe';
 import { screenshots } from './harness';
 
@@ -69,5 +69,39 @@ describe('the group of an account, picked in its form', () => {
     await page.goto(`${session.server.url}/account/create`);
     await page.getByLabel('Service', { exact: true }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Group' }).count()).toBe(0);
+  });
+
+  it('the quick form after a scan starts on the default group too, and saves the one picked', async () => {
+    const { page, server } = session;
+    const groupNamed = async (name: string) =>
+      (await apiCall(page, 'POST', `${server.url}/api/v1/groups`, { name })) as { id: number };
+    const work = await groupNamed('Work');
+    const home = await groupNamed('Home');
+    await setSetting(page, server.url, 'defaultGroup', work.id);
+
+    const scan = async (service: string) => {
+      await page.goto(`${server.url}/start`);
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Upload a QR code image' }).click();
+      await (
+        await chooser
+      ).setFiles(await qrPng(`otpauth://totp/${service}:jane?secret=${SECRET}&issuer=${service}`, service));
+      await page.getByText(service, { exact: true }).waitFor();
+    };
+    const group = page.getByRole('combobox', { name: 'Group' });
+
+    await scan('Quickwork');
+    expect(await group.locator('option:checked').innerText()).toBe('Work');
+    await expectAccessible(page, 'on the quick form');
+    await screenshots(page, 'group-picker-quick');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/accounts/);
+    expect((await accounts()).find((account) => account.service === 'Quickwork')?.group_id).toBe(work.id);
+
+    await scan('Quickhome');
+    await group.selectOption({ label: 'Home' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/accounts/);
+    expect((await accounts()).find((account) => account.service === 'Quickhome')?.group_id).toBe(home.id);
   });
 });

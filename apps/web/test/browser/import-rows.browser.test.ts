@@ -73,4 +73,15 @@ describe('import rows: duplicates left out unless ticked, and a summary', () => 
     }[];
     expect(stored.map((account) => account.service).sort()).toEqual(['Alpha', 'Beta', 'Known', 'Known']);
   });
+
+  it('on a phone, the accounts found come into view once the file is read', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 375, height: 667 });
+    await uploadList(page);
+    const bulk = page.getByRole('toolbar', { name: 'All the accounts found' });
+    await expect
+      .poll(() => bulk.evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight))
+      .toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  });
 });

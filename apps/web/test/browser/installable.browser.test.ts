@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
-import { createAccount, SECRET, signUp } from './accounts-helpers';
+import { createAccount, qrPng, SECRET, signUp } from './accounts-helpers';
 
 /** Every URL held by the page's Cache Storage (what the service worker keeps). */
 async function cachedUrls(page: Page): Promise<string[]> {
@@ -69,6 +69,55 @@ describe('an installable app that opens without its server', () => {
       );
       expect(type).toBe('image/png');
     }
+  });
+
+  it('offers New account and Scan as shortcuts, and takes shared images', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/`);
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const manifest: unknown = await page.evaluate(
+      async (url) => (await (await fetch(url)).json()) as unknown,
+      href!,
+    );
+    expect(manifest).toMatchObject({
+      shortcuts: [
+        { name: 'New account', url: '/account/create' },
+        { short_name: 'Scan', url: '/capture' },
+      ],
+      share_target: {
+        action: '/share-target',
+        method: 'POST',
+        enctype: 'multipart/form-data',
+        params: { files: [{ name: 'image', accept: ['image/*'] }] },
+      },
+    });
+  });
+
+  it('a QR code image shared to the app opens the new account it holds', async () => {
+    const { page } = browser;
+    await openAccountsWithWorker(page, server.url);
+    await page.reload();
+    await page.getByText('Offline', { exact: true }).first().waitFor();
+    // What the system's share sheet sends: a multipart POST to the share target's action.
+    await page.evaluate(() => {
+      const form = document.createElement('form');
+      form.method = 'POST';
+      form.action = '/share-target';
+      form.enctype = 'multipart/form-data';
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.name = 'image';
+      input.id = 'shared-image';
+      form.append(input);
+      document.body.append(form);
+    });
+    const image = await qrPng(`otpauth://totp/Shared:jane?secret=${SECRET}&issuer=Shared`, 'shared');
+    await page.locator('#shared-image').setInputFiles(image);
+    await page.evaluate(() =>
+      document.querySelector<HTMLFormElement>('form[action="/share-target"]')!.requestSubmit(),
+    );
+    await page.waitForURL(/\/account\/create$/);
+    await page.getByText('Shared', { exact: true }).waitFor();
   });
 
   it('registers a service worker that precaches the app shell and never an API answer', async () => {

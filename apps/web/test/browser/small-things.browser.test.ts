@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signUp } from './accounts-helpers';
+import { createAccount, SECRET, signUp } from './accounts-helpers';
+import { registerByApi } from './identity';
 import { expectAccessible } from './axe';
 import { perTestSessions } from './per-test';
 
@@ -29,5 +30,35 @@ describe('the 404 page and the About options', () => {
     await page.getByText('Get codes on request', { exact: true }).waitFor();
     expect(await page.getByText('showOtpAsDot', { exact: true }).count()).toBe(0);
     await expectAccessible(page, 'on About');
+  });
+});
+
+describe('the group count and the sign-out question', () => {
+  const session = perTestSessions({
+    setUp: async ({ page }, server) => {
+      await registerByApi(page, server.url);
+      for (const service of ['Alpha', 'Bravo', 'Charlie'])
+        await createAccount(page, server.url, { service, account: 'me', otp_type: 'totp', secret: SECRET });
+    },
+  });
+
+  it('the active group counts what the search leaves', async () => {
+    const { page, server } = session;
+    await page.goto(`${server.url}/accounts?toRefresh=true`);
+    await page.getByRole('button', { name: 'Active group: All, 3 accounts' }).waitFor();
+    await page.getByRole('searchbox', { name: 'Search' }).fill('br');
+    await page.getByRole('button', { name: 'Active group: All, 1 accounts' }).waitFor();
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
+    await page.getByRole('button', { name: 'Active group: All, 3 accounts' }).waitFor();
+  });
+
+  it('"Sign out now?" is asked once, without a description repeating it', async () => {
+    const { page, server } = session;
+    await page.goto(`${server.url}/accounts?toRefresh=true`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Sign out now?' });
+    await dialog.waitFor();
+    expect(await dialog.getAttribute('aria-describedby')).toBeNull();
+    expect(await dialog.getByText('Sign out now?').count()).toBe(1);
   });
 });

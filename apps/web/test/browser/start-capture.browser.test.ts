@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { screenshots } from './harness';
 import { createAccount, qrPng, SECRET, setSetting } from './accounts-helpers';
@@ -93,6 +94,26 @@ describe('start and capture rules, camera failures, invalid QR content, global 4
     await page.getByRole('button', { name: 'New' }).click();
     await page.waitForURL(/\/capture$/);
     await page.getByRole('button', { name: 'Cancel' }).waitFor();
+  });
+
+  it('an image pasted on the start screen is decoded as an uploaded one', async () => {
+    const { page, server } = session;
+    await page.goto(`${server.url}/start`);
+    await page.getByRole('heading', { name: 'No 2FA here!' }).waitFor();
+    const png = readFileSync(
+      await qrPng(`otpauth://totp/Pasted:jane?secret=${SECRET}&issuer=Pasted`, 'pasted'),
+    );
+    // What a paste of a copied image dispatches: a paste event whose data holds the file.
+    await page.evaluate(
+      (bytes) => {
+        const data = new DataTransfer();
+        data.items.add(new File([new Uint8Array(bytes)], 'qr.png', { type: 'image/png' }));
+        document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+      },
+      [...png],
+    );
+    await page.waitForURL(/\/account\/create$/);
+    await page.getByText('Pasted', { exact: true }).waitFor();
   });
 
   const failures = [

@@ -1,5 +1,60 @@
+import { useState, type SyntheticEvent } from 'react';
 import { iconUrl } from './icon.api';
 import './account-icon.css';
+
+type Plate = 'dark' | 'light' | 'none';
+
+/** Each logo's plate, decided once per file for this visit. */
+const plates = new Map<string, Plate>();
+
+/**
+ * The plate a logo needs, from the luminance of its opaque pixels: white artwork gets a dark
+ * plate and black artwork a light one (in both themes); a coloured or opaque logo keeps the theme's.
+ */
+function plateOf(image: HTMLImageElement): Plate {
+  const size = 24;
+  const context = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+  if (!context || !image.naturalWidth) return 'none';
+  context.canvas.width = context.canvas.height = size;
+  context.drawImage(image, 0, 0, size, size);
+  let data: Uint8ClampedArray;
+  try {
+    data = context.getImageData(0, 0, size, size).data;
+  } catch {
+    return 'none'; // a file the page may not read
+  }
+  let opaque = 0;
+  let light = 0;
+  for (let index = 0; index < data.length; index += 4) {
+    if (data[index + 3]! < 128) continue;
+    opaque++;
+    light += (0.2126 * data[index]! + 0.7152 * data[index + 1]! + 0.0722 * data[index + 2]!) / 255;
+  }
+  // An opaque logo brings its own background: no plate shows.
+  if (opaque === 0 || opaque > size * size * 0.9) return 'none';
+  const luminance = light / opaque;
+  return luminance > 0.8 ? 'dark' : luminance < 0.2 ? 'light' : 'none';
+}
+
+function Logo({ file, style }: { readonly file: string; readonly style: { width: number; height: number } }) {
+  const [plate, setPlate] = useState(() => plates.get(file));
+  const decide = (event: SyntheticEvent<HTMLImageElement>) => {
+    const decided = plateOf(event.currentTarget);
+    plates.set(file, decided);
+    setPlate(decided);
+  };
+  return (
+    <img
+      className="account-icon"
+      style={style}
+      src={iconUrl(file)}
+      alt=""
+      loading="lazy"
+      data-plate={plate}
+      onLoad={plate === undefined ? decide : undefined}
+    />
+  );
+}
 
 interface IconAccount {
   readonly service: string | null;
@@ -25,7 +80,7 @@ export function AccountIcon({
     );
   }
   if (account.icon) {
-    return <img className="account-icon" style={style} src={iconUrl(account.icon)} alt="" loading="lazy" />;
+    return <Logo key={account.icon} file={account.icon} style={style} />;
   }
   const name = account.service ?? account.account;
   const initial = [...name.trim()][0]?.toUpperCase() ?? '?';

@@ -13,16 +13,22 @@ import { OtpView } from '../../entities/account/OtpView';
 import { IconField } from './IconField';
 import { useIconState } from './icons';
 import { InvalidUriModal } from './InvalidUriModal';
+import { defaultGroupOf, GroupSelect } from './GroupField';
+import { useAccountSettings } from '../../entities/settings/account-settings';
 import { toParams, valuesOf } from '../../entities/account/form-values';
 
 /**
  * A scanned otpauth URI: the account it describes with a code preview, saved as it is. The icon
- * can be changed or removed.
+ * can be changed or removed, and the group picked.
  */
 export function QuickForm({ uri }: { readonly uri: string }) {
   const { t } = useTranslation('accountForm');
   const navigate = useNavigate();
   const icon = useIconState(null);
+  const { settings } = useAccountSettings();
+  // The group starts on the default one, as in the advanced form, until the person picks one.
+  const [pickedGroup, setPickedGroup] = useState<string | null>(null);
+  const group = pickedGroup ?? String(defaultGroupOf(settings));
   const [invalidClosed, setInvalidClosed] = useState(false);
   const preview = useQuery(uriPreviewQuery(uri));
   const create = useCreateAccount();
@@ -37,7 +43,7 @@ export function QuickForm({ uri }: { readonly uri: string }) {
   const save = () => {
     if (!preview.data) return;
     const { icon: _icon, ...fields } = preview.data;
-    create.mutate(toParams(valuesOf(fields), icon.icon), {
+    create.mutate(toParams({ ...valuesOf(fields), group }, icon.icon), {
       onSuccess: () => {
         icon.markSaved();
         void navigate({ to: '/accounts', search: { toRefresh: true } });
@@ -75,6 +81,7 @@ export function QuickForm({ uri }: { readonly uri: string }) {
         {account.service && <p className="quick-account">{account.account}</p>}
         <OtpView query={uriOtpQuery(uri)} />
         <IconField state={icon} />
+        <GroupSelect value={group} onChange={(event) => setPickedGroup(event.target.value)} />
       </div>
       <FormError message={create.error?.message} />
       <div className="form-actions form-actions-center">

@@ -22,7 +22,7 @@ interface AccountsHeaderProps {
   readonly groups: readonly Group[];
   readonly activeGroupId: number;
   readonly activeGroup: Group | undefined;
-  /** Accounts in the active group, and in all groups. */
+  /** Accounts shown of the active group (the search narrows them), and in all groups. */
   readonly counts: { readonly inGroup: number; readonly all: number };
   readonly onChooseGroup: (id: number) => void;
 }
@@ -66,8 +66,11 @@ export function AccountsHeader({ searchRef, ...props }: AccountsHeaderProps) {
         onClick={() => setSwitchOpen(true)}
         aria-label={t('list.activeGroup', { name: groupLabel, count: counts.inGroup })}
       >
-        <span className="group-switch-name">{groupLabel}</span>{' '}
-        <span className="badge">{counts.inGroup}</span>
+        {/* A long name ends in an ellipsis: the whole of it on hover. */}
+        <span className="group-switch-name" title={groupLabel}>
+          {groupLabel}
+        </span>{' '}
+        <span className="badge group-switch-count">{counts.inGroup}</span>
         <span aria-hidden="true" className="chevron" />
       </button>
       <div className="accounts-actions">

@@ -120,7 +120,8 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
         groups={groups}
         activeGroupId={activeGroupId}
         activeGroup={activeGroup}
-        counts={{ inGroup: inGroup.length, all: allAccounts.length }}
+        // The count is what the list shows: a search narrows it.
+        counts={{ inGroup: visible.length, all: allAccounts.length }}
         onChooseGroup={choose}
       />
       {!editMode && <TagFilter accounts={inGroup} chosen={tagFilter} onChange={setTagFilter} />}

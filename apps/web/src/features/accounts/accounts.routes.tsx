@@ -3,6 +3,7 @@ import { authLayout } from '../../lib/routes';
 import { flag } from '../../lib/search-params';
 import { loadCatalogues } from '../../i18n/i18n';
 import './accounts.css';
+import './accounts-header.css';
 
 export interface AccountsSearch {
   readonly toRefresh?: boolean;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refreshAccounts } from '../../entities/account/account.mutations';
 import { useScanHandoff } from '../../entities/account/scan-handoff';
@@ -24,6 +24,15 @@ import { ImportSources } from './ImportSources';
 import { ImportStatus } from './ImportStatus';
 import { PasswordForm } from './PasswordForm';
 
+/** A ref whose element is scrolled into view each time `shown` turns true. */
+function useScrolledIntoViewWhen<T extends HTMLElement>(shown: boolean) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (shown) ref.current?.scrollIntoView({ block: 'start' });
+  }, [shown]);
+  return ref;
+}
+
 /** Accounts found in a Google Authenticator migration or an export file. */
 export function ImportPage() {
   const { t } = useTranslation('import');
@@ -39,6 +48,8 @@ export function ImportPage() {
   const toImport = rows.filter(inImportAll).length;
   const skipping = remaining.length - toImport;
   const duplicates = rows.filter((row) => isDuplicate(row) && row.status !== 'imported');
+  // Once a file is read, what it holds comes into view (on a phone it is under the sources).
+  const bulkRef = useScrolledIntoViewWhen<HTMLDivElement>(rows.length > 0);
   const leave = async () => {
     if (hasImported()) await refreshAccounts(queryClient);
     await navigate({ to: '/accounts', search: hasImported() ? { toRefresh: true } : {} });
@@ -64,7 +75,7 @@ export function ImportPage() {
       {importer.result && <ImportResultNotice result={importer.result} onLeave={() => void leave()} />}
       {rows.length > 0 && (
         <>
-          <div className="import-bulk" role="toolbar" aria-label={t('bulk')}>
+          <div className="import-bulk" role="toolbar" aria-label={t('bulk')} ref={bulkRef}>
             <button
               type="button"
               className="button button-primary"

@@ -30,6 +30,20 @@ export function StartPage() {
     if (settings.useDirectCapture && settings.defaultCaptureMode === 'upload') fileInput.current?.click();
   }, [loaded, settings.defaultCaptureMode, settings.useDirectCapture]);
 
+  const decode = upload.mutate;
+  useSharedImage(search.shared === true, decode);
+  // An image pasted from the clipboard is read as an uploaded one.
+  useEffect(() => {
+    const onPaste = (event: ClipboardEvent) => {
+      const image = [...(event.clipboardData?.files ?? [])].find((file) => file.type.startsWith('image/'));
+      if (!image) return;
+      event.preventDefault();
+      decode(image);
+    };
+    document.addEventListener('paste', onPaste);
+    return () => document.removeEventListener('paste', onPaste);
+  }, [decode]);
+
   const chooseFile = () => fileInput.current?.click();
   const scan = () => (settings.useBasicQrcodeReader ? chooseFile() : void navigate({ to: '/capture' }));
 
@@ -82,6 +96,23 @@ export function StartPage() {
       )}
     </section>
   );
+}
+
+/** The image shared to the installed app, asked once of the service worker that received it. */
+function useSharedImage(shared: boolean, onImage: (image: File) => void) {
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!shared || asked.current || !('serviceWorker' in navigator)) return;
+    asked.current = true;
+    const worker = navigator.serviceWorker;
+    const onMessage = (event: MessageEvent<{ type?: string; image?: File | null }>) => {
+      if (event.data.type !== 'twofold:shared-image') return;
+      worker.removeEventListener('message', onMessage);
+      if (event.data.image) onImage(event.data.image);
+    };
+    worker.addEventListener('message', onMessage);
+    void worker.ready.then((registration) => registration.active?.postMessage('twofold:shared-image'));
+  }, [shared, onImage]);
 }
 
 function ScanGlyph() {

@@ -10,11 +10,13 @@ export const startRoute = createRoute({
   staticData: { title: 'start' },
   validateSearch: (
     search: Record<string, unknown>,
-  ): { showAdvancedFormButton?: boolean; returnToView?: string } => ({
+  ): { showAdvancedFormButton?: boolean; returnToView?: string; shared?: boolean } => ({
     ...(search.showAdvancedFormButton === undefined
       ? {}
       : { showAdvancedFormButton: flag(search.showAdvancedFormButton) }),
     ...(text(search.returnToView) ? { returnToView: text(search.returnToView) } : {}),
+    // An image was shared to the installed app: its service worker holds it.
+    ...(search.shared === undefined ? {} : { shared: flag(search.shared) }),
   }),
   loader: loadCatalogues('accounts'),
   component: lazyRouteComponent(() => import('./StartScreen'), 'StartPage'),
