@@ -44,6 +44,7 @@ import { featuresRoutes } from './features/features.routes.js';
 import { groupsRoutes } from './groups/groups.routes.js';
 import { groupAccountsRoutes } from './accounts/group-accounts.routes.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
+import { accountKitRoutes } from './accounts/trash.routes.js';
 import { accountOtpRoutes } from './accounts/account-otp.routes.js';
 import { iconsRoutes } from './icons/icons.routes.js';
 import { iconPurgePlugin } from './icons/icon-purge.plugin.js';
@@ -197,6 +198,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(groupsRoutes);
   await app.register(groupAccountsRoutes);
   await app.register(accountsRoutes);
+  await app.register(accountKitRoutes);
   await app.register(accountOtpRoutes);
   await app.register(iconsRoutes);
   await app.register(qrcodeRoutes);

@@ -22,6 +22,8 @@ export interface ReadOptions {
   readonly withOtp?: boolean | undefined;
   /** Lists leave secrets out unless `true`; a single account has its secret unless `false`. */
   readonly withSecret?: boolean | undefined;
+  /** Twofold's own account fields (`favorite`, `favorite_order`), which 2FAuth clients never see. */
+  readonly withExtras?: boolean | undefined;
 }
 
 export interface ListOptions extends ReadOptions {
@@ -45,9 +47,10 @@ export interface PreviewImportOptions {
  * value, `withSecret` is read as truthy (`1`) or falsy (`0`). Booleans map onto that without
  * changing the wire: `withOtp: false` leaves the parameter out.
  */
-function readQuery(options: ReadOptions): { withOtp?: string; withSecret?: string } {
+function readQuery(options: ReadOptions): { withOtp?: string; withSecret?: string; withExtras?: string } {
   return {
     ...(options.withOtp ? { withOtp: '1' } : {}),
+    ...(options.withExtras ? { withExtras: '1' } : {}),
     ...(options.withSecret === undefined ? {} : { withSecret: options.withSecret ? '1' : '0' }),
   };
 }
@@ -239,8 +242,12 @@ export function createTwofold(options: TwofoldClientOptions = {}) {
     accounts,
     groups: {
       list: (): Promise<Group[]> => unwrap(client.GET('/api/v1/groups')),
-      accounts: (id: number): Promise<Account[]> =>
-        unwrap(client.GET('/api/v1/groups/{id}/twofaccounts', { params: { path: { id } } })),
+      accounts: (id: number, read: ReadOptions = {}): Promise<Account[]> =>
+        unwrap(
+          client.GET('/api/v1/groups/{id}/twofaccounts', {
+            params: { path: { id }, query: readQuery(read) },
+          }),
+        ),
     },
     /** Encrypted backups (set their password in the web app's settings first). */
     backups: {

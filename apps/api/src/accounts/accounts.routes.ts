@@ -25,7 +25,9 @@ import {
   listAccountsText,
   showAccount,
   singleFlags,
+  type ReadFlags,
 } from './accounts.reads.js';
+import type { AccountRead } from './accounts.mapper.js';
 import { AccountIdParams, accountMustExist } from './account-params.js';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from './idempotency.js';
 
@@ -101,6 +103,17 @@ function readRoutes(app: RouteApp): void {
   );
 }
 
+/** A write's answer without the secret or Twofold's own fields when the query does not ask for them. */
+function askedFields(read: AccountRead, flags: ReadFlags): AccountRead {
+  const answer: Partial<AccountRead> = { ...read };
+  if (!flags.withSecret) delete answer.secret;
+  if (!flags.withExtras) {
+    delete answer.favorite;
+    delete answer.favorite_order;
+  }
+  return answer as AccountRead;
+}
+
 /** Creating, editing and deleting accounts. */
 function writeRoutes(app: RouteApp): void {
   app.post(
@@ -121,9 +134,7 @@ function writeRoutes(app: RouteApp): void {
       const { body, caller } = request;
       const idem = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER], caller, body);
       const created = await createAccount(app.deps, body, idem);
-      const { withSecret } = singleFlags(request.query);
-      if (!withSecret) delete (created as { secret?: string }).secret;
-      return reply.code(201).send(created);
+      return reply.code(201).send(askedFields(created, singleFlags(request.query)));
     },
   );
 
@@ -144,9 +155,7 @@ function writeRoutes(app: RouteApp): void {
     },
     async (request) => {
       const updated = await updateAccount(app.deps, request.params.id, request.body);
-      const { withSecret } = singleFlags(request.query);
-      if (!withSecret) delete (updated as { secret?: string }).secret;
-      return updated;
+      return askedFields(updated, singleFlags(request.query));
     },
   );
 
@@ -157,7 +166,8 @@ function writeRoutes(app: RouteApp): void {
       schema: {
         tags,
         operationId: 'deleteAccount',
-        summary: 'Delete an account (its icon too, unless another account uses it)',
+        summary:
+          'Delete an account: to the trash when `trashRetentionDays` > 0, else for good (its icon too, unless another account uses it)',
         params: AccountIdParams,
         response: { 204: Type.Null({ description: 'Deleted' }) },
       },
@@ -176,7 +186,7 @@ function writeRoutes(app: RouteApp): void {
       schema: {
         tags,
         operationId: 'deleteAccounts',
-        summary: 'Delete several accounts (at most 100 ids; unknown ids ignored)',
+        summary: 'Delete several accounts, to the trash as above (at most 100 ids; unknown ids ignored)',
         querystring: RequiredIdsQuery,
         response: { 204: Type.Null({ description: 'Deleted' }) },
       },

@@ -63,6 +63,11 @@ export const TwoFAccount = Type.Object(
     indecipherable: Type.Optional(
       Type.Boolean({ description: 'Present (true) when a field cannot be decrypted' }),
     ),
+    // Twofold's own fields: only with `withExtras`.
+    favorite: Type.Optional(Type.Boolean({ description: 'Starred (only with `withExtras`)' })),
+    favorite_order: Type.Optional(
+      NullableInteger({ description: 'Place among the favourites, null when not starred (`withExtras`)' }),
+    ),
   },
   { title: 'Account', description: 'A two-factor account' },
 );
@@ -240,11 +245,19 @@ export const ListQuery = Type.Object({
   ids: Type.Optional(IdList),
   withSecret: Type.Optional(QueryFlag),
   withOtp: Type.Optional(QueryFlag),
+  withExtras: Type.Optional(QueryFlag),
 });
 
 export const ReadQuery = Type.Object({
   withSecret: Type.Optional(QueryFlag),
   withOtp: Type.Optional(QueryFlag),
+  withExtras: Type.Optional(QueryFlag),
+});
+
+/** `PUT /twofaccounts/{id}/favorite` (Twofold's own). */
+export const FavoriteBody = Type.Object({
+  favorite: Type.Boolean(),
+  favorite_order: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 1_000_000 }))),
 });
 
 export const RequiredIdsQuery = Type.Object({ ids: IdList });

@@ -95,6 +95,8 @@ export interface Twofaccounts {
   counter: BigIntColumn | null;
   created_at: Generated<Timestamp>;
   digits: number;
+  favorite: Generated<boolean>;
+  favorite_order: number | null;
   group_id: number | null;
   icon: string | null;
   id: Generated<number>;
@@ -103,6 +105,7 @@ export interface Twofaccounts {
   position: number | null;
   secret: string;
   service: string | null;
+  trashed_at: Timestamp | null;
   updated_at: Generated<Timestamp>;
   uri: string | null;
 }

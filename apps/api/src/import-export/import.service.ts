@@ -2,6 +2,7 @@ import { parseImport, type ImportFailure, type ImportRow as SourceRow } from '@t
 import { isStorableText } from '../http/validation.js';
 import type { Deps } from '../shared/deps.js';
 import { accountViews } from '../accounts/accounts.reads.js';
+import { duplicateKey } from '../accounts/duplicates.js';
 import { extForMime, sniffImage } from '../images/image-type.js';
 import { fetchOfficialLogo, storePendingIcon } from '../icons/icons.service.js';
 import { AppError, errors, message } from '../http/errors.js';
@@ -37,15 +38,6 @@ export interface ImportPreview {
   readonly notices: readonly string[];
   readonly skipped: number;
 }
-
-const duplicateKey = (row: {
-  secret: string;
-  service: string | null;
-  account: string;
-  otp_type: string;
-  digits: number;
-  algorithm: string;
-}) => JSON.stringify([row.secret, row.service ?? '', row.account, row.otp_type, row.digits, row.algorithm]);
 
 /** A text field holding U+0000 or a lone surrogate, which the database cannot store. */
 function unstorableField(row: SourceRow): 'service' | 'account' | 'group' | undefined {

@@ -11,6 +11,7 @@ import { importAccountsRoute } from '../features/import/import.routes';
 import { showQrCodeRoute } from '../features/qrcode/qrcode.routes';
 import { startRoute } from '../features/start/start.routes';
 import { groupsRoutes } from '../features/groups/groups.routes';
+import { trashRoute } from '../features/trash/trash.routes';
 import { aboutRoute } from '../features/about/about.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
 import { authLayout, publicLayout, rootRoute } from '../lib/routes';
@@ -43,6 +44,7 @@ const routeTree = rootRoute.addChildren([
     importAccountsRoute,
     showQrCodeRoute,
     ...groupsRoutes,
+    trashRoute,
     ...settingsRoutes,
   ]),
   aboutRoute,

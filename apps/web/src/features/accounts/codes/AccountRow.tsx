@@ -4,6 +4,7 @@ import type { Account } from '../../../entities/account/account.api';
 import type { NativeSettings } from '@twofold/otp/browser';
 import { copyToClipboard } from '../../../ui/clipboard';
 import { AccountContent } from '../../../entities/account/AccountIcon';
+import { FavoriteStar } from './FavoriteStar';
 import { ListCode } from './ListCode';
 import { currentCodes } from './use-list-code';
 import './codes.css';
@@ -72,6 +73,7 @@ export const AccountRow = memo(function AccountRow({
           <span aria-hidden="true">{revealed ? '◡' : '◉'}</span>
         </button>
       )}
+      <FavoriteStar account={account} name={name} />
     </li>
   );
 });
