@@ -1122,9 +1122,9 @@ export interface components {
             otp?: components["schemas"]["EmbeddedOtp"];
             /** @description Present (true) when a field cannot be decrypted */
             indecipherable?: boolean;
-            /** @description Starred (only with `withExtras`) */
+            /** @description true on a favourite, absent otherwise (only with `withExtras`) */
             favorite?: boolean;
-            /** @description Place among the favourites, null when not starred (`withExtras`) */
+            /** @description Place among the favourites, on a favourite (`withExtras`) */
             favorite_order?: number | null;
         };
         /**
@@ -1220,6 +1220,8 @@ export interface components {
             counter: number | null;
             /** @description The group proposed by the source */
             group?: string | null;
+            /** @description true when starred in the source, absent otherwise (only with `withExtras`) */
+            favorite?: boolean;
         };
         /**
          * Otp
@@ -5616,6 +5618,7 @@ export interface operations {
         parameters: {
             query?: {
                 withSecret?: string;
+                withExtras?: string;
             };
             header?: never;
             path?: never;
@@ -5634,6 +5637,8 @@ export interface operations {
                     password?: string;
                     /** @description Truthy: rows include their secret */
                     withSecret?: unknown;
+                    /** @description Truthy: rows include Twofold's own fields (`favorite`) */
+                    withExtras?: unknown;
                 };
                 "application/x-www-form-urlencoded": {
                     payload?: string | null;
@@ -5646,6 +5651,8 @@ export interface operations {
                     password?: string;
                     /** @description Truthy: rows include their secret */
                     withSecret?: unknown;
+                    /** @description Truthy: rows include Twofold's own fields (`favorite`) */
+                    withExtras?: unknown;
                 };
                 "multipart/form-data": {
                     payload?: string | null;
@@ -5658,6 +5665,8 @@ export interface operations {
                     password?: string;
                     /** @description Truthy: rows include their secret */
                     withSecret?: string;
+                    /** @description Truthy: rows include Twofold's own fields (`favorite`) */
+                    withExtras?: string;
                 };
             };
         };

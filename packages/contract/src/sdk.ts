@@ -242,12 +242,8 @@ export function createTwofold(options: TwofoldClientOptions = {}) {
     accounts,
     groups: {
       list: (): Promise<Group[]> => unwrap(client.GET('/api/v1/groups')),
-      accounts: (id: number, read: ReadOptions = {}): Promise<Account[]> =>
-        unwrap(
-          client.GET('/api/v1/groups/{id}/twofaccounts', {
-            params: { path: { id }, query: readQuery(read) },
-          }),
-        ),
+      accounts: (id: number): Promise<Account[]> =>
+        unwrap(client.GET('/api/v1/groups/{id}/twofaccounts', { params: { path: { id } } })),
     },
     /** Encrypted backups (set their password in the web app's settings first). */
     backups: {

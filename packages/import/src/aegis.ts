@@ -48,7 +48,7 @@ function aegisEntry(value: unknown, groups: ReadonlyMap<string, string>): Import
   const name = str(value.name);
   const type = AEGIS_TYPES[(str(value.type) ?? '').toLowerCase()] ?? '';
   const icon = value.icon === 'null' ? null : embeddedIcon(value.icon, value.icon_mime, AEGIS_ICON_MIMES);
-  return buildRow({
+  const row = buildRow({
     otp_type: type,
     service: issuer,
     account: name !== null && name.trim() !== '' ? name : issuer,
@@ -60,6 +60,7 @@ function aegisEntry(value: unknown, groups: ReadonlyMap<string, string>): Import
     icon,
     group: entryGroup(value, groups),
   });
+  return value.favorite === true && !row.error ? { ...row, favorite: true } : row;
 }
 
 /** Rows of a plain (or decrypted) Aegis db object. */

@@ -35,6 +35,8 @@ export interface ImportRow {
   readonly icon: RowIcon | null;
   /** The group name the source proposes, or null. */
   readonly group: string | null;
+  /** Starred in the source (Aegis's `favorite`); absent otherwise. */
+  readonly favorite?: true;
   readonly error?: RowError;
 }
 

@@ -64,9 +64,11 @@ export const TwoFAccount = Type.Object(
       Type.Boolean({ description: 'Present (true) when a field cannot be decrypted' }),
     ),
     // Twofold's own fields: only with `withExtras`.
-    favorite: Type.Optional(Type.Boolean({ description: 'Starred (only with `withExtras`)' })),
+    favorite: Type.Optional(
+      Type.Boolean({ description: 'true on a favourite, absent otherwise (only with `withExtras`)' }),
+    ),
     favorite_order: Type.Optional(
-      NullableInteger({ description: 'Place among the favourites, null when not starred (`withExtras`)' }),
+      NullableInteger({ description: 'Place among the favourites, on a favourite (`withExtras`)' }),
     ),
   },
   { title: 'Account', description: 'A two-factor account' },
@@ -83,6 +85,11 @@ export const ImportRow = Type.Object(
       Type.String({ description: 'The secret when asked (`withSecret`); on an invalid row, the reason' }),
     ),
     group: Type.Optional(NullableString({ description: 'The group proposed by the source' })),
+    favorite: Type.Optional(
+      Type.Boolean({
+        description: 'true when starred in the source, absent otherwise (only with `withExtras`)',
+      }),
+    ),
   },
   { title: 'ImportRow', description: 'An account read from an export, not stored yet' },
 );

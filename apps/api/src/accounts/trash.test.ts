@@ -182,11 +182,12 @@ describeEachDatabase('trash and favourites', (t) => {
     await call('PUT', `/api/v1/twofaccounts/${a}/favorite`, { favorite: true });
     const extras = async () =>
       (await call('GET', '/api/v1/twofaccounts?withExtras=1'))
-        .json<{ account: string; favorite: boolean; favorite_order: number | null }[]>()
+        .json<{ account: string; favorite?: boolean; favorite_order?: number | null }[]>()
         .map((row) => [row.account, row.favorite, row.favorite_order]);
+    // Written on favourites only: absent = not starred.
     expect(await extras()).toEqual([
       ['a', true, 2],
-      ['b', false, null],
+      ['b', undefined, undefined],
       ['c', true, 1],
     ]);
     await call('PUT', `/api/v1/twofaccounts/${c}/favorite`, { favorite: false });
@@ -194,7 +195,7 @@ describeEachDatabase('trash and favourites', (t) => {
     expect(await extras()).toEqual([
       ['a', true, 2],
       ['b', true, 0],
-      ['c', false, null],
+      ['c', undefined, undefined],
     ]);
     // Writes answer the extras only when asked.
     const put = {
@@ -210,10 +211,48 @@ describeEachDatabase('trash and favourites', (t) => {
     expect((await call('PUT', `/api/v1/twofaccounts/${a}?withExtras=1`, put)).json()).toMatchObject({
       favorite: true,
     });
+    // The Aegis export (and so the encrypted backups) carries the star.
+    const aegis = (await call('GET', '/api/v1/twofaccounts/export?format=aegis')).json<{
+      db: { entries: { name: string; favorite: boolean }[] };
+    }>();
+    expect(aegis.db.entries.map((entry) => [entry.name, entry.favorite])).toEqual([
+      ['a2', true],
+      ['b', true],
+      ['c', false],
+    ]);
     expect((await call('PUT', '/api/v1/twofaccounts/99/favorite', { favorite: true })).statusCode).toBe(404);
     expect((await call('PUT', `/api/v1/twofaccounts/${a}/favorite`, {})).json()).toMatchObject({
       errors: { favorite: expect.any(Array) },
     });
+  });
+
+  it("the import reads Aegis's favourite, only for clients that ask (withExtras)", async () => {
+    const entry = (name: string, favorite: boolean) => ({
+      type: 'totp',
+      uuid: '01234567-89ab-4cde-8f01-23456789abcd',
+      name,
+      issuer: 'S',
+      note: '',
+      favorite,
+      icon: null,
+      info: { secret: F.SECRET, algo: 'SHA1', digits: 6, period: 30 },
+      groups: [],
+    });
+    const payload = JSON.stringify({
+      version: 1,
+      header: { slots: null, params: null },
+      db: { version: 3, entries: [entry('a', true), entry('b', false)], groups: [] },
+    });
+    const rows = async (extra: Record<string, unknown>) =>
+      (await call('POST', '/api/v1/twofaccounts/migration', { payload, ...extra }))
+        .json<{ account: string; favorite?: boolean }[]>()
+        .map((row) => [row.account, row.favorite]);
+    expect(await rows({ withExtras: '1' })).toEqual([
+      ['a', true],
+      ['b', undefined],
+    ]);
+    const plain = await call('POST', '/api/v1/twofaccounts/migration', { payload });
+    expect(plain.body).not.toContain('favorite');
   });
 
   it('finds stored accounts with the same type and secret, without answering the secret', async () => {

@@ -73,8 +73,14 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
             }),
           ),
           withSecret: Type.Optional(Type.Unknown({ description: 'Truthy: rows include their secret' })),
+          withExtras: Type.Optional(
+            Type.Unknown({ description: "Truthy: rows include Twofold's own fields (`favorite`)" }),
+          ),
         }),
-        querystring: Type.Object({ withSecret: Type.Optional(Type.String()) }),
+        querystring: Type.Object({
+          withSecret: Type.Optional(Type.String()),
+          withExtras: Type.Optional(Type.String()),
+        }),
         response: { 200: ImportRows },
       },
       preValidation: passwordPartAsText,
@@ -103,10 +109,13 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } else input = payload as string;
       const withSecret =
         isTruthy(body.withSecret) || isTruthy((request.query as Record<string, unknown>).withSecret);
+      const withExtras =
+        isTruthy(body.withExtras) || isTruthy((request.query as Record<string, unknown>).withExtras);
       const password = typeof body.password === 'string' && body.password !== '' ? body.password : undefined;
       const preview = await previewImport(app.deps, input, {
         ...(password === undefined ? {} : { password }),
         withSecret,
+        withExtras,
         locale: request.locale,
       });
       return sendRows(request, reply, preview);

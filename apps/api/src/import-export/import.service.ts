@@ -31,6 +31,7 @@ export interface ImportRow {
   period: number | null;
   counter: number | null;
   group: string | null;
+  favorite?: true;
 }
 
 export interface ImportPreview {
@@ -83,7 +84,7 @@ function invalidRow(row: SourceRow, error: NonNullable<SourceRow['error']>, loca
 export async function toImportRows(
   deps: Deps,
   rows: readonly SourceRow[],
-  options: { withSecret: boolean; locale: Locale },
+  options: { withSecret: boolean; withExtras?: boolean; locale: Locale },
 ): Promise<ImportRow[]> {
   const settings = await readNativeSettings(deps.db);
   const existing = new Set<string>();
@@ -133,6 +134,8 @@ export async function toImportRows(
       period: row.period,
       counter: row.counter,
       group: row.group,
+      // Twofold's own field: only when asked (`withExtras`).
+      ...(options.withExtras && row.favorite ? { favorite: true as const } : {}),
     });
   }
   return result;
@@ -167,7 +170,7 @@ export function importFailure(failure: ImportFailure): AppError {
 export async function previewImport(
   deps: Deps,
   input: string | Uint8Array,
-  options: { password?: string; withSecret: boolean; locale: Locale },
+  options: { password?: string; withSecret: boolean; withExtras?: boolean; locale: Locale },
 ): Promise<ImportPreview> {
   const result = await parseImport(input, {
     ...(options.password === undefined ? {} : { password: options.password }),

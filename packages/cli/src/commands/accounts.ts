@@ -32,7 +32,9 @@ async function accountsOf(ctx: Context, groupName: string | undefined): Promise<
       `No group named "${groupName}"${names.length ? ` (groups: ${names.join(', ')})` : ''}.`,
     );
   }
-  return ctx.twofold.groups.accounts(group.id, { withExtras: true });
+  // The whole list (with the favourites) read once, kept to the group's accounts.
+  const accounts = await ctx.twofold.accounts.list({ withExtras: true });
+  return accounts.filter((account) => account.group_id === group.id);
 }
 
 export async function listAccounts(ctx: Context, options: { group?: string; json?: boolean }): Promise<void> {

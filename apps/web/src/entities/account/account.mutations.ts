@@ -104,8 +104,13 @@ export function useSetFavorite() {
   return useMutation({
     mutationFn: ({ id, favorite }: { id: number; favorite: boolean }) => setFavorite(id, favorite),
     onSuccess: (updated) => {
+      // The answer has the favourite fields only when starred: the old ones must not stay behind.
       queryClient.setQueryData(accountsQuery.queryKey, (list) =>
-        list?.map((account) => (account.id === updated.id ? { ...account, ...updated } : account)),
+        list?.map((account) => {
+          if (account.id !== updated.id) return account;
+          const { favorite: _favorite, favorite_order: _order, ...rest } = account;
+          return { ...rest, ...updated };
+        }),
       );
       return refreshAccounts(queryClient);
     },

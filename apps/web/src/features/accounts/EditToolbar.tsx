@@ -47,7 +47,7 @@ export function EditToolbar({
           duration: 8000,
           action: {
             label: t('list.undo'),
-            run: () => restore.mutate(ids, { onSuccess: () => notify('success', t('trash.restored')) }),
+            run: () => restore.mutate(ids, { onSuccess: () => notify('success', t('list.restored')) }),
           },
         });
     },

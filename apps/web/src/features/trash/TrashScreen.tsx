@@ -17,7 +17,7 @@ type Confirming = 'delete' | 'empty' | null;
 
 /** Deleted accounts kept for a while: restore them, or delete them for good before their date. */
 export function TrashScreen() {
-  const { t, i18n } = useTranslation('accounts');
+  const { t, i18n } = useTranslation('trash');
   const queryClient = useQueryClient();
   const trash = useQuery(trashQuery);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -43,13 +43,13 @@ export function TrashScreen() {
   return (
     <section className="page narrow trash-screen" aria-labelledby="trash-title">
       <div className="page-header">
-        <h1 id="trash-title">{t('trash.title')}</h1>
+        <h1 id="trash-title">{t('title')}</h1>
       </div>
       {items.length === 0 ? (
-        <p className="empty-state">{t('trash.empty')}</p>
+        <p className="empty-state">{t('empty')}</p>
       ) : (
         <>
-          <p className="trash-help">{t('trash.help')}</p>
+          <p className="trash-help">{t('help')}</p>
           <div className="trash-actions">
             <button
               type="button"
@@ -59,12 +59,12 @@ export function TrashScreen() {
                 restore.mutate(chosen, {
                   onSuccess: () => {
                     done();
-                    notify('success', t('trash.restored'));
+                    notify('success', t('restored'));
                   },
                 })
               }
             >
-              {t('trash.restore')}
+              {t('restore')}
             </button>
             <button
               type="button"
@@ -72,13 +72,13 @@ export function TrashScreen() {
               disabled={chosen.length === 0}
               onClick={() => setConfirming('delete')}
             >
-              {t('trash.delete')}
+              {t('delete')}
             </button>
             <button type="button" className="button button-danger" onClick={() => setConfirming('empty')}>
-              {t('trash.emptyTrash')}
+              {t('emptyTrash')}
             </button>
           </div>
-          <ul className="trash-list" aria-label={t('trash.title')}>
+          <ul className="trash-list" aria-label={t('title')}>
             {items.map((item) => (
               <TrashRow
                 key={item.id}
@@ -94,9 +94,9 @@ export function TrashScreen() {
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
-        title={confirming === 'empty' ? t('trash.confirmEmpty') : t('trash.confirmDelete')}
-        description={t('trash.confirmLegend')}
-        confirmLabel={confirming === 'empty' ? t('trash.emptyTrash') : t('trash.delete')}
+        title={confirming === 'empty' ? t('confirmEmpty') : t('confirmDelete')}
+        description={t('confirmLegend')}
+        confirmLabel={confirming === 'empty' ? t('emptyTrash') : t('delete')}
         danger
         onConfirm={() => {
           purge.mutate(confirming === 'empty' ? 'all' : chosen, { onSuccess: done });
@@ -113,7 +113,7 @@ function TrashRow(props: {
   onToggle: (id: number, on: boolean) => void;
   purgeDate: string;
 }) {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation('trash');
   const { item } = props;
   const name = item.service ? `${item.service} (${item.account})` : item.account;
   return (
@@ -123,11 +123,11 @@ function TrashRow(props: {
           type="checkbox"
           checked={props.checked}
           onChange={(event) => props.onToggle(item.id, event.target.checked)}
-          aria-label={t('trash.select', { name })}
+          aria-label={t('select', { name })}
         />
         <span className="trash-text">
           <span className="trash-name">{name}</span>
-          <span className="trash-date">{t('trash.purgeOn', { date: props.purgeDate })}</span>
+          <span className="trash-date">{t('purgeOn', { date: props.purgeDate })}</span>
         </span>
       </label>
     </li>

@@ -6,6 +6,6 @@ export const trashRoute = createRoute({
   getParentRoute: () => authLayout,
   path: '/trash',
   staticData: { title: 'trash' },
-  loader: loadCatalogues('accounts'),
+  loader: loadCatalogues('trash', 'accounts'),
   component: lazyRouteComponent(() => import('./TrashScreen'), 'TrashScreen'),
 });
