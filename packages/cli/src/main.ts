@@ -51,7 +51,9 @@ function program(): Command {
     .action(withServer((ctx, options: { group?: string; json?: boolean }) => listAccounts(ctx, options)));
   cli
     .command('code <search>')
-    .description('print the current code of the one account matching <search> (id, service or account)')
+    .description(
+      'print the current code of the one account matching <search> (id, service or account; among several matches, an exact name wins, else the one favourite)',
+    )
     .option('-c, --copy', 'copy the code to the clipboard instead of printing it')
     .option('-n, --next', 'also print the next code')
     .action(

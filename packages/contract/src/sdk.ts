@@ -25,7 +25,7 @@ export interface ReadOptions {
   readonly withOtp?: boolean | undefined;
   /** Lists leave secrets out unless `true`; a single account has its secret unless `false`. */
   readonly withSecret?: boolean | undefined;
-  /** Twofold's own fields (tags, recovery-code counts, has_note); 2FAuth clients never ask. */
+  /** Twofold's own account fields (favourite, tags, recovery-code counts, has_note); 2FAuth clients never ask. */
   readonly withExtras?: boolean | undefined;
 }
 

@@ -81,7 +81,12 @@ function aegisEntry(value: unknown, groups: ReadonlyMap<string, string>): Import
     icon,
     group: groupNames[0] ?? null,
   });
-  return row.error ? row : { ...row, ...entryExtras(value, groupNames) };
+  if (row.error) return row;
+  return {
+    ...row,
+    ...entryExtras(value, groupNames),
+    ...(value.favorite === true ? { favorite: true as const } : {}),
+  };
 }
 
 /** Rows of a plain (or decrypted) Aegis db object. */

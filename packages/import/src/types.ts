@@ -39,6 +39,8 @@ export interface ImportRow {
   readonly note?: string;
   readonly tags?: readonly string[];
   readonly recovery_codes?: readonly ImportedRecoveryCode[];
+  /** Starred in the source (Aegis's `favorite`); absent otherwise. */
+  readonly favorite?: true;
   readonly error?: RowError;
 }
 

@@ -10,8 +10,10 @@ interface BooleanSetting {
 interface IntegerSetting {
   readonly type: 'integer';
   readonly default: number;
-  /** Allowed values; undefined = checked elsewhere (group ids). */
+  /** Allowed values; undefined = checked elsewhere (group ids) or by the range below. */
   readonly allowed?: readonly number[];
+  readonly minimum?: number;
+  readonly maximum?: number;
 }
 interface StringSetting {
   readonly type: 'string';
@@ -117,6 +119,8 @@ export const nativeSettings = {
   showEmailInFooter: bool(true),
   // Twofold's own: the groups as chips under the search of the accounts screen.
   showGroupChips: bool(false),
+  // Twofold's own: days a deleted account stays in the trash before it is purged (0 = deleted at once).
+  trashRetentionDays: { type: 'integer', default: 30, minimum: 0, maximum: 365 },
 } as const satisfies Record<string, SettingDefinition>;
 
 export type NativeSettingKey = keyof typeof nativeSettings;
@@ -167,7 +171,9 @@ export function isValidSettingValue(key: NativeSettingKey, value: unknown): bool
       return (
         typeof value === 'number' &&
         Number.isInteger(value) &&
-        (definition.allowed === undefined || definition.allowed.includes(value))
+        (definition.allowed === undefined || definition.allowed.includes(value)) &&
+        (definition.minimum === undefined || value >= definition.minimum) &&
+        (definition.maximum === undefined || value <= definition.maximum)
       );
     case 'number':
       return typeof value === 'number' && definition.allowed.includes(value);

@@ -75,3 +75,4 @@ export {
 } from './settings.js';
 export { type FieldRule, fieldRuleOf } from './field-rules.js';
 export { type WebCodeParams, type WebTotpCodes, canComputeInBrowser, webTotpCodes } from './web-codes.js';
+export { type FavoriteFields, favoritesFirst } from './favorites.js';

@@ -4,6 +4,7 @@ import type { IconStore } from '../images/icon-store.js';
 import { openFields } from '../crypto/account-fields.js';
 import type { AccountRecord } from './accounts.queries.js';
 import type { EmbeddedOtp as EmbeddedOtpSchema } from './accounts.schemas.js';
+import { accountExtras } from './account-extras.js';
 
 /** An account row with its sensitive fields decrypted (or marked), as the service works with it. */
 export interface AccountView {
@@ -25,6 +26,9 @@ export interface AccountView {
   /** The secret (and so the OTP) is usable. */
   readonly secretReadable: boolean;
   readonly uriReadable: boolean;
+  readonly favorite: boolean;
+  /** The place among the favourites (null when not starred). */
+  readonly favorite_order: number | null;
 }
 
 export function toView(keys: AppKeys, row: AccountRecord, encrypted: boolean): AccountView {
@@ -45,6 +49,8 @@ export function toView(keys: AppKeys, row: AccountRecord, encrypted: boolean): A
     indecipherable: opened.failed.length > 0,
     secretReadable: !opened.failed.includes('secret'),
     uriReadable: opened.failed.length === 0,
+    favorite: row.favorite,
+    favorite_order: row.favorite_order,
   };
 }
 
@@ -55,7 +61,7 @@ export type EmbeddedOtp = Static<typeof EmbeddedOtpSchema>;
 export function toRead(
   icons: Pick<IconStore, 'exists'>,
   view: AccountView,
-  options: { withSecret: boolean; otp?: EmbeddedOtp | undefined },
+  options: { withSecret: boolean; otp?: EmbeddedOtp | undefined; withExtras?: boolean },
 ) {
   return {
     id: view.id,
@@ -71,6 +77,7 @@ export function toRead(
     counter: view.counter,
     ...(options.otp ? { otp: options.otp } : {}),
     ...(view.indecipherable ? { indecipherable: true } : {}),
+    ...(options.withExtras ? accountExtras(view) : {}),
   };
 }
 

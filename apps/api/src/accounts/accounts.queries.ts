@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import type { Executor, Transaction } from '../db/database.js';
 import { dbIds } from '../db/ids.js';
+import { activeAccounts, isActiveAccount } from '../db/active-accounts.js';
+
+export { activeAccounts, isActiveAccount };
 import type { NewTwoFAccountRow, TwoFAccountRow, TwoFAccountRowUpdate } from '../db/schema.js';
 
 /** The columns the API reads (timestamps and position stay in the database). */
@@ -18,10 +21,12 @@ export type AccountRecord = Pick<
   | 'counter'
   | 'icon'
   | 'uri'
+  | 'favorite'
+  | 'favorite_order'
 >;
 
 const RECORD_COLUMNS = sql.raw(
-  'id, group_id, otp_type, service, account, secret, digits, algorithm, period, counter, icon, uri',
+  'id, group_id, otp_type, service, account, secret, digits, algorithm, period, counter, icon, uri, favorite, favorite_order',
 );
 
 type RecordTuple = [
@@ -37,6 +42,8 @@ type RecordTuple = [
   number | string | null,
   string | null,
   string | null,
+  boolean,
+  number | null,
 ];
 
 /**
@@ -48,7 +55,7 @@ export async function readAccounts(
   db: Executor,
   filter: { ids?: readonly number[]; groupId?: number } = {},
 ): Promise<{ rows: AccountRecord[]; encrypted: boolean }> {
-  const conditions = [sql`true`];
+  const conditions = [isActiveAccount];
   if (filter.ids) {
     const ids = dbIds(filter.ids);
     if (ids.length === 0) conditions.push(sql`false`);
@@ -65,7 +72,7 @@ export async function readAccounts(
   const row = rows[0];
   const tuples = typeof row?.rows === 'string' ? (JSON.parse(row.rows) as RecordTuple[]) : (row?.rows ?? []);
   const list = tuples.map(
-    ([id, group_id, otp_type, service, account, secret, digits, algorithm, period, counter, icon, uri]) => ({
+    ([
       id,
       group_id,
       otp_type,
@@ -78,6 +85,23 @@ export async function readAccounts(
       counter,
       icon,
       uri,
+      favorite,
+      favorite_order,
+    ]) => ({
+      id,
+      group_id,
+      otp_type,
+      service,
+      account,
+      secret,
+      digits,
+      algorithm,
+      period,
+      counter,
+      icon,
+      uri,
+      favorite,
+      favorite_order,
     }),
   );
   return { rows: list, encrypted: row?.encrypted === true };
@@ -92,7 +116,7 @@ export async function readAccount(
   const { rows } = await sql<AccountRecord & { encrypted: unknown }>`
     select ${RECORD_COLUMNS},
       (select value from settings where key = 'useEncryption' and is_custom = false) as encrypted
-    from twofaccounts where id = ${id}`.execute(db);
+    from twofaccounts where id = ${id} and ${isActiveAccount}`.execute(db);
   const found = rows[0];
   if (!found) return { row: undefined, encrypted: false };
   const { encrypted, ...row } = found;
@@ -101,19 +125,17 @@ export async function readAccount(
 
 export async function findAccountRow(db: Executor, id: number): Promise<TwoFAccountRow | undefined> {
   if (dbIds([id]).length === 0) return undefined;
-  return db.selectFrom('twofaccounts').selectAll().where('id', '=', id).executeTakeFirst();
+  return activeAccounts(db).selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** The row, locked until the end of the transaction (HOTP counter). */
 export async function lockAccountRow(trx: Transaction, id: number): Promise<TwoFAccountRow | undefined> {
-  return trx.selectFrom('twofaccounts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return activeAccounts(trx).selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
 export async function accountExists(db: Executor, id: number): Promise<boolean> {
   if (dbIds([id]).length === 0) return false;
-  return (
-    (await db.selectFrom('twofaccounts').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
-  );
+  return (await activeAccounts(db).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
 /** A new id taken before the insert, so encrypted values can be bound to it. */
@@ -140,23 +162,32 @@ export async function updateAccountRow(
   await db.updateTable('twofaccounts').set(values).where('id', '=', id).execute();
 }
 
-/** Deletes accounts; returns the icons they used. */
+/** Deletes accounts (not those in the trash); returns the icons they used. */
 export async function deleteAccountRows(db: Executor, list: readonly number[]): Promise<string[]> {
   const ids = dbIds(list);
   if (ids.length === 0) return [];
-  const rows = await db.deleteFrom('twofaccounts').where('id', 'in', ids).returning('icon').execute();
+  const rows = await db
+    .deleteFrom('twofaccounts')
+    .where('id', 'in', ids)
+    .where(isActiveAccount)
+    .returning('icon')
+    .execute();
   return rows.flatMap((row) => (row.icon ? [row.icon] : []));
 }
 
 export async function withdrawAccountRows(db: Executor, list: readonly number[]): Promise<void> {
   const ids = dbIds(list);
   if (ids.length === 0) return;
-  await db.updateTable('twofaccounts').set({ group_id: null }).where('id', 'in', ids).execute();
+  await db
+    .updateTable('twofaccounts')
+    .set({ group_id: null })
+    .where('id', 'in', ids)
+    .where(isActiveAccount)
+    .execute();
 }
 
 export async function countAccountRows(db: Executor): Promise<number> {
-  const row = await db
-    .selectFrom('twofaccounts')
+  const row = await activeAccounts(db)
     .select((eb) => eb.fn.countAll<string | number | bigint>().as('c'))
     .executeTakeFirstOrThrow();
   return Number(row.c);

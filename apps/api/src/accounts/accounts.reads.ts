@@ -11,15 +11,21 @@ import { timedCodes } from './otp.js';
 export interface ReadFlags {
   readonly withSecret: boolean;
   readonly withOtp: boolean;
+  /** Twofold's own fields (account-extras.ts). */
+  readonly withExtras: boolean;
 }
 
 export function collectionFlags(query: Record<string, unknown>): ReadFlags {
-  return { withSecret: isTruthy(query.withSecret), withOtp: 'withOtp' in query };
+  return {
+    withSecret: isTruthy(query.withSecret),
+    withOtp: 'withOtp' in query,
+    withExtras: isTruthy(query.withExtras),
+  };
 }
 
 export function singleFlags(query: Record<string, unknown>): ReadFlags {
   const withSecret = !('withSecret' in query) || isTruthy(query.withSecret);
-  return { withSecret, withOtp: 'withOtp' in query };
+  return { withSecret, withOtp: 'withOtp' in query, withExtras: isTruthy(query.withExtras) };
 }
 
 /** The codes a list embeds (`withOtp`): none for HOTP (reading must not spend a counter). */
@@ -89,6 +95,7 @@ export async function listAccounts(
     return toRead(deps.icons, view, {
       withSecret: flags.withSecret,
       otp: flags.withOtp ? embeddedOtp(view, now) : undefined,
+      withExtras: flags.withExtras,
     });
   });
 }
@@ -104,7 +111,7 @@ export async function listAccountsText(
 ): Promise<string> {
   const { lists, views } = await snapshot(deps);
   const now = unixSeconds(deps.clock);
-  const key = `${flags.withSecret ? 1 : 0}${flags.withOtp ? `1:${now}` : 0}:${deps.icons.version}`;
+  const key = `${flags.withSecret ? 1 : 0}${flags.withExtras ? 1 : 0}${flags.withOtp ? `1:${now}` : 0}:${deps.icons.version}`;
   const cached = lists.get(key);
   if (cached !== undefined) return cached;
   const text = serialize(
@@ -112,6 +119,7 @@ export async function listAccountsText(
       toRead(deps.icons, view, {
         withSecret: flags.withSecret,
         otp: flags.withOtp ? embeddedOtp(view, now) : undefined,
+        withExtras: flags.withExtras,
       }),
     ),
   );
@@ -133,5 +141,6 @@ export async function showAccount(deps: Deps, id: number, flags: ReadFlags): Pro
   return toRead(deps.icons, view, {
     withSecret: flags.withSecret,
     otp: flags.withOtp ? embeddedOtp(view, now) : undefined,
+    withExtras: flags.withExtras,
   });
 }

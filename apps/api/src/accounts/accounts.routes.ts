@@ -25,7 +25,9 @@ import {
   listAccountsText,
   showAccount,
   singleFlags,
+  type ReadFlags,
 } from './accounts.reads.js';
+import type { AccountRead } from './accounts.mapper.js';
 import { AccountIdParams, accountMustExist } from './account-params.js';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from './idempotency.js';
 import { wantsExtras, withExtras, withOneExtras } from './account-extras.js';
@@ -110,6 +112,17 @@ function readRoutes(app: RouteApp): void {
   );
 }
 
+/** A write's answer without the secret or Twofold's own fields when the query does not ask for them. */
+function askedFields(read: AccountRead, flags: ReadFlags): AccountRead {
+  const answer: Partial<AccountRead> = { ...read };
+  if (!flags.withSecret) delete answer.secret;
+  if (!flags.withExtras) {
+    delete answer.favorite;
+    delete answer.favorite_order;
+  }
+  return answer as AccountRead;
+}
+
 /** Creating, editing and deleting accounts. */
 function writeRoutes(app: RouteApp): void {
   app.post(
@@ -130,10 +143,9 @@ function writeRoutes(app: RouteApp): void {
       const { body, caller } = request;
       const idem = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER], caller, body);
       const created = await createAccount(app.deps, body, idem);
-      const { withSecret } = singleFlags(request.query);
-      if (!withSecret) delete (created as { secret?: string }).secret;
-      if (wantsExtras(request.query)) return reply.code(201).send(await withOneExtras(app.deps.db, created));
-      return reply.code(201).send(created);
+      const answer = askedFields(created, singleFlags(request.query));
+      if (wantsExtras(request.query)) return reply.code(201).send(await withOneExtras(app.deps.db, answer));
+      return reply.code(201).send(answer);
     },
   );
 
@@ -154,9 +166,8 @@ function writeRoutes(app: RouteApp): void {
     },
     async (request) => {
       const updated = await updateAccount(app.deps, request.params.id, request.body);
-      const { withSecret } = singleFlags(request.query);
-      if (!withSecret) delete (updated as { secret?: string }).secret;
-      return wantsExtras(request.query) ? await withOneExtras(app.deps.db, updated) : updated;
+      const answer = askedFields(updated, singleFlags(request.query));
+      return wantsExtras(request.query) ? await withOneExtras(app.deps.db, answer) : answer;
     },
   );
 
@@ -167,7 +178,8 @@ function writeRoutes(app: RouteApp): void {
       schema: {
         tags,
         operationId: 'deleteAccount',
-        summary: 'Delete an account (its icon too, unless another account uses it)',
+        summary:
+          'Delete an account: to the trash when `trashRetentionDays` > 0, else for good (its icon too, unless another account uses it)',
         params: AccountIdParams,
         response: { 204: Type.Null({ description: 'Deleted' }) },
       },
@@ -186,7 +198,7 @@ function writeRoutes(app: RouteApp): void {
       schema: {
         tags,
         operationId: 'deleteAccounts',
-        summary: 'Delete several accounts (at most 100 ids; unknown ids ignored)',
+        summary: 'Delete several accounts, to the trash as above (at most 100 ids; unknown ids ignored)',
         querystring: RequiredIdsQuery,
         response: { 204: Type.Null({ description: 'Deleted' }) },
       },

@@ -69,6 +69,12 @@ export const TwoFAccount = Type.Object(
     tags: Type.Optional(Type.Array(AccountTag, { description: 'The tags (`withExtras` only)' })),
     recovery_codes: Type.Optional(RecoverySummary),
     has_note: Type.Optional(Type.Boolean({ description: 'Whether a note is stored (`withExtras` only)' })),
+    favorite: Type.Optional(
+      Type.Boolean({ description: 'true on a favourite, absent otherwise (only with `withExtras`)' }),
+    ),
+    favorite_order: Type.Optional(
+      NullableInteger({ description: 'Place among the favourites, on a favourite (`withExtras`)' }),
+    ),
   },
   { title: 'Account', description: 'A two-factor account' },
 );
@@ -90,6 +96,11 @@ export const ImportRow = Type.Object(
     recovery_codes: Type.Optional(
       Type.Array(Type.Object({ code: Type.String(), used_at: NullableString() }), {
         description: 'Recovery codes from a Twofold backup (`withExtras` and `withSecret`)',
+      }),
+    ),
+    favorite: Type.Optional(
+      Type.Boolean({
+        description: 'true when starred in the source, absent otherwise (only with `withExtras`)',
       }),
     ),
   },
@@ -264,6 +275,12 @@ export const ReadQuery = Type.Object({
   withSecret: Type.Optional(QueryFlag),
   withOtp: Type.Optional(QueryFlag),
   withExtras: Type.Optional(QueryFlag),
+});
+
+/** `PUT /twofaccounts/{id}/favorite` (Twofold's own). */
+export const FavoriteBody = Type.Object({
+  favorite: Type.Boolean(),
+  favorite_order: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 1_000_000 }))),
 });
 
 export const RequiredIdsQuery = Type.Object({ ids: IdList });

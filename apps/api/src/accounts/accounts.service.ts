@@ -21,6 +21,7 @@ import { CreateParamsBody, CreateUriBody, UpdateBody, UriBody } from './accounts
 import { groupIdErrors, normalise, parseUriOrThrow, type AccountData } from './account-input.js';
 import { showAccount } from './accounts.reads.js';
 import { generateSecret, canonicalSecret } from '@twofold/otp';
+import { moveToTrash, trashIsOn } from './trash.service.js';
 import { KeyTaken, recordKey, replayed, type IdempotencyKey } from './idempotency.js';
 import { setAccountTags, tagNamesOf } from '../tags/tags.service.js';
 
@@ -103,7 +104,9 @@ async function storeNew(
 type CreateUri = Static<typeof CreateUriBody>;
 type CreateParams = Static<typeof CreateParamsBody>;
 
-const created = (deps: Deps, id: number) => showAccount(deps, id, { withSecret: true, withOtp: false });
+/** The routes drop the secret and Twofold's own fields unless the query asks for them. */
+const created = (deps: Deps, id: number) =>
+  showAccount(deps, id, { withSecret: true, withOtp: false, withExtras: true });
 
 /**
  * `POST /api/v1/twofaccounts`. With an idempotency key already used by this caller within a day,
@@ -189,10 +192,12 @@ export async function updateAccount(deps: Deps, id: number, body: unknown): Prom
     return row.icon !== icon ? row.icon : null;
   });
   await releaseIcon(deps, previousIcon);
-  return showAccount(deps, id, { withSecret: true, withOtp: false });
+  return showAccount(deps, id, { withSecret: true, withOtp: false, withExtras: true });
 }
 
+/** Deletes accounts: to the trash when it is on (trashRetentionDays > 0), else for good. */
 export async function deleteAccounts(deps: Deps, ids: readonly number[]): Promise<number> {
+  if (await trashIsOn(deps)) return (await moveToTrash(deps, ids)).length;
   const icons = await deleteAccountRows(deps.db, ids);
   for (const icon of new Set(icons)) await releaseIcon(deps, icon);
   return icons.length;

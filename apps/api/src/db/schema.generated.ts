@@ -157,6 +157,8 @@ export interface Twofaccounts {
   counter: BigIntColumn | null;
   created_at: Generated<Timestamp>;
   digits: number;
+  favorite: Generated<boolean>;
+  favorite_order: number | null;
   group_id: number | null;
   icon: string | null;
   id: Generated<number>;
@@ -165,6 +167,7 @@ export interface Twofaccounts {
   position: number | null;
   secret: string;
   service: string | null;
+  trashed_at: Timestamp | null;
   updated_at: Generated<Timestamp>;
   uri: string | null;
 }

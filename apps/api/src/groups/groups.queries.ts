@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor, Transaction } from '../db/database.js';
 import { dbIds } from '../db/ids.js';
+import { activeAccounts, isActiveAccount } from '../db/active-accounts.js';
 
 export interface GroupRow {
   readonly id: number;
@@ -21,6 +22,7 @@ function groupsWithCount(db: Executor) {
           .selectFrom('twofaccounts')
           .select(eb.fn.countAll<string | number | bigint>().as('c'))
           .whereRef('twofaccounts.group_id', '=', 'groups.id')
+          .where(isActiveAccount)
           .as('twofaccounts_count'),
     ]);
 }
@@ -54,8 +56,7 @@ export async function groupExists(db: Executor, id: number): Promise<boolean> {
 }
 
 export async function countAllAccounts(db: Executor): Promise<number> {
-  const row = await db
-    .selectFrom('twofaccounts')
+  const row = await activeAccounts(db)
     .select((eb) => eb.fn.countAll<string | number | bigint>().as('c'))
     .executeTakeFirstOrThrow();
   return Number(row.c);
@@ -121,7 +122,12 @@ export async function deleteGroup(trx: Transaction, id: number, now: Date): Prom
 export async function assignAccounts(db: Executor, groupId: number, list: readonly number[]): Promise<void> {
   const accountIds = dbIds(list);
   if (accountIds.length === 0) return;
-  await db.updateTable('twofaccounts').set({ group_id: groupId }).where('id', 'in', accountIds).execute();
+  await db
+    .updateTable('twofaccounts')
+    .set({ group_id: groupId })
+    .where('id', 'in', accountIds)
+    .where(isActiveAccount)
+    .execute();
 }
 
 /**
@@ -133,9 +139,11 @@ export async function reorder(
   table: 'groups' | 'twofaccounts',
   orderedIds: readonly number[],
 ): Promise<number[]> {
+  // Trashed accounts keep their position (a restore puts them back) and take no part in a reorder.
   const rows = await trx
     .selectFrom(table)
     .select('id')
+    .$if(table === 'twofaccounts', (query) => query.where(isActiveAccount))
     .orderBy(sql`position asc nulls last`)
     .orderBy('id')
     .forUpdate()

@@ -51,7 +51,7 @@ export function aegisDb(
       name: view.account,
       issuer: view.service ?? '',
       note: extras?.note ?? '',
-      favorite: false,
+      favorite: view.favorite,
       icon: icon ? icon.bytes.toString('base64') : null,
       icon_mime: icon ? icon.mime : null,
       icon_hash: icon ? createHash('sha256').update(icon.bytes).digest('hex') : null,

@@ -76,7 +76,7 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
           withExtras: Type.Optional(
             Type.Unknown({
               description:
-                'Truthy (Twofold only): rows include their tags, and with `withSecret` their note and recovery codes',
+                'Truthy (Twofold only): rows include `favorite` and their tags, and with `withSecret` their note and recovery codes',
             }),
           ),
         }),

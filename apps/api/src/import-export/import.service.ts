@@ -2,6 +2,7 @@ import { parseImport, type ImportFailure, type ImportRow as SourceRow } from '@t
 import { isStorableText } from '../http/validation.js';
 import type { Deps } from '../shared/deps.js';
 import { accountViews } from '../accounts/accounts.reads.js';
+import { duplicateKey } from '../accounts/duplicates.js';
 import { extForMime, sniffImage } from '../images/image-type.js';
 import { fetchOfficialLogo, storePendingIcon } from '../icons/icons.service.js';
 import { decodeQrImage } from '../qrcode/qrcode.service.js';
@@ -34,6 +35,7 @@ export interface ImportRow {
   note?: string | null;
   tags?: readonly string[];
   recovery_codes?: readonly { code: string; used_at: string | null }[];
+  favorite?: true;
 }
 
 export interface ImportPreview {
@@ -41,15 +43,6 @@ export interface ImportPreview {
   readonly notices: readonly string[];
   readonly skipped: number;
 }
-
-const duplicateKey = (row: {
-  secret: string;
-  service: string | null;
-  account: string;
-  otp_type: string;
-  digits: number;
-  algorithm: string;
-}) => JSON.stringify([row.secret, row.service ?? '', row.account, row.otp_type, row.digits, row.algorithm]);
 
 /** A text field holding U+0000 or a lone surrogate, which the database cannot store. */
 function unstorableField(row: SourceRow): 'service' | 'account' | 'group' | undefined {
@@ -154,6 +147,7 @@ export async function toImportRows(
       counter: row.counter,
       group: row.group,
       ...(options.withExtras ? rowExtras(row, options.withSecret) : {}),
+      ...(options.withExtras && row.favorite ? { favorite: true as const } : {}),
     });
   }
   return result;

@@ -57,7 +57,10 @@ function settingValueSchema(definition: SettingDefinition): TSchema {
     case 'integer':
       return definition.allowed
         ? Type.Unsafe<number>({ type: 'integer', enum: [...definition.allowed] })
-        : Type.Integer();
+        : Type.Integer({
+            ...(definition.minimum === undefined ? {} : { minimum: definition.minimum }),
+            ...(definition.maximum === undefined ? {} : { maximum: definition.maximum }),
+          });
     case 'number':
       return Type.Unsafe<number>({ type: 'number', enum: [...definition.allowed] });
     case 'timezone':

@@ -84,6 +84,13 @@ async function nativeValue(deps: Deps, key: NativeSettingKey, value: unknown): P
       if ('allowed' in definition && !(definition.allowed as readonly number[]).includes(number)) {
         throw invalid('validation.in');
       }
+      if ('minimum' in definition && (number < definition.minimum || number > definition.maximum)) {
+        throw errors.invalidField('value', 'validation.between', {
+          attribute: 'value',
+          min: definition.minimum,
+          max: definition.maximum,
+        });
+      }
       return number;
     }
   }

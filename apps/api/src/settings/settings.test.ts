@@ -40,6 +40,7 @@ const defaults = [
   { key: 'timezone', value: 'UTC' },
   { key: 'showEmailInFooter', value: true },
   { key: 'showGroupChips', value: false },
+  { key: 'trashRetentionDays', value: 30 },
 ];
 
 const err = (field: string, message: string) => ({ message, errors: { [field]: [message] } });

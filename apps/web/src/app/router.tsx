@@ -12,6 +12,7 @@ import { showQrCodeRoute } from '../features/qrcode/qrcode.routes';
 import { recoveryRoute } from '../features/recovery/recovery.routes';
 import { startRoute } from '../features/start/start.routes';
 import { groupsRoutes } from '../features/groups/groups.routes';
+import { trashRoute } from '../features/trash/trash.routes';
 import { aboutRoute } from '../features/about/about.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
 import { authLayout, publicLayout, rootRoute } from '../lib/routes';
@@ -45,6 +46,7 @@ const routeTree = rootRoute.addChildren([
     showQrCodeRoute,
     recoveryRoute,
     ...groupsRoutes,
+    trashRoute,
     ...settingsRoutes,
   ]),
   aboutRoute,

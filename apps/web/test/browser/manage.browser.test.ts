@@ -182,7 +182,8 @@ describe('managing accounts: groups, order, deletion, QR codes', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Delete 3 accounts?' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(services).toEqual(['Charlie', 'Delta']);
-    await page.getByText('3 accounts deleted').waitFor();
+    // Into the trash (30 days by default), with an Undo in the notice.
+    await page.getByText('Moved to the trash').waitFor();
     const stored = (await apiCall(page, 'GET', `${server.url}/api/v1/twofaccounts`)) as unknown[];
     expect(stored).toHaveLength(2);
 

@@ -21,3 +21,10 @@ it('matches by id, by a piece of service:account in any case, and lets an exact 
   expect(ids('dave')).toEqual([4]);
   expect(ids('nobody')).toEqual([]);
 });
+
+it('prefers the one favourite among several matches', () => {
+  const starred = [account(1, 'GitHub', 'alice'), { ...account(2, 'GitHub', 'bob'), favorite: true }];
+  expect(matchAccounts(starred, 'github').map((a) => a.id)).toEqual([2]);
+  const both = starred.map((a) => ({ ...a, favorite: true }));
+  expect(matchAccounts(both, 'github').map((a) => a.id)).toEqual([1, 2]);
+});

@@ -32,7 +32,9 @@ async function accountsOf(ctx: Context, groupName: string | undefined): Promise<
       `No group named "${groupName}"${names.length ? ` (groups: ${names.join(', ')})` : ''}.`,
     );
   }
-  return ctx.twofold.groups.accounts(group.id, { withExtras: true });
+  // The whole list (with the favourites) read once, kept to the group's accounts.
+  const accounts = await ctx.twofold.accounts.list({ withExtras: true });
+  return accounts.filter((account) => account.group_id === group.id);
 }
 
 export async function listAccounts(ctx: Context, options: { group?: string; json?: boolean }): Promise<void> {
@@ -47,20 +49,22 @@ export async function listAccounts(ctx: Context, options: { group?: string; json
     process.stderr.write('No accounts.\n');
     return;
   }
+  // In the manual order; favourites starred.
   const rows = accounts.map((a) => [
+    a.favorite ? '★' : '',
     String(a.id),
     a.service ?? '',
     a.account,
     a.otp_type,
     (a.tags ?? []).map((tag) => tag.name).join(', '),
   ]);
-  process.stdout.write(`${table([['ID', 'SERVICE', 'ACCOUNT', 'TYPE', 'TAGS'], ...rows])}\n`);
+  process.stdout.write(`${table([['', 'ID', 'SERVICE', 'ACCOUNT', 'TYPE', 'TAGS'], ...rows])}\n`);
 }
 
 /**
  * The accounts a search names: its id, else those whose "service:account" contains it (any
  * letter case); among several, one whose service, account or "service:account" equals the
- * search exactly wins.
+ * search exactly wins, else the one favourite among them.
  */
 export function matchAccounts(accounts: readonly Account[], search: string): Account[] {
   const needle = search.trim().toLowerCase();
@@ -73,7 +77,9 @@ export function matchAccounts(accounts: readonly Account[], search: string): Acc
   const exact = found.filter((a) =>
     [a.service ?? '', a.account, label(a)].some((text) => text.toLowerCase() === needle),
   );
-  return exact.length === 1 ? exact : found;
+  if (exact.length === 1) return exact;
+  const favorites = found.filter((a) => a.favorite === true);
+  return favorites.length === 1 ? favorites : found;
 }
 
 export async function printCode(
@@ -81,7 +87,7 @@ export async function printCode(
   search: string,
   options: { copy?: boolean; next?: boolean },
 ): Promise<void> {
-  const matches = matchAccounts(await ctx.twofold.accounts.list(), search);
+  const matches = matchAccounts(await ctx.twofold.accounts.list({ withExtras: true }), search);
   if (matches.length === 0) throw new CliError(`No account matches "${search}".`);
   if (matches.length > 1) {
     const rows = matches.map((a) => `  ${a.id}  ${label(a)}`).join('\n');

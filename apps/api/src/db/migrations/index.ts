@@ -4,6 +4,7 @@ import * as m0002 from './0002_backups.js';
 import * as m0003 from './0003_expiry_indexes.js';
 import * as m0004 from './0004_cache_notify.js';
 import * as m0005 from './0005_idempotency_keys.js';
+import * as m0006 from './0006_account_trash_favorites.js';
 import * as m0007 from './0007_account_notes_tags.js';
 import * as m0009 from './0009_alerts.js';
 
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0003_expiry_indexes': m0003,
   '0004_cache_notify': m0004,
   '0005_idempotency_keys': m0005,
+  '0006_account_trash_favorites': m0006,
   '0007_account_notes_tags': m0007,
   '0009_alerts': m0009,
 };

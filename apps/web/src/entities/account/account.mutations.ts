@@ -11,6 +11,7 @@ import {
   type AccountParams,
   type CreateAccountBody,
 } from './account.api';
+import { restoreFromTrash, setFavorite, trashQuery } from './account-kit.api';
 
 /** After any change to accounts: the list and the group counts are fetched again. */
 export async function refreshAccounts(queryClient: QueryClient): Promise<void> {
@@ -95,4 +96,36 @@ export function useReorderAccounts(): (orderedIds: number[]) => void {
     );
     mutate(orderedIds);
   };
+}
+
+/** Stars or unstars an account: the list shows it at once, then is fetched again. */
+export function useSetFavorite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, favorite }: { id: number; favorite: boolean }) => setFavorite(id, favorite),
+    onSuccess: (updated) => {
+      // The answer has the favourite fields only when starred: the old ones must not stay behind.
+      queryClient.setQueryData(accountsQuery.queryKey, (list) =>
+        list?.map((account) => {
+          if (account.id !== updated.id) return account;
+          const { favorite: _favorite, favorite_order: _order, ...rest } = account;
+          return { ...rest, ...updated };
+        }),
+      );
+      return refreshAccounts(queryClient);
+    },
+  });
+}
+
+/** Brings accounts back from the trash (the Undo of a delete, the trash screen). */
+export function useRestoreAccounts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) => restoreFromTrash(ids),
+    onSuccess: () =>
+      Promise.all([
+        refreshAccounts(queryClient),
+        queryClient.invalidateQueries({ queryKey: trashQuery.queryKey }),
+      ]),
+  });
 }

@@ -66,11 +66,11 @@ export async function previewImport(source: ImportSource): Promise<ImportPreview
   const password = source.password ? { password: source.password } : {};
   const { data, error, response } = source.file
     ? await api.POST('/api/v1/twofaccounts/migration', {
-        body: { file: source.file, withSecret: '1', ...password },
+        body: { file: source.file, withSecret: '1', withExtras: '1', ...password },
         bodySerializer: (body) => formData(body as Record<string, Blob | string>),
       })
     : await api.POST('/api/v1/twofaccounts/migration', {
-        body: { payload: source.text ?? '', withSecret: '1', ...password },
+        body: { payload: source.text ?? '', withSecret: '1', withExtras: '1', ...password },
       });
   if (!response.ok) {
     const reason = (error as { reason?: unknown } | undefined)?.reason;

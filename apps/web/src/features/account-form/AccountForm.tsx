@@ -22,6 +22,7 @@ import { useIconState } from './icons';
 import { TestAction } from './TestAction';
 import { OtpOptions, OtpTypeField, SecretField } from './OtpFields';
 import { QrPrefill } from './QrPrefill';
+import { DuplicateWarning, useDuplicateCheck } from './DuplicateWarning';
 import { useTypeChange } from './use-type-change';
 
 interface AccountFormProps {
@@ -47,6 +48,7 @@ export function AccountForm({ account }: AccountFormProps) {
   const [secretLocked, setSecretLocked] = useState(editing);
   const [counterLocked, setCounterLocked] = useState(editing);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const duplicates = useDuplicateCheck();
 
   // The form re-renders on these (the test uses the current secret format through them too).
   const [otpType, service, secret, , digits] = useWatch({
@@ -57,19 +59,21 @@ export function AccountForm({ account }: AccountFormProps) {
 
   const changeType = useTypeChange(form, icon, { editing, officialIcons: settings.getOfficialIcons });
 
-  const submit = form.handleSubmit(async (values) => {
-    const body = toParams(values, icon.icon);
-    try {
-      if (account) await update.mutateAsync(body);
-      else await create.mutateAsync(body);
-      icon.markSaved();
-      await navigate({ to: '/accounts', search: { toRefresh: true } });
-    } catch (error) {
-      if (!applyServerErrors(error, form.setError, FIELDS) && error instanceof Error) {
-        form.setError('root.server', { type: 'server', message: t('errors.generic') });
+  const submitWith = (duplicateAccepted: boolean) =>
+    form.handleSubmit(async (values) => {
+      const body = toParams(values, icon.icon);
+      try {
+        if (await duplicates.isDuplicate(body, !account && !duplicateAccepted)) return;
+        if (account) await update.mutateAsync(body);
+        else await create.mutateAsync(body);
+        icon.markSaved();
+        await navigate({ to: '/accounts', search: { toRefresh: true } });
+      } catch (error) {
+        if (!applyServerErrors(error, form.setError, FIELDS) && error instanceof Error) {
+          form.setError('root.server', { type: 'server', message: t('errors.generic') });
+        }
       }
-    }
-  });
+    });
 
   const leave = () => void navigate({ to: '/accounts' });
   const cancel = () => {
@@ -87,7 +91,7 @@ export function AccountForm({ account }: AccountFormProps) {
     <section className="page narrow account-form" aria-labelledby="account-form-title">
       <h1 id="account-form-title">{editing ? t('title.edit') : t('title.create')}</h1>
       {!editing && <QrPrefill form={form} icon={icon} />}
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={(event) => void submitWith(false)(event)} noValidate>
         <OtpTypeField value={otpType} disabled={editing} onChange={changeType} />
         <Field
           label={t('fields.service')}
@@ -125,6 +129,7 @@ export function AccountForm({ account }: AccountFormProps) {
           />
         )}
         <FormError message={errors.root?.server?.message} />
+        <DuplicateWarning matches={duplicates.matches} onAddAnyway={() => void submitWith(true)()} />
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={isSubmitting}>
             {editing ? t('actions.save') : t('actions.create')}

@@ -48,18 +48,16 @@ export function AccountsHeader({ searchRef, ...props }: AccountsHeaderProps) {
 
   return (
     <div className="accounts-header">
-      {!editMode && (
-        <input
-          type="search"
-          className="input accounts-search"
-          placeholder={t('list.search')}
-          aria-label={t('list.search')}
-          value={search}
-          onChange={(event) => props.onSearch(event.target.value)}
-          onKeyDown={props.onSearchKeyDown}
-          ref={searchRef}
-        />
-      )}
+      <input
+        type="search"
+        className="input accounts-search"
+        placeholder={t('list.search')}
+        aria-label={t('list.search')}
+        value={search}
+        onChange={(event) => props.onSearch(event.target.value)}
+        onKeyDown={props.onSearchKeyDown}
+        ref={searchRef}
+      />
       <button
         type="button"
         className="group-switch-button"
@@ -93,7 +91,7 @@ export function AccountsHeader({ searchRef, ...props }: AccountsHeaderProps) {
         </button>
         {!editMode && <AccountsMenu />}
       </div>
-      {!editMode && settings.showGroupChips && nonEmptyGroups.length > 0 && (
+      {settings.showGroupChips && nonEmptyGroups.length > 0 && (
         <GroupChips
           choices={[{ id: 0, name: t('list.allAccounts') }, ...nonEmptyGroups]}
           activeGroupId={props.activeGroupId}

@@ -16,6 +16,9 @@ export function AccountsMenu() {
           <Menu.Item asChild className="menu-item">
             <Link to="/groups">{t('list.groups')}</Link>
           </Menu.Item>
+          <Menu.Item asChild className="menu-item">
+            <Link to="/trash">{t('list.trash')}</Link>
+          </Menu.Item>
         </Menu.Content>
       </Menu.Portal>
     </Menu.Root>

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { favoritesFirst } from '@twofold/otp/browser';
 import type { Account } from '../../entities/account/account.api';
 import { useReorderAccounts } from '../../entities/account/account.mutations';
 import { useAccountSettings } from '../../entities/settings/account-settings';
@@ -53,10 +54,8 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
   const [search, setSearch] = useState('');
   const [tagFilter, setTagFilter] = useState<ReadonlySet<number>>(() => new Set());
   const clearSearch = useCallback(() => setSearch(''), []);
-  const { editMode, entering, toggleEditMode, selected, setSelected, toggle } = useEditMode(
-    initialEditMode,
-    clearSearch,
-  );
+  // Manage mode keeps the search and the group: its actions apply to what is shown.
+  const { editMode, entering, toggleEditMode, selected, setSelected, toggle } = useEditMode(initialEditMode);
   const reorder = useReorderAccounts();
   const afterCopy = useAfterCopy(settings, { clearSearch, chooseGroup: choose });
   const screenRef = useRef<HTMLElement>(null);
@@ -79,16 +78,17 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
     }
   }, [serverAccounts, navigate]);
 
+  // Favourites first, in their own order, in every group they belong to.
   const inGroup = useMemo(
-    () => allAccounts.filter((account) => activeGroupId === 0 || account.group_id === activeGroupId),
+    () =>
+      favoritesFirst(
+        allAccounts.filter((account) => activeGroupId === 0 || account.group_id === activeGroupId),
+      ),
     [activeGroupId, allAccounts],
   );
   const visible = useMemo(
-    () =>
-      editMode
-        ? inGroup
-        : inGroup.filter((account) => matches(account, search) && hasAllTags(account, tagFilter)),
-    [editMode, inGroup, search, tagFilter],
+    () => inGroup.filter((account) => matches(account, search) && hasAllTags(account, tagFilter)),
+    [inGroup, search, tagFilter],
   );
 
   const applyOrder = (orderedVisible: Account[]) => {
@@ -100,7 +100,7 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
   };
   if (!lists.accounts) return <Spinner />;
   const groups = lists.groups ?? [];
-  const selectedIds = [...selected].filter((id) => inGroup.some((account) => account.id === id));
+  const selectedIds = [...selected].filter((id) => visible.some((account) => account.id === id));
 
   return (
     <section className="accounts-screen" aria-labelledby="accounts-title" ref={screenRef}>
@@ -124,13 +124,13 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
         counts={{ inGroup: visible.length, all: allAccounts.length }}
         onChooseGroup={choose}
       />
-      {!editMode && <TagFilter accounts={inGroup} chosen={tagFilter} onChange={setTagFilter} />}
+      <TagFilter accounts={inGroup} chosen={tagFilter} onChange={setTagFilter} />
       {lists.stale && <DataChangedNotice onReload={lists.reload} />}
       {editMode && (
         <EditToolbar
           selectedIds={selectedIds}
           groups={groups}
-          onSelectAll={() => setSelected(new Set(inGroup.map((account) => account.id)))}
+          onSelectAll={() => setSelected(new Set(visible.map((account) => account.id)))}
           onClearSelection={() => setSelected(new Set())}
           onSort={sortBy}
           onChanged={() => {

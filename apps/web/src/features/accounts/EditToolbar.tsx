@@ -1,6 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeleteAccounts, useMoveToGroup } from '../../entities/account/account.mutations';
+import {
+  useDeleteAccounts,
+  useMoveToGroup,
+  useRestoreAccounts,
+} from '../../entities/account/account.mutations';
+import { useAccountSettings } from '../../entities/settings/account-settings';
 import type { Group } from '../../entities/group/group.api';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { notify } from '../../ui/notify';
@@ -34,10 +39,20 @@ export function EditToolbar({
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [tagging, setTagging] = useState<'add' | 'remove' | null>(null);
+  const { settings } = useAccountSettings();
+  const restore = useRestoreAccounts();
   const remove = useDeleteAccounts({
     onStored: (ids) => {
       onChanged();
-      notify('success', t('list.deleted', { count: ids.length }));
+      if (settings.trashRetentionDays === 0) notify('success', t('list.deleted', { count: ids.length }));
+      else
+        notify('success', t('list.movedToTrash'), {
+          duration: 8000,
+          action: {
+            label: t('list.undo'),
+            run: () => restore.mutate(ids, { onSuccess: () => notify('success', t('list.restored')) }),
+          },
+        });
     },
   });
   const move = useMoveToGroup({
@@ -114,7 +129,9 @@ export function EditToolbar({
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
         title={t('list.confirmDelete', { count: selectedIds.length })}
-        description={t('list.confirmDeleteLegend')}
+        description={
+          settings.trashRetentionDays === 0 ? t('list.confirmDeleteLegend') : t('list.confirmTrashLegend')
+        }
         confirmLabel={t('list.delete')}
         danger
         onConfirm={() => remove.mutate(selectedIds)}

@@ -42,10 +42,10 @@ export function SortableAccounts(props: ComponentProps<SortableAccountsType>) {
 }
 
 /**
- * Edit mode and its selection. `onEnter` runs as edit mode starts (the screen clears its search);
- * leaving clears the selection.
+ * Edit mode and its selection (the search and the group stay as they are: the actions apply to
+ * what is shown); leaving clears the selection.
  */
-export function useEditMode(initialEditMode: boolean, onEnter: () => void) {
+export function useEditMode(initialEditMode: boolean) {
   const [editMode, setEditMode] = useState(initialEditMode);
   const [entering, startEntering] = useTransition();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -57,10 +57,7 @@ export function useEditMode(initialEditMode: boolean, onEnter: () => void) {
       setEditMode(false);
       return;
     }
-    const enter = () => {
-      onEnter();
-      setEditMode(true);
-    };
+    const enter = () => setEditMode(true);
     // Its code already here, edit mode renders at once; else the list stays until it arrives.
     if (loadedSortableAccounts) enter();
     else startEntering(enter);

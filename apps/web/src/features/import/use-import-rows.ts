@@ -13,6 +13,7 @@ import {
   type ImportPreview,
   type ImportSource,
 } from '../../entities/account/import.api';
+import { setFavorite } from '../../entities/account/account-kit.api';
 import { refreshAccounts } from '../../entities/account/account.mutations';
 import { notify } from '../../ui/notify';
 import { toParams, valuesOf } from '../../entities/account/form-values';
@@ -135,7 +136,8 @@ export function useImportRows(migrationUri: string | undefined) {
       // The group the source proposes, created when missing.
       const group_id = await groupIdFor(queryClient, groups.current, row.item.group);
       const body = { ...toParams(valuesOf(row.item), row.item.icon), group_id };
-      await createImportedAccount(body, row.idempotencyKey);
+      const { id } = await createImportedAccount(body, row.idempotencyKey);
+      if (row.item.favorite) await setFavorite(id, true); // starred in the source (Aegis, backups)
       imported.current += 1;
       update(row.key, { status: 'imported' });
       return true;

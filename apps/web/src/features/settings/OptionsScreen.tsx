@@ -116,8 +116,17 @@ interface SectionProps {
   readonly set: (key: string) => (value: SettingValue) => void;
 }
 
+/** The retention choices offered, and the stored value if another client set another one. */
+const RETENTION_CHOICES = [0, 7, 14, 30, 60, 90, 180, 365];
+const retentionChoices = (current: number) =>
+  RETENTION_CHOICES.includes(current)
+    ? RETENTION_CHOICES
+    : [...RETENTION_CHOICES, current].sort((a, b) => a - b);
+
 function SecuritySection({ values, set, demo }: SectionProps & { readonly demo: boolean }) {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
+  // "30 days" in the reader's language, plural rules included.
+  const dayCount = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'day', unitDisplay: 'long' });
   const kickChoices = KICK_USER_AFTER_CHOICES.map((minutes) => ({
     value: minutes,
     label: t(`options.kickUserAfter.choices.${locksOnCopy(minutes) ? 'onCopy' : String(minutes)}`),
@@ -130,6 +139,16 @@ function SecuritySection({ values, set, demo }: SectionProps & { readonly demo: 
         value={values.kickUserAfter}
         options={kickChoices}
         onChange={set('kickUserAfter')}
+      />
+      <SelectSetting
+        label={t('options.trashRetentionDays.label')}
+        help={t('options.trashRetentionDays.help')}
+        value={values.trashRetentionDays}
+        options={retentionChoices(values.trashRetentionDays).map((days) => ({
+          value: days,
+          label: days === 0 ? t('options.trashRetentionDays.off') : dayCount.format(days),
+        }))}
+        onChange={set('trashRetentionDays')}
       />
       <SwitchSetting
         label={t('options.useEncryption.label')}

@@ -4,6 +4,7 @@ import type { Account } from '../../../entities/account/account.api';
 import type { NativeSettings } from '@twofold/otp/browser';
 import { copyToClipboard } from '../../../ui/clipboard';
 import { AccountContent } from '../../../entities/account/AccountIcon';
+import { FavoriteStar } from './FavoriteStar';
 import { ListCode } from './ListCode';
 import { RecoveryBadge } from './RecoveryBadge';
 import { TagChips } from './TagChips';
@@ -76,6 +77,7 @@ export const AccountRow = memo(function AccountRow({
         </button>
       )}
       <RecoveryBadge account={account} />
+      <FavoriteStar account={account} name={name} />
     </li>
   );
 });

@@ -1,0 +1,15 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Executor } from './database.js';
+
+/*
+ * The one rule for accounts in the trash: every read of accounts (lists, counts, OTP, exports,
+ * backups, group counts, bulk writes) goes through it, so a trashed account exists only for the
+ * trash's own queries. It lives under db/ because both accounts/ and groups/ (its counts) need it,
+ * and groups/ sits below accounts/; accounts.queries.ts re-exports it.
+ */
+export const isActiveAccount: RawBuilder<boolean> = sql<boolean>`twofaccounts.trashed_at is null`;
+
+/** `twofaccounts` without the trashed rows (Kysely's builder). */
+export function activeAccounts(db: Executor) {
+  return db.selectFrom('twofaccounts').where(isActiveAccount);
+}
