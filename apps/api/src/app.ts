@@ -53,6 +53,7 @@ import { importRoutes } from './import-export/import.routes.js';
 import { exportRoutes } from './import-export/export.routes.js';
 import { sharedKdfPool } from './import-export/kdf-pool.js';
 import { backupsRoutes } from './backups/backups.routes.js';
+import { deviceCopiesRoutes } from './device-copies/device-copies.routes.js';
 import { AppCaches } from './cache/app-caches.js';
 import { invalidatingDatabase } from './cache/invalidate-on-write.js';
 import { IconStore } from './images/icon-store.js';
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(importRoutes);
   await app.register(exportRoutes);
   await app.register(backupsRoutes);
+  await app.register(deviceCopiesRoutes);
   for (const routes of deps.extraRoutes ?? []) await app.register(routes);
 
   await app.ready();

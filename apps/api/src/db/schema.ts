@@ -46,6 +46,7 @@ const TABLES: { readonly [Table in keyof DB]-?: true } = {
   pending_icons: true,
   backup_settings: true,
   idempotency_keys: true,
+  device_copies: true,
 };
 
 /** The names of every table (tests and benchmarks empty them all between runs). */
