@@ -15,6 +15,7 @@ import { installQueryPersistence } from './lib/persist';
 import { applyRememberedTheme } from './app/theme';
 import { provideVaultSource } from './entities/data-source';
 import { httpVaultSource } from './entities/http-source';
+import { deviceCopyId } from './entities/device-copy/marker';
 
 // The accounts, groups and codes are read from the server (entities/data-source.ts).
 provideVaultSource(httpVaultSource);
@@ -22,6 +23,8 @@ setGlobalErrorHandler((error) => handleGlobalError(error, router));
 applyRememberedTheme();
 // Accounts, groups and settings of the previous visit show at once, before the server answers.
 installQueryPersistence(queryClient);
+// This device keeps an encrypted copy: it is refreshed whenever the app reads from the server.
+if (deviceCopyId() !== null) void import('./lib/copy-sync').then((sync) => sync.installCopySync(queryClient));
 
 async function start(): Promise<void> {
   // The language: the one chosen in the settings (kept locally once known), else the browser's.

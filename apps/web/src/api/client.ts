@@ -71,10 +71,10 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
 
 /**
  * The server could not be reached: fetch failed (no network, server stopped), or a gateway in
- * front of it answered that it could not reach it (502, 504).
+ * front of it answered that it could not reach it or that it is down (502, 503, 504).
  */
 export function isServerUnreachable(error: unknown): boolean {
-  if (error instanceof ApiError) return error.status === 502 || error.status === 504;
+  if (error instanceof ApiError) return error.status === 502 || error.status === 503 || error.status === 504;
   // The SDK names a failed fetch TwofoldNetworkError; a bare fetch elsewhere still throws TypeError.
   return error instanceof TwofoldNetworkError || error instanceof TypeError;
 }

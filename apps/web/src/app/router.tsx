@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { createRouter, redirect, createRoute } from '@tanstack/react-router';
 import { Spinner } from '../ui/Spinner';
 import { ErrorScreen } from '../features/errors/ErrorScreen';
@@ -17,6 +18,36 @@ import { authLayout, publicLayout, rootRoute } from '../lib/routes';
 import { PublicLayout, SignedInLayout } from './layouts';
 import { queryClient } from '../lib/query-client';
 import { Root } from './root';
+import { deviceCopyId, offlineCopyTime, ServerNeededError } from '../entities/device-copy/marker';
+
+// The copy's screens load only when the server cannot be reached (first-visit budget).
+const OfflineUnlockScreen = lazy(() =>
+  import('../features/offline/OfflineUnlockScreen').then((module) => ({
+    default: module.OfflineUnlockScreen,
+  })),
+);
+const NeedsServerScreen = lazy(() =>
+  import('../features/offline/NeedsServerScreen').then((module) => ({ default: module.NeedsServerScreen })),
+);
+
+/** The server cannot be reached: the copy's unlock screen when this device keeps one. */
+function UnreachableScreen({ error }: { readonly error: unknown }) {
+  if (error instanceof ServerNeededError || (deviceCopyId() && offlineCopyTime() !== null)) {
+    return (
+      <Suspense fallback={<Spinner />}>
+        <NeedsServerScreen />
+      </Suspense>
+    );
+  }
+  if (deviceCopyId()) {
+    return (
+      <Suspense fallback={<Spinner />}>
+        <OfflineUnlockScreen />
+      </Suspense>
+    );
+  }
+  return <ErrorScreen variant="offline" closable={false} />;
+}
 
 /** Any unknown path goes to /404. */
 const unknownRoute = createRoute({
@@ -60,8 +91,8 @@ export const router = createRouter({
   defaultPendingComponent: () => <Spinner />,
   defaultPendingMs: 300,
   defaultErrorComponent: ({ error }) =>
-    isServerUnreachable(error) ? (
-      <ErrorScreen variant="offline" closable={false} />
+    isServerUnreachable(error) || error instanceof ServerNeededError ? (
+      <UnreachableScreen error={error} />
     ) : (
       <ErrorScreen
         variant="generic"

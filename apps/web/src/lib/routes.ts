@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../api/client';
 import { appConfigQuery } from '../entities/server/server.api';
 import { currentUserQuery } from '../entities/user/user.api';
+import { offlineCopyTime, ServerNeededError } from '../entities/device-copy/marker';
 
 /**
  * The frame every feature hangs its routes on: the root and the two layouts (public sign-in
@@ -44,7 +45,9 @@ export const publicLayout = createRoute({
 export const authLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signed-in',
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, location }) => {
+    // Read from the device's copy: only the accounts screen works without the server.
+    if (offlineCopyTime() !== null && location.pathname !== '/accounts') throw new ServerNeededError();
     try {
       await context.queryClient.ensureQueryData(currentUserQuery);
     } catch (error) {

@@ -13,6 +13,7 @@ function SettingsLayout() {
     { to: '/settings/oauth', label: t('tabs.tokens') },
     { to: '/settings/webauthn', label: t('tabs.devices') },
     { to: '/settings/backups', label: t('tabs.backups') },
+    { to: '/settings/device', label: t('tabs.thisDevice') },
   ] as const;
   return (
     <div className="settings">
@@ -86,6 +87,14 @@ export const backupsRoute = createRoute({
   component: lazyRouteComponent(() => import('./backups/BackupsScreen'), 'BackupsScreen'),
 });
 
+export const thisDeviceRoute = createRoute({
+  getParentRoute: () => settingsLayout,
+  path: '/settings/device',
+  staticData: { title: 'thisDevice', showAbout: true },
+  loader: loadCatalogues('offline'),
+  component: lazyRouteComponent(() => import('./ThisDeviceScreen'), 'ThisDeviceScreen'),
+});
+
 /** Rename a device: receives its id (path) and current name (query). */
 export const editDeviceRoute = createRoute({
   getParentRoute: () => settingsLayout,
@@ -105,5 +114,6 @@ export const settingsRoutes = [
     devicesRoute,
     editDeviceRoute,
     backupsRoute,
+    thisDeviceRoute,
   ]),
 ];
