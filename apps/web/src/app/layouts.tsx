@@ -9,7 +9,7 @@ import { appConfigQuery } from '../entities/server/server.api';
 import { useInactivityLock } from './inactivity';
 import { rememberPreferences, shellPreferences } from '../entities/settings/preferences';
 import { signOut } from '../lib/session';
-import { deviceCopyId, offlineCopyTime, onOfflineChange } from '../entities/device-copy/marker';
+import { deviceCopyId, offlineCopyTime, onOfflineChange } from '../api/client';
 
 const OfflineBanner = lazy(() =>
   import('../features/offline/OfflineBanner').then((module) => ({ default: module.OfflineBanner })),

@@ -18,7 +18,7 @@ import { authLayout, publicLayout, rootRoute } from '../lib/routes';
 import { PublicLayout, SignedInLayout } from './layouts';
 import { queryClient } from '../lib/query-client';
 import { Root } from './root';
-import { deviceCopyId, offlineCopyTime, ServerNeededError } from '../entities/device-copy/marker';
+import { deviceCopyId, offlineCopyTime, ServerNeededError } from '../api/client';
 
 // The copy's screens load only when the server cannot be reached (first-visit budget).
 const OfflineUnlockScreen = lazy(() =>

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import i18n from 'i18next';
-import { deviceCopyId, offlineCopyTime } from '../entities/device-copy/marker';
+import { deviceCopyId, offlineCopyTime } from '../api/client';
 import { refreshCopy } from '../entities/device-copy/device-copy';
 import { notify } from '../ui/notify';
 
@@ -12,7 +11,7 @@ let installed = false;
  * (after a change the app makes, or when another client's change is seen), the copy is refreshed.
  * A revoked copy is erased there (refreshCopy), and the user is told.
  */
-export function installCopySync(client: QueryClient): void {
+export function installCopySync(client: QueryClient, erasedText: () => Promise<string>): void {
   if (installed) return;
   installed = true;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -24,8 +23,7 @@ export function installCopySync(client: QueryClient): void {
       refreshCopy().then(
         async (outcome) => {
           if (outcome !== 'erased') return;
-          await i18n.loadNamespaces('offline');
-          notify('warning', i18n.t('offline:erasedRevoked'), { duration: -1 });
+          notify('warning', await erasedText(), { duration: -1 });
         },
         // The server cannot be reached: the next read tries again.
         () => undefined,

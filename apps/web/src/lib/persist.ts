@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { deviceCopyId } from '../entities/device-copy/marker';
+import { deviceCopyId } from '../api/client';
 
 /**
  * Accounts, groups and settings are kept in localStorage so the accounts screen shows them at once

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../api/client';
 import { appConfigQuery } from '../entities/server/server.api';
 import { currentUserQuery } from '../entities/user/user.api';
-import { offlineCopyTime, ServerNeededError } from '../entities/device-copy/marker';
+import { offlineCopyTime, ServerNeededError } from '../api/client';
 
 /**
  * The frame every feature hangs its routes on: the root and the two layouts (public sign-in

@@ -3,7 +3,7 @@ import { endSession } from '../entities/user/user.api';
 import type { ResponseOf } from '@twofold/contract';
 import { queryClient } from './query-client';
 import { KEPT_ON_SIGN_OUT } from '../entities/settings/preferences';
-import { DEVICE_COPY_MARKER, deviceCopyId } from '../entities/device-copy/marker';
+import { DEVICE_COPY_MARKER, deviceCopyId } from '../api/client';
 
 type AppConfig = ResponseOf<'/app-config', 'get'>;
 

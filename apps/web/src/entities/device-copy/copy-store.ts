@@ -3,7 +3,7 @@ import type { SealedContent } from './copy-crypto';
 
 /**
  * The copy in IndexedDB: one record. Readable in it are only the copy's id, the public key, the
- * vault header (slots: salts, nonces, wrapped keys), the passkey's credential id and the count of
+ * vault header (slots: salts, nonces, wrapped keys) and the count of
  * wrong passphrases; everything about the accounts is inside `content`, encrypted.
  */
 export interface StoredCopy {
@@ -13,8 +13,6 @@ export interface StoredCopy {
   readonly keyVault: EncryptedVault;
   readonly content: SealedContent;
   readonly failures: number;
-  /** The passkey whose PRF output opens a raw slot of `keyVault`, if one was added. */
-  readonly passkeyId?: string;
 }
 
 const DATABASE = 'twofold-device-copy';

@@ -1,14 +1,25 @@
 import { canComputeInBrowser, webTotpCodes } from '@twofold/otp/browser';
-import i18n from 'i18next';
 import { ApiError } from '../../api/client';
 import { serverNow } from '../../api/server-time';
 import type { VaultSource } from '../data-source';
 import { unlockedContent, type CopyContent } from './device-copy';
 
+/** The texts the source answers with, in the interface language (given by the unlock screen). */
+export interface OfflineSourceTexts {
+  readonly locked: string;
+  readonly needsServerForCode: string;
+}
+
+let texts: OfflineSourceTexts = { locked: 'locked', needsServerForCode: 'needs the server' };
+
+export function setOfflineSourceTexts(given: OfflineSourceTexts): void {
+  texts = given;
+}
+
 function content(): CopyContent {
   const current = unlockedContent();
   // Locked meanwhile (auto-lock): the screens' error handling takes the user back to unlocking.
-  if (!current) throw new ApiError(503, { message: i18n.t('offline:locked') });
+  if (!current) throw new ApiError(503, { message: texts.locked });
   return current;
 }
 
@@ -42,11 +53,11 @@ export const offlineVaultSource: VaultSource = {
   otp: async (id) => {
     const account = find(id);
     if (account.secret === undefined || !canComputeInBrowser(account)) {
-      throw new Error(i18n.t('offline:needsServerForCode'));
+      throw new Error(texts.needsServerForCode);
     }
     const now = serverNow() / 1000;
     const codes = await webTotpCodes({ ...account, secret: account.secret }, now);
-    if (!codes) throw new Error(i18n.t('offline:needsServerForCode'));
+    if (!codes) throw new Error(texts.needsServerForCode);
     return {
       password: codes.password,
       next_password: codes.next_password,

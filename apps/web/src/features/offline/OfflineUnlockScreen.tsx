@@ -34,7 +34,10 @@ export function OfflineUnlockScreen() {
         setPassphrase('');
         return;
       }
-      activateOffline(queryClient, result.content);
+      activateOffline(queryClient, result.content, {
+        locked: t('locked'),
+        needsServerForCode: t('needsServerForCode'),
+      });
       await router.invalidate();
       await router.navigate({ to: '/accounts' });
     } finally {

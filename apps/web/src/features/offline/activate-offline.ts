@@ -3,15 +3,24 @@ import { learnServerTime } from '../../api/server-time';
 import { provideVaultSource } from '../../entities/data-source';
 import type { CopyContent } from '../../entities/device-copy/device-copy';
 import { lockCopy } from '../../entities/device-copy/device-copy';
-import { setOfflineCopyTime } from '../../entities/device-copy/marker';
-import { offlineVaultSource } from '../../entities/device-copy/offline-source';
+import { setOfflineCopyTime } from '../../api/client';
+import {
+  offlineVaultSource,
+  setOfflineSourceTexts,
+  type OfflineSourceTexts,
+} from '../../entities/device-copy/offline-source';
 
 /**
  * Runs the app from the unlocked copy: its reads go to the copy, the shell's own data (config,
  * user and preferences, settings) comes from it, and codes follow the server's clock as last
  * measured. Leaving the page drops the key.
  */
-export function activateOffline(queryClient: QueryClient, content: CopyContent): void {
+export function activateOffline(
+  queryClient: QueryClient,
+  content: CopyContent,
+  texts: OfflineSourceTexts,
+): void {
+  setOfflineSourceTexts(texts);
   provideVaultSource(offlineVaultSource);
   // The same reading the Date header would give (server-time.ts adds half its resolution).
   const now = Date.now();

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceCopiesQuery, revokeDeviceCopy } from '../../entities/device-copy/device-copies.api';
 import { eraseCopy, turnOnCopy } from '../../entities/device-copy/device-copy';
-import { deviceCopyId } from '../../entities/device-copy/marker';
+import { deviceCopyId } from '../../api/client';
 import { installCopySync } from '../../lib/copy-sync';
 import { forgetStoredLists } from '../../lib/persist';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -36,7 +36,7 @@ export function ThisDeviceScreen() {
     meta: { handles: [422] },
     onSuccess: async () => {
       forgetStoredLists();
-      installCopySync(queryClient);
+      installCopySync(queryClient, () => Promise.resolve(t('erasedRevoked')));
       setThisCopy(deviceCopyId());
       setPassphrase('');
       setConfirmation('');
