@@ -12,7 +12,7 @@ import { signOut } from '../lib/session';
 import { deviceCopyId, offlineCopyTime, onOfflineChange } from '../api/client';
 
 const OfflineBanner = lazy(() =>
-  import('../features/offline/OfflineBanner').then((module) => ({ default: module.OfflineBanner })),
+  import('../features/offline/OfflineScreens').then((module) => ({ default: module.OfflineBanner })),
 );
 
 /** The public layout: the sign-in screens and a footer link to About. */

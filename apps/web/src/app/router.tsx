@@ -21,32 +21,19 @@ import { Root } from './root';
 import { deviceCopyId, offlineCopyTime, ServerNeededError } from '../api/client';
 
 // The copy's screens load only when the server cannot be reached (first-visit budget).
-const OfflineUnlockScreen = lazy(() =>
-  import('../features/offline/OfflineUnlockScreen').then((module) => ({
-    default: module.OfflineUnlockScreen,
-  })),
-);
-const NeedsServerScreen = lazy(() =>
-  import('../features/offline/NeedsServerScreen').then((module) => ({ default: module.NeedsServerScreen })),
+const OfflineFallback = lazy(() =>
+  import('../features/offline/OfflineScreens').then((module) => ({ default: module.OfflineFallback })),
 );
 
 /** The server cannot be reached: the copy's unlock screen when this device keeps one. */
 function UnreachableScreen({ error }: { readonly error: unknown }) {
-  if (error instanceof ServerNeededError || (deviceCopyId() && offlineCopyTime() !== null)) {
-    return (
-      <Suspense fallback={<Spinner />}>
-        <NeedsServerScreen />
-      </Suspense>
-    );
-  }
-  if (deviceCopyId()) {
-    return (
-      <Suspense fallback={<Spinner />}>
-        <OfflineUnlockScreen />
-      </Suspense>
-    );
-  }
-  return <ErrorScreen variant="offline" closable={false} />;
+  const needsServer = error instanceof ServerNeededError || offlineCopyTime() !== null;
+  if (!needsServer && !deviceCopyId()) return <ErrorScreen variant="offline" closable={false} />;
+  return (
+    <Suspense fallback={<Spinner />}>
+      <OfflineFallback needsServer={needsServer} />
+    </Suspense>
+  );
 }
 
 /** Any unknown path goes to /404. */
