@@ -121,11 +121,3 @@ export function onOfflineChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
-
-/** A screen that needs the server was opened while the app reads from the copy. */
-export class ServerNeededError extends Error {
-  constructor() {
-    super('This screen needs the server');
-    this.name = 'ServerNeededError';
-  }
-}

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { createRouter, redirect, createRoute } from '@tanstack/react-router';
 import { Spinner } from '../ui/Spinner';
 import { ErrorScreen } from '../features/errors/ErrorScreen';
-import { isServerUnreachable } from '../api/client';
+import { deviceCopyId, isServerUnreachable, offlineCopyTime } from '../api/client';
 import { errorRoutes } from '../features/errors/errors.routes';
 import { authRoutes } from '../features/auth/auth.routes';
 import { accountFormRoutes } from '../features/account-form/account-form.routes';
@@ -18,7 +18,6 @@ import { authLayout, publicLayout, rootRoute } from '../lib/routes';
 import { PublicLayout, SignedInLayout } from './layouts';
 import { queryClient } from '../lib/query-client';
 import { Root } from './root';
-import { deviceCopyId, offlineCopyTime, ServerNeededError } from '../api/client';
 
 // The copy's screens load only when the server cannot be reached (first-visit budget).
 const OfflineFallback = lazy(() =>
@@ -26,8 +25,8 @@ const OfflineFallback = lazy(() =>
 );
 
 /** The server cannot be reached: the copy's unlock screen when this device keeps one. */
-function UnreachableScreen({ error }: { readonly error: unknown }) {
-  const needsServer = error instanceof ServerNeededError || offlineCopyTime() !== null;
+function UnreachableScreen() {
+  const needsServer = offlineCopyTime() !== null;
   if (!needsServer && !deviceCopyId()) return <ErrorScreen variant="offline" closable={false} />;
   return (
     <Suspense fallback={<Spinner />}>
@@ -78,8 +77,8 @@ export const router = createRouter({
   defaultPendingComponent: () => <Spinner />,
   defaultPendingMs: 300,
   defaultErrorComponent: ({ error }) =>
-    isServerUnreachable(error) || error instanceof ServerNeededError ? (
-      <UnreachableScreen error={error} />
+    isServerUnreachable(error) ? (
+      <UnreachableScreen />
     ) : (
       <ErrorScreen
         variant="generic"

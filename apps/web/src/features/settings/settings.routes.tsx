@@ -90,7 +90,7 @@ export const backupsRoute = createRoute({
 export const thisDeviceRoute = createRoute({
   getParentRoute: () => settingsLayout,
   path: '/settings/device',
-  staticData: { title: 'thisDevice', showAbout: true },
+  staticData: { title: 'settings', showAbout: true },
   loader: loadCatalogues('offline'),
   component: lazyRouteComponent(() => import('./ThisDeviceScreen'), 'ThisDeviceScreen'),
 });
