@@ -59,6 +59,7 @@ import { sharedKdfPool } from './import-export/kdf-pool.js';
 import { backupsRoutes } from './backups/backups.routes.js';
 import { alertsRoutes } from './alerts/alerts.routes.js';
 import { createAlerts } from './alerts/alert-dispatcher.js';
+import { deviceCopiesRoutes } from './device-copies/device-copies.routes.js';
 import { AppCaches } from './cache/app-caches.js';
 import { invalidatingDatabase } from './cache/invalidate-on-write.js';
 import { IconStore } from './images/icon-store.js';
@@ -217,6 +218,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(exportRoutes);
   await app.register(backupsRoutes);
   await app.register(alertsRoutes);
+  await app.register(deviceCopiesRoutes);
   for (const routes of deps.extraRoutes ?? []) await app.register(routes);
 
   await app.ready();

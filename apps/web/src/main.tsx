@@ -6,7 +6,7 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { initI18n, resolveLocale } from './i18n/i18n';
+import { i18n, initI18n, resolveLocale } from './i18n/i18n';
 import { queryClient, setGlobalErrorHandler } from './lib/query-client';
 import { router } from './app/router';
 import { Spinner } from './ui/Spinner';
@@ -15,6 +15,7 @@ import { installQueryPersistence } from './lib/persist';
 import { applyRememberedTheme } from './app/theme';
 import { provideVaultSource } from './entities/data-source';
 import { httpVaultSource } from './entities/http-source';
+import { deviceCopyId } from './api/client';
 
 // The accounts, groups and codes are read from the server (entities/data-source.ts).
 provideVaultSource(httpVaultSource);
@@ -22,6 +23,15 @@ setGlobalErrorHandler((error) => handleGlobalError(error, router));
 applyRememberedTheme();
 // Accounts, groups and settings of the previous visit show at once, before the server answers.
 installQueryPersistence(queryClient);
+// This device keeps an encrypted copy: it is refreshed whenever the app reads from the server.
+if (deviceCopyId() !== null)
+  void import('./lib/copy-sync').then((sync) => sync.installCopySync(queryClient, revokedText));
+
+/** Said when the server refused this device's copy (revoked) and it was erased. */
+async function revokedText(): Promise<string> {
+  await i18n.loadNamespaces('offline');
+  return i18n.t('offline:erasedRevoked');
+}
 
 async function start(): Promise<void> {
   // The language: the one chosen in the settings (kept locally once known), else the browser's.

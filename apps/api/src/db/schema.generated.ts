@@ -77,6 +77,14 @@ export interface BackupSettings {
   slot: string | null;
 }
 
+export interface DeviceCopies {
+  created_at: Timestamp;
+  id: string;
+  name: string;
+  refreshed_at: Timestamp;
+  user_agent: Generated<string>;
+}
+
 export interface Groups {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
@@ -205,6 +213,7 @@ export interface DB {
   alert_vapid_keys: AlertVapidKeys;
   auth_tokens: AuthTokens;
   backup_settings: BackupSettings;
+  device_copies: DeviceCopies;
   groups: Groups;
   idempotency_keys: IdempotencyKeys;
   login_throttles: LoginThrottles;

@@ -55,6 +55,7 @@ const TABLES: { readonly [Table in keyof DB]-?: true } = {
   recovery_codes: true,
   tags: true,
   account_tags: true,
+  device_copies: true,
 };
 
 /** The names of every table (tests and benchmarks empty them all between runs). */

@@ -65,6 +65,7 @@ export async function deleteEverything(trx: Transaction): Promise<string[]> {
   await trx.deleteFrom('pending_icons').execute();
   await trx.deleteFrom('personal_access_tokens').execute();
   await trx.deleteFrom('webauthn_credentials').execute();
+  await trx.deleteFrom('device_copies').execute();
   await trx.deleteFrom('auth_tokens').execute();
   await trx.deleteFrom('settings').execute();
   // The backup key and schedule: a next user's accounts must never be backed up under a password

@@ -71,10 +71,53 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
 
 /**
  * The server could not be reached: fetch failed (no network, server stopped), or a gateway in
- * front of it answered that it could not reach it (502, 504).
+ * front of it answered that it could not reach it or that it is down (502, 503, 504).
  */
 export function isServerUnreachable(error: unknown): boolean {
-  if (error instanceof ApiError) return error.status === 502 || error.status === 504;
+  if (error instanceof ApiError) return error.status === 502 || error.status === 503 || error.status === 504;
   // The SDK names a failed fetch TwofoldNetworkError; a bare fetch elsewhere still throws TypeError.
   return error instanceof TwofoldNetworkError || error instanceof TypeError;
+}
+
+/*
+ * Whether this device keeps an encrypted copy of the accounts, and whether the app reads from it
+ * because the server cannot be reached. Here, beside `isServerUnreachable`, so that the first
+ * visit loads no module of its own for it: the copy's code (vault, IndexedDB, unlock screen)
+ * loads only when these say it is needed. The stored value is the copy's id on the server: it
+ * names no account.
+ */
+const MARKER_KEY = 'twofold.deviceCopy';
+
+export function deviceCopyId(): string | null {
+  try {
+    return localStorage.getItem(MARKER_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function markDeviceCopy(id: string | null): void {
+  if (id === null) localStorage.removeItem(MARKER_KEY);
+  else localStorage.setItem(MARKER_KEY, id);
+}
+
+/** Kept across a sign-out when the user keeps the copy (lib/session.ts). */
+export const DEVICE_COPY_MARKER = MARKER_KEY;
+
+/** When the app reads the copy instead of the server: the time of its last refresh. */
+let offlineFrom: number | null = null;
+const listeners = new Set<() => void>();
+
+export function offlineCopyTime(): number | null {
+  return offlineFrom;
+}
+
+export function setOfflineCopyTime(refreshedAt: number | null): void {
+  offlineFrom = refreshedAt;
+  for (const listener of listeners) listener();
+}
+
+export function onOfflineChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }

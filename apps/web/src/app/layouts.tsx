@@ -1,6 +1,6 @@
 import { Link, Outlet, useNavigate, useMatches } from '@tanstack/react-router';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { changeLocale, resolveLocale } from '../i18n/i18n';
@@ -9,6 +9,11 @@ import { appConfigQuery } from '../entities/server/server.api';
 import { useInactivityLock } from './inactivity';
 import { rememberPreferences, shellPreferences } from '../entities/settings/preferences';
 import { signOut } from '../lib/session';
+import { deviceCopyId, offlineCopyTime, onOfflineChange } from '../api/client';
+
+const OfflineBanner = lazy(() =>
+  import('../features/offline/OfflineScreens').then((module) => ({ default: module.OfflineBanner })),
+);
 
 /** The public layout: the sign-in screens and a footer link to About. */
 export function PublicLayout() {
@@ -36,14 +41,22 @@ export function SignedInLayout() {
     rememberPreferences(current);
     void changeLocale(resolveLocale(current.lang));
   }, [remembered]);
-  // Auto lock; proxy users are never locked by the server, nor by us.
+  const offlineSince = useSyncExternalStore(onOfflineChange, offlineCopyTime);
+  // Auto lock; proxy users are never locked by the server, nor by us. Reading from the device's
+  // copy, locking is starting over: the reload drops the key from memory, and the copy asks for
+  // its passphrase again.
   useInactivityLock(
     user.authenticated_by_proxy ? 0 : preferences.kickUserAfter,
-    () => void navigate({ to: '/autolock' }),
+    () => (offlineCopyTime() === null ? void navigate({ to: '/autolock' }) : window.location.reload()),
     () => queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 }),
   );
   return (
     <div className="app-layout">
+      {offlineSince !== null && (
+        <Suspense fallback={null}>
+          <OfflineBanner refreshedAt={offlineSince} />
+        </Suspense>
+      )}
       <main className="app-main">
         <Outlet />
       </main>
@@ -58,6 +71,8 @@ export function Footer() {
   const navigate = useNavigate();
   const { data: config } = useSuspenseQuery(appConfigQuery);
   const [confirming, setConfirming] = useState(false);
+  const [keepCopy, setKeepCopy] = useState(false);
+  const hasCopy = confirming && deviceCopyId() !== null;
   const showAbout = useMatches({ select: (matches) => matches.some((match) => match.staticData.showAbout) });
   const canSignOut = !config.proxyAuth || config.proxyLogoutUrl !== null;
   return (
@@ -82,8 +97,20 @@ export function Footer() {
         open={confirming}
         onOpenChange={setConfirming}
         title={t('footer.confirmSignOut')}
+        description={
+          hasCopy ? (
+            <label>
+              <input
+                type="checkbox"
+                checked={keepCopy}
+                onChange={(event) => setKeepCopy(event.target.checked)}
+              />{' '}
+              {t('footer.keepCopy')}
+            </label>
+          ) : undefined
+        }
         confirmLabel={t('footer.signOut')}
-        onConfirm={() => void signOut(config, navigate)}
+        onConfirm={() => void signOut(config, navigate, keepCopy)}
       />
     </footer>
   );

@@ -1,7 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { createRouter, redirect, createRoute } from '@tanstack/react-router';
 import { Spinner } from '../ui/Spinner';
 import { ErrorScreen } from '../features/errors/ErrorScreen';
-import { isServerUnreachable } from '../api/client';
+import { deviceCopyId, isServerUnreachable, offlineCopyTime } from '../api/client';
 import { errorRoutes } from '../features/errors/errors.routes';
 import { authRoutes } from '../features/auth/auth.routes';
 import { accountFormRoutes } from '../features/account-form/account-form.routes';
@@ -19,6 +20,22 @@ import { authLayout, publicLayout, rootRoute } from '../lib/routes';
 import { PublicLayout, SignedInLayout } from './layouts';
 import { queryClient } from '../lib/query-client';
 import { Root } from './root';
+
+// The copy's screens load only when the server cannot be reached (first-visit budget).
+const OfflineFallback = lazy(() =>
+  import('../features/offline/OfflineScreens').then((module) => ({ default: module.OfflineFallback })),
+);
+
+/** The server cannot be reached: the copy's unlock screen when this device keeps one. */
+function UnreachableScreen() {
+  const needsServer = offlineCopyTime() !== null;
+  if (!needsServer && !deviceCopyId()) return <ErrorScreen variant="offline" closable={false} />;
+  return (
+    <Suspense fallback={<Spinner />}>
+      <OfflineFallback needsServer={needsServer} />
+    </Suspense>
+  );
+}
 
 /** Any unknown path goes to /404. */
 const unknownRoute = createRoute({
@@ -65,7 +82,7 @@ export const router = createRouter({
   defaultPendingMs: 300,
   defaultErrorComponent: ({ error }) =>
     isServerUnreachable(error) ? (
-      <ErrorScreen variant="offline" closable={false} />
+      <UnreachableScreen />
     ) : (
       <ErrorScreen
         variant="generic"

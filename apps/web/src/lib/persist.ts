@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { deviceCopyId } from '../api/client';
 
 /**
  * Accounts, groups and settings are kept in localStorage so the accounts screen shows them at once
@@ -8,6 +9,12 @@ const STORAGE_KEY = 'twofold.queryCache';
 /** About 122 days: an older copy is dropped rather than shown as the current lists. */
 export const CACHE_LIFETIME = 10_540_800_000;
 const PERSISTED = new Set(['accounts', 'groups', 'settings']);
+/**
+ * With the device's encrypted copy on, nothing that names an account is kept in clear: the lists
+ * live inside the copy only.
+ */
+const PERSISTED_WITH_COPY = new Set(['settings']);
+const persisted = () => (deviceCopyId() === null ? PERSISTED : PERSISTED_WITH_COPY);
 
 interface Stored {
   readonly savedAt: number;
@@ -36,7 +43,7 @@ export function installQueryPersistence(client: QueryClient): void {
   const stored = read();
   if (stored) {
     for (const [name, data] of Object.entries(stored.entries)) {
-      if (!PERSISTED.has(name) || data === undefined) continue;
+      if (!persisted().has(name) || data === undefined) continue;
       // Marked as old: the first screen that reads it fetches it again.
       client.setQueryData([name], data, { updatedAt: 1 });
       restored.set(name, data);
@@ -53,7 +60,7 @@ export function installQueryPersistence(client: QueryClient): void {
     queueMicrotask(() => {
       scheduled = false;
       const entries: Record<string, unknown> = {};
-      for (const key of PERSISTED) {
+      for (const key of persisted()) {
         const data = client.getQueryData([key]);
         if (data !== undefined && client.getQueryState([key])?.isInvalidated !== true) entries[key] = data;
       }
@@ -74,4 +81,9 @@ export function restoredData(name: string): unknown {
 /** Later visits of the accounts screen in this page use live data only. */
 export function forgetRestored(): void {
   restored.clear();
+}
+
+/** Drops the stored lists at once (the device's copy was turned on: they name accounts). */
+export function forgetStoredLists(): void {
+  localStorage.removeItem(STORAGE_KEY);
 }

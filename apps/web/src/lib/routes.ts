@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../api/client';
 import { appConfigQuery } from '../entities/server/server.api';
 import { currentUserQuery } from '../entities/user/user.api';
+import { ApiError, offlineCopyTime } from '../api/client';
 
 /**
  * The frame every feature hangs its routes on: the root and the two layouts (public sign-in
@@ -44,7 +45,10 @@ export const publicLayout = createRoute({
 export const authLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signed-in',
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, location }) => {
+    // Read from the device's copy: only the accounts screen works without the server (the
+    // unreachable server's screen then says that this one needs it).
+    if (offlineCopyTime() !== null && location.pathname !== '/accounts') throw new ApiError(503, undefined);
     try {
       await context.queryClient.ensureQueryData(currentUserQuery);
     } catch (error) {

@@ -14,6 +14,7 @@ function SettingsLayout() {
     { to: '/settings/webauthn', label: t('tabs.devices') },
     { to: '/settings/backups', label: t('tabs.backups') },
     { to: '/settings/alerts', label: t('tabs.alerts') },
+    { to: '/settings/device', label: t('tabs.thisDevice') },
   ] as const;
   return (
     <div className="settings">
@@ -94,6 +95,14 @@ export const alertsRoute = createRoute({
   component: lazyRouteComponent(() => import('./alerts/AlertsScreen'), 'AlertsScreen'),
 });
 
+export const thisDeviceRoute = createRoute({
+  getParentRoute: () => settingsLayout,
+  path: '/settings/device',
+  staticData: { title: 'settings', showAbout: true },
+  loader: loadCatalogues('offline'),
+  component: lazyRouteComponent(() => import('./ThisDeviceScreen'), 'ThisDeviceScreen'),
+});
+
 /** Rename a device: receives its id (path) and current name (query). */
 export const editDeviceRoute = createRoute({
   getParentRoute: () => settingsLayout,
@@ -114,5 +123,6 @@ export const settingsRoutes = [
     editDeviceRoute,
     backupsRoute,
     alertsRoute,
+    thisDeviceRoute,
   ]),
 ];

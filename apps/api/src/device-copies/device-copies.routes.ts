@@ -1,0 +1,82 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DeviceCopy, DeviceCopyIdParams, NewDeviceCopyBody } from './device-copies.schemas.js';
+import {
+  deviceCopies,
+  refreshDeviceCopy,
+  registerDeviceCopy,
+  revokeDeviceCopy,
+} from './device-copies.service.js';
+
+/**
+ * The devices keeping an encrypted copy for offline use. The server only keeps their record: the
+ * copy itself is built by the device from the accounts it reads, and its keys never leave it.
+ */
+export const deviceCopiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const config = { auth: 'api' } as const;
+  const tags = ['device-copies'];
+
+  app.get(
+    '/api/v1/device-copies',
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'listDeviceCopies',
+        summary: 'The devices that keep an encrypted copy, newest first',
+        response: { 200: Type.Array(DeviceCopy) },
+      },
+    },
+    async () => deviceCopies(app.deps),
+  );
+
+  app.post(
+    '/api/v1/device-copies',
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'registerDeviceCopy',
+        summary: 'Records a device that starts keeping an encrypted copy',
+        body: NewDeviceCopyBody,
+        response: { 201: DeviceCopy },
+      },
+    },
+    async (request, reply) => {
+      const copy = await registerDeviceCopy(app.deps, request.body.name, request.headers['user-agent']);
+      return reply.code(201).send(copy);
+    },
+  );
+
+  app.post(
+    '/api/v1/device-copies/:id/refresh',
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'refreshDeviceCopy',
+        summary: 'Records that a device refreshed its copy; 404 once revoked (the device erases it)',
+        params: DeviceCopyIdParams,
+        response: { 200: DeviceCopy },
+      },
+    },
+    async (request) => refreshDeviceCopy(app.deps, request.params.id),
+  );
+
+  app.delete(
+    '/api/v1/device-copies/:id',
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'revokeDeviceCopy',
+        summary: 'Revokes a device copy: its next refresh is refused and the device erases the copy',
+        params: DeviceCopyIdParams,
+        response: { 204: Type.Null() },
+      },
+    },
+    async (request, reply) => {
+      await revokeDeviceCopy(app.deps, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,273 @@
+import { totpCodes, type CodeParams } from '@twofold/otp';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiCall, createAccount, createGroup, SECRET, setSetting } from './accounts-helpers';
+import { screenshots } from './harness';
+import { perTestSessions, signedUpOnStart } from './per-test';
+
+const PASSPHRASE = 'offline passphrase 42';
+const GITHUB: CodeParams = { otp_type: 'totp', secret: SECRET, digits: 6, algorithm: 'sha1', period: 30 };
+const BANK_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const BANK: CodeParams = {
+  otp_type: 'totp',
+  secret: BANK_SECRET,
+  digits: 8,
+  algorithm: 'sha256',
+  period: 60,
+};
+const HOTP_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
+
+/** RFC 6238 codes at the two moments read around a reading (a step may change in between). */
+function expectedCodes(params: CodeParams, moments: readonly number[]): string[] {
+  return moments.map((at) => {
+    const codes = totpCodes(params, at);
+    if (!codes.ok) throw new Error('bad parameters');
+    return codes.value.password;
+  });
+}
+
+/** The server's API and data paths: aborted as if the network or the server were down. */
+const SERVER_PATHS = /^\/(api|user|webauthn|oauth|refresh-csrf|app-config|infos|storage|up)(\/|$)/;
+
+async function cutServer(page: Page): Promise<void> {
+  await page.context().route(
+    (url) => SERVER_PATHS.test(url.pathname),
+    (route) => route.abort('internetdisconnected'),
+  );
+}
+
+async function restoreServer(page: Page): Promise<void> {
+  await page.context().unrouteAll({ behavior: 'ignoreErrors' });
+}
+
+async function seed(page: Page, url: string): Promise<void> {
+  const github = await createAccount(page, url, { service: 'GitHub', account: 'octocat', ...GITHUB });
+  await createAccount(page, url, { service: 'Bank', account: 'jane.doe', ...BANK });
+  await createAccount(page, url, {
+    service: 'Counter',
+    account: 'hotpuser',
+    otp_type: 'hotp',
+    secret: HOTP_SECRET,
+    digits: 6,
+    algorithm: 'sha1',
+    counter: 3,
+  });
+  await createGroup(page, url, 'Work', [github.id]);
+}
+
+async function turnOnCopy(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/settings/device`);
+  await page.getByLabel('Name of this device').fill('Test phone');
+  await page.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
+  await page.getByLabel('Passphrase again').fill(PASSPHRASE);
+  await page.getByRole('button', { name: 'Keep my codes on this device' }).click();
+  await page.getByText('Your codes are now kept on this device.').waitFor({ timeout: 20_000 });
+}
+
+async function unlock(page: Page, passphrase: string): Promise<void> {
+  await page.getByLabel('Passphrase', { exact: true }).fill(passphrase);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+}
+
+describe("codes from this device's copy when the server cannot be reached", () => {
+  const session = perTestSessions({ clipboard: true, setUp: signedUpOnStart });
+  const list = (page: Page) => page.getByRole('list', { name: 'Accounts' });
+  const row = (page: Page, name: string | RegExp) => list(page).getByRole('button', { name });
+
+  it('turns on, then offline: unlock, list, groups, search, codes equal RFC 6238, copy, create needs the server', async () => {
+    const { page } = session;
+    const url = session.server.url;
+    await seed(page, url);
+    await setSetting(page, url, 'getOtpOnRequest', false);
+    await turnOnCopy(page, url);
+    await page
+      .getByRole('list', { name: 'Devices with a copy' })
+      .getByText('Test phone (this device)')
+      .waitFor();
+
+    await cutServer(page);
+    await page.goto(`${url}/accounts`);
+    await page.getByRole('heading', { name: "Unlock this device's copy" }).waitFor({ timeout: 20_000 });
+    await unlock(page, 'not the passphrase');
+    await page
+      .getByText('Wrong passphrase. Tries left before the copy is erased: 9.')
+      .waitFor({ timeout: 20_000 });
+    await unlock(page, PASSPHRASE);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Offline: codes from this device's copy, last updated / })
+      .waitFor({ timeout: 20_000 });
+    await row(page, /^GitHub/)
+      .getByText('Next')
+      .waitFor();
+    await screenshots(page, 'offline-copy-list');
+
+    for (const [name, params] of [
+      [/^GitHub/, GITHUB],
+      [/^Bank/, BANK],
+    ] as const) {
+      const before = Date.now() / 1000;
+      const text = (await row(page, name).innerText()).replace(/\s+/g, '');
+      const after = Date.now() / 1000;
+      const candidates = expectedCodes(params, [before, after]);
+      expect(
+        candidates.some((code) => text.includes(code)),
+        `${text} vs ${candidates.join(',')}`,
+      ).toBe(true);
+    }
+
+    // Search and groups.
+    await page.getByRole('searchbox', { name: 'Search' }).fill('ban');
+    await expect.poll(() => list(page).getByRole('button').count()).toBe(1);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
+
+    // Copy.
+    await row(page, /^GitHub/).click();
+    await page.getByRole('status').filter({ hasText: 'Copied to clipboard' }).waitFor();
+    const now = Date.now() / 1000;
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(expectedCodes(GITHUB, [now - 1, now])).toContain(copied);
+
+    // HOTP: its counter lives on the server.
+    await row(page, /^Counter/).click();
+    await page
+      .getByRole('dialog')
+      .getByText('This code needs the server: an HOTP code moves a counter kept on the server.')
+      .waitFor();
+    await page.keyboard.press('Escape');
+
+    // Creating an account needs the server.
+    await page.goto(`${url}/start`);
+    await page.getByRole('heading', { name: "Unlock this device's copy" }).waitFor({ timeout: 20_000 });
+    await unlock(page, PASSPHRASE);
+    await row(page, /^GitHub/).waitFor();
+    await page
+      .getByRole('link', { name: 'New' })
+      .or(page.getByRole('button', { name: 'New' }))
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'This needs the server' }).waitFor();
+  });
+
+  it('keeps nothing readable: no secret, no URI, no service or account name in IndexedDB, localStorage or caches', async () => {
+    const { page } = session;
+    const url = session.server.url;
+    await seed(page, url);
+    await page.goto(`${url}/accounts`);
+    await row(page, /^GitHub/).waitFor();
+    await turnOnCopy(page, url);
+    await page.goto(`${url}/accounts`);
+    await row(page, /^GitHub/).waitFor();
+    const dump = await page.evaluate(async () => {
+      const out: string[] = [];
+      for (const info of await indexedDB.databases()) {
+        const database = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open(info.name!);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
+        });
+        for (const store of database.objectStoreNames) {
+          const values = await new Promise<unknown[]>((resolve, reject) => {
+            const request = database.transaction(store).objectStore(store).getAll();
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
+          });
+          out.push(`idb:${info.name}/${store}:${JSON.stringify(values)}`);
+        }
+        database.close();
+      }
+      out.push(`local:${JSON.stringify({ ...localStorage })}`);
+      out.push(`session:${JSON.stringify({ ...sessionStorage })}`);
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+          const response = await cache.match(request);
+          out.push(`cache:${request.url}:${(await response?.text()) ?? ''}`);
+        }
+      }
+      return out.join('\n');
+    });
+    expect(dump).toContain('idb:twofold-device-copy/copy');
+    const lower = dump.toLowerCase();
+    // The app's own code (precached) names the otpauth scheme: the URIs of these accounts must not appear.
+    const uris = ['otpauth://totp/GitHub', 'otpauth://totp/Bank', 'otpauth://hotp/Counter'];
+    for (const clear of [
+      SECRET,
+      BANK_SECRET,
+      HOTP_SECRET,
+      ...uris,
+      'GitHub',
+      'octocat',
+      'jane.doe',
+      'hotpuser',
+      '"Work"',
+    ]) {
+      expect(lower, clear).not.toContain(clear.toLowerCase());
+    }
+  });
+
+  it('ten wrong passphrases in a row erase the copy', async () => {
+    const { page } = session;
+    const url = session.server.url;
+    await seed(page, url);
+    await turnOnCopy(page, url);
+    await cutServer(page);
+    await page.goto(`${url}/accounts`);
+    await page.getByRole('heading', { name: "Unlock this device's copy" }).waitFor({ timeout: 20_000 });
+    for (let attempt = 1; attempt <= 9; attempt += 1) {
+      await unlock(page, `wrong ${attempt}`);
+      await page
+        .getByText(`Tries left before the copy is erased: ${10 - attempt}.`)
+        .waitFor({ timeout: 20_000 });
+    }
+    await unlock(page, 'wrong 10');
+    await page
+      .getByText('Too many wrong passphrases: the copy on this device was erased.')
+      .waitFor({ timeout: 20_000 });
+    expect(await page.evaluate(() => localStorage.getItem('twofold.deviceCopy'))).toBeNull();
+    const names = await page.evaluate(async () => (await indexedDB.databases()).map((info) => info.name));
+    expect(names).not.toContain('twofold-device-copy');
+    await page.reload();
+    await page
+      .getByRole('heading', { name: 'The Twofold server cannot be reached' })
+      .waitFor({ timeout: 20_000 });
+  });
+
+  it('signing out erases the copy unless kept', async () => {
+    const { page } = session;
+    const url = session.server.url;
+    await seed(page, url);
+    await turnOnCopy(page, url);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    const keep = page.getByRole('checkbox', { name: "Keep this device's offline copy" });
+    expect(await keep.isChecked()).toBe(false);
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('twofold.deviceCopy'))).toBeNull();
+    const names = await page.evaluate(async () => (await indexedDB.databases()).map((info) => info.name));
+    expect(names).not.toContain('twofold-device-copy');
+  });
+
+  it('a revoked device erases its copy when it reaches the server again', async () => {
+    const { page } = session;
+    const url = session.server.url;
+    await seed(page, url);
+    await turnOnCopy(page, url);
+    const copies = (await apiCall(page, 'GET', `${url}/api/v1/device-copies`)) as { id: string }[];
+    expect(copies).toHaveLength(1);
+    // Revoked from another client while this device is away.
+    await apiCall(page, 'DELETE', `${url}/api/v1/device-copies/${copies[0]!.id}`);
+    await page.goto(`${url}/accounts`);
+    await row(page, /^GitHub/).waitFor();
+    await page
+      .getByText("This device's copy was revoked: it has been erased from this device.")
+      .waitFor({ timeout: 20_000 });
+    expect(await page.evaluate(() => localStorage.getItem('twofold.deviceCopy'))).toBeNull();
+    await cutServer(page);
+    await page.reload();
+    await page
+      .getByRole('heading', { name: 'The Twofold server cannot be reached' })
+      .waitFor({ timeout: 20_000 });
+    await restoreServer(page);
+  });
+});
