@@ -53,6 +53,10 @@ import { importRoutes } from './import-export/import.routes.js';
 import { exportRoutes } from './import-export/export.routes.js';
 import { sharedKdfPool } from './import-export/kdf-pool.js';
 import { backupsRoutes } from './backups/backups.routes.js';
+import { userManagerRoutes } from './users/user-manager.routes.js';
+import { codeLogRoutes } from './code-log/code-log.routes.js';
+import { sessionsRoutes } from './sessions/sessions.routes.js';
+import { flushCodeLog } from './code-log/code-log.writer.js';
 import { AppCaches } from './cache/app-caches.js';
 import { invalidatingDatabase } from './cache/invalidate-on-write.js';
 import { IconStore } from './images/icon-store.js';
@@ -203,6 +207,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(importRoutes);
   await app.register(exportRoutes);
   await app.register(backupsRoutes);
+  await app.register(userManagerRoutes);
+  await app.register(codeLogRoutes);
+  await app.register(sessionsRoutes);
+  // Codes logged in the last turn of the event loop are written before the database closes.
+  app.addHook('onClose', async () => flushCodeLog(app.deps));
   for (const routes of deps.extraRoutes ?? []) await app.register(routes);
 
   await app.ready();

@@ -9,6 +9,7 @@ import { migrateToLatest, openDatabase } from './db/database.js';
 import { DataDirInUseError, lockDataDir } from './db/data-dir-lock.js';
 import { createMailer } from './mail/create-mailer.js';
 import { startBackupScheduler } from './backups/backup-scheduler.js';
+import { startLogPurge } from './auth-log/security-log-purge.js';
 import { startReplicaSync } from './cache/replica-sync.js';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
 
   // The app is ready (no hooks can be added any more): the scheduler is stopped by `stop` below.
   const backups = await startBackupScheduler(app.deps);
+  const logPurge = startLogPurge(app.deps);
   // PostgreSQL may be shared by several replicas: their writes drop this one's caches too.
   const sync = config.DATABASE_URL
     ? startReplicaSync({
@@ -59,6 +61,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'stopping: finishing requests in flight');
     try {
       backups.stop();
+      logPurge.stop();
       await sync?.stop();
       await app.close(); // stops accepting, waits for in-flight requests
       await database.close();

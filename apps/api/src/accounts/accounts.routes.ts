@@ -23,11 +23,19 @@ import {
   collectionFlags,
   listAccounts,
   listAccountsText,
+  listedCodes,
   showAccount,
   singleFlags,
 } from './accounts.reads.js';
 import { AccountIdParams, accountMustExist } from './account-params.js';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from './idempotency.js';
+import { logCodes } from '../code-log/code-log.writer.js';
+
+/** The code log's entries of accounts read with `withOtp`: those that carry a code. */
+const codesOf = (reads: readonly { id: number; otp_type: string; otp?: unknown }[]) =>
+  reads.flatMap((read) =>
+    read.otp === undefined ? [] : [{ accountId: read.id, otpType: read.otp_type, counter: null }],
+  );
 
 const config = { auth: 'api' } as const;
 const tags = ['twofaccounts'];
@@ -57,10 +65,14 @@ function readRoutes(app: RouteApp): void {
       const query = request.query as Record<string, unknown>;
       if ('ids' in query && query.ids === null) throw invalid('ids', 'validation.required');
       const flags = collectionFlags(query);
-      if (typeof request.query.ids === 'string')
-        return listAccounts(app.deps, { ids: parseIds(request.query.ids) }, flags);
+      if (typeof request.query.ids === 'string') {
+        const list = await listAccounts(app.deps, { ids: parseIds(request.query.ids) }, flags);
+        if (flags.withOtp) logCodes(app.deps, request, codesOf(list));
+        return list;
+      }
       // The whole list: its serialised text is cached until an account write (accounts.service.ts).
       const text = await listAccountsText(app.deps, flags, (list) => reply.serialize(list) as string);
+      if (flags.withOtp) logCodes(app.deps, request, await listedCodes(app.deps));
       // Already serialised by the route's schema: sent as is (a JSON string is not serialised again).
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(text);
     },
@@ -96,8 +108,12 @@ function readRoutes(app: RouteApp): void {
         response: { 200: TwoFAccount },
       },
     },
-    async (request) =>
-      showAccount(app.deps, request.params.id, singleFlags(request.query as Record<string, unknown>)),
+    async (request) => {
+      const flags = singleFlags(request.query as Record<string, unknown>);
+      const read = await showAccount(app.deps, request.params.id, flags);
+      if (flags.withOtp) logCodes(app.deps, request, codesOf([read]));
+      return read;
+    },
   );
 }
 

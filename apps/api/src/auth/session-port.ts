@@ -9,10 +9,15 @@ import { endSession, ensureSession, openSession, saveSessionData, type SessionSt
 export interface SessionPort {
   /** The caller's IP address (the sign-in lockout keys). */
   readonly ip: string;
+  /** The caller's User-Agent header, if any (the authentication log parses it). */
+  readonly userAgent?: string;
   /** The request's logger: its lines carry the request id. */
   readonly log: FastifyBaseLogger;
-  /** Signs the user in: a new session replaces the caller's (new id and CSRF token: no fixation). */
-  open(userId: number): Promise<void>;
+  /**
+   * Signs the user in: a new session replaces the caller's (new id and CSRF token: no fixation).
+   * Resolves to the new session's row id when there is one (the authentication log links to it).
+   */
+  open(userId: number): Promise<string | undefined>;
   /** Ends the caller's session and clears its cookie. */
   end(): Promise<void>;
   /** A short-lived value of the session (a WebAuthn challenge); an anonymous session is opened if none. */
@@ -28,10 +33,11 @@ export function sessionPort(request: FastifyRequest, reply: FastifyReply): Sessi
   const ensure = async () => (ensured ??= await ensureSession(request, reply));
   return {
     ip: request.ip,
+    ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}),
     log: request.log,
     async open(userId) {
       ensured = undefined;
-      await openSession(request, reply, userId);
+      return (await openSession(request, reply, userId)).id;
     },
     async end() {
       ensured = undefined;

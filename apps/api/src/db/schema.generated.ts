@@ -11,6 +11,19 @@ export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AuthLog {
+  created_at: Timestamp;
+  event: string;
+  id: Generated<number>;
+  ip_address: string | null;
+  login_at: Timestamp | null;
+  login_method: string | null;
+  login_successful: boolean;
+  logout_at: Timestamp | null;
+  session_id: string | null;
+  user_agent: string | null;
+}
+
 export interface AuthTokens {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -55,6 +68,17 @@ export interface LoginThrottles {
   window_started_at: Timestamp;
 }
 
+export interface OtpLog {
+  counter: BigIntColumn | null;
+  generated_at: Timestamp;
+  id: Generated<number>;
+  ip_address: string | null;
+  otp_type: string;
+  requester_kind: string;
+  token_name: string | null;
+  twofaccount_id: number;
+}
+
 export interface PendingIcons {
   created_at: Generated<Timestamp>;
   filename: string;
@@ -65,6 +89,7 @@ export interface PersonalAccessTokens {
   expires_at: Timestamp;
   id: string;
   last_used_at: Timestamp | null;
+  last_used_ip: string | null;
   name: string;
   revoked: Generated<boolean>;
   token_hash: string;
@@ -77,7 +102,9 @@ export interface Sessions {
   data: Generated<JsonColumn<Record<string, unknown>>>;
   expires_at: Timestamp;
   id: string;
+  ip_address: string | null;
   last_activity_at: Generated<Timestamp>;
+  user_agent: string | null;
   user_id: number | null;
 }
 
@@ -131,11 +158,13 @@ export interface WebauthnCredentials {
 }
 
 export interface DB {
+  auth_log: AuthLog;
   auth_tokens: AuthTokens;
   backup_settings: BackupSettings;
   groups: Groups;
   idempotency_keys: IdempotencyKeys;
   login_throttles: LoginThrottles;
+  otp_log: OtpLog;
   pending_icons: PendingIcons;
   personal_access_tokens: PersonalAccessTokens;
   sessions: Sessions;

@@ -46,6 +46,8 @@ const TABLES: { readonly [Table in keyof DB]-?: true } = {
   pending_icons: true,
   backup_settings: true,
   idempotency_keys: true,
+  auth_log: true,
+  otp_log: true,
 };
 
 /** The names of every table (tests and benchmarks empty them all between runs). */

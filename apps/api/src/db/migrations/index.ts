@@ -4,6 +4,7 @@ import * as m0002 from './0002_backups.js';
 import * as m0003 from './0003_expiry_indexes.js';
 import * as m0004 from './0004_cache_notify.js';
 import * as m0005 from './0005_idempotency_keys.js';
+import * as m0008 from './0008_security_logs.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled server and the
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0003_expiry_indexes': m0003,
   '0004_cache_notify': m0004,
   '0005_idempotency_keys': m0005,
+  '0008_security_logs': m0008,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,65 @@
+import type { Deps } from '../shared/deps.js';
+import type { Caller } from '../http/fastify-types.js';
+import { insertCodeLog, type CodeLogEntry } from './code-log.queries.js';
+
+/*
+ * The code log is written off the request's path: entries wait in memory and are inserted
+ * together on the next turn of the event loop (a list `withOtp` is one insert). A failed write is
+ * logged, never thrown: a code must not be refused because its log row could not be stored.
+ */
+
+interface Pending {
+  entries: CodeLogEntry[];
+  flushing: Promise<void>;
+  scheduled: boolean;
+}
+
+const pendingByDeps = new WeakMap<Deps, Pending>();
+
+function pendingOf(deps: Deps): Pending {
+  let pending = pendingByDeps.get(deps);
+  if (!pending) {
+    pending = { entries: [], flushing: Promise.resolve(), scheduled: false };
+    pendingByDeps.set(deps, pending);
+  }
+  return pending;
+}
+
+/** A code generated for stored accounts: who asked and from where (never the code). */
+export function logCodes(
+  deps: Deps,
+  requester: { caller: Caller | null; ip: string },
+  codes: readonly { accountId: number; otpType: string; counter: number | null }[],
+): void {
+  const caller = requester.caller;
+  if (!caller || codes.length === 0) return;
+  const pending = pendingOf(deps);
+  const generatedAt = deps.clock.now();
+  for (const code of codes) {
+    pending.entries.push({
+      ...code,
+      generatedAt,
+      requesterKind: caller.kind,
+      tokenId: caller.kind === 'token' ? caller.tokenId : null,
+      ipAddress: requester.ip,
+    });
+  }
+  if (pending.scheduled) return;
+  pending.scheduled = true;
+  setImmediate(() => void flushCodeLog(deps));
+}
+
+/** Writes what waits (also before the log is read, and when the app closes). */
+export function flushCodeLog(deps: Deps): Promise<void> {
+  const pending = pendingOf(deps);
+  pending.scheduled = false;
+  const entries = pending.entries.splice(0);
+  pending.flushing = pending.flushing.then(async () => {
+    try {
+      await insertCodeLog(deps.db, entries);
+    } catch (error) {
+      deps.log.error({ err: error, rows: entries.length }, 'code log rows could not be written');
+    }
+  });
+  return pending.flushing;
+}
