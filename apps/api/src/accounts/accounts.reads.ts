@@ -94,7 +94,9 @@ export async function listAccounts(
 }
 
 /** The accounts of the whole list that carry a code with `withOtp` (the code log's entries). */
-export async function listedCodes(deps: Deps): Promise<{ accountId: number; otpType: string; counter: null }[]> {
+export async function listedCodes(
+  deps: Deps,
+): Promise<{ accountId: number; otpType: string; counter: null }[]> {
   const { views } = await snapshot(deps);
   return views
     .filter((view) => view.otp_type !== 'hotp' && view.secretReadable)

@@ -109,7 +109,7 @@ function readRoutes(app: RouteApp): void {
       },
     },
     async (request) => {
-      const flags = singleFlags(request.query as Record<string, unknown>);
+      const flags = singleFlags(request.query);
       const read = await showAccount(app.deps, request.params.id, flags);
       if (flags.withOtp) logCodes(app.deps, request, codesOf([read]));
       return read;

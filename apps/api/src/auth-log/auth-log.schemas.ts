@@ -19,7 +19,12 @@ export const Authentication = Type.Object({
   login_method: Nullable(Type.String()),
   /** Twofold only, with `withEvent=1`. */
   event: Type.Optional(
-    Type.Union([Type.Literal('login'), Type.Literal('failed'), Type.Literal('logout'), Type.Literal('lockout')]),
+    Type.Union([
+      Type.Literal('login'),
+      Type.Literal('failed'),
+      Type.Literal('logout'),
+      Type.Literal('lockout'),
+    ]),
   ),
   /** Twofold only, with `withEvent=1`: ISO 8601 time of the event. */
   at: Type.Optional(Type.String()),

@@ -1,7 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../shared/deps.js';
 import { cachedNativeSettings } from '../settings/settings.cache.js';
-import { closeSessionLog, insertAuthLog, listAuthLog, type AuthEvent, type AuthLogRow } from './auth-log.queries.js';
+import {
+  closeSessionLog,
+  insertAuthLog,
+  listAuthLog,
+  type AuthEvent,
+  type AuthLogRow,
+} from './auth-log.queries.js';
 import { agentParser } from './user-agent.js';
 import { dayDateTime, absoluteDuration, monthsBefore } from './time-format.js';
 
@@ -40,7 +46,11 @@ export async function recordAuthentication(
 }
 
 /** A sign-out closes its session's sign-in row (2FAuth's `logout_at`), else writes its own. */
-export async function recordSignOut(deps: Deps, who: Requester, sessionId: string | undefined): Promise<void> {
+export async function recordSignOut(
+  deps: Deps,
+  who: Requester,
+  sessionId: string | undefined,
+): Promise<void> {
   try {
     const now = deps.clock.now();
     if (sessionId && (await closeSessionLog(deps.db, sessionId, now))) return;
@@ -88,7 +98,10 @@ export async function authentications(deps: Deps, window: LogWindow, options: { 
       login_method: row.login_method,
       // Twofold only, on request: what happened and when, machine-readable.
       ...(options.withEvent
-        ? { event: row.event as AuthEvent, at: new Date(row.login_at ?? row.logout_at ?? row.created_at).toISOString() }
+        ? {
+            event: row.event as AuthEvent,
+            at: new Date(row.login_at ?? row.logout_at ?? row.created_at).toISOString(),
+          }
         : {}),
     };
   });

@@ -8,8 +8,7 @@ import {
 } from '../test/soft-authenticator.js';
 import { purgeExpiredLogs } from './security-log-purge.js';
 
-const FIREFOX =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:120.0) Gecko/20100101 Firefox/120.0';
+const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:120.0) Gecko/20100101 Firefox/120.0';
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
 
@@ -120,7 +119,9 @@ describeEachDatabase('authentication log', (t) => {
     const options = (await client.request('POST', '/webauthn/login/options', {})).json<RequestOptionsJson>();
     expect((await client.request('POST', '/webauthn/login', key.get(options))).statusCode).toBe(200);
     const other = new SessionClient(t);
-    const otherOptions = (await other.request('POST', '/webauthn/login/options', {})).json<RequestOptionsJson>();
+    const otherOptions = (
+      await other.request('POST', '/webauthn/login/options', {})
+    ).json<RequestOptionsJson>();
     const assertion = key.get(otherOptions) as { response: { signature: string } };
     assertion.response.signature = Buffer.from('forged').toString('base64url');
     expect((await other.request('POST', '/webauthn/login', assertion)).statusCode).toBe(401);
@@ -193,7 +194,14 @@ describeEachDatabase('authentication log', (t) => {
     const owner = await registerWithSession(t);
     const expected = { [field]: [`The ${field} field must be a number.`] };
     const read = await reader(owner);
-    for (const query of [`${field}=`, `${field}`, `${field}=null`, `${field}=true`, `${field}=abc`, `${field}[]=1`]) {
+    for (const query of [
+      `${field}=`,
+      `${field}`,
+      `${field}=null`,
+      `${field}=true`,
+      `${field}=abc`,
+      `${field}[]=1`,
+    ]) {
       const response = await read('GET', `/api/v1/users/1/authentications?${query}`);
       expect(response.statusCode, query).toBe(422);
       expect(response.json().errors, query).toEqual(expected);
@@ -209,3 +217,28 @@ describeEachDatabase('authentication log', (t) => {
     }
   });
 });
+
+describeEachDatabase(
+  'authentication log: reverse-proxy sign-ins',
+  (t) => {
+    it('logs a proxy visit once per user, address and browser (not every request)', async () => {
+      const { createUserWithToken } = await import('../test/auth-helpers.js');
+      await createUserWithToken(t.db);
+      const visit = () =>
+        t.app.inject({
+          method: 'GET',
+          url: '/api/v1/user',
+          headers: { 'remote-user': 'alice', 'user-agent': FIREFOX },
+        });
+      expect((await visit()).statusCode).toBe(200);
+      expect((await visit()).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const rows = await t.db
+        .selectFrom('auth_log')
+        .select(['event', 'login_method', 'user_agent'])
+        .execute();
+      expect(rows).toEqual([{ event: 'login', login_method: 'proxy', user_agent: FIREFOX }]);
+    });
+  },
+  { env: { AUTHENTICATION_GUARD: 'reverse-proxy-guard', TRUSTED_PROXIES: '127.0.0.1' } },
+);

@@ -16,7 +16,10 @@ const lastWrites = new WeakMap<Deps, Map<string, number>>();
 /** True when `key` was not noted within `everyMs` (and notes it now). */
 function due(deps: Deps, key: string, everyMs: number): boolean {
   let seen = lastWrites.get(deps);
-  if (!seen) lastWrites.set(deps, (seen = new Map()));
+  if (!seen) {
+    seen = new Map<string, number>();
+    lastWrites.set(deps, seen);
+  }
   const now = deps.clock.now().getTime();
   const last = seen.get(key);
   if (last !== undefined && now - last < everyMs && now >= last) return false;
@@ -40,9 +43,13 @@ export function noteCaller(request: FastifyRequest): void {
   } else if (caller?.kind === 'proxy') {
     const userAgent = request.headers['user-agent'];
     if (!due(deps, `proxy:${caller.name}|${request.ip}|${userAgent ?? ''}`, PROXY_VISIT_EVERY_MS)) return;
-    void recordAuthentication(deps, { ip: request.ip, userAgent, log: request.log }, {
-      event: 'login',
-      method: 'proxy',
-    });
+    void recordAuthentication(
+      deps,
+      { ip: request.ip, userAgent, log: request.log },
+      {
+        event: 'login',
+        method: 'proxy',
+      },
+    );
   }
 }

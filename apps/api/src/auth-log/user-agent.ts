@@ -1,3 +1,5 @@
+import type * as BowserModule from 'bowser';
+
 /** Browser, platform and device of a user agent, as 2FAuth's parser names them. */
 export interface ParsedAgent {
   readonly browser: string | false;
@@ -5,12 +7,12 @@ export interface ParsedAgent {
   readonly device: string;
 }
 
-type Bowser = typeof import('bowser');
+type Bowser = typeof BowserModule.default;
 let parser: Promise<Bowser> | undefined;
 
 /** The parser, loaded on the first read of a log (never at server start). */
 async function loadParser(): Promise<Bowser> {
-  parser ??= import('bowser').then((module) => (module as { default?: Bowser }).default ?? module);
+  parser ??= import('bowser').then((module) => module.default);
   return parser;
 }
 

@@ -19,7 +19,10 @@ export const codeLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Codes the server computed for the account, oldest first: when, from where, by a session or a token (never the code). `period` (months) and `limit` as 2FAuth; `withSource=1` adds `source` and `token_name`',
         params: AccountIdParams,
-        querystring: Type.Intersect([LogWindowQuery, Type.Object({ withSource: Type.Optional(Type.Unknown()) })]),
+        querystring: Type.Intersect([
+          LogWindowQuery,
+          Type.Object({ withSource: Type.Optional(Type.Unknown()) }),
+        ]),
         response: { 200: Type.Array(OtpLog) },
       },
     },

@@ -11,7 +11,12 @@ import { flushCodeLog } from './code-log.writer.js';
 const laravelDate = (date: Date) => date.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 
 /** `GET /api/v1/twofaccounts/{id}/otp-logs`: the codes computed for an account, oldest first. */
-export async function codeLogOf(deps: Deps, accountId: number, window: LogWindow, options: { withSource: boolean }) {
+export async function codeLogOf(
+  deps: Deps,
+  accountId: number,
+  window: LogWindow,
+  options: { withSource: boolean },
+) {
   if (!(await accountExists(deps.db, accountId))) throw errors.notFound();
   await flushCodeLog(deps);
   const since =

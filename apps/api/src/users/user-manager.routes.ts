@@ -61,7 +61,10 @@ export const userManagerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'The authentication log, newest first (`period` in months, `limit`); `withEvent=1` adds `event` and `at` (ISO 8601)',
         params: UserIdParams,
-        querystring: Type.Intersect([LogWindowQuery, Type.Object({ withEvent: Type.Optional(Type.Unknown()) })]),
+        querystring: Type.Intersect([
+          LogWindowQuery,
+          Type.Object({ withEvent: Type.Optional(Type.Unknown()) }),
+        ]),
         response: { 200: Type.Array(Authentication) },
       },
     },
