@@ -32,7 +32,7 @@ export function logCodes(
   codes: readonly { accountId: number; otpType: string; counter: number | null }[],
 ): void {
   const caller = requester.caller;
-  if (!caller || codes.length === 0) return;
+  if (!caller || codes.length === 0 || !deps.config.OTP_LOG) return;
   const pending = pendingOf(deps);
   const generatedAt = deps.clock.now();
   for (const code of codes) {

@@ -221,6 +221,11 @@ export const variables = {
     integer(1, 36_500),
     'Days the authentication log (sign-ins, failures, sign-outs, lockouts) and the code log are kept; older rows are purged daily.',
   ),
+  OTP_LOG: variable(
+    true,
+    boolean,
+    'Keeps the code log: each code the server computes for a stored account (when, by which session or token, from where; never the code). `false` stops writing it.',
+  ),
   THROTTLE_API: variable(
     60,
     throttle,

@@ -72,6 +72,8 @@ export async function deleteEverything(trx: Transaction): Promise<string[]> {
   await trx.deleteFrom('backup_settings').execute();
   await trx.deleteFrom('sessions').where('user_id', 'is not', null).execute();
   await trx.deleteFrom('login_throttles').execute();
+  // The authentication log goes with the user (the code log goes with the accounts).
+  await trx.deleteFrom('auth_log').execute();
   await trx.deleteFrom('users').execute();
   return [
     ...new Set([
