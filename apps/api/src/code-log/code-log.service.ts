@@ -21,7 +21,12 @@ export async function codeLogOf(
   await flushCodeLog(deps);
   const since =
     window.period === undefined ? undefined : monthsBefore(deps.clock.now(), Math.trunc(window.period));
-  const rows = take(await listCodeLog(deps.db, accountId, since), window.limit);
+  // A row with `times` stands for that many identical codes: each is listed, as 2FAuth lists them.
+  const stored = await listCodeLog(deps.db, accountId, since);
+  const rows = take(
+    stored.flatMap((row) => Array.from({ length: row.times }, () => row)),
+    window.limit,
+  );
   const user = await findUser(deps.db);
   const name = user?.name ?? '';
   const email = user?.email ?? null;

@@ -4,9 +4,14 @@ import { insertCodeLog, type CodeLogEntry } from './code-log.queries.js';
 
 /*
  * The code log is written off the request's path: entries wait in memory and are inserted
- * together on the next turn of the event loop (a list `withOtp` is one insert). A failed write is
- * logged, never thrown: a code must not be refused because its log row could not be stored.
+ * together, once a second or as soon as a batch is full (a list `withOtp` is one batch), so a
+ * busy OTP route costs one insert a second rather than one per code. Reading the log, and closing
+ * the app, write what waits first. A failed write is logged, never thrown: a code must not be
+ * refused because its log row could not be stored.
  */
+
+const FLUSH_EVERY_MS = 1000;
+const FULL_BATCH = 500;
 
 interface Pending {
   entries: CodeLogEntry[];
@@ -44,9 +49,13 @@ export function logCodes(
       ipAddress: requester.ip,
     });
   }
+  if (pending.entries.length >= FULL_BATCH) {
+    void flushCodeLog(deps);
+    return;
+  }
   if (pending.scheduled) return;
   pending.scheduled = true;
-  setImmediate(() => void flushCodeLog(deps));
+  setTimeout(() => void flushCodeLog(deps), FLUSH_EVERY_MS).unref();
 }
 
 /** Writes what waits (also before the log is read, and when the app closes). */

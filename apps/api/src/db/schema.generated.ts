@@ -75,6 +75,7 @@ export interface OtpLog {
   ip_address: string | null;
   otp_type: string;
   requester_kind: string;
+  times: Generated<number>;
   token_name: string | null;
   twofaccount_id: number;
 }

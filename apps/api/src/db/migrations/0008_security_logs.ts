@@ -41,6 +41,9 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('requester_kind', 'varchar(16)', (c) => c.notNull())
     .addColumn('token_name', 'varchar(255)')
     .addColumn('ip_address', 'varchar(64)')
+    // Identical codes (same account, caller, address and second) share a row: a client polling
+    // a route in a loop costs one row a second, not one per request.
+    .addColumn('times', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
   await db.schema
     .createIndex('otp_log_account_generated_idx')
