@@ -13,6 +13,7 @@ function SettingsLayout() {
     { to: '/settings/oauth', label: t('tabs.tokens') },
     { to: '/settings/webauthn', label: t('tabs.devices') },
     { to: '/settings/backups', label: t('tabs.backups') },
+    { to: '/settings/security', label: t('tabs.security') },
   ] as const;
   return (
     <div className="settings">
@@ -86,6 +87,13 @@ export const backupsRoute = createRoute({
   component: lazyRouteComponent(() => import('./backups/BackupsScreen'), 'BackupsScreen'),
 });
 
+export const securityRoute = createRoute({
+  getParentRoute: () => settingsLayout,
+  path: '/settings/security',
+  staticData: { title: 'security', showAbout: true },
+  component: lazyRouteComponent(() => import('./SecurityScreen'), 'SecurityScreen'),
+});
+
 /** Rename a device: receives its id (path) and current name (query). */
 export const editDeviceRoute = createRoute({
   getParentRoute: () => settingsLayout,
@@ -105,5 +113,6 @@ export const settingsRoutes = [
     devicesRoute,
     editDeviceRoute,
     backupsRoute,
+    securityRoute,
   ]),
 ];
