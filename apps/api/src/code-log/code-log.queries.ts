@@ -73,3 +73,9 @@ export async function listCodeLog(db: Executor, accountId: number, since?: Date)
   if (since) query = query.where('generated_at', '>=', since);
   return query.execute();
 }
+
+/** Whether the account is stored (its log is asked for by id). */
+export async function accountIsStored(db: Executor, id: number): Promise<boolean> {
+  const row = await db.selectFrom('twofaccounts').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,10 +1,9 @@
 import type { Deps } from '../shared/deps.js';
 import { errors } from '../http/errors.js';
 import { findUser } from '../users/users.queries.js';
-import { accountExists } from '../accounts/accounts.queries.js';
 import { monthsBefore } from '../auth-log/time-format.js';
 import { take, type LogWindow } from '../auth-log/auth-log.service.js';
-import { listCodeLog } from './code-log.queries.js';
+import { accountIsStored, listCodeLog } from './code-log.queries.js';
 import { flushCodeLog } from './code-log.writer.js';
 
 /** Laravel's JSON form of a date: `2023-11-14T22:13:20.000000Z`. */
@@ -17,7 +16,7 @@ export async function codeLogOf(
   window: LogWindow,
   options: { withSource: boolean },
 ) {
-  if (!(await accountExists(deps.db, accountId))) throw errors.notFound();
+  if (!(await accountIsStored(deps.db, accountId))) throw errors.notFound();
   await flushCodeLog(deps);
   const since =
     window.period === undefined ? undefined : monthsBefore(deps.clock.now(), Math.trunc(window.period));

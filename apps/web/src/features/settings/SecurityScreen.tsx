@@ -29,15 +29,32 @@ function deviceOf(item: { browser: string | false; platform: string | false }, u
 export function SecurityScreen() {
   const { t, i18n } = useTranslation('settings');
   const { data: user } = useSuspenseQuery(currentUserQuery);
-  const [months, setMonths] = useState<number>(1);
-  const queryClient = useQueryClient();
   const sessions = useQuery(sessionsQuery);
-  const log = useQuery({ ...authenticationsQuery(user.id ?? 0, months), enabled: user.id !== null });
   const timeFormat = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: user.preferences.timezone,
   });
+  return (
+    <div className="settings-page">
+      {isApiError(sessions.error, 400) && <ProxyWarning>{t('proxy.unsupported')}</ProxyWarning>}
+      <SessionsSection sessions={sessions.data} pending={sessions.isPending} timeFormat={timeFormat} />
+      {user.id !== null && <SignInLogSection userId={user.id} timeFormat={timeFormat} />}
+    </div>
+  );
+}
+
+function SessionsSection({
+  sessions,
+  pending,
+  timeFormat,
+}: {
+  readonly sessions: readonly OpenSession[] | undefined;
+  readonly pending: boolean;
+  readonly timeFormat: Intl.DateTimeFormat;
+}) {
+  const { t } = useTranslation('settings');
+  const queryClient = useQueryClient();
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
@@ -57,10 +74,74 @@ export function SecurityScreen() {
       await refresh();
     },
   });
-  const proxied = isApiError(sessions.error, 400);
   const unknown = t('security.unknownDevice');
-  const others = (sessions.data ?? []).filter((session: OpenSession) => !session.current).length;
+  const others = (sessions ?? []).filter((session) => !session.current).length;
+  return (
+    <SettingsSection title={t('security.sessions.title')}>
+      {pending && <Spinner />}
+      <ul className="item-list" aria-label={t('security.sessions.title')}>
+        {sessions?.map((session) => {
+          const device = deviceOf(session, unknown);
+          return (
+            <li key={session.id} className="item">
+              <div className="item-main">
+                <span className="item-title">
+                  {device}
+                  {session.current && (
+                    <span className="security-current"> {t('security.sessions.current')}</span>
+                  )}
+                </span>
+                <span className="item-meta">
+                  {t('security.sessions.meta', {
+                    ip: session.ip_address ?? '—',
+                    date: timeFormat.format(new Date(session.last_active_at)),
+                  })}
+                </span>
+              </div>
+              {!session.current && (
+                <div className="item-actions">
+                  <button
+                    type="button"
+                    className="link-button link-danger"
+                    disabled={endOne.isPending}
+                    onClick={() => endOne.mutate(session.id)}
+                  >
+                    {t('security.sessions.end')}
+                    <span className="visually-hidden"> {device}</span>
+                  </button>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {others > 0 && (
+        <div className="list-actions">
+          <button
+            type="button"
+            className="button"
+            disabled={endOthers.isPending}
+            onClick={() => endOthers.mutate()}
+          >
+            {t('security.sessions.endOthers')}
+          </button>
+        </div>
+      )}
+    </SettingsSection>
+  );
+}
 
+function SignInLogSection({
+  userId,
+  timeFormat,
+}: {
+  readonly userId: number;
+  readonly timeFormat: Intl.DateTimeFormat;
+}) {
+  const { t } = useTranslation('settings');
+  const [months, setMonths] = useState<number>(1);
+  const log = useQuery(authenticationsQuery(userId, months));
+  const unknown = t('security.unknownDevice');
   const outcome = (item: Authentication) => {
     switch (item.event) {
       case 'failed':
@@ -73,95 +154,40 @@ export function SecurityScreen() {
         return item.logout_at ? t('security.log.signedInOut') : t('security.log.signedIn');
     }
   };
-
   return (
-    <div className="settings-page">
-      {proxied && <ProxyWarning>{t('proxy.unsupported')}</ProxyWarning>}
-      <SettingsSection title={t('security.sessions.title')}>
-        {sessions.isPending && <Spinner />}
-        <ul className="item-list" aria-label={t('security.sessions.title')}>
-          {sessions.data?.map((session) => {
-            const device = deviceOf(session, unknown);
-            return (
-              <li key={session.id} className="item">
-                <div className="item-main">
-                  <span className="item-title">
-                    {device}
-                    {session.current && (
-                      <span className="security-current"> {t('security.sessions.current')}</span>
-                    )}
-                  </span>
-                  <span className="item-meta">
-                    {t('security.sessions.meta', {
-                      ip: session.ip_address ?? '—',
-                      date: timeFormat.format(new Date(session.last_active_at)),
-                    })}
-                  </span>
-                </div>
-                {!session.current && (
-                  <div className="item-actions">
-                    <button
-                      type="button"
-                      className="link-button link-danger"
-                      disabled={endOne.isPending}
-                      onClick={() => endOne.mutate(session.id)}
-                    >
-                      {t('security.sessions.end')}
-                      <span className="visually-hidden"> {device}</span>
-                    </button>
-                  </div>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-        {others > 0 && (
-          <div className="list-actions">
-            <button
-              type="button"
-              className="button"
-              disabled={endOthers.isPending}
-              onClick={() => endOthers.mutate()}
-            >
-              {t('security.sessions.endOthers')}
-            </button>
-          </div>
-        )}
-      </SettingsSection>
-      <SettingsSection title={t('security.log.title')}>
-        <label className="security-period">
-          {t('security.log.period')}{' '}
-          <select value={months} onChange={(event) => setMonths(Number(event.target.value))}>
-            {PERIODS.map((period) => (
-              <option key={period} value={period}>
-                {t('security.log.months', { count: period })}
-              </option>
-            ))}
-          </select>
-        </label>
-        {log.isPending && user.id !== null && <Spinner />}
-        <ul className="item-list" aria-label={t('security.log.title')}>
-          {log.data?.map((item) => (
-            <li key={item.id} className={item.login_successful ? 'item' : 'item security-failed'}>
-              <div className="item-main">
-                <span className="item-title">
-                  {outcome(item)} · {deviceOf(item, unknown)}
-                </span>
-                <span className="item-meta">
-                  {t('security.log.meta', {
-                    ip: item.ip_address ?? '—',
-                    date: item.at ? timeFormat.format(new Date(item.at)) : '',
-                    method: item.login_method
-                      ? t(`security.methods.${item.login_method}`, item.login_method)
-                      : '—',
-                  })}
-                </span>
-              </div>
-            </li>
+    <SettingsSection title={t('security.log.title')}>
+      <label className="security-period">
+        {t('security.log.period')}{' '}
+        <select value={months} onChange={(event) => setMonths(Number(event.target.value))}>
+          {PERIODS.map((period) => (
+            <option key={period} value={period}>
+              {t('security.log.months', { count: period })}
+            </option>
           ))}
-        </ul>
-        {log.isSuccess && log.data.length === 0 && <p className="empty">{t('security.log.none')}</p>}
-      </SettingsSection>
-    </div>
+        </select>
+      </label>
+      {log.isPending && <Spinner />}
+      <ul className="item-list" aria-label={t('security.log.title')}>
+        {log.data?.map((item) => (
+          <li key={item.id} className={item.login_successful ? 'item' : 'item security-failed'}>
+            <div className="item-main">
+              <span className="item-title">
+                {outcome(item)} · {deviceOf(item, unknown)}
+              </span>
+              <span className="item-meta">
+                {t('security.log.meta', {
+                  ip: item.ip_address ?? '—',
+                  date: item.at ? timeFormat.format(new Date(item.at)) : '',
+                  method: item.login_method
+                    ? t(`security.methods.${item.login_method}`, item.login_method)
+                    : '—',
+                })}
+              </span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {log.isSuccess && log.data.length === 0 && <p className="empty">{t('security.log.none')}</p>}
+    </SettingsSection>
   );
 }
