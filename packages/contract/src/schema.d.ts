@@ -6193,7 +6193,6 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Account id */
                 id: number;
             };
             cookie?: never;
