@@ -4,14 +4,15 @@ import { insertCodeLog, type CodeLogEntry } from './code-log.queries.js';
 
 /*
  * The code log is written off the request's path: entries wait in memory and are inserted
- * together, once a second or as soon as a batch is full (a list `withOtp` is one batch), so a
- * busy OTP route costs one insert a second rather than one per code. Reading the log, and closing
+ * together once a second (a list `withOtp` is one batch), so a busy OTP route costs one insert a
+ * second rather than one per code: on the embedded database every insert runs on the main thread. Reading the log, and closing
  * the app, write what waits first. A failed write is logged, never thrown: a code must not be
  * refused because its log row could not be stored.
  */
 
 const FLUSH_EVERY_MS = 1000;
-const FULL_BATCH = 500;
+/** Entries waiting at most (a few MB); the insert merges identical ones, so it stays small. */
+const FULL_BATCH = 20_000;
 
 interface Pending {
   entries: CodeLogEntry[];
