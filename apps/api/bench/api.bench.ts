@@ -67,26 +67,29 @@ async function benchmark(database: Database, label: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'twofold-bench-'));
   await migrateToLatest(database.db);
   await sql.raw(`TRUNCATE ${tableNames.join(', ')} RESTART IDENTITY CASCADE`).execute(database.db);
-  const config = loadConfig(
-    {
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      THROTTLE_API: '0',
-      THROTTLE_WEB: '0',
-      APP_URL: 'http://127.0.0.1:8000',
-    },
-    { version: 'bench' },
-  );
-  const app = await buildApp({
-    config,
-    db: database.db,
-    dbDriver: database.driver,
-    keys: { current: randomBytes(32), previous: [] },
-    clock: systemClock,
-    mailer: { send: () => Promise.resolve() },
-    logger: pino({ level: 'silent' }),
-    webRoot: null,
-  });
+  const keys = { current: randomBytes(32), previous: [] };
+  const build = (env: Record<string, string> = {}) =>
+    buildApp({
+      config: loadConfig(
+        {
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'silent',
+          THROTTLE_API: '0',
+          THROTTLE_WEB: '0',
+          APP_URL: 'http://127.0.0.1:8000',
+          ...env,
+        },
+        { version: 'bench' },
+      ),
+      db: database.db,
+      dbDriver: database.driver,
+      keys,
+      clock: systemClock,
+      mailer: { send: () => Promise.resolve() },
+      logger: pino({ level: 'silent' }),
+      webRoot: null,
+    });
+  const app = await build();
   const token = await createUserWithToken(database.db, new Date());
   const headers = { authorization: `Bearer ${token}` };
   const now = new Date();
@@ -157,6 +160,27 @@ async function benchmark(database: Database, label: string) {
     `  bare Fastify  ${otpBare.requests.average.toFixed(0).padStart(7)} req/s   p50 ${otpBare.latency.p50} ms   p99 ${otpBare.latency.p99} ms`,
   );
   console.log(`  ratio         ${ratio.toFixed(3)}   (target >= 0.6: ${ratio >= 0.6 ? 'met' : 'NOT met'})`);
+
+  // The same route with the code log off (OTP_LOG=false): what logging each code costs. Both apps
+  // are measured twice, alternately, after both warmed up, so neither gains from running second.
+  const unlogged = await build({ OTP_LOG: 'false' });
+  const unloggedAddress = await unlogged.listen({ host: '127.0.0.1', port: 0 });
+  const unloggedUrl = `${unloggedAddress}/api/v1/twofaccounts/1/otp`;
+  await throughput(unloggedUrl, headers); // warm-up
+  const on: number[] = [];
+  const off: number[] = [];
+  for (let round = 0; round < 2; round += 1) {
+    on.push((await throughput(otpUrl, headers)).requests.average);
+    off.push((await throughput(unloggedUrl, headers)).requests.average);
+  }
+  await unlogged.close();
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const logCost = mean(on) / mean(off);
+  console.log(`  code log on   ${mean(on).toFixed(0).padStart(7)} req/s   (two alternating runs)`);
+  console.log(`  code log off  ${mean(off).toFixed(0).padStart(7)} req/s   (OTP_LOG=false)`);
+  console.log(
+    `  on / off      ${logCost.toFixed(3)}   (target >= 0.9: ${logCost >= 0.9 ? 'met' : 'NOT met'})`,
+  );
 
   for (const [name, apiUrl, bareUrl, size] of [
     ['GET /api/v1/twofaccounts', listUrl, `${bareAddress}/list`, listBody.length],

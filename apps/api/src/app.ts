@@ -60,6 +60,10 @@ import { backupsRoutes } from './backups/backups.routes.js';
 import { alertsRoutes } from './alerts/alerts.routes.js';
 import { createAlerts } from './alerts/alert-dispatcher.js';
 import { deviceCopiesRoutes } from './device-copies/device-copies.routes.js';
+import { userManagerRoutes } from './users/user-manager.routes.js';
+import { codeLogRoutes } from './code-log/code-log.routes.js';
+import { sessionsRoutes } from './sessions/sessions.routes.js';
+import { flushCodeLog } from './code-log/code-log.writer.js';
 import { AppCaches } from './cache/app-caches.js';
 import { invalidatingDatabase } from './cache/invalidate-on-write.js';
 import { IconStore } from './images/icon-store.js';
@@ -219,6 +223,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(backupsRoutes);
   await app.register(alertsRoutes);
   await app.register(deviceCopiesRoutes);
+  await app.register(userManagerRoutes);
+  await app.register(codeLogRoutes);
+  await app.register(sessionsRoutes);
+  // Codes logged in the last turn of the event loop are written before the database closes.
+  app.addHook('onClose', async () => flushCodeLog(app.deps));
   for (const routes of deps.extraRoutes ?? []) await app.register(routes);
 
   await app.ready();

@@ -10,6 +10,7 @@ import { DataDirInUseError, lockDataDir } from './db/data-dir-lock.js';
 import { createMailer } from './mail/create-mailer.js';
 import { startBackupScheduler } from './backups/backup-scheduler.js';
 import { startTrashPurger } from './accounts/trash.service.js';
+import { startLogPurge } from './auth-log/security-log-purge.js';
 import { startReplicaSync } from './cache/replica-sync.js';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
   // The app is ready (no hooks can be added any more): the scheduler is stopped by `stop` below.
   const backups = await startBackupScheduler(app.deps);
   const trash = startTrashPurger(app.deps);
+  const logPurge = startLogPurge(app.deps);
   // PostgreSQL may be shared by several replicas: their writes drop this one's caches too.
   const sync = config.DATABASE_URL
     ? startReplicaSync({
@@ -62,6 +64,7 @@ async function main(): Promise<void> {
     try {
       backups.stop();
       trash.stop();
+      logPurge.stop();
       await sync?.stop();
       await app.close(); // stops accepting, waits for in-flight requests
       await database.close();

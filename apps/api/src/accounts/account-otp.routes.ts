@@ -9,6 +9,7 @@ import { previewUri } from './accounts.service.js';
 import { findView } from './accounts.reads.js';
 import { generatedUri, otpOfAccount, otpPreview } from './account-otp.service.js';
 import { AccountIdParams } from './account-params.js';
+import { logCodes } from '../code-log/code-log.writer.js';
 
 async function isHotp(app: FastifyInstance, id: number): Promise<boolean> {
   const row = await findAccountRow(app.deps.db, id);
@@ -65,7 +66,13 @@ export const accountOtpRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!head && sentByBrowser(request) && (await isHotp(app, request.params.id))) {
         await requireCsrf(request);
       }
-      return otpOfAccount(app.deps, request.params.id, { consume: !head });
+      const otp = await otpOfAccount(app.deps, request.params.id, { consume: !head });
+      // HEAD sends no code: nothing to log.
+      if (!head) {
+        const counter = 'counter' in otp && typeof otp.counter === 'number' ? otp.counter - 1 : null;
+        logCodes(app.deps, request, [{ accountId: request.params.id, otpType: otp.otp_type, counter }]);
+      }
+      return otp;
     },
   );
 

@@ -100,6 +100,16 @@ export async function listAccounts(
   });
 }
 
+/** The accounts of the whole list that carry a code with `withOtp` (the code log's entries). */
+export async function listedCodes(
+  deps: Deps,
+): Promise<{ accountId: number; otpType: string; counter: null }[]> {
+  const { views } = await snapshot(deps);
+  return views
+    .filter((view) => view.otp_type !== 'hotp' && view.secretReadable)
+    .map((view) => ({ accountId: view.id, otpType: view.otp_type, counter: null }));
+}
+
 /**
  * `GET /api/v1/twofaccounts` without ids, serialised by `serialize` (the route's schema): the text is
  * kept with the accounts snapshot per flags, icon files and (embedded OTPs) second.

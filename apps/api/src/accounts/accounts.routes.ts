@@ -23,6 +23,7 @@ import {
   collectionFlags,
   listAccounts,
   listAccountsText,
+  listedCodes,
   showAccount,
   singleFlags,
   type ReadFlags,
@@ -31,6 +32,13 @@ import type { AccountRead } from './accounts.mapper.js';
 import { AccountIdParams, accountMustExist } from './account-params.js';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from './idempotency.js';
 import { wantsExtras, withExtras, withOneExtras } from './account-extras.js';
+import { logCodes } from '../code-log/code-log.writer.js';
+
+/** The code log's entries of accounts read with `withOtp`: those that carry a code. */
+const codesOf = (reads: readonly { id: number; otp_type: string; otp?: unknown }[]) =>
+  reads.flatMap((read) =>
+    read.otp === undefined ? [] : [{ accountId: read.id, otpType: read.otp_type, counter: null }],
+  );
 
 const config = { auth: 'api' } as const;
 const tags = ['twofaccounts'];
@@ -63,12 +71,17 @@ function readRoutes(app: RouteApp): void {
       if (wantsExtras(query)) {
         const ids = typeof request.query.ids === 'string' ? parseIds(request.query.ids) : undefined;
         const list = await listAccounts(app.deps, ids ? { ids } : {}, flags);
+        if (flags.withOtp) logCodes(app.deps, request, codesOf(list));
         return withExtras(app.deps.db, list, !ids);
       }
-      if (typeof request.query.ids === 'string')
-        return listAccounts(app.deps, { ids: parseIds(request.query.ids) }, flags);
+      if (typeof request.query.ids === 'string') {
+        const list = await listAccounts(app.deps, { ids: parseIds(request.query.ids) }, flags);
+        if (flags.withOtp) logCodes(app.deps, request, codesOf(list));
+        return list;
+      }
       // The whole list: its serialised text is cached until an account write (accounts.service.ts).
       const text = await listAccountsText(app.deps, flags, (list) => reply.serialize(list) as string);
+      if (flags.withOtp) logCodes(app.deps, request, await listedCodes(app.deps));
       // Already serialised by the route's schema: sent as is (a JSON string is not serialised again).
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(text);
     },
@@ -106,8 +119,10 @@ function readRoutes(app: RouteApp): void {
     },
     async (request) => {
       const query = request.query as Record<string, unknown>;
-      const account = await showAccount(app.deps, request.params.id, singleFlags(query));
-      return wantsExtras(query) ? await withOneExtras(app.deps.db, account) : account;
+      const flags = singleFlags(query);
+      const read = await showAccount(app.deps, request.params.id, flags);
+      if (flags.withOtp) logCodes(app.deps, request, codesOf([read]));
+      return wantsExtras(query) ? await withOneExtras(app.deps.db, read) : read;
     },
   );
 }

@@ -5,6 +5,7 @@ import type { AuthRequirement, Caller } from '../http/fastify-types.js';
 import { cachedTokenOwner, tokenOwner, type TokenOwner } from '../tokens/tokens.cache.js';
 import { proxyCaller, trustedProxyCheck, type TrustCheck } from './proxy.js';
 import { csrfMatches, currentSession, endSession, isIdle, markActivity } from './session.js';
+import { noteCaller } from '../auth-log/usage.js';
 
 const BEARER = /^bearer\s+([A-Za-z0-9_-]{1,512})\s*$/i;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -119,10 +120,12 @@ export const authPlugin = fp(
         authenticateProxy(request, requirement, isTrusted);
         refusals(request, requirement);
         await proxyCsrf(request, requirement);
+        noteCaller(request);
         return;
       }
       await authenticate(request, requirement);
       refusals(request, requirement);
+      noteCaller(request);
     };
 
     // Callback style: a Bearer token the caches know is settled without a promise.
@@ -133,6 +136,7 @@ export const authPlugin = fp(
       try {
         if (!proxyMode && authenticateFromCache(request, requirement)) {
           refusals(request, requirement);
+          noteCaller(request);
           return done();
         }
       } catch (error) {

@@ -1,7 +1,8 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Message } from '../http/common.schemas.js';
-import { endSessionRotatingCsrf, ensureCsrf } from './session.js';
+import { currentSession, endSessionRotatingCsrf, ensureCsrf } from './session.js';
+import { recordSignOut } from '../auth-log/auth-log.service.js';
 
 /** Sign-out and the CSRF token (password sign-in is users/sign-in.routes.ts). */
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -18,7 +19,12 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       // The session is deleted; a new CSRF token (in the cookie only) takes its place.
+      const session = await currentSession(request);
       await endSessionRotatingCsrf(request, reply);
+      if (session?.userId != null) {
+        const who = { ip: request.ip, userAgent: request.headers['user-agent'], log: request.log };
+        await recordSignOut(app.deps, who, session.id);
+      }
       return { message: 'signed out' };
     },
   );

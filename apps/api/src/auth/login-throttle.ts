@@ -49,8 +49,9 @@ export async function assertNotLocked(db: Executor, key: string, limit: number, 
   throw errors.loginLocked(secondsLeft(started, now));
 }
 
-export async function recordFailure(db: Executor, key: string, now: Date): Promise<void> {
-  await increment(db, key, now);
+/** Counts a failure; resolves to the failures inside the window (equal to the limit: a lockout begins). */
+export async function recordFailure(db: Executor, key: string, now: Date): Promise<number> {
+  return (await increment(db, key, now)).failures;
 }
 
 export async function clearFailures(db: Executor, key: string): Promise<void> {

@@ -11,10 +11,14 @@ export interface SessionPort {
   readonly ip: string;
   /** The request's logger: its lines carry the request id. */
   readonly log: FastifyBaseLogger;
-  /** The caller's User-Agent header (the new-device alert compares browser families). */
+  /** The caller's User-Agent header, if any (the authentication log parses it; the new-device alert
+   * compares browser families). */
   readonly userAgent?: string | undefined;
-  /** Signs the user in: a new session replaces the caller's (new id and CSRF token: no fixation). */
-  open(userId: number): Promise<void>;
+  /**
+   * Signs the user in: a new session replaces the caller's (new id and CSRF token: no fixation).
+   * Resolves to the new session's row id when there is one (the authentication log links to it).
+   */
+  open(userId: number): Promise<string | undefined>;
   /** Ends the caller's session and clears its cookie. */
   end(): Promise<void>;
   /** A short-lived value of the session (a WebAuthn challenge); an anonymous session is opened if none. */
@@ -34,7 +38,7 @@ export function sessionPort(request: FastifyRequest, reply: FastifyReply): Sessi
     userAgent: request.headers['user-agent'],
     async open(userId) {
       ensured = undefined;
-      await openSession(request, reply, userId);
+      return (await openSession(request, reply, userId)).id;
     },
     async end() {
       ensured = undefined;

@@ -121,7 +121,15 @@ export async function openSession(
     (userId === null ? cookieCsrf(request) : undefined) ?? randomBytes(32).toString('base64url');
   const id = hashId(sid);
   const lifetime = userId === null ? ANONYMOUS_SESSION_MS : USER_SESSION_MS;
-  await insertSession(db, { id, userId, csrfToken, now, expiresAt: new Date(now.getTime() + lifetime) });
+  await insertSession(db, {
+    id,
+    userId,
+    csrfToken,
+    now,
+    expiresAt: new Date(now.getTime() + lifetime),
+    ipAddress: request.ip,
+    userAgent: request.headers['user-agent'],
+  });
   request.session.set('sid', sid);
   request.session.set('csrf', undefined);
   setCsrfCookie(request, reply, csrfToken);

@@ -21,7 +21,15 @@ export async function findSession(db: Executor, id: string, now: Date): Promise<
 
 export async function insertSession(
   db: Executor,
-  session: { id: string; userId: number | null; csrfToken: string; now: Date; expiresAt: Date },
+  session: {
+    id: string;
+    userId: number | null;
+    csrfToken: string;
+    now: Date;
+    expiresAt: Date;
+    ipAddress?: string;
+    userAgent?: string | undefined;
+  },
 ): Promise<void> {
   await db
     .insertInto('sessions')
@@ -32,6 +40,8 @@ export async function insertSession(
       created_at: session.now,
       last_activity_at: session.now,
       expires_at: session.expiresAt,
+      ip_address: session.ipAddress ?? null,
+      user_agent: session.userAgent?.slice(0, 1000) ?? null,
     })
     .execute();
 }
@@ -67,4 +77,20 @@ export async function writeSessionData(
     .set({ data: JSON.stringify(data) })
     .where('id', '=', id)
     .execute();
+}
+
+/** The signed-in sessions that have not expired, most recently active first. */
+export async function listUserSessions(db: Executor, now: Date) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'last_activity_at', 'ip_address', 'user_agent'])
+    .where('user_id', 'is not', null)
+    .where('expires_at', '>', now)
+    .orderBy('last_activity_at', 'desc')
+    .execute();
+}
+
+/** Ends every signed-in session but one (the caller's). */
+export async function deleteOtherUserSessions(db: Executor, keep: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', 'is not', null).where('id', '!=', keep).execute();
 }

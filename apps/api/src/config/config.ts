@@ -216,6 +216,16 @@ export const variables = {
     integer(0, 100_000),
     'Failed password sign-ins for one e-mail, from all IPs together, within 10 minutes before every further attempt for it waits: 60 seconds, doubling with each further failure up to 15 minutes (the right password waits too). A successful sign-in resets the count. Catches guesses spread over many addresses, which the lockout per IP misses. `0` turns it off.',
   ),
+  AUTH_LOG_RETENTION_DAYS: variable(
+    365,
+    integer(1, 36_500),
+    'Days the authentication log (sign-ins, failures, sign-outs, lockouts) and the code log are kept; older rows are purged daily.',
+  ),
+  OTP_LOG: variable(
+    true,
+    boolean,
+    'Keeps the code log: each code the server computes for a stored account (when, by which session or token, from where; never the code). `false` stops writing it.',
+  ),
   THROTTLE_API: variable(
     60,
     throttle,

@@ -58,6 +58,19 @@ export interface AlertVapidKeys {
   public_key: string;
 }
 
+export interface AuthLog {
+  created_at: Timestamp;
+  event: string;
+  id: Generated<number>;
+  ip_address: string | null;
+  login_at: Timestamp | null;
+  login_method: string | null;
+  login_successful: boolean;
+  logout_at: Timestamp | null;
+  session_id: string | null;
+  user_agent: string | null;
+}
+
 export interface AuthTokens {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -110,6 +123,18 @@ export interface LoginThrottles {
   window_started_at: Timestamp;
 }
 
+export interface OtpLog {
+  counter: BigIntColumn | null;
+  generated_at: Timestamp;
+  id: Generated<number>;
+  ip_address: string | null;
+  otp_type: string;
+  requester_kind: string;
+  times: Generated<number>;
+  token_name: string | null;
+  twofaccount_id: number;
+}
+
 export interface PendingIcons {
   created_at: Generated<Timestamp>;
   filename: string;
@@ -120,6 +145,7 @@ export interface PersonalAccessTokens {
   expires_at: Timestamp;
   id: string;
   last_used_at: Timestamp | null;
+  last_used_ip: string | null;
   name: string;
   revoked: Generated<boolean>;
   token_hash: string;
@@ -140,7 +166,9 @@ export interface Sessions {
   data: Generated<JsonColumn<Record<string, unknown>>>;
   expires_at: Timestamp;
   id: string;
+  ip_address: string | null;
   last_activity_at: Generated<Timestamp>;
+  user_agent: string | null;
   user_id: number | null;
 }
 
@@ -211,12 +239,14 @@ export interface DB {
   alert_push_subscriptions: AlertPushSubscriptions;
   alert_seen_devices: AlertSeenDevices;
   alert_vapid_keys: AlertVapidKeys;
+  auth_log: AuthLog;
   auth_tokens: AuthTokens;
   backup_settings: BackupSettings;
   device_copies: DeviceCopies;
   groups: Groups;
   idempotency_keys: IdempotencyKeys;
   login_throttles: LoginThrottles;
+  otp_log: OtpLog;
   pending_icons: PendingIcons;
   personal_access_tokens: PersonalAccessTokens;
   recovery_codes: RecoveryCodes;

@@ -56,6 +56,8 @@ const TABLES: { readonly [Table in keyof DB]-?: true } = {
   tags: true,
   account_tags: true,
   device_copies: true,
+  auth_log: true,
+  otp_log: true,
 };
 
 /** The names of every table (tests and benchmarks empty them all between runs). */

@@ -23,11 +23,11 @@ export async function findUserId(db: Executor): Promise<number | undefined> {
 
 const TOKEN_COLUMNS = ['id', 'name', 'revoked', 'created_at', 'updated_at', 'expires_at'] as const;
 
-/** Valid tokens (not revoked, not expired), newest first. */
+/** Valid tokens (not revoked, not expired), newest first, with their last use. */
 export async function listUsableTokens(db: Executor, now: Date) {
   return db
     .selectFrom('personal_access_tokens')
-    .select(TOKEN_COLUMNS)
+    .select([...TOKEN_COLUMNS, 'last_used_at', 'last_used_ip'])
     .where('revoked', '=', false)
     .where('expires_at', '>', now)
     .orderBy('created_at', 'desc')

@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { toTimestamp } from '../http/common.schemas.js';
+import { isTruthy, toTimestamp } from '../http/common.schemas.js';
 import { errors } from '../http/errors.js';
-import { CreatedToken, NewTokenBody, PersonalAccessToken, TokenIdParams } from './tokens.schemas.js';
+import {
+  CreatedToken,
+  NewTokenBody,
+  PersonalAccessToken,
+  TokenIdParams,
+  TokenListQuery,
+} from './tokens.schemas.js';
 import { hashToken, insertToken, listUsableTokens, revokeToken } from './tokens.queries.js';
 
 const LIFETIME_SECONDS = 365 * 24 * 3600;
@@ -41,11 +47,21 @@ export const tokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['tokens'],
         operationId: 'listPersonalAccessTokens',
-        summary: 'Valid personal access tokens, newest first (never their value)',
+        summary:
+          'Valid personal access tokens, newest first (never their value); `withUsage=1` adds when and from where each was last used',
+        querystring: TokenListQuery,
         response: { 200: Type.Array(PersonalAccessToken) },
       },
     },
-    async () => (await listUsableTokens(app.deps.db, app.deps.clock.now())).map(toToken),
+    async (request) => {
+      const rows = await listUsableTokens(app.deps.db, app.deps.clock.now());
+      if (!isTruthy(request.query.withUsage)) return rows.map(toToken);
+      return rows.map((row) => ({
+        ...toToken(row),
+        last_used_at: row.last_used_at ? toTimestamp(row.last_used_at) : null,
+        last_used_ip: row.last_used_ip,
+      }));
+    },
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Timestamp } from '../http/common.schemas.js';
+import { Nullable, Timestamp } from '../http/common.schemas.js';
 
 export const PersonalAccessToken = Type.Object(
   {
@@ -10,6 +10,10 @@ export const PersonalAccessToken = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
     expires_at: Timestamp,
+    /** Twofold only, with `withUsage=1` (written at most once a minute). */
+    last_used_at: Type.Optional(Nullable(Timestamp)),
+    /** Twofold only, with `withUsage=1`: the address of that last use. */
+    last_used_ip: Type.Optional(Nullable(Type.String())),
   },
   { title: 'Token', description: 'A personal access token (never its value)' },
 );
@@ -31,3 +35,5 @@ export const CreatedToken = Type.Object(
 );
 
 export const TokenIdParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{40}$' }) });
+
+export const TokenListQuery = Type.Object({ withUsage: Type.Optional(Type.Unknown()) });

@@ -153,3 +153,36 @@ describeEachDatabase('personal access tokens', (t) => {
     }
   });
 });
+
+describeEachDatabase('personal access tokens: last use', (t) => {
+  it('shows when and from where a token was last used, written at most once a minute', async () => {
+    const client = await registerWithSession(t);
+    const created = (await client.request('POST', '/oauth/personal-access-tokens', { name: 'cli' })).json();
+    const call = bearerCaller(t, () => created.accessToken as string);
+    const usage = async () =>
+      (await client.request('GET', '/oauth/personal-access-tokens?withUsage=1')).json()[0] as Record<
+        string,
+        unknown
+      >;
+    expect(await usage()).toMatchObject({ last_used_at: null, last_used_ip: null });
+    expect((await client.request('GET', '/oauth/personal-access-tokens')).json()[0]).not.toHaveProperty(
+      'last_used_at',
+    );
+
+    await call('GET', '/api/v1/user');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await usage()).toMatchObject({
+      last_used_at: '2023-11-14T22:13:20.000000Z',
+      last_used_ip: '127.0.0.1',
+    });
+    t.clock.advance(30);
+    await call('GET', '/api/v1/user');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await usage()).last_used_at).toBe('2023-11-14T22:13:20.000000Z');
+    t.clock.advance(31);
+    await call('GET', '/api/v1/user');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await usage()).last_used_at).toBe('2023-11-14T22:14:21.000000Z');
+    expect(await usage()).toMatchObject({ expires_at: expect.any(String) });
+  });
+});

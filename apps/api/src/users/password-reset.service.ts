@@ -3,6 +3,7 @@ import type { Executor } from '../db/database.js';
 import type { Deps } from '../shared/deps.js';
 import { errors } from '../http/errors.js';
 import { hashPassword } from '../auth/password.js';
+import { recordAuthentication } from '../auth-log/auth-log.service.js';
 import type { SessionPort } from '../auth/session-port.js';
 import { deleteUserSessions } from '../auth/sessions.queries.js';
 import {
@@ -86,5 +87,8 @@ export async function resetPassword(
   });
   if (!done) throw errors.invalidField('email', 'error.reset_token_invalid');
   session.log.info('password reset');
-  if (!(await readNativeSetting(deps.db, 'useWebauthnOnly'))) await session.open(user.id);
+  if (!(await readNativeSetting(deps.db, 'useWebauthnOnly'))) {
+    const sessionId = await session.open(user.id);
+    await recordAuthentication(deps, session, { event: 'login', method: 'reset', sessionId });
+  }
 }

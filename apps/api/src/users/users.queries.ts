@@ -81,6 +81,8 @@ export async function deleteEverything(trx: Transaction): Promise<string[]> {
     'alert_kinds',
   ] as const)
     await trx.deleteFrom(table).execute();
+  // The authentication log goes with the user (the code log goes with the accounts).
+  await trx.deleteFrom('auth_log').execute();
   await trx.deleteFrom('users').execute();
   return [
     ...new Set([

@@ -18,6 +18,7 @@ import {
   type UserRow,
 } from './users.queries.js';
 import { loginPayload, userResource } from './users.mapper.js';
+import { recordAuthentication } from '../auth-log/auth-log.service.js';
 
 /** 422 of a second registration: both of 2FAuth's texts in one body. */
 export const alreadyRegistered = () =>
@@ -52,7 +53,8 @@ export async function register(
   });
   // A concurrent registration won the race.
   if (!user) throw alreadyRegistered();
-  await session.open(user.id);
+  const sessionId = await session.open(user.id);
+  await recordAuthentication(deps, session, { event: 'login', method: 'password', sessionId });
   deps.alerts.raise({ kind: 'signed_in', ip: session.ip, userAgent: session.userAgent, registered: true });
   return loginPayload(db, user, 'account created');
 }
@@ -69,15 +71,23 @@ export async function login(deps: Deps, session: SessionPort, input: { email: st
   const passwordOk = await verifyPassword(input.password, user?.password_hash);
   const webauthnOnly = user ? await readNativeSetting(db, 'useWebauthnOnly') : false;
   if (!user || !passwordOk || user.email.toLowerCase() !== input.email || webauthnOnly) {
-    await recordFailure(db, key, clock.now());
+    const failures = await recordFailure(db, key, clock.now());
     await recordAccountFailure(db, input.email, config.LOGIN_THROTTLE_ACCOUNT, clock.now());
     session.log.info('password sign-in failed');
     deps.alerts.raise({ kind: 'sign_in_failed', ip: session.ip });
+    // Only attempts at the one user's account are theirs to see (2FAuth logs those alone).
+    if (user && user.email.toLowerCase() === input.email) {
+      await recordAuthentication(deps, session, { event: 'failed', method: 'password' });
+      if (failures === config.LOGIN_THROTTLE) {
+        await recordAuthentication(deps, session, { event: 'lockout', method: 'password' });
+      }
+    }
     throw errors.unauthorized();
   }
   await clearFailures(db, key);
   await clearAccountFailures(db, input.email);
-  await session.open(user.id);
+  const sessionId = await session.open(user.id);
+  await recordAuthentication(deps, session, { event: 'login', method: 'password', sessionId });
   deps.alerts.raise({ kind: 'signed_in', ip: session.ip, userAgent: session.userAgent });
   return loginPayload(db, user, 'authenticated');
 }

@@ -5,6 +5,7 @@ import type { Deps } from '../shared/deps.js';
 import { errors } from '../http/errors.js';
 import type { SessionPort } from '../auth/session-port.js';
 import { assertNotLocked, clearFailures, lockoutKey, recordFailure } from '../auth/login-throttle.js';
+import { recordAuthentication } from '../auth-log/auth-log.service.js';
 import {
   consumeAuthToken,
   deleteAuthToken,
@@ -111,7 +112,11 @@ export async function recoverWithDevice(
     user = await recoveryUser(deps, email, token);
     credential = await verifyNewCredential(deps, session, body, 'recover');
   } catch (error) {
-    await recordFailure(deps.db, key, deps.clock.now());
+    const failures = await recordFailure(deps.db, key, deps.clock.now());
+    await recordAuthentication(deps, session, { event: 'failed', method: 'recovery' });
+    if (failures === deps.config.LOGIN_THROTTLE) {
+      await recordAuthentication(deps, session, { event: 'lockout', method: 'recovery' });
+    }
     throw error;
   }
   const now = deps.clock.now();
@@ -121,6 +126,7 @@ export async function recoverWithDevice(
     if (revokeOthers) await deleteCredentials(trx, { allBut: credential.id }, now);
   });
   await clearFailures(deps.db, key);
-  await session.open(user.id);
+  const sessionId = await session.open(user.id);
+  await recordAuthentication(deps, session, { event: 'login', method: 'recovery', sessionId });
   session.log.info({ revokeOthers }, 'security device registered by recovery');
 }

@@ -10,6 +10,7 @@ import type { Static } from 'typebox';
 import { errors } from '../http/errors.js';
 import type { SessionPort } from '../auth/session-port.js';
 import { assertNotLocked, clearFailures, lockoutKey, recordFailure } from '../auth/login-throttle.js';
+import { recordAuthentication } from '../auth-log/auth-log.service.js';
 import { readNativeSetting } from '../settings/settings.queries.js';
 import { findUser, type UserRow } from '../users/users.queries.js';
 import { loginPayload } from '../users/users.mapper.js';
@@ -221,9 +222,16 @@ export async function loginWithDevice(
   const key = lockoutKey.webauthn(session.ip);
   await assertNotLocked(deps.db, key, deps.config.LOGIN_THROTTLE, deps.clock.now());
   const fail = async (reason: string): Promise<never> => {
-    await recordFailure(deps.db, key, deps.clock.now());
+    const failures = await recordFailure(deps.db, key, deps.clock.now());
     session.log.info({ reason }, 'security device sign-in failed');
     deps.alerts.raise({ kind: 'sign_in_failed', ip: session.ip });
+    // Nothing to log without a user: the log is theirs.
+    if (reason !== 'no user' && (await findUser(deps.db))) {
+      await recordAuthentication(deps, session, { event: 'failed', method: 'webauthn' });
+      if (failures === deps.config.LOGIN_THROTTLE) {
+        await recordAuthentication(deps, session, { event: 'lockout', method: 'webauthn' });
+      }
+    }
     throw errors.unauthorized();
   };
   const challenge = await takeChallenge(deps, session, 'login');
@@ -262,7 +270,8 @@ export async function loginWithDevice(
   if (!verified.verified) return fail('not verified');
   await updateCounter(deps.db, stored.id, verified.authenticationInfo.newCounter, deps.clock.now());
   await clearFailures(deps.db, key);
-  await session.open(user.id);
+  const sessionId = await session.open(user.id);
+  await recordAuthentication(deps, session, { event: 'login', method: 'webauthn', sessionId });
   deps.alerts.raise({ kind: 'signed_in', ip: session.ip, userAgent: session.userAgent });
   return loginPayload(deps.db, user, 'authenticated');
 }

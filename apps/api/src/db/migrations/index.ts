@@ -6,6 +6,7 @@ import * as m0004 from './0004_cache_notify.js';
 import * as m0005 from './0005_idempotency_keys.js';
 import * as m0006 from './0006_account_trash_favorites.js';
 import * as m0007 from './0007_account_notes_tags.js';
+import * as m0008 from './0008_security_logs.js';
 import * as m0009 from './0009_alerts.js';
 import * as m0010 from './0010_device_copies.js';
 
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0005_idempotency_keys': m0005,
   '0006_account_trash_favorites': m0006,
   '0007_account_notes_tags': m0007,
+  '0008_security_logs': m0008,
   '0009_alerts': m0009,
   '0010_device_copies': m0010,
 };

@@ -15,6 +15,7 @@ function SettingsLayout() {
     { to: '/settings/backups', label: t('tabs.backups') },
     { to: '/settings/alerts', label: t('tabs.alerts') },
     { to: '/settings/device', label: t('tabs.thisDevice') },
+    { to: '/settings/security', label: t('tabs.security') },
   ] as const;
   return (
     <div className="settings">
@@ -103,6 +104,13 @@ export const thisDeviceRoute = createRoute({
   component: lazyRouteComponent(() => import('./ThisDeviceScreen'), 'ThisDeviceScreen'),
 });
 
+export const securityRoute = createRoute({
+  getParentRoute: () => settingsLayout,
+  path: '/settings/security',
+  staticData: { title: 'security', showAbout: true },
+  component: lazyRouteComponent(() => import('./SecurityScreen'), 'SecurityScreen'),
+});
+
 /** Rename a device: receives its id (path) and current name (query). */
 export const editDeviceRoute = createRoute({
   getParentRoute: () => settingsLayout,
@@ -124,5 +132,6 @@ export const settingsRoutes = [
     backupsRoute,
     alertsRoute,
     thisDeviceRoute,
+    securityRoute,
   ]),
 ];

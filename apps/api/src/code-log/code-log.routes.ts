@@ -1,0 +1,50 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { isTruthy } from '../http/common.schemas.js';
+import type { FastifyRequest } from 'fastify';
+import { MAX_ID } from '../db/ids.js';
+import { errors } from '../http/errors.js';
+import { accountIsStored } from './code-log.queries.js';
+import { LogWindowQuery } from '../auth-log/auth-log.schemas.js';
+import { logWindow } from '../auth-log/log-window.js';
+import { OtpLog } from './code-log.schemas.js';
+import { codeLogOf } from './code-log.service.js';
+
+const AccountIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
+
+/** Route-model binding, as 2FAuth: an unknown account is a 404 before the query is validated. */
+async function storedAccount(request: FastifyRequest): Promise<void> {
+  const raw = (request.params as { id?: unknown }).id;
+  const id = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!(id >= 1 && id <= MAX_ID) || !(await accountIsStored(request.server.deps.db, id))) {
+    throw errors.notFound();
+  }
+}
+
+/** The code log of an account, as 2FAuth's `otp-logs` route answers it. */
+export const codeLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/v1/twofaccounts/:id/otp-logs',
+    {
+      config: { auth: 'api' },
+      preValidation: storedAccount,
+      schema: {
+        tags: ['twofaccounts'],
+        operationId: 'getAccountOtpLogs',
+        summary:
+          'Codes the server computed for the account, oldest first: when, from where, by a session or a token (never the code). `period` (months) and `limit` as 2FAuth; `withSource=1` adds `source` and `token_name`',
+        params: AccountIdParams,
+        querystring: Type.Intersect([
+          LogWindowQuery,
+          Type.Object({ withSource: Type.Optional(Type.Unknown()) }),
+        ]),
+        response: { 200: Type.Array(OtpLog) },
+      },
+    },
+    async (request) => {
+      const query = request.query as Record<string, unknown>;
+      return codeLogOf(app.deps, request.params.id, logWindow(query), {
+        withSource: isTruthy(query.withSource),
+      });
+    },
+  );
+};
