@@ -78,6 +78,8 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'فشل التشفير، تبقى قاعدة بياناتك غير محمية.',
   'error.decryption_failed':
     'فشل فك التشفير، ما زالت قاعدة بياناتك محمية. يحدث هذا غالبًا بسبب مشكلة في سلامة البيانات المشفرة لحساب أو أكثر.',
+  'error.identity_confirmation_required': 'أكّد هويتك لرؤية هذا (كلمة المرور أو جهاز الأمان).',
+  'error.wrong_password': 'كلمة مرور خاطئة',
   'error.wrong_current_password': 'كلمة المرور الحالية خاطئة، لم يتغيّر شيء',
   'error.user_deletion_failed': 'فشل حذف حساب المستخدم، لم تُحذف أي بيانات',
   'error.email_sending_failed': 'فشل إرسال البريد الإلكتروني',

@@ -79,6 +79,9 @@ export const bg: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Криптирането не успя, базата ви данни остава незащитена.',
   'error.decryption_failed':
     'Декриптирането не успя, базата ви данни все още е защитена. Това обикновено се дължи на проблем с целостта на криптираните данни на един или повече профили.',
+  'error.identity_confirmation_required':
+    'Потвърдете самоличността си, за да видите това (парола или устройство за сигурност).',
+  'error.wrong_password': 'Грешна парола',
   'error.wrong_current_password': 'Грешна текуща парола, нищо не е променено',
   'error.user_deletion_failed': 'Изтриването на потребителския профил не успя, не са изтрити данни',
   'error.email_sending_failed': 'Изпращането на имейла не успя',

@@ -79,6 +79,9 @@ export const ca: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'El xifratge ha fallat, la base de dades continua sense protecció.',
   'error.decryption_failed':
     'El desxifratge ha fallat, la base de dades continua protegida. Això sol ser causat per un problema d’integritat de les dades xifrades d’un o més comptes.',
+  'error.identity_confirmation_required':
+    'Confirmeu la vostra identitat per veure això (contrasenya o dispositiu de seguretat).',
+  'error.wrong_password': 'Contrasenya incorrecta',
   'error.wrong_current_password': 'Contrasenya actual incorrecta, no s’ha canviat res',
   'error.user_deletion_failed': 'L’eliminació del compte d’usuari ha fallat, no s’ha eliminat cap dada',
   'error.email_sending_failed': 'L’enviament del correu ha fallat',

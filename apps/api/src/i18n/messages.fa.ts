@@ -79,6 +79,8 @@ export const fa: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'رمزگذاری ناموفق بود، پایگاه دادهٔ شما همچنان محافظت‌نشده است.',
   'error.decryption_failed':
     'رمزگشایی ناموفق بود، پایگاه دادهٔ شما همچنان محافظت‌شده است. علت معمولاً مشکل یکپارچگی داده‌های رمزگذاری‌شدهٔ یک یا چند حساب است.',
+  'error.identity_confirmation_required': 'برای دیدن این، هویت خود را تأیید کنید (گذرواژه یا دستگاه امنیتی).',
+  'error.wrong_password': 'گذرواژه نادرست است',
   'error.wrong_current_password': 'گذرواژهٔ فعلی نادرست است، چیزی تغییر نکرد',
   'error.user_deletion_failed': 'حذف حساب کاربری ناموفق بود، هیچ داده‌ای حذف نشد',
   'error.email_sending_failed': 'فرستادن ایمیل ناموفق بود',

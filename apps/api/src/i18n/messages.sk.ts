@@ -79,6 +79,9 @@ export const sk: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Šifrovanie zlyhalo, vaša databáza zostáva nechránená.',
   'error.decryption_failed':
     'Dešifrovanie zlyhalo, vaša databáza je stále chránená. Príčinou je väčšinou problém s integritou šifrovaných údajov jedného alebo viacerých účtov.',
+  'error.identity_confirmation_required':
+    'Potvrďte svoju totožnosť, aby ste to videli (heslo alebo bezpečnostné zariadenie).',
+  'error.wrong_password': 'Nesprávne heslo',
   'error.wrong_current_password': 'Nesprávne aktuálne heslo, nič sa nezmenilo',
   'error.user_deletion_failed': 'Odstránenie používateľského účtu zlyhalo, žiadne údaje neboli odstránené',
   'error.email_sending_failed': 'Odoslanie e-mailu zlyhalo',
