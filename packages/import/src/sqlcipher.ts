@@ -6,6 +6,9 @@
  */
 
 const MIN_PAGES = 2;
+// An authenticator's database of even a thousand accounts stays far below this; larger random
+// files are just unreadable, not taken for Authenticator Plus.
+const MAX_BYTES = 4 * 1024 * 1024;
 
 /** Shannon entropy of the bytes, in bits per byte. */
 function entropy(bytes: Uint8Array): number {
@@ -22,7 +25,7 @@ function entropy(bytes: Uint8Array): number {
 
 /** True when the bytes have the shape of a SQLCipher database (ciphertext in whole pages). */
 export function looksLikeSqlcipher(bytes: Uint8Array): boolean {
-  if (bytes.length < 1024 * MIN_PAGES || bytes.length % 1024 !== 0) return false;
+  if (bytes.length < 1024 * MIN_PAGES || bytes.length > MAX_BYTES || bytes.length % 1024 !== 0) return false;
   // Random bytes of one page carry about 7.8 bits per byte; any plain file far less.
   return entropy(bytes.subarray(0, 1024)) > 7.6 && entropy(bytes.subarray(bytes.length - 1024)) > 7.6;
 }

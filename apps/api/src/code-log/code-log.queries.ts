@@ -1,4 +1,5 @@
 import type { Executor } from '../db/database.js';
+import { isActiveAccount } from '../db/active-accounts.js';
 
 export interface CodeLogEntry {
   readonly accountId: number;
@@ -74,8 +75,13 @@ export async function listCodeLog(db: Executor, accountId: number, since?: Date)
   return query.execute();
 }
 
-/** Whether the account is stored (its log is asked for by id). */
+/** Whether the account is stored and not in the trash (its log is asked for by id). */
 export async function accountIsStored(db: Executor, id: number): Promise<boolean> {
-  const row = await db.selectFrom('twofaccounts').select('id').where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('twofaccounts')
+    .select('id')
+    .where('id', '=', id)
+    .where(isActiveAccount)
+    .executeTakeFirst();
   return row !== undefined;
 }

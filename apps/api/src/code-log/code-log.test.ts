@@ -121,6 +121,9 @@ describeEachDatabase('code log', (t) => {
     await token('GET', '/api/v1/twofaccounts/1/otp');
     await logOf(token, 1);
     expect((await token('DELETE', '/api/v1/twofaccounts/1')).statusCode).toBe(204);
+    // In the trash the log is kept with the account, and not served; deleted for good, it goes.
+    expect((await token('GET', '/api/v1/twofaccounts/1/otp-logs')).statusCode).toBe(404);
+    expect((await token('DELETE', '/api/v1/trash?ids=1')).statusCode).toBe(204);
     expect(await t.db.selectFrom('otp_log').selectAll().execute()).toEqual([]);
   });
 });

@@ -234,6 +234,10 @@ describeEachDatabase('encryption at rest', (t) => {
     expect(repaired.json()).not.toHaveProperty('indecipherable');
     await t.db.updateTable('twofaccounts').set({ account: 'not encrypted' }).where('id', '=', 1).execute();
     expect((await call('DELETE', '/api/v1/twofaccounts/1')).statusCode).toBe(204);
+    // In the trash it is still stored, and still cannot be written in clear: deleting it for good
+    // lets encryption be switched off.
+    expect((await call('PUT', '/api/v1/settings/useEncryption', { value: false })).statusCode).toBe(400);
+    expect((await call('DELETE', '/api/v1/trash?ids=1')).statusCode).toBe(204);
     expect((await call('PUT', '/api/v1/settings/useEncryption', { value: false })).statusCode).toBe(200);
   });
 

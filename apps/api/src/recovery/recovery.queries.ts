@@ -1,12 +1,18 @@
 import type { Executor } from '../db/database.js';
 import { dbIds } from '../db/ids.js';
+import { isActiveAccount } from '../db/active-accounts.js';
 
 /* An account's note and recovery codes, as stored (ciphertext while encryption is on). */
 
 export async function accountRowExists(db: Executor, id: number): Promise<boolean> {
   if (dbIds([id]).length === 0) return false;
   return (
-    (await db.selectFrom('twofaccounts').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+    (await db
+      .selectFrom('twofaccounts')
+      .select('id')
+      .where('id', '=', id)
+      .where(isActiveAccount)
+      .executeTakeFirst()) !== undefined
   );
 }
 
@@ -17,6 +23,7 @@ export async function lockAccount(db: Executor, id: number): Promise<boolean> {
     .selectFrom('twofaccounts')
     .select('id')
     .where('id', '=', id)
+    .where(isActiveAccount)
     .forUpdate()
     .executeTakeFirst();
   return row !== undefined;

@@ -98,10 +98,14 @@ describeEachDatabase('notes and recovery codes', (t) => {
       note: 'Backup phone: +33 6 12',
     });
 
-    // A null note removes it; deleting the account deletes everything.
+    // A null note removes it. In the trash the codes are kept (a restore brings them back) but not
+    // revealed; deleting the account for good deletes everything.
     await call('PUT', `/api/v1/twofaccounts/${id}/recovery`, { note: null });
     expect((await call('GET', `/api/v1/twofaccounts/${id}/recovery`)).json()).toMatchObject({ note: null });
     await call('DELETE', `/api/v1/twofaccounts/${id}`);
+    expect((await call('GET', `/api/v1/twofaccounts/${id}/recovery`)).statusCode).toBe(404);
+    expect(await t.db.selectFrom('recovery_codes').selectAll().execute()).toHaveLength(2);
+    expect((await call('DELETE', `/api/v1/trash?ids=${id}`)).statusCode).toBe(204);
     expect(await t.db.selectFrom('recovery_codes').selectAll().execute()).toEqual([]);
   });
 

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import { dbIds } from '../db/ids.js';
+import { isActiveAccount } from '../db/active-accounts.js';
 
 /*
- * The tags and which accounts carry them. These queries read accounts through plain
- * `twofaccounts`.
+ * The tags and which accounts carry them. Accounts in the trash are not counted and cannot be
+ * tagged (`isActiveAccount`); their tags come back with them when restored.
  */
 
 export interface TagRow {
@@ -26,6 +27,7 @@ export async function listTags(db: Executor): Promise<TagRow[]> {
         eb
           .selectFrom('account_tags')
           .innerJoin('twofaccounts', 'twofaccounts.id', 'account_tags.account_id')
+          .where(isActiveAccount)
           .select(eb.fn.countAll<Count>().as('c'))
           .whereRef('account_tags.tag_id', '=', 'tags.id')
           .as('twofaccounts_count'),
@@ -77,7 +79,12 @@ export async function deleteTag(db: Executor, id: number): Promise<void> {
 export async function existingAccountIds(db: Executor, ids: readonly number[]): Promise<number[]> {
   const wanted = dbIds(ids);
   if (wanted.length === 0) return [];
-  const rows = await db.selectFrom('twofaccounts').select('id').where('id', 'in', wanted).execute();
+  const rows = await db
+    .selectFrom('twofaccounts')
+    .select('id')
+    .where('id', 'in', wanted)
+    .where(isActiveAccount)
+    .execute();
   return rows.map((row) => row.id);
 }
 
