@@ -22,6 +22,12 @@ export function MoreButton() {
       onPointerEnter={prepare}
       onFocus={prepare}
       onClick={() => setWanted(true)}
+      // Like the menu's own trigger: the down arrow opens it too.
+      onKeyDown={(event) => {
+        if (event.key !== 'ArrowDown') return;
+        event.preventDefault();
+        setWanted(true);
+      }}
     >
       {t('list.more')}
     </button>
