@@ -2,7 +2,6 @@ import { Link, Outlet, useNavigate, useMatches } from '@tanstack/react-router';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { changeLocale, resolveLocale } from '../i18n/i18n';
 import { currentUserQuery } from '../entities/user/user.api';
 import { appConfigQuery } from '../entities/server/server.api';
@@ -11,6 +10,10 @@ import { rememberPreferences, shellPreferences } from '../entities/settings/pref
 import { signOut } from '../lib/session';
 import { deviceCopyId, offlineCopyTime, onOfflineChange } from '../api/client';
 
+// The sign-out confirmation (a Radix dialog) is downloaded when asked for, not on the first visit.
+const ConfirmDialog = lazy(() =>
+  import('../ui/ConfirmDialog').then((module) => ({ default: module.ConfirmDialog })),
+);
 const OfflineBanner = lazy(() =>
   import('../features/offline/OfflineScreens').then((module) => ({ default: module.OfflineBanner })),
 );
@@ -93,25 +96,29 @@ export function Footer() {
           </button>
         )}
       </nav>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={t('footer.confirmSignOut')}
-        description={
-          hasCopy ? (
-            <label>
-              <input
-                type="checkbox"
-                checked={keepCopy}
-                onChange={(event) => setKeepCopy(event.target.checked)}
-              />{' '}
-              {t('footer.keepCopy')}
-            </label>
-          ) : undefined
-        }
-        confirmLabel={t('footer.signOut')}
-        onConfirm={() => void signOut(config, navigate, keepCopy)}
-      />
+      {confirming && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={t('footer.confirmSignOut')}
+            description={
+              hasCopy ? (
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={keepCopy}
+                    onChange={(event) => setKeepCopy(event.target.checked)}
+                  />{' '}
+                  {t('footer.keepCopy')}
+                </label>
+              ) : undefined
+            }
+            confirmLabel={t('footer.signOut')}
+            onConfirm={() => void signOut(config, navigate, keepCopy)}
+          />
+        </Suspense>
+      )}
     </footer>
   );
 }

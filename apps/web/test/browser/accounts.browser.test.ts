@@ -74,7 +74,7 @@ describe('the accounts and their codes', () => {
     await page.goto(`${server.url}/accounts`);
     await page
       .getByRole('list', { name: 'Accounts' })
-      .getByRole('button', { name: /GitHub/ })
+      .getByRole('button', { name: /^GitHub/ })
       .waitFor();
   }
 
@@ -92,12 +92,12 @@ describe('the accounts and their codes', () => {
     const { page } = browser;
     await seedAccounts();
     const list = page.getByRole('list', { name: 'Accounts' });
-    await list.getByRole('button', { name: /GitHub/ }).waitFor();
+    await list.getByRole('button', { name: /^GitHub/ }).waitFor();
     expect(await list.getByRole('listitem').count()).toBe(3);
     expect(await page.title()).toBe('Accounts · Twofold');
     await screenshots(page, 'accounts-list');
 
-    await list.getByRole('button', { name: /GitHub/ }).click();
+    await list.getByRole('button', { name: /^GitHub/ }).click();
     const dialog = page.getByRole('dialog', { name: 'GitHub' });
     await dialog.getByRole('status', { name: 'One-time password' }).waitFor();
     await dialog.getByRole('list', { name: /Time elapsed/ }).waitFor();
@@ -119,18 +119,18 @@ describe('the accounts and their codes', () => {
     const { page } = browser;
     await seedAccounts();
     const list = page.getByRole('list', { name: 'Accounts' });
-    await list.getByRole('button', { name: /Bank/ }).click();
+    await list.getByRole('button', { name: /^Bank/ }).click();
     let dialog = page.getByRole('dialog', { name: 'Bank' });
     await dialog.getByText('Counter: 1').waitFor();
     expect((await readCode(page)).code).toBe(hotp(SECRET, 0));
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await list.getByRole('button', { name: /Bank/ }).click();
+    await list.getByRole('button', { name: /^Bank/ }).click();
     await dialog.getByText('Counter: 2').waitFor();
     expect((await readCode(page)).code).toBe(hotp(SECRET, 1));
     await page.keyboard.press('Escape');
 
-    await list.getByRole('button', { name: /Steam/ }).click();
+    await list.getByRole('button', { name: /^Steam/ }).click();
     dialog = page.getByRole('dialog', { name: 'Steam' });
     await dialog.getByRole('status', { name: 'One-time password' }).waitFor();
     const { code, before, after } = await readCode(page);
@@ -163,7 +163,7 @@ describe('the accounts and their codes', () => {
     await page.goto(`${server.url}/accounts`);
     await page
       .getByRole('list', { name: 'Accounts' })
-      .getByRole('button', { name: /GitHub/ })
+      .getByRole('button', { name: /^GitHub/ })
       .waitFor();
     await createAccount(page, server.url, {
       service: 'Mastodon',
@@ -192,7 +192,7 @@ describe('the accounts and their codes', () => {
     await screenshots(page, 'accounts-grid');
     await page
       .getByRole('list', { name: 'Accounts' })
-      .getByRole('button', { name: /GitHub/ })
+      .getByRole('button', { name: /^GitHub/ })
       .click();
     const code = page.getByRole('dialog').getByRole('status', { name: 'One-time password' });
     await expect.poll(() => code.innerText()).toMatch(/^●●●\s*●●●$/);
@@ -205,14 +205,14 @@ describe('the accounts and their codes', () => {
     await setSetting(page, server.url, 'closeOtpOnCopy', true);
     await page.goto(`${server.url}/accounts?toRefresh=true`);
     const list = page.getByRole('list', { name: 'Accounts' });
-    await list.getByRole('button', { name: /GitHub/ }).click();
+    await list.getByRole('button', { name: /^GitHub/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Copy' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/accounts');
 
     await setSetting(page, server.url, 'kickUserAfter', -1);
     await page.goto(`${server.url}/accounts?toRefresh=true`);
-    await list.getByRole('button', { name: /GitHub/ }).click();
+    await list.getByRole('button', { name: /^GitHub/ }).click();
     const loggedOut = page.waitForResponse((response) => response.url().endsWith('/user/logout'));
     await page.getByRole('dialog').getByRole('button', { name: 'Copy' }).click();
     await page.waitForURL(/\/autolock$/);

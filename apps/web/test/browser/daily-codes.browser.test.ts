@@ -254,12 +254,12 @@ describe('codes in the list (get codes on request: off)', () => {
     await page.goto(`${session.server.url}/accounts`);
     const search = page.getByRole('searchbox', { name: 'Search' });
     await search.fill('git');
-    await expect.poll(() => list(page).getByRole('button').count()).toBe(1);
+    await expect.poll(() => list(page).getByRole('listitem').count()).toBe(1);
     await row(page, /^GitHub/).click();
     await page.getByRole('status').filter({ hasText: 'Copied to clipboard' }).waitFor();
     await expect.poll(() => search.inputValue()).toBe('');
     // The default group (Work) shows: only Slack.
-    await expect.poll(() => list(page).getByRole('button').count()).toBe(1);
+    await expect.poll(() => list(page).getByRole('listitem').count()).toBe(1);
     await row(page, /^Slack/).waitFor();
   });
 

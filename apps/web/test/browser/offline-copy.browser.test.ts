@@ -118,7 +118,7 @@ describe("codes from this device's copy when the server cannot be reached", () =
 
     // Search and groups.
     await page.getByRole('searchbox', { name: 'Search' }).fill('ban');
-    await expect.poll(() => list(page).getByRole('button').count()).toBe(1);
+    await expect.poll(() => list(page).getByRole('listitem').count()).toBe(1);
     await page.getByRole('searchbox', { name: 'Search' }).fill('');
 
     // Copy.

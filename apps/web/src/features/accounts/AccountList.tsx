@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../entities/account/account.api';
 import { accountSecretsQuery } from '../../entities/account/list-codes';
@@ -9,7 +9,9 @@ import { AccountRow } from './codes/AccountRow';
 import { listable } from './codes/use-list-code';
 import { moveBetweenAccounts, type AccountIndex } from './keyboard';
 import { useWindowedList } from './use-windowed-list';
-import { OtpModal } from './OtpModal';
+
+// The code window (a Radix dialog) is downloaded when an account is first opened.
+const OtpModal = lazy(() => import('./OtpModal').then((module) => ({ default: module.OtpModal })));
 
 interface AccountListProps {
   readonly accounts: readonly Account[];
@@ -79,13 +81,17 @@ export function AccountList({ accounts, settings, onCopied, onLeaveTop }: Accoun
           );
         })}
       </ul>
-      <OtpModal
-        account={otpAccount}
-        openCount={openCount}
-        onClose={closeOtp}
-        onCopied={onCopied}
-        returnFocus={returnFocus}
-      />
+      {openCount > 0 && (
+        <Suspense fallback={null}>
+          <OtpModal
+            account={otpAccount}
+            openCount={openCount}
+            onClose={closeOtp}
+            onCopied={onCopied}
+            returnFocus={returnFocus}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

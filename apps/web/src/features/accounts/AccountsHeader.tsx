@@ -1,10 +1,14 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type KeyboardEvent, type RefObject } from 'react';
+import { lazy, Suspense, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Group } from '../../entities/group/group.api';
 import type { NativeSettings } from '@twofold/otp/browser';
-import { AccountsMenu } from './AccountsMenu';
-import { GroupSwitchDialog } from './GroupDialogs';
+import { MoreButton } from './MoreButton';
+
+// The group switcher (a Radix dialog) is downloaded when first opened.
+const GroupSwitchDialog = lazy(() =>
+  import('./GroupDialogs').then((module) => ({ default: module.GroupSwitchDialog })),
+);
 
 interface AccountsHeaderProps {
   readonly settings: NativeSettings;
@@ -89,7 +93,7 @@ export function AccountsHeader({ searchRef, ...props }: AccountsHeaderProps) {
         >
           {editMode ? t('list.done') : t('list.manage')}
         </button>
-        {!editMode && <AccountsMenu />}
+        {!editMode && <MoreButton />}
       </div>
       {settings.showGroupChips && nonEmptyGroups.length > 0 && (
         <GroupChips
@@ -98,16 +102,23 @@ export function AccountsHeader({ searchRef, ...props }: AccountsHeaderProps) {
           onChoose={props.onChooseGroup}
         />
       )}
-      <GroupSwitchDialog
-        open={switchOpen}
-        onOpenChange={setSwitchOpen}
-        choices={[{ id: 0, name: t('list.allAccounts'), twofaccounts_count: counts.all }, ...nonEmptyGroups]}
-        activeGroupId={props.activeGroupId}
-        onChoose={(id) => {
-          props.onChooseGroup(id);
-          setSwitchOpen(false);
-        }}
-      />
+      {switchOpen && (
+        <Suspense fallback={null}>
+          <GroupSwitchDialog
+            open={switchOpen}
+            onOpenChange={setSwitchOpen}
+            choices={[
+              { id: 0, name: t('list.allAccounts'), twofaccounts_count: counts.all },
+              ...nonEmptyGroups,
+            ]}
+            activeGroupId={props.activeGroupId}
+            onChoose={(id) => {
+              props.onChooseGroup(id);
+              setSwitchOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

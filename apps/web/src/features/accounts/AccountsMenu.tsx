@@ -2,11 +2,14 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 
-/** The accounts screen's "More" menu: the screens reached from the list but not part of it. */
-export function AccountsMenu() {
+/**
+ * The accounts screen's "More" menu: the screens reached from the list but not part of it.
+ * Loaded when first wanted (MoreButton), it opens at once then.
+ */
+export default function AccountsMenu() {
   const { t } = useTranslation('accounts');
   return (
-    <Menu.Root>
+    <Menu.Root defaultOpen>
       <Menu.Trigger className="button">{t('list.more')}</Menu.Trigger>
       <Menu.Portal>
         <Menu.Content className="menu" align="end" sideOffset={4}>

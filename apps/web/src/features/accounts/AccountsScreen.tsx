@@ -10,13 +10,12 @@ import { Spinner } from '../../ui/Spinner';
 import { AccountList } from './AccountList';
 import { AccountsHeader } from './AccountsHeader';
 import { DataChangedNotice } from './DataChangedNotice';
-import { EditToolbar } from './EditToolbar';
 import { focusFirstAccount, useTypeToSearch } from './keyboard';
 import { useActiveGroup } from './use-active-group';
 import { useAfterCopy } from './use-after-copy';
 import { usePinnedLists } from './use-pinned-lists';
 import { hasAllTags, TagFilter } from './TagFilter';
-import { prepareEditMode, SortableAccounts, useEditMode } from './use-edit-mode';
+import { EditToolbar, prepareEditMode, SortableAccounts, useEditMode } from './use-edit-mode';
 
 function matches(account: Account, search: string): boolean {
   const needle = search.trim().toLowerCase();
@@ -127,17 +126,19 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
       <TagFilter accounts={inGroup} chosen={tagFilter} onChange={setTagFilter} />
       {lists.stale && <DataChangedNotice onReload={lists.reload} />}
       {editMode && (
-        <EditToolbar
-          selectedIds={selectedIds}
-          groups={groups}
-          onSelectAll={() => setSelected(new Set(visible.map((account) => account.id)))}
-          onClearSelection={() => setSelected(new Set())}
-          onSort={sortBy}
-          onChanged={() => {
-            lists.unpin();
-            setSelected(new Set());
-          }}
-        />
+        <Suspense fallback={null}>
+          <EditToolbar
+            selectedIds={selectedIds}
+            groups={groups}
+            onSelectAll={() => setSelected(new Set(visible.map((account) => account.id)))}
+            onClearSelection={() => setSelected(new Set())}
+            onSort={sortBy}
+            onChanged={() => {
+              lists.unpin();
+              setSelected(new Set());
+            }}
+          />
+        </Suspense>
       )}
       {/* One boundary for both modes: already shown, it keeps the list while edit mode loads. */}
       <Suspense fallback={<Spinner />}>

@@ -1,5 +1,6 @@
 import { lazy, useEffect, useState, useTransition, type ComponentProps, type ComponentType } from 'react';
 import type SortableAccountsModule from './SortableAccounts';
+import type { EditToolbar as EditToolbarComponent } from './EditToolbar';
 
 // Edit mode (checkboxes, drag and drop) is loaded when first wanted: the list stays light.
 // - On a first visit it is not fetched ahead (that cost every first visit 15 KB), but as soon as
@@ -11,12 +12,18 @@ import type SortableAccountsModule from './SortableAccounts';
 // fallback showed, which made entering edit mode on a slow phone take 400 ms instead of 100).
 type SortableAccountsType = ComponentType<ComponentProps<typeof SortableAccountsModule>>;
 let loadedSortableAccounts: SortableAccountsType | undefined;
+let loadedEditToolbar: typeof EditToolbarComponent | undefined;
+// The toolbar (export, groups, tags, delete and their dialogs) comes with the list: both or none.
 const loadSortableAccounts = () =>
-  import('./SortableAccounts').then((module) => {
+  Promise.all([import('./SortableAccounts'), import('./EditToolbar')]).then(([module, toolbar]) => {
+    loadedEditToolbar = toolbar.EditToolbar;
     loadedSortableAccounts = module.default;
     return module;
   });
 const LazySortableAccounts = lazy(loadSortableAccounts);
+const LazyEditToolbar = lazy(() =>
+  loadSortableAccounts().then(() => ({ default: loadedEditToolbar as typeof EditToolbarComponent })),
+);
 
 /** Starts fetching edit mode's code (the pointer or the focus reached Manage). */
 export const prepareEditMode = () => void loadSortableAccounts();
@@ -39,6 +46,12 @@ function prepareEditModeWhenFree(): () => void {
 export function SortableAccounts(props: ComponentProps<SortableAccountsType>) {
   const [Sortable] = useState<SortableAccountsType>(() => loadedSortableAccounts ?? LazySortableAccounts);
   return <Sortable {...props} />;
+}
+
+/** Edit mode's toolbar, loaded with its list (see SortableAccounts). */
+export function EditToolbar(props: ComponentProps<typeof EditToolbarComponent>) {
+  const [Toolbar] = useState(() => loadedEditToolbar ?? LazyEditToolbar);
+  return <Toolbar {...props} />;
 }
 
 /**

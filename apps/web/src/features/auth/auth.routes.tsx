@@ -1,9 +1,8 @@
+import { lazy } from 'react';
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { publicLayout } from '../../lib/routes';
 import { currentUserQuery, userNameQuery } from '../../entities/user/user.api';
-import { LoginScreen } from './LoginScreen';
-import { RegisterScreen } from './RegisterScreen';
 import { refreshCsrf } from './auth.api';
 import { loadCatalogues } from '../../i18n/i18n';
 import './auth.css';
@@ -20,6 +19,9 @@ function emailLinkSearch(search: Record<string, unknown>): EmailLinkSearch {
     token: typeof search.token === 'string' ? search.token : '',
   };
 }
+
+// Signed-in visits never show these screens: they are downloaded when first shown (first-visit budget).
+const LoginScreen = lazy(() => import('./LoginScreen').then((module) => ({ default: module.LoginScreen })));
 
 /** Login entry: signed in -> accounts; nobody registered -> register; else login. */
 export const loginRoute = createRoute({
@@ -54,7 +56,7 @@ export const registerRoute = createRoute({
   path: '/register',
   staticData: { title: 'register' },
   loader: loadCatalogues('auth'),
-  component: RegisterScreen,
+  component: lazyRouteComponent(() => import('./RegisterScreen'), 'RegisterScreen'),
 });
 
 // The other screens of this feature are rarely seen: each is downloaded when first needed.
