@@ -82,6 +82,7 @@ describe('the advanced form: create, test and edit accounts', () => {
     await page.waitForURL(/\/accounts/);
     await list()
       .getByRole('button', { name: /Example/ })
+      .first()
       .waitFor();
   });
 
@@ -106,6 +107,7 @@ describe('the advanced form: create, test and edit accounts', () => {
     await page.waitForURL(/\/accounts/);
     await list()
       .getByRole('button', { name: /Counter Inc/ })
+      .first()
       .click();
     await page.getByRole('dialog').getByText('Counter: 7').waitFor();
     expect((await readCode(page)).code).toBe(hotp(SECRET, 6));
@@ -132,7 +134,7 @@ describe('the advanced form: create, test and edit accounts', () => {
     await page.getByLabel('Secret', { exact: true }).fill(STEAM_SECRET);
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/accounts/);
-    await list().getByRole('button', { name: /Steam/ }).click();
+    await list().getByRole('button', { name: /Steam/ }).first().click();
     await page.getByRole('dialog').getByRole('status', { name: 'One-time password' }).waitFor();
     const { code, before, after } = await readCode(page);
     expect([steam(STEAM_SECRET, before), steam(STEAM_SECRET, after)]).toContain(code);
@@ -175,6 +177,7 @@ describe('the advanced form: create, test and edit accounts', () => {
     await page.goto(`${server.url}/accounts`);
     await list()
       .getByRole('button', { name: /Counter Inc/ })
+      .first()
       .waitFor();
     await page.getByRole('button', { name: 'Manage' }).click();
     await page.getByRole('link', { name: 'Edit Counter Inc (bob)' }).click();
@@ -194,7 +197,7 @@ describe('the advanced form: create, test and edit accounts', () => {
     await page.getByLabel('Account', { exact: true }).fill('bobby');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/accounts/);
-    await list().getByRole('button', { name: /bobby/ }).click();
+    await list().getByRole('button', { name: /bobby/ }).first().click();
     await page.getByRole('dialog').getByText('Counter: 1').waitFor();
     expect((await readCode(page)).code).toBe(hotp(SECRET, 0));
     await page.keyboard.press('Escape');

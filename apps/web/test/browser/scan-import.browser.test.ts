@@ -52,6 +52,7 @@ describe('adding accounts from QR codes: live scan, upload, Google migration', (
     await page.waitForURL(/\/accounts/);
     await list()
       .getByRole('button', { name: /Scanned/ })
+      .first()
       .waitFor();
   });
 
@@ -80,6 +81,7 @@ describe('adding accounts from QR codes: live scan, upload, Google migration', (
     await page.waitForURL(/\/accounts/);
     await list()
       .getByRole('button', { name: /Uploaded/ })
+      .first()
       .click();
     await page.getByRole('dialog').getByText('Counter: 4').waitFor();
     expect((await readCode(page)).code).toBe(hotp(SECRET, 3));
@@ -155,6 +157,7 @@ describe('adding accounts from QR codes: live scan, upload, Google migration', (
     await page.waitForURL(/\/accounts/);
     await list()
       .getByRole('button', { name: /service_bis/ })
+      .first()
       .waitFor();
     const stored = (await apiCall(page, 'GET', `${server.url}/api/v1/twofaccounts`)) as { service: string }[];
     // The account made before, and the two rows imported: not the duplicate, not the invalid row.

@@ -210,7 +210,11 @@ describe('start and capture rules, camera failures, invalid QR content, global 4
     const { page, server } = session;
     await createFirst();
     await page.goto(`${server.url}/accounts`);
-    await page.getByRole('list', { name: 'Accounts' }).getByRole('button', { name: /First/ }).waitFor();
+    await page
+      .getByRole('list', { name: 'Accounts' })
+      .getByRole('button', { name: /First/ })
+      .first()
+      .waitFor();
     await page.route(
       (url) => url.pathname.startsWith('/api/v1/'),
       (route) =>
