@@ -1,4 +1,4 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { iconUrl } from './icon.api';
 import './account-icon.css';
 
@@ -36,13 +36,24 @@ function plateOf(image: HTMLImageElement): Plate {
   return luminance > 0.8 ? 'dark' : luminance < 0.2 ? 'light' : 'none';
 }
 
-function Logo({ file, style }: { readonly file: string; readonly style: { width: number; height: number } }) {
+function Logo({
+  file,
+  style,
+  fallback,
+}: {
+  readonly file: string;
+  readonly style: { width: number; height: number };
+  readonly fallback: ReactNode;
+}) {
   const [plate, setPlate] = useState(() => plates.get(file));
+  // A logo that cannot load (offline, from the device's copy, or a file gone) shows the initial.
+  const [failed, setFailed] = useState(false);
   const decide = (event: SyntheticEvent<HTMLImageElement>) => {
     const decided = plateOf(event.currentTarget);
     plates.set(file, decided);
     setPlate(decided);
   };
+  if (failed) return fallback;
   return (
     <img
       className="account-icon"
@@ -52,6 +63,7 @@ function Logo({ file, style }: { readonly file: string; readonly style: { width:
       loading="lazy"
       data-plate={plate}
       onLoad={plate === undefined ? decide : undefined}
+      onError={() => setFailed(true)}
     />
   );
 }
@@ -79,10 +91,16 @@ export function AccountIcon({
       </span>
     );
   }
+  const letter = <LetterIcon name={account.service ?? account.account} size={size} />;
   if (account.icon) {
-    return <Logo key={account.icon} file={account.icon} style={style} />;
+    return <Logo key={account.icon} file={account.icon} style={style} fallback={letter} />;
   }
-  const name = account.service ?? account.account;
+  return letter;
+}
+
+/** The name's initial on a disc tinted from the name. */
+function LetterIcon({ name, size }: { readonly name: string; readonly size: number }) {
+  const style = { width: size, height: size };
   const initial = [...name.trim()][0]?.toUpperCase() ?? '?';
   let hue = 0;
   for (const char of name) hue = (hue * 31 + (char.codePointAt(0) ?? 0)) % 360;
