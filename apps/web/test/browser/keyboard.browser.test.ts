@@ -72,7 +72,7 @@ describe('the accounts screen with the keyboard only', () => {
     const search = page.getByRole('searchbox', { name: 'Search' });
     expect(await search.inputValue()).toBe('git');
     expect(await focused(page)).toBe('Search');
-    await expect.poll(() => list(page).getByRole('button').count()).toBe(2);
+    await expect.poll(() => list(page).getByRole('listitem').count()).toBe(2);
 
     // Down into the list, down and up between the accounts, up again back to the search.
     await page.keyboard.press('ArrowDown');
@@ -107,7 +107,7 @@ describe('the accounts screen with the keyboard only', () => {
     // A letter typed on an account goes to the search too.
     await page.keyboard.type('l');
     expect(await search.inputValue()).toBe('gitl');
-    await expect.poll(() => list(page).getByRole('button').count()).toBe(1);
+    await expect.poll(() => list(page).getByRole('listitem').count()).toBe(1);
   });
 
   it('in a grid: left and right one by one, down by a line, Home and End', async () => {
