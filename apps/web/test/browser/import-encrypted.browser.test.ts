@@ -145,7 +145,9 @@ describe('importing encrypted exports through the import screen', () => {
     await page.getByRole('button', { name: 'Close' }).click();
     await page.waitForURL(/\/accounts/);
     const list = page.getByRole('list', { name: 'Accounts' });
-    for (const [service] of expected) await list.getByRole('button', { name: new RegExp(service) }).waitFor();
+    // The row's button (its favourites star, after it, names the service too).
+    for (const [service] of expected)
+      await list.getByRole('button', { name: new RegExp(`^${service}`) }).waitFor();
     const groups = (await apiCall(page, 'GET', `${server.url}/api/v1/groups`)) as {
       id: number;
       name: string;
