@@ -1,8 +1,9 @@
 /*
  * Authenticator Plus keeps its accounts in a SQLCipher database: every page encrypted, the first
- * 16 bytes a random salt, no header at all. It cannot be read without SQLCipher itself (see
- * docs/import-formats.md), so such a file is recognised by its shape only — whole pages of
- * 1024 or 4096 bytes that look random — and refused with a pointer to the app's export.
+ * 16 bytes a random salt, no header at all. It cannot be read without SQLCipher itself, a native
+ * build of SQLite with its own key derivation that no pure-JavaScript reader implements, so such a
+ * file is recognised by its shape only — whole pages of 1024 or 4096 bytes that look random — and
+ * refused with a pointer to the app's export.
  */
 
 const MIN_PAGES = 2;

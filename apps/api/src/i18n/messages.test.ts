@@ -1,96 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { en, type MessageKey } from './messages.en.js';
-import { fr, frAttributes } from './messages.fr.js';
-import { de, deAttributes } from './messages.de.js';
-import { es, esAttributes } from './messages.es.js';
-import { zh, zhAttributes } from './messages.zh.js';
-import { si, siAttributes } from './messages.si.js';
-import { it as itMessages, itAttributes } from './messages.it.js';
-import { pt, ptAttributes } from './messages.pt.js';
-import { nl, nlAttributes } from './messages.nl.js';
-import { pl, plAttributes } from './messages.pl.js';
-import { ru, ruAttributes } from './messages.ru.js';
-import { ja, jaAttributes } from './messages.ja.js';
-import { uk, ukAttributes } from './messages.uk.js';
-import { tr, trAttributes } from './messages.tr.js';
-import { cs, csAttributes } from './messages.cs.js';
-import { sv, svAttributes } from './messages.sv.js';
-import { da, daAttributes } from './messages.da.js';
-import { ko, koAttributes } from './messages.ko.js';
-import { ro, roAttributes } from './messages.ro.js';
-import { hu, huAttributes } from './messages.hu.js';
-import { id, idAttributes } from './messages.id.js';
-import { vi, viAttributes } from './messages.vi.js';
-import { el, elAttributes } from './messages.el.js';
-import { bg, bgAttributes } from './messages.bg.js';
-import { ca, caAttributes } from './messages.ca.js';
-import { sk, skAttributes } from './messages.sk.js';
-import { ar, arAttributes } from './messages.ar.js';
-import { fa, faAttributes } from './messages.fa.js';
 import { locales, type Locale } from './locales.js';
-import { attributeName, localiseAttribute, translate } from './translate.js';
+import { attributeCatalogues, attributeName, catalogues, localiseAttribute, translate } from './translate.js';
 
 type Translated = Exclude<Locale, 'en'>;
 
-const catalogues: Record<Translated, Partial<Record<MessageKey, string>>> = {
-  fr,
-  de,
-  es,
-  zh,
-  si,
-  it: itMessages,
-  pt,
-  nl,
-  pl,
-  ru,
-  ja,
-  uk,
-  tr,
-  cs,
-  sv,
-  da,
-  ko,
-  ro,
-  hu,
-  id,
-  vi,
-  el,
-  bg,
-  ca,
-  sk,
-  ar,
-  fa,
-};
-const attributes: Record<Translated, Readonly<Record<string, string>>> = {
-  fr: frAttributes,
-  de: deAttributes,
-  es: esAttributes,
-  zh: zhAttributes,
-  si: siAttributes,
-  it: itAttributes,
-  pt: ptAttributes,
-  nl: nlAttributes,
-  pl: plAttributes,
-  ru: ruAttributes,
-  ja: jaAttributes,
-  uk: ukAttributes,
-  tr: trAttributes,
-  cs: csAttributes,
-  sv: svAttributes,
-  da: daAttributes,
-  ko: koAttributes,
-  ro: roAttributes,
-  hu: huAttributes,
-  id: idAttributes,
-  vi: viAttributes,
-  el: elAttributes,
-  bg: bgAttributes,
-  ca: caAttributes,
-  sk: skAttributes,
-  ar: arAttributes,
-  fa: faAttributes,
-};
-const translated = Object.keys(catalogues) as Translated[];
+const translated = (Object.keys(catalogues) as Locale[]).filter(
+  (locale): locale is Translated => locale !== 'en',
+);
 
 /**
  * Texts that stay English in every language: `Server Error` is a machine token
@@ -106,7 +23,7 @@ describe('message catalogues', () => {
   });
 
   describe.each(translated)('%s', (locale) => {
-    const catalogue = catalogues[locale];
+    const catalogue = catalogues[locale]!;
 
     it('has exactly the keys of English', () => {
       expect(Object.keys(catalogue).sort()).toEqual(Object.keys(en).sort());
@@ -136,7 +53,7 @@ describe('message catalogues', () => {
     });
 
     it('names attributes in the language, by their English attribute', () => {
-      const names = attributes[locale];
+      const names = attributeCatalogues[locale]!;
       for (const [english, local] of Object.entries(names)) {
         expect(english, `${locale} ${english}`).toBe(english.toLowerCase());
         expect(local.trim(), `${locale} ${english}`).toBe(local);

@@ -42,7 +42,8 @@ export type Catalogue = Readonly<Partial<Record<MessageKey, string>>>;
 /** A language's names of `:attribute` values, keyed by the English attribute. */
 export type AttributeNames = Readonly<Record<string, string>>;
 
-const catalogues: Partial<Record<Locale, Catalogue>> = {
+/** Every language's messages and attribute names: the one table (`messages.test.ts` checks them). */
+export const catalogues: Partial<Record<Locale, Catalogue>> = {
   en,
   fr,
   de,
@@ -72,7 +73,7 @@ const catalogues: Partial<Record<Locale, Catalogue>> = {
   ar,
   fa,
 };
-const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
+export const attributeCatalogues: Partial<Record<Locale, AttributeNames>> = {
   fr: frAttributes,
   de: deAttributes,
   es: esAttributes,
