@@ -59,7 +59,7 @@ export async function renderAlert(
 async function alertOf(deps: ServiceDeps, event: AlertEvent): Promise<RenderedAlert | undefined> {
   switch (event.kind) {
     case 'signed_in': {
-      const facts = deviceFacts(event.ip, event.userAgent);
+      const facts = await deviceFacts(event.ip, event.userAgent);
       const isNew = await markDeviceSeen(deps.db, deviceHash(deps.keys.current, facts), deps.clock.now());
       if (!isNew || event.registered || !(await kindEnabled(deps, 'new_device'))) return undefined;
       return renderAlert(deps, 'new_device', {

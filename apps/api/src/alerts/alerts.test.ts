@@ -24,6 +24,10 @@ afterAll(async () => {
 const firefoxOnLinux = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const chromeOnWindows =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const chromeOnAndroid =
+  'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const samsungOnAndroid =
+  'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36';
 const webhookSecret = 'a webhook secret the user chose';
 const ntfyToken = 'tk_ntfy_access_token';
 
@@ -112,6 +116,29 @@ describeEachDatabase(
       await signIn(t, '192.0.2.10', firefoxOnLinux);
       await t.app.deps.alerts.settled();
       expect(receiver.received).toHaveLength(2);
+    });
+
+    it('tells browsers apart as the auth log does: Samsung Internet after Chrome on one phone and network is a new device', async () => {
+      const owner = await configured(t, { new_device: true });
+      // The old regex table read both as "Chrome on Android": the second sign-in alerted nobody.
+      expect((await signIn(t, '203.0.113.7', chromeOnAndroid)).response.statusCode).toBe(200);
+      expect((await signIn(t, '203.0.113.8', samsungOnAndroid)).response.statusCode).toBe(200);
+      await t.app.deps.alerts.settled();
+      const facts = receiver
+        .at('/hook')
+        .map(
+          (hook) =>
+            (JSON.parse(hook.body.toString()) as { facts: { browser: string; platform: string } }).facts,
+        );
+      const log = await owner.request('GET', '/api/v1/users/1/authentications?limit=2');
+      expect(log.statusCode).toBe(200);
+      // The log is newest first, the alerts oldest first: each alert names the device as the log does.
+      const logged = log.json<{ browser: string; platform: string }[]>().reverse();
+      expect(facts).toEqual(
+        logged.map(({ browser, platform }) => ({ browser, platform, ip: expect.any(String) as string })),
+      );
+      expect(facts.map((fact) => fact.browser)).toEqual(['Chrome', 'Samsung Internet for Android']);
+      expect(smtp.received).toHaveLength(2);
     });
 
     it('sends nothing for a new device while the kind is off (notifyOnNewAuthDevice)', async () => {

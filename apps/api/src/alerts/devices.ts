@@ -1,31 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
+import { agentParser } from '../auth-log/user-agent.js';
 
 /*
  * What makes a device "seen before": the browser family, the platform and the IP range (/24 for
  * IPv4, /64 for IPv6), so a browser update or a new address from the same provider block does not
- * alert, but another browser or network does.
+ * alert, but another browser or network does. The browser and platform are the auth log's parse of
+ * the user agent, so an alert names the device as the log shows it.
  */
-
-const BROWSERS: readonly (readonly [RegExp, string])[] = [
-  [/Edg(?:e|A|iOS)?\//, 'Edge'],
-  [/OPR\/|Opera/, 'Opera'],
-  [/Firefox\/|FxiOS\//, 'Firefox'],
-  [/Chrome\/|CriOS\/|Chromium\//, 'Chrome'],
-  [/Safari\//, 'Safari'],
-  [/^curl\//, 'curl'],
-];
-const PLATFORMS: readonly (readonly [RegExp, string])[] = [
-  [/Android/, 'Android'],
-  [/iPhone|iPad|iPod/, 'iOS'],
-  [/Windows/, 'Windows'],
-  [/Mac OS X|Macintosh/, 'macOS'],
-  [/CrOS/, 'ChromeOS'],
-  [/Linux/, 'Linux'],
-];
-
-const firstMatch = (text: string, table: readonly (readonly [RegExp, string])[]) =>
-  table.find(([pattern]) => pattern.test(text))?.[1];
 
 export interface DeviceFacts {
   readonly browser: string;
@@ -55,11 +37,11 @@ export function ipRange(ip: string): string {
   return address;
 }
 
-export function deviceFacts(ip: string, userAgent: string | undefined): DeviceFacts {
-  const agent = userAgent ?? '';
+export async function deviceFacts(ip: string, userAgent: string | undefined): Promise<DeviceFacts> {
+  const parsed = (await agentParser())(userAgent ?? null);
   return {
-    browser: firstMatch(agent, BROWSERS) ?? 'unknown',
-    platform: firstMatch(agent, PLATFORMS) ?? 'unknown',
+    browser: parsed.browser || 'unknown',
+    platform: parsed.platform || 'unknown',
     ipRange: ipRange(ip),
   };
 }

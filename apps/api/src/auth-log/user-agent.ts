@@ -32,8 +32,9 @@ export async function agentParser(): Promise<(userAgent: string | null) => Parse
     if (!userAgent) return { browser: false, platform: false, device: 'other' };
     const result = bowser.parse(userAgent);
     return {
-      browser: result.browser.name ?? false,
-      platform: result.os.name ?? false,
+      // Bowser names what it does not know '' (curl, scripts): 2FAuth's parser says false.
+      browser: result.browser.name || false,
+      platform: result.os.name || false,
       device: DEVICE[result.platform.type ?? ''] ?? 'other',
     };
   };
