@@ -11,6 +11,7 @@ import { captureRoute } from '../features/capture/capture.routes';
 import { importAccountsRoute } from '../features/import/import.routes';
 import { showQrCodeRoute } from '../features/qrcode/qrcode.routes';
 import { recoveryRoute } from '../features/recovery/recovery.routes';
+import { codeLogRoute } from '../features/code-log/code-log.routes';
 import { startRoute } from '../features/start/start.routes';
 import { groupsRoutes } from '../features/groups/groups.routes';
 import { trashRoute } from '../features/trash/trash.routes';
@@ -62,6 +63,7 @@ const routeTree = rootRoute.addChildren([
     importAccountsRoute,
     showQrCodeRoute,
     recoveryRoute,
+    codeLogRoute,
     ...groupsRoutes,
     trashRoute,
     ...settingsRoutes,

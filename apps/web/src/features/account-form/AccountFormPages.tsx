@@ -4,6 +4,7 @@ import { accountQuery } from '../../entities/account/account.api';
 import { useScanHandoff } from '../../entities/account/scan-handoff';
 import { Spinner } from '../../ui/Spinner';
 import { AccountForm } from './AccountForm';
+import { CodeLogLink } from './CodeLogLink';
 import { QuickForm } from './QuickForm';
 
 const editRoute = getRouteApi('/signed-in/account/$twofaccountId/edit');
@@ -19,5 +20,10 @@ export function EditAccountPage() {
   // The secret is read for the form only, never kept in the cache.
   const account = useQuery(accountQuery(id));
   if (!account.data) return <Spinner />;
-  return <AccountForm key={id} account={account.data} />;
+  return (
+    <>
+      <AccountForm key={id} account={account.data} />
+      <CodeLogLink accountId={id} />
+    </>
+  );
 }

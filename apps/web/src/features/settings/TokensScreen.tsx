@@ -7,9 +7,12 @@ import { copyToClipboard } from '../../ui/clipboard';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { notify } from '../../ui/notify';
 import { Spinner } from '../../ui/Spinner';
+import { exactTime, relativeTime } from '../../ui/relative-time';
+import { serverNow } from '../../ui/clock';
+import { useAccountSettings } from '../../entities/settings/account-settings';
 import { ProxyWarning, SettingsSection } from '../../ui/setting-controls';
 import { forgetFreshToken, peekFreshToken } from './fresh-token';
-import { revokeToken, tokensQuery } from '../../entities/user/tokens.api';
+import { revokeToken, tokensQuery, type Token } from '../../entities/user/tokens.api';
 
 /**
  * Personal access tokens: the list with revoke, a generate link; a token just
@@ -94,6 +97,7 @@ export function TokensScreen() {
                 <span className="item-meta">
                   {t('tokens.created', { date: date.format(new Date(token.created_at)) })}
                 </span>
+                <TokenUsage token={token} />
               </div>
               <button
                 type="button"
@@ -118,5 +122,40 @@ export function TokensScreen() {
         onConfirm={() => revoking && revoke.mutate(revoking.id)}
       />
     </div>
+  );
+}
+
+/** When and from where a token was last used, and when it expires: relative, the exact time on hover. */
+function TokenUsage({ token }: { readonly token: Token }) {
+  const { t, i18n } = useTranslation('settings');
+  const { timezone } = useAccountSettings().settings;
+  const now = serverNow();
+  const moment = (iso: string) => {
+    const date = new Date(iso);
+    return {
+      dateTime: date.toISOString(),
+      title: exactTime(date, i18n.language, timezone),
+      children: relativeTime(date, now, i18n.language),
+    };
+  };
+  const lastUsed = token.last_used_at ? moment(token.last_used_at) : undefined;
+  const expires = moment(token.expires_at);
+  return (
+    <>
+      <span className="item-meta">
+        {lastUsed ? (
+          <time dateTime={lastUsed.dateTime} title={lastUsed.title}>
+            {t('tokens.lastUsed', { when: lastUsed.children, ip: token.last_used_ip ?? '—' })}
+          </time>
+        ) : (
+          t('tokens.neverUsed')
+        )}
+      </span>
+      <span className="item-meta">
+        <time dateTime={expires.dateTime} title={expires.title}>
+          {t('tokens.expires', { when: expires.children })}
+        </time>
+      </span>
+    </>
   );
 }
