@@ -11,6 +11,7 @@ describe('relative times', () => {
     expect(relativeTime(at(-3 * 3_600_000), NOW, 'en')).toBe('3 hours ago');
     expect(relativeTime(at(-26 * 3_600_000), NOW, 'en')).toBe('yesterday');
     expect(relativeTime(at(364 * 86_400_000), NOW, 'en')).toBe('in 12 months');
+    expect(relativeTime(at(365 * 86_400_000), NOW, 'en')).toBe('in 12 months');
     expect(relativeTime(at(2 * 365 * 86_400_000), NOW, 'en')).toBe('in 2 years');
   });
 

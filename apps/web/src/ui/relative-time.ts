@@ -1,16 +1,19 @@
-/** From the largest unit down: the first one the gap reaches names it (`3 hours ago`, `in 11 months`). */
-const UNITS: readonly (readonly [Intl.RelativeTimeFormatUnit, number])[] = [
-  ['year', 365 * 86_400_000],
-  ['month', 30 * 86_400_000],
-  ['day', 86_400_000],
-  ['hour', 3_600_000],
-  ['minute', 60_000],
+/**
+ * From the largest unit down: the first one the gap reaches names it (`3 hours ago`, `in 11 months`).
+ * Years start at two: a token's year of life reads `in 12 months`, not a vague `next year`.
+ */
+const UNITS: readonly (readonly [Intl.RelativeTimeFormatUnit, number, number])[] = [
+  ['year', 2 * 365 * 86_400_000, 365 * 86_400_000],
+  ['month', 30 * 86_400_000, 30 * 86_400_000],
+  ['day', 86_400_000, 86_400_000],
+  ['hour', 3_600_000, 3_600_000],
+  ['minute', 60_000, 60_000],
 ];
 
 /** A moment said relative to `now` in the interface language: `yesterday`, `in 11 months`, `this minute`. */
 export function relativeTime(date: Date, now: number, locale: string): string {
   const gap = date.getTime() - now;
-  const [unit, size] = UNITS.find(([, ms]) => Math.abs(gap) >= ms) ?? ['minute', 60_000];
+  const [unit, , size] = UNITS.find(([, from]) => Math.abs(gap) >= from) ?? ['minute', 0, 60_000];
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   // Math.trunc: 20 hours ago is not yet "yesterday" in hours' terms, it is "20 hours ago".
   return format.format(Math.trunc(gap / size) || 0, unit);

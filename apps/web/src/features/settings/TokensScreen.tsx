@@ -36,7 +36,8 @@ export function TokensScreen() {
   });
   const proxied = isApiError(tokens.error, 400);
   const copyMessages = { copied: t('common:copied'), failed: t('common:copyFailed') };
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const { timezone } = useAccountSettings().settings;
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: timezone });
   const list = (tokens.data ?? []).filter((token) => token.id !== fresh?.token.id);
 
   return (

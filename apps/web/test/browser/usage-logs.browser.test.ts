@@ -1,0 +1,153 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshots } from './harness';
+import { registerByApi } from './identity';
+import { perTestSessions } from './per-test';
+import { apiCall, createAccount, hotp, readCode, SECRET, setSetting } from './accounts-helpers';
+
+/** A personal access token made in the page's session: its value, for an app outside the browser. */
+async function newToken(page: Page, url: string, name: string): Promise<string> {
+  const created = (await apiCall(page, 'POST', `${url}/oauth/personal-access-tokens`, { name })) as {
+    accessToken: string;
+  };
+  return created.accessToken;
+}
+
+/** A request from an app holding the token (the command-line tool, a script). */
+async function withToken(url: string, token: string, path: string): Promise<unknown> {
+  const response = await fetch(`${url}${path}`, {
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+  });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+describe('code log and token usage', () => {
+  // Paging needs more codes than the API's per-minute limit for tokens allows.
+  const session = perTestSessions({
+    env: { THROTTLE_API: '0' },
+    setUp: ({ page }, server) => registerByApi(page, server.url),
+  });
+
+  it("shows an account's code log from its edit page: newest first, who asked, from where, the HOTP counter", async () => {
+    const { page, server } = session;
+    const { id } = await createAccount(page, server.url, {
+      service: 'Forge',
+      account: 'ada',
+      otp_type: 'hotp',
+      secret: SECRET,
+      counter: 3,
+    });
+    const token = await newToken(page, server.url, 'CLI');
+    expect(await withToken(server.url, token, `/api/v1/twofaccounts/${id}/otp`)).toMatchObject({
+      counter: 4,
+    });
+
+    // Then the user shows the code in the app: computed by the server, for this session.
+    await page.goto(`${server.url}/accounts`);
+    await page
+      .getByRole('button', { name: /^Forge/ })
+      .first()
+      .click();
+    const { code } = await readCode(page);
+    expect(code).toBe(hotp(SECRET, 4));
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${server.url}/account/${id}/edit`);
+    await page.getByRole('link', { name: 'Code log' }).click();
+    await page.getByRole('heading', { name: 'Code log' }).waitFor();
+    const rows = page.getByRole('list', { name: 'Code log' }).getByRole('listitem');
+    await rows.first().waitFor();
+    expect(await rows.allInnerTexts()).toEqual([
+      expect.stringMatching(/^Web session\n.*IP address 127\.0\.0\.1 · Counter 4$/s),
+      expect.stringMatching(/^Token “CLI”\n.*IP address 127\.0\.0\.1 · Counter 3$/s),
+    ]);
+    // Never the codes themselves.
+    const text = await page.locator('body').innerText();
+    expect(text).not.toContain(hotp(SECRET, 3));
+    expect(text).not.toContain(code);
+    // The codes come from the server here (getOtpOnRequest): every one of them is in the log.
+    expect(await page.getByText('Codes computed in this browser are not logged by the server.').count()).toBe(
+      0,
+    );
+    await screenshots(page, 'code-log');
+
+    // Codes in the list are computed in this browser: the screen says the server does not see them.
+    await setSetting(page, server.url, 'getOtpOnRequest', false);
+    await page.reload();
+    await page.getByText('Codes computed in this browser are not logged by the server.').waitFor();
+
+    await page.getByRole('link', { name: 'Back to the account' }).click();
+    await page.waitForURL(`${server.url}/account/${id}/edit`);
+  });
+
+  it('shows the newest 50 codes first and the older ones on demand', async () => {
+    const { page, server } = session;
+    const { id } = await createAccount(page, server.url, {
+      service: 'Mail',
+      account: 'ada',
+      otp_type: 'totp',
+      secret: SECRET,
+    });
+    const token = await newToken(page, server.url, 'Script');
+    for (let call = 0; call < 53; call += 1)
+      await withToken(server.url, token, `/api/v1/twofaccounts/${id}/otp`);
+
+    await page.goto(`${server.url}/account/${id}/code-log`);
+    const rows = page.getByRole('list', { name: 'Code log' }).getByRole('listitem');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(50);
+    await page.getByRole('button', { name: 'Show older entries' }).click();
+    await rows.nth(52).waitFor();
+    expect(await rows.count()).toBe(53);
+    await expect.poll(() => page.getByRole('button', { name: 'Show older entries' }).count()).toBe(0);
+  });
+
+  it('lists when and from where each token was last used, "never used", and its expiry, in the language and timezone chosen', async () => {
+    const { page, server } = session;
+    const used = await newToken(page, server.url, 'Phone app');
+    await newToken(page, server.url, 'Old script');
+    await withToken(server.url, used, '/api/v1/user');
+    // The last use is written after the answer: wait until the server has it.
+    await expect
+      .poll(async () => {
+        const list = (await apiCall(
+          page,
+          'GET',
+          `${server.url}/oauth/personal-access-tokens?withUsage=1`,
+        )) as {
+          name: string;
+          last_used_at: string | null;
+        }[];
+        return list.find((item) => item.name === 'Phone app')?.last_used_at ?? null;
+      })
+      .not.toBeNull();
+    await apiCall(page, 'PUT', `${server.url}/api/v1/user/preferences/timezone`, { value: 'Asia/Tokyo' });
+
+    await page.goto(`${server.url}/settings/oauth`);
+    await page.getByRole('list', { name: 'Personal access tokens' }).waitFor();
+    const phone = page.getByRole('listitem').filter({ hasText: 'Phone app' });
+    const script = page.getByRole('listitem').filter({ hasText: 'Old script' });
+    await phone.getByText('Last used this minute from 127.0.0.1').waitFor();
+    await phone.getByText('Expires in 12 months').waitFor();
+    await script.getByText('Never used').waitFor();
+    expect(await script.getByText(/^Last used/).count()).toBe(0);
+    await screenshots(page, 'settings-tokens-usage');
+
+    // The exact moment, on hover, is in the timezone preference (Tokyo, not the browser's UTC).
+    const expiry = phone.locator('time', { hasText: 'Expires' });
+    const [title, inTokyo, inUtc] = await expiry.evaluate((element) => {
+      const date = new Date(element.getAttribute('datetime')!);
+      const format = (timeZone: string) =>
+        new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
+      return [element.getAttribute('title'), format('Asia/Tokyo'), format('UTC')];
+    });
+    expect(title).toBe(inTokyo);
+    expect(inTokyo).not.toBe(inUtc);
+
+    await apiCall(page, 'PUT', `${server.url}/api/v1/user/preferences/lang`, { value: 'fr' });
+    await page.reload();
+    await phone.getByText('Expire dans 12 mois').waitFor();
+    await script.getByText('Jamais utilisé').waitFor();
+  });
+});
