@@ -19,6 +19,7 @@ function signedInScreens(accountId: number, groupId: number): string[] {
     '/account/create',
     `/account/${accountId}/edit`,
     `/account/${accountId}/qrcode`,
+    `/account/${accountId}/code-log`,
     '/account/import',
     '/groups',
     '/group/create',

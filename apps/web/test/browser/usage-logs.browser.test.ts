@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe';
 import { screenshots } from './harness';
 import { registerByApi } from './identity';
 import { perTestSessions } from './per-test';
@@ -71,11 +72,13 @@ describe('code log and token usage', () => {
       0,
     );
     await screenshots(page, 'code-log');
+    await expectAccessible(page, 'on the code log');
 
     // Codes in the list are computed in this browser: the screen says the server does not see them.
     await setSetting(page, server.url, 'getOtpOnRequest', false);
     await page.reload();
     await page.getByText('Codes computed in this browser are not logged by the server.').waitFor();
+    await expectAccessible(page, 'on the code log with its note');
 
     await page.getByRole('link', { name: 'Back to the account' }).click();
     await page.waitForURL(`${server.url}/account/${id}/edit`);
@@ -133,6 +136,7 @@ describe('code log and token usage', () => {
     await script.getByText('Never used').waitFor();
     expect(await script.getByText(/^Last used/).count()).toBe(0);
     await screenshots(page, 'settings-tokens-usage');
+    await expectAccessible(page, 'on the tokens with their usage');
 
     // The exact moment, on hover, is in the timezone preference (Tokyo, not the browser's UTC).
     const expiry = phone.locator('time', { hasText: 'Expires' });

@@ -7,7 +7,7 @@ export function CodeLogLink({ accountId }: { readonly accountId: number }) {
   return (
     <p className="page narrow account-form-more">
       <Link to="/account/$twofaccountId/code-log" params={{ twofaccountId: String(accountId) }}>
-        {t('codeLogLink')}
+        {t('codeLog.title')}
       </Link>
     </p>
   );

@@ -17,7 +17,7 @@ const PAGE = 50;
 
 /** The codes the server computed for one account, newest first (never the codes themselves). */
 export function CodeLogScreen() {
-  const { t, i18n } = useTranslation('codeLog');
+  const { t, i18n } = useTranslation('accountForm', { keyPrefix: 'codeLog' });
   const { twofaccountId } = route.useParams();
   const id = Number(twofaccountId);
   const [count, setCount] = useState(PAGE);
@@ -26,8 +26,8 @@ export function CodeLogScreen() {
   const { settings } = useAccountSettings();
   const now = serverNow();
   const rows = log.data ?? [];
-  // Fewer rows than asked for: the log has no older ones.
-  const hasOlder = rows.length === count;
+  // Fewer rows than asked for: the log has no older ones (the previous page shows while more load).
+  const hasOlder = log.isPlaceholderData || rows.length === count;
 
   return (
     <section className="page narrow code-log" aria-labelledby="code-log-title">

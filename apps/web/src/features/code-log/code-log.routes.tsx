@@ -6,6 +6,7 @@ import { loadCatalogues } from '../../i18n/i18n';
 export const codeLogRoute = createRoute({
   getParentRoute: () => authLayout,
   path: '/account/$twofaccountId/code-log',
-  loader: loadCatalogues('codeLog'),
+  // The account form's texts: already there when coming from the edit page.
+  loader: loadCatalogues('accountForm'),
   component: lazyRouteComponent(() => import('./CodeLogScreen'), 'CodeLogScreen'),
 });
