@@ -12,7 +12,6 @@ import { api, isApiError, unwrap } from '../../api/client';
 import { serverNow } from '../../api/server-time';
 import type { Account, Group } from '../data-source';
 import { showCopyIcons } from '../account/icon.api';
-import { copyIcons } from './copy-icons';
 import { importPrivateKey, newDeviceKeys, openContent, sealContent } from './copy-crypto';
 import { deleteCopyDatabase, readCopy, updateCopy, writeCopy, type StoredCopy } from './copy-store';
 import { recordRefresh, registerDeviceCopy } from './device-copies.api';
@@ -73,6 +72,8 @@ async function fetchContent(): Promise<CopyContent> {
     unwrap(api.GET('/app-config')),
     unwrap(api.GET('/api/v1/settings')),
   ]);
+  // Loaded when a copy is refreshed, not on the first visit.
+  const { copyIcons } = await import('./copy-icons');
   const icons = await copyIcons(accounts.map((account) => account.icon));
   return {
     refreshedAt: Date.now(),
