@@ -31,4 +31,5 @@ export {
   readSlots,
   sealVault,
 } from './vault.js';
+export { hkdfSha256, passkeySlotKey } from './passkey.js';
 export { fromHex, randomUuid, toHex } from './bytes.js';

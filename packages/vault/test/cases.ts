@@ -4,10 +4,13 @@ import {
   decryptVault,
   encryptVault,
   generateMasterKey,
+  hkdfSha256,
+  passkeySlotKey,
   nobleScrypt,
   openVault,
   parseVault,
   sealVault,
+  fromHex,
   toHex,
   unlockWithKey,
   unlockWithPassword,
@@ -238,6 +241,48 @@ export const cases: readonly VaultCase[] = [
         db: btoa(String.fromCharCode(...sealed.slice(0, -16))),
       };
       await failsWith(() => openVault(vault, 'pw'), 'bad_content');
+    },
+  },
+  {
+    name: 'HKDF-SHA-256 gives RFC 5869 test case 1',
+    run: async () => {
+      const okm = await hkdfSha256(
+        new Uint8Array(22).fill(0x0b),
+        fromHex('000102030405060708090a0b0c')!,
+        fromHex('f0f1f2f3f4f5f6f7f8f9')!,
+        42,
+      );
+      equal(
+        toHex(okm),
+        '3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865',
+        'OKM',
+      );
+    },
+  },
+  {
+    name: "a passkey's slot key: HKDF of the PRF output (vector); it opens its raw slot beside the passphrase slot, another output does not",
+    run: async () => {
+      const prfOutput = new Uint8Array(32).fill(0xab);
+      const prfSalt = new Uint8Array(32).fill(0x01);
+      const slotKey = await passkeySlotKey(prfOutput, prfSalt);
+      // node:crypto's hkdfSync('sha256', output, salt, 'twofold vault passkey slot v1', 32).
+      equal(toHex(slotKey), '8f0e948621569c10de247bdb24263b68618043ca2aa5043354a88fb47f6bd9c4', 'slot key');
+      const masterKey = generateMasterKey();
+      const passphraseSlot = await createPasswordSlot('passphrase', masterKey, FAST);
+      const vault = await sealVault(DB, [passphraseSlot, await createRawSlot(slotKey, masterKey)], masterKey);
+      const byPasskey = await unlockWithKey(vault.header.slots, await passkeySlotKey(prfOutput, prfSalt));
+      equal(await decryptVault(vault, byPasskey.masterKey), DB, 'db by passkey');
+      const otherOutput = new Uint8Array(32).fill(0xac);
+      await failsWith(
+        async () => unlockWithKey(vault.header.slots, await passkeySlotKey(otherOutput, prfSalt)),
+        'wrong_key',
+      );
+      const otherSalt = new Uint8Array(32).fill(0x02);
+      await failsWith(
+        async () => unlockWithKey(vault.header.slots, await passkeySlotKey(prfOutput, otherSalt)),
+        'wrong_key',
+      );
+      equal((await openVault(vault, 'passphrase')).db, DB, 'the passphrase still opens');
     },
   },
 ];

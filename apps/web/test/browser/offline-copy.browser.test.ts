@@ -64,9 +64,26 @@ async function turnOnCopy(page: Page, url: string): Promise<void> {
   await page.getByText('Your codes are now kept on this device.').waitFor({ timeout: 20_000 });
 }
 
+/** A 1 x 1 PNG, as a logo. */
+const LOGO_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function uploadLogo(page: Page, url: string): Promise<string> {
+  const cookies = await page.context().cookies();
+  const token = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await page.request.post(`${url}/api/v1/icons`, {
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(token), Accept: 'application/json' },
+    multipart: { icon: { name: 'logo.png', mimeType: 'image/png', buffer: LOGO_PNG } },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { filename: string }).filename;
+}
+
 async function unlock(page: Page, passphrase: string): Promise<void> {
   await page.getByLabel('Passphrase', { exact: true }).fill(passphrase);
-  await page.getByRole('button', { name: 'Unlock' }).click();
+  await page.getByRole('button', { name: 'Unlock', exact: true }).click();
 }
 
 describe("codes from this device's copy when the server cannot be reached", () => {
@@ -269,5 +286,86 @@ describe("codes from this device's copy when the server cannot be reached", () =
       .getByRole('heading', { name: 'The Twofold server cannot be reached' })
       .waitFor({ timeout: 20_000 });
     await restoreServer(page);
+  });
+
+  it("a passkey with PRF unlocks the copy offline (Chromium's virtual authenticator); the passphrase stays", async () => {
+    const { page } = session;
+    const url = session.server.url;
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        ctap2Version: 'ctap2_1',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        hasPrf: true,
+      },
+    });
+    await seed(page, url);
+    await setSetting(page, url, 'getOtpOnRequest', false);
+    await turnOnCopy(page, url);
+    const section = page.getByRole('region', { name: 'Passkey for this copy' });
+    await section.getByLabel('Passphrase of this copy').fill('not the passphrase');
+    await section.getByRole('button', { name: 'Add a passkey' }).click();
+    await page
+      .getByText('Wrong passphrase. Tries left before the copy is erased: 9.')
+      .waitFor({ timeout: 20_000 });
+    await section.getByLabel('Passphrase of this copy').fill(PASSPHRASE);
+    await section.getByRole('button', { name: 'Add a passkey' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: "Passkey added: it can now unlock this device's copy." })
+      .waitFor({ timeout: 20_000 });
+    await section.getByText('A passkey can unlock this copy.').waitFor();
+
+    await cutServer(page);
+    await page.goto(`${url}/accounts`);
+    await page.getByRole('heading', { name: "Unlock this device's copy" }).waitFor({ timeout: 20_000 });
+    await screenshots(page, 'offline-copy-passkey-unlock');
+    await page.getByRole('button', { name: 'Unlock with a passkey' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Offline: codes from this device's copy, last updated / })
+      .waitFor({ timeout: 20_000 });
+    const before = Date.now() / 1000;
+    const text = (await row(page, /^GitHub/).innerText()).replace(/\s+/g, '');
+    const candidates = expectedCodes(GITHUB, [before, Date.now() / 1000]);
+    expect(
+      candidates.some((code) => text.includes(code)),
+      `${text} vs ${candidates.join(',')}`,
+    ).toBe(true);
+
+    // The passphrase slot stays beside the passkey's.
+    await page.reload();
+    await page.getByRole('heading', { name: "Unlock this device's copy" }).waitFor({ timeout: 20_000 });
+    await unlock(page, PASSPHRASE);
+    await row(page, /^GitHub/).waitFor({ timeout: 20_000 });
+  });
+
+  it('offline, the logos come from inside the copy; an account without one shows its initial', async () => {
+    const { page } = session;
+    const url = session.server.url;
+    const logo = await uploadLogo(page, url);
+    await createAccount(page, url, { service: 'GitHub', account: 'octocat', icon: logo, ...GITHUB });
+    await createAccount(page, url, { service: 'Bank', account: 'jane.doe', ...BANK });
+    await setSetting(page, url, 'showAccountsIcons', true);
+    await turnOnCopy(page, url);
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+    expect(stored).not.toContain(logo);
+
+    await cutServer(page);
+    await page.goto(`${url}/accounts`);
+    await page.getByRole('heading', { name: "Unlock this device's copy" }).waitFor({ timeout: 20_000 });
+    await unlock(page, PASSPHRASE);
+    const image = row(page, /^GitHub/).locator('img');
+    await image.waitFor({ timeout: 20_000 });
+    expect(await image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(1);
+    expect(await row(page, /^Bank/).locator('img').count()).toBe(0);
   });
 });

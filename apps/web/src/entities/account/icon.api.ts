@@ -1,8 +1,15 @@
 import { api, unwrap } from '../../api/client';
 import { formData } from './account.api';
 
+/** Offline, the logos come from the unlocked device copy (data URLs), not from the server. */
+let copyIcons: Readonly<Record<string, string>> | null = null;
+
+export function showCopyIcons(icons: Readonly<Record<string, string>> | null): void {
+  copyIcons = icons;
+}
+
 export function iconUrl(icon: string): string {
-  return `/storage/icons/${encodeURIComponent(icon)}`;
+  return copyIcons?.[icon] ?? `/storage/icons/${encodeURIComponent(icon)}`;
 }
 
 /** Stores an uploaded icon; it stays temporary until an account is saved with it. */

@@ -21,11 +21,15 @@ function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** Large buffers: String.fromCharCode(...bytes) overflows the stack above some 100 KB. */
-function bytesToBase64(bytes: Uint8Array): string {
+/**
+ * Large buffers: String.fromCharCode(...bytes) overflows the stack above some 100 KB. The chunks
+ * are a multiple of 3 bytes long, so that no padding lands inside the joined text.
+ */
+const CHUNK = 3 * 8192;
+export function bytesToBase64(bytes: Uint8Array): string {
   let out = '';
-  for (let index = 0; index < bytes.length; index += 0x8000)
-    out += toBase64(bytes.subarray(index, index + 0x8000));
+  for (let index = 0; index < bytes.length; index += CHUNK)
+    out += toBase64(bytes.subarray(index, index + CHUNK));
   return out;
 }
 

@@ -11,8 +11,9 @@ import {
 import { api, isApiError, unwrap } from '../../api/client';
 import { serverNow } from '../../api/server-time';
 import type { Account, Group } from '../data-source';
+import { showCopyIcons } from '../account/icon.api';
 import { importPrivateKey, newDeviceKeys, openContent, sealContent } from './copy-crypto';
-import { deleteCopyDatabase, readCopy, writeCopy, type StoredCopy } from './copy-store';
+import { deleteCopyDatabase, readCopy, updateCopy, writeCopy, type StoredCopy } from './copy-store';
 import { recordRefresh, registerDeviceCopy } from './device-copies.api';
 import { deviceCopyId, markDeviceCopy, setOfflineCopyTime } from '../../api/client';
 
@@ -28,6 +29,8 @@ export interface CopyContent {
   readonly user: Awaited<ReturnType<typeof readUser>>;
   readonly appConfig: ResponseOf<'/app-config', 'get'>;
   readonly settings: ResponseOf<'/api/v1/settings', 'get'>;
+  /** Logos as data URLs by icon file (absent in copies made before logos were kept). */
+  readonly icons?: Readonly<Record<string, string>>;
 }
 
 /** Wrong passphrases in a row after which the copy is erased. */
@@ -50,6 +53,7 @@ export function unlockedContent(): CopyContent | null {
 /** Drops the key and the content from memory (auto-lock, sign-out, page hidden). */
 export function lockCopy(): void {
   unlocked = null;
+  showCopyIcons(null);
   setOfflineCopyTime(null);
 }
 
@@ -68,6 +72,9 @@ async function fetchContent(): Promise<CopyContent> {
     unwrap(api.GET('/app-config')),
     unwrap(api.GET('/api/v1/settings')),
   ]);
+  // Loaded when a copy is refreshed, not on the first visit.
+  const { copyIcons } = await import('./copy-icons');
+  const icons = await copyIcons(accounts.map((account) => account.icon));
   return {
     refreshedAt: Date.now(),
     serverOffsetMs: serverNow() - Date.now(),
@@ -76,6 +83,7 @@ async function fetchContent(): Promise<CopyContent> {
     user,
     appConfig,
     settings,
+    icons,
   };
 }
 
@@ -127,7 +135,8 @@ export function refreshCopy(): Promise<'refreshed' | 'erased' | 'none'> {
       throw error;
     }
     const content = await fetchContent();
-    await writeCopy({ ...stored, content: await sealContent(stored.publicKey, content) });
+    const sealed = await sealContent(stored.publicKey, content);
+    await updateCopy((copy) => (copy.id === stored.id ? { ...copy, content: sealed } : copy));
     if (unlocked) unlocked = { ...unlocked, content };
     return 'refreshed' as const;
   })().finally(() => {
@@ -136,12 +145,13 @@ export function refreshCopy(): Promise<'refreshed' | 'erased' | 'none'> {
   return refreshing;
 }
 
-async function openWithMasterKey(stored: StoredCopy, masterKey: Uint8Array): Promise<CopyContent> {
+/** Opens the copy with the vault's master key (from any slot); a success resets the wrong-passphrase count. */
+export async function openWithMasterKey(stored: StoredCopy, masterKey: Uint8Array): Promise<CopyContent> {
   const db = (await decryptVault(stored.keyVault, masterKey)) as { privateKey: string };
   const privateKey = await importPrivateKey(unbase64(db.privateKey));
   const content = (await openContent(privateKey, stored.content)) as CopyContent;
   unlocked = { privateKey, content };
-  if (stored.failures !== 0) await writeCopy({ ...stored, failures: 0 });
+  if (stored.failures !== 0) await updateCopy((copy) => ({ ...copy, failures: 0 }));
   return content;
 }
 
@@ -158,8 +168,11 @@ export async function unlockWithPassphrase(passphrase: string): Promise<UnlockRe
     return { outcome: 'erased' };
   }
   let masterKey: Uint8Array;
+  const kdfStart = performance.now();
   try {
     ({ masterKey } = await unlockWithPassword(stored.keyVault.header.slots, passphrase));
+    // Read by the offline benchmark (apps/web/bench/offline.bench.ts).
+    performance.measure('twofold:copy-kdf', { start: kdfStart });
   } catch (error) {
     if (!isVaultError(error, 'wrong_password')) throw error;
     const failures = stored.failures + 1;
@@ -167,7 +180,7 @@ export async function unlockWithPassphrase(passphrase: string): Promise<UnlockRe
       await eraseCopy();
       return { outcome: 'erased' };
     }
-    await writeCopy({ ...stored, failures });
+    await updateCopy((copy) => ({ ...copy, failures }));
     return { outcome: 'wrong', left: MAX_WRONG_PASSPHRASES - failures };
   }
   return { outcome: 'unlocked', content: await openWithMasterKey(stored, masterKey) };

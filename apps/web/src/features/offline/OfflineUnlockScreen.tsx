@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { unlockWithPassphrase } from '../../entities/device-copy/device-copy';
+import { PasskeyProblem, copyPasskeyCount, unlockWithPasskey } from '../../entities/device-copy/copy-passkey';
+import { unlockWithPassphrase, type CopyContent } from '../../entities/device-copy/device-copy';
+import { notify } from '../../ui/notify';
 import { Field } from '../../ui/forms';
 import { activateOffline } from './activate-offline';
 import './offline.css';
@@ -19,6 +21,32 @@ export function OfflineUnlockScreen() {
   const [problem, setProblem] = useState<string | undefined>();
   const [erased, setErased] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [hasPasskey, setHasPasskey] = useState(false);
+
+  useEffect(() => {
+    void copyPasskeyCount().then((count) => setHasPasskey(count > 0));
+  }, []);
+
+  async function open(content: CopyContent) {
+    activateOffline(queryClient, content, {
+      locked: t('locked'),
+      needsServerForCode: t('needsServerForCode'),
+    });
+    await router.invalidate();
+    await router.navigate({ to: '/accounts' });
+  }
+
+  async function withPasskey() {
+    setBusy(true);
+    try {
+      await open((await unlockWithPasskey()).content);
+    } catch (error) {
+      if (!(error instanceof PasskeyProblem)) throw error;
+      notify(error.kind === 'aborted' ? 'warning' : 'danger', t(`passkey.problems.${error.kind}`));
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -34,12 +62,7 @@ export function OfflineUnlockScreen() {
         setPassphrase('');
         return;
       }
-      activateOffline(queryClient, result.content, {
-        locked: t('locked'),
-        needsServerForCode: t('needsServerForCode'),
-      });
-      await router.invalidate();
-      await router.navigate({ to: '/accounts' });
+      await open(result.content);
     } finally {
       setBusy(false);
     }
@@ -60,6 +83,16 @@ export function OfflineUnlockScreen() {
     <main className="offline-unlock" aria-labelledby="offline-unlock-title">
       <h1 id="offline-unlock-title">{t('unlock.title')}</h1>
       <p>{t('unlock.lead')}</p>
+      {hasPasskey && (
+        <button
+          type="button"
+          className="button button-primary button-block"
+          disabled={busy}
+          onClick={() => void withPasskey()}
+        >
+          {t('unlock.passkey')}
+        </button>
+      )}
       <form onSubmit={(event) => void submit(event)}>
         <Field
           label={t('unlock.passphrase')}

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { showCopyIcons } from '../../entities/account/icon.api';
 import { learnServerTime } from '../../api/server-time';
 import { provideVaultSource } from '../../entities/data-source';
 import type { CopyContent } from '../../entities/device-copy/device-copy';
@@ -28,6 +29,7 @@ export function activateOffline(
   queryClient.setQueryData(['app-config'], content.appConfig);
   queryClient.setQueryData(['user'], content.user);
   queryClient.setQueryData(['settings'], content.settings);
+  showCopyIcons(content.icons ?? null);
   setOfflineCopyTime(content.refreshedAt);
   window.addEventListener('pagehide', () => lockCopy());
   // Back from the page cache: the key is gone, so start over (the unlock screen).
