@@ -14,6 +14,7 @@ import { recoveryRoute } from '../features/recovery/recovery.routes';
 import { startRoute } from '../features/start/start.routes';
 import { groupsRoutes } from '../features/groups/groups.routes';
 import { trashRoute } from '../features/trash/trash.routes';
+import { tagsRoute } from '../features/tags/tags.routes';
 import { aboutRoute } from '../features/about/about.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
 import { authLayout, publicLayout, rootRoute } from '../lib/routes';
@@ -64,6 +65,7 @@ const routeTree = rootRoute.addChildren([
     recoveryRoute,
     ...groupsRoutes,
     trashRoute,
+    tagsRoute,
     ...settingsRoutes,
   ]),
   aboutRoute,
