@@ -42,8 +42,8 @@ export function RecoveryFields({ lockedId, draft, onChange }: RecoveryFieldsProp
       setUsed(data.recovery_codes.filter((code) => code.used_at !== null));
       onChange({ note: data.note ?? '', codes: data.recovery_codes.map((code) => code.code).join('\n') });
     } catch (error) {
-      if (!needsConfirmation(error)) throw error;
-      setState('confirm');
+      // Other failures are shown by the app's query error handling; the button comes back.
+      setState(needsConfirmation(error) ? 'confirm' : 'locked');
     }
   };
 
