@@ -7289,6 +7289,14 @@ export interface operations {
                     group_id?: number | null;
                     /** @description Tag names (Twofold only): the account gets exactly these tags, new names are created */
                     tags?: string[];
+                    note?: string | null;
+                    /** @description The codes in order; a code already stored keeps its used date unless `used_at` is given */
+                    recovery_codes?: {
+                        code: string;
+                        used_at?: string | null;
+                    }[];
+                    /** @description Star or unstar the account (Twofold only) */
+                    favorite?: boolean;
                 } | {
                     service?: string | null;
                     account: string;
@@ -7302,6 +7310,14 @@ export interface operations {
                     counter?: number | null;
                     /** @description Tag names (Twofold only): the account gets exactly these tags, new names are created */
                     tags?: string[];
+                    note?: string | null;
+                    /** @description The codes in order; a code already stored keeps its used date unless `used_at` is given */
+                    recovery_codes?: {
+                        code: string;
+                        used_at?: string | null;
+                    }[];
+                    /** @description Star or unstar the account (Twofold only) */
+                    favorite?: boolean;
                 };
             };
         };
@@ -8830,6 +8846,14 @@ export interface operations {
                     counter?: number | null;
                     /** @description Tag names (Twofold only): the account gets exactly these tags, new names are created */
                     tags?: string[];
+                    note?: string | null;
+                    /** @description The codes in order; a code already stored keeps its used date unless `used_at` is given */
+                    recovery_codes?: {
+                        code: string;
+                        used_at?: string | null;
+                    }[];
+                    /** @description Star or unstar the account (Twofold only) */
+                    favorite?: boolean;
                 };
             };
         };

@@ -4,7 +4,7 @@ import { registerRule } from '../http/validation.js';
 import { attributeName } from '../i18n/translate.js';
 import { ALGORITHMS, isValidBase32Secret, MAX_DB_INTEGER, OTP_TYPES } from '@twofold/otp';
 import { AccountTag, AccountTagNames } from '../tags/tags.schemas.js';
-import { RecoverySummary } from '../recovery/recovery.schemas.js';
+import { NOTE_MAX, RecoveryCodesInput, RecoverySummary } from '../recovery/recovery.schemas.js';
 
 registerRule('base32', (value, { field }) =>
   typeof value === 'string' && !isValidBase32Secret(value)
@@ -178,6 +178,21 @@ const Period = Nullable(Type.Integer({ minimum: 1, ...annotate({ 'x-rules': ['db
 const Counter = Nullable(Type.Integer({ minimum: 0 }));
 const Secret = Nullable(Type.String(annotate({ 'x-rules': ['base32'] })));
 
+/**
+ * Twofold's own fields of a create or update, all optional: without them a create stores none and
+ * an update keeps what is stored, so a 2FAuth client that never sends them loses nothing.
+ */
+const extraInputs = {
+  tags: Type.Optional(AccountTagNames),
+  note: Type.Optional(
+    Nullable(
+      Type.String({ maxLength: NOTE_MAX, description: 'The note (Twofold only); null or blank removes it' }),
+    ),
+  ),
+  recovery_codes: Type.Optional(RecoveryCodesInput),
+  favorite: Type.Optional(Type.Boolean({ description: 'Star or unstar the account (Twofold only)' })),
+};
+
 /** Parameters form of `POST /twofaccounts`. */
 export const CreateParamsBody = Type.Object({
   service: Type.Optional(Nullable(label())),
@@ -190,7 +205,7 @@ export const CreateParamsBody = Type.Object({
   algorithm: Type.Optional(AlgorithmField),
   period: Type.Optional(Period),
   counter: Type.Optional(Counter),
-  tags: Type.Optional(AccountTagNames),
+  ...extraInputs,
 });
 
 /** `PUT /twofaccounts/{id}`: service and icon must be present, secret/digits/algorithm required. */
@@ -208,7 +223,7 @@ export const UpdateBody = Type.Object({
   ),
   period: Type.Optional(Period),
   counter: Type.Optional(Counter),
-  tags: Type.Optional(AccountTagNames),
+  ...extraInputs,
 });
 
 /** Parameters form of `POST /twofaccounts/otp`. */
@@ -236,7 +251,7 @@ export const CreateUriBody = Type.Object({
   uri: Uri,
   custom_otp: Type.Optional(CustomOtp),
   group_id: Type.Optional(GroupIdField),
-  tags: Type.Optional(AccountTagNames),
+  ...extraInputs,
 });
 
 /** `POST /twofaccounts/preview` and the URI form of `POST /twofaccounts/otp`. */

@@ -24,6 +24,19 @@ import { generateSecret, canonicalSecret } from '@twofold/otp';
 import { moveToTrash, trashIsOn } from './trash.service.js';
 import { KeyTaken, recordKey, replayed, type IdempotencyKey } from './idempotency.js';
 import { setAccountTags, tagNamesOf } from '../tags/tags.service.js';
+import { recoveryValuesOf, storeRecovery, type RecoveryValues } from '../recovery/recovery.service.js';
+import { writeFavorite } from './favorites.queries.js';
+
+/** Twofold's own fields of a create or update (`undefined`: not sent, kept as stored). */
+interface AccountKit {
+  readonly tags: readonly string[] | undefined;
+  readonly recovery: RecoveryValues;
+  readonly favorite: boolean | undefined;
+}
+
+function kitOf(input: CreateUri | CreateParams | UpdateInput): AccountKit {
+  return { tags: tagNamesOf(input.tags), recovery: recoveryValuesOf(input), favorite: input.favorite };
+}
 
 /** The group of a new account. */
 async function groupForNewAccount(
@@ -73,7 +86,7 @@ async function storeNew(
   groupId: number | null,
   uri: string | null,
   idem: IdempotencyKey | undefined,
-  tags?: readonly string[],
+  kit: AccountKit,
 ): Promise<number> {
   const now = deps.clock.now();
   const id = await nextAccountId(deps.db);
@@ -95,7 +108,9 @@ async function storeNew(
       updated_at: now,
     });
     await claimIcon(trx, data.icon);
-    if (tags) await setAccountTags(trx, id, tags, now);
+    if (kit.tags) await setAccountTags(trx, id, kit.tags, now);
+    await storeRecovery(trx, deps.keys, encrypted, id, kit.recovery, now);
+    if (kit.favorite) await writeFavorite(trx, id, true, undefined);
     if (idem) await recordKey(trx, idem, id, now);
   });
   return id;
@@ -137,12 +152,12 @@ async function createNew(deps: Deps, body: unknown, idem: IdempotencyKey | undef
     const icon = await iconForNew(deps, null, parsed.service, settings, parsed.image);
     const data: AccountData = { ...normalise(parsed), icon };
     const groupId = await groupForNewAccount(deps, input.group_id, false, settings);
-    return storeNew(deps, data, groupId, input.uri, idem, tagNamesOf(input.tags));
+    return storeNew(deps, data, groupId, input.uri, idem, kitOf(input));
   }
   const input = await validateBody<CreateParams>(CreateParamsBody, body, (raw, failed) =>
     groupIdErrors(deps, raw, failed),
   );
-  const tags = tagNamesOf(input.tags);
+  const kit = kitOf(input);
   const base = normalise({
     ...input,
     service: input.service ?? null,
@@ -150,7 +165,7 @@ async function createNew(deps: Deps, body: unknown, idem: IdempotencyKey | undef
   });
   const icon = await iconForNew(deps, input.icon, base.service, settings, null);
   const groupId = await groupForNewAccount(deps, input.group_id, true, settings);
-  return storeNew(deps, { ...base, icon }, groupId, null, idem, tags);
+  return storeNew(deps, { ...base, icon }, groupId, null, idem, kit);
 }
 
 type UpdateInput = Static<typeof UpdateBody>;
@@ -160,7 +175,7 @@ export async function updateAccount(deps: Deps, id: number, body: unknown): Prom
   const input = await validateBody<UpdateInput>(UpdateBody, body, (raw, failed) =>
     groupIdErrors(deps, raw, failed),
   );
-  const tags = tagNamesOf(input.tags);
+  const kit = kitOf(input);
   const previousIcon = await deps.db.transaction().execute(async (trx) => {
     const encrypted = await encryptionForWrite(trx);
     const row = await lockAccountRow(trx, id);
@@ -188,7 +203,11 @@ export async function updateAccount(deps: Deps, id: number, body: unknown): Prom
       updated_at: deps.clock.now(),
     });
     await claimIcon(trx, icon);
-    if (tags) await setAccountTags(trx, id, tags, deps.clock.now());
+    if (kit.tags) await setAccountTags(trx, id, kit.tags, deps.clock.now());
+    await storeRecovery(trx, deps.keys, encrypted, id, kit.recovery, deps.clock.now());
+    // Starred again, a favourite would lose its place: only a change is written.
+    if (kit.favorite !== undefined && kit.favorite !== row.favorite)
+      await writeFavorite(trx, id, kit.favorite, undefined);
     return row.icon !== icon ? row.icon : null;
   });
   await releaseIcon(deps, previousIcon);

@@ -33,23 +33,23 @@ export const RecoverySummary = Type.Object(
   { title: 'RecoveryCodesSummary' },
 );
 
+/** Recovery codes as a write gives them, in order. */
+export const RecoveryCodesInput = Type.Array(
+  Type.Object({
+    code: Type.String({ minLength: 1, maxLength: RECOVERY_CODE_MAX }),
+    // Absent: a code already stored keeps its date (else unused); a restore gives it.
+    used_at: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
+  }),
+  {
+    maxItems: RECOVERY_CODES_MAX,
+    description: 'The codes in order; a code already stored keeps its used date unless `used_at` is given',
+  },
+);
+
 /** Replaces the note and/or the codes; an absent key keeps what is stored. */
 export const RecoveryBody = Type.Object({
   note: Type.Optional(Nullable(Type.String({ maxLength: NOTE_MAX }))),
-  recovery_codes: Type.Optional(
-    Type.Array(
-      Type.Object({
-        code: Type.String({ minLength: 1, maxLength: RECOVERY_CODE_MAX }),
-        // Absent: a code already stored keeps its date (else unused); a restore gives it.
-        used_at: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
-      }),
-      {
-        maxItems: RECOVERY_CODES_MAX,
-        description:
-          'The codes in order; a code already stored keeps its used date unless `used_at` is given',
-      },
-    ),
-  ),
+  recovery_codes: Type.Optional(RecoveryCodesInput),
 });
 
 export const RecoveryWritten = Type.Object(

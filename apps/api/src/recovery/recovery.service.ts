@@ -100,27 +100,28 @@ async function summaryOf(db: Executor, accountId: number) {
   };
 }
 
+/** A write's note and codes (recovery route, account create or update) as `storeRecovery` takes them. */
+export function recoveryValuesOf(body: {
+  note?: string | null | undefined;
+  recovery_codes?: readonly { code: string; used_at?: string | null | undefined }[] | undefined;
+}): RecoveryValues {
+  return {
+    note: body.note,
+    codes: body.recovery_codes?.map((entry) => ({
+      code: entry.code,
+      ...(entry.used_at === undefined
+        ? {}
+        : { used_at: entry.used_at === null ? null : new Date(entry.used_at) }),
+    })),
+  };
+}
+
 /** `PUT /twofaccounts/{id}/recovery`: answers counts only. */
 export async function writeRecovery(deps: Deps, accountId: number, body: Static<typeof RecoveryBody>) {
   await deps.db.transaction().execute(async (trx) => {
     const encrypted = await encryptionForWrite(trx);
     if (!(await lockAccount(trx, accountId))) throw errors.notFound();
-    await storeRecovery(
-      trx,
-      deps.keys,
-      encrypted,
-      accountId,
-      {
-        note: body.note,
-        codes: body.recovery_codes?.map((entry) => ({
-          code: entry.code,
-          ...(entry.used_at === undefined
-            ? {}
-            : { used_at: entry.used_at === null ? null : new Date(entry.used_at) }),
-        })),
-      },
-      deps.clock.now(),
-    );
+    await storeRecovery(trx, deps.keys, encrypted, accountId, recoveryValuesOf(body), deps.clock.now());
   });
   return summaryOf(deps.db, accountId);
 }

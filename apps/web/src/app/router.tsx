@@ -15,6 +15,7 @@ import { codeLogRoute } from '../features/code-log/code-log.routes';
 import { startRoute } from '../features/start/start.routes';
 import { groupsRoutes } from '../features/groups/groups.routes';
 import { trashRoute } from '../features/trash/trash.routes';
+import { tagsRoute } from '../features/tags/tags.routes';
 import { aboutRoute } from '../features/about/about.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
 import { authLayout, publicLayout, rootRoute } from '../lib/routes';
@@ -66,6 +67,7 @@ const routeTree = rootRoute.addChildren([
     codeLogRoute,
     ...groupsRoutes,
     trashRoute,
+    tagsRoute,
     ...settingsRoutes,
   ]),
   aboutRoute,

@@ -28,3 +28,12 @@ export async function tagAccounts(name: string, ids: readonly number[], action: 
   else await unwrap(api.POST('/api/v1/tags/{id}/withdraw', { params, body }));
   return true;
 }
+
+export function renameTag(id: number, name: string) {
+  return unwrap(api.PUT('/api/v1/tags/{id}', { params: { path: { id } }, body: { name } }));
+}
+
+/** Deletes a tag; its accounts stay, without it. */
+export function deleteTag(id: number) {
+  return unwrap(api.DELETE('/api/v1/tags/{id}', { params: { path: { id } } }));
+}

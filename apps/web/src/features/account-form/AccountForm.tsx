@@ -1,7 +1,9 @@
+import './account-kit.css';
 import { useNavigate } from '@tanstack/react-router';
 import { isSteam } from '@twofold/otp/browser';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../entities/account/account.api';
 import { useCreateAccount, useUpdateAccount } from '../../entities/account/account.mutations';
@@ -24,6 +26,17 @@ import { OtpOptions, OtpTypeField, SecretField } from './OtpFields';
 import { QrPrefill } from './QrPrefill';
 import { DuplicateWarning, useDuplicateCheck } from './DuplicateWarning';
 import { useTypeChange } from './use-type-change';
+import { useAccountKit } from './use-account-kit';
+import { TagsField } from './TagsField';
+import { FavoriteToggle } from './FavoriteToggle';
+import { RecoveryFields } from './RecoveryFields';
+
+/** The secret's check: required, and Base32 unless given as plain text. */
+function secretError(value: string, format: FormValues['secretFormat'], t: TFunction<'accountForm'>) {
+  if (value.trim() === '') return t('errors.secretRequired');
+  if (format === 'base32' && !isBase32(value)) return t('errors.base32');
+  return true;
+}
 
 interface AccountFormProps {
   /** The stored account in edit mode; absent on creation. */
@@ -49,7 +62,7 @@ export function AccountForm({ account }: AccountFormProps) {
   const [counterLocked, setCounterLocked] = useState(editing);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const duplicates = useDuplicateCheck();
-
+  const kit = useAccountKit(account);
   // The form re-renders on these (the test uses the current secret format through them too).
   const [otpType, service, secret, , digits] = useWatch({
     control: form.control,
@@ -61,9 +74,10 @@ export function AccountForm({ account }: AccountFormProps) {
 
   const submitWith = (duplicateAccepted: boolean) =>
     form.handleSubmit(async (values) => {
-      const body = toParams(values, icon.icon);
+      const params = toParams(values, icon.icon);
       try {
-        if (await duplicates.isDuplicate(body, !account && !duplicateAccepted)) return;
+        const body = { ...params, ...kit.body() };
+        if (await duplicates.isDuplicate(params, !account && !duplicateAccepted)) return;
         if (account) await update.mutateAsync(body);
         else await create.mutateAsync(body);
         icon.markSaved();
@@ -81,11 +95,7 @@ export function AccountForm({ account }: AccountFormProps) {
     else leave();
   };
 
-  const validateSecret = (value: string) => {
-    if (value.trim() === '') return t('errors.secretRequired');
-    if (form.getValues('secretFormat') === 'base32' && !isBase32(value)) return t('errors.base32');
-    return true;
-  };
+  const validateSecret = (value: string) => secretError(value, form.getValues('secretFormat'), t);
 
   return (
     <section className="page narrow account-form" aria-labelledby="account-form-title">
@@ -112,6 +122,7 @@ export function AccountForm({ account }: AccountFormProps) {
           lucky={settings.getOfficialIcons ? { service, minLength: editing ? 3 : 1 } : undefined}
         />
         <GroupField form={form} defaultGroup={editing ? undefined : defaultGroupOf(settings)} />
+        <TagsField tags={kit.tags} onChange={kit.setTags} />
         <SecretField
           form={form}
           locked={secretLocked}
@@ -128,6 +139,8 @@ export function AccountForm({ account }: AccountFormProps) {
             onUnlockCounter={() => setCounterLocked(false)}
           />
         )}
+        <FavoriteToggle favorite={kit.favorite} onChange={kit.setFavorite} />
+        <RecoveryFields lockedId={kit.lockedId} draft={kit.recovery} onChange={kit.setRecovery} />
         <FormError message={errors.root?.server?.message} />
         <DuplicateWarning matches={duplicates.matches} onAddAnyway={() => void submitWith(true)()} />
         <div className="form-actions">

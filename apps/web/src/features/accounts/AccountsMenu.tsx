@@ -20,6 +20,9 @@ export default function AccountsMenu() {
             <Link to="/groups">{t('list.groups')}</Link>
           </Menu.Item>
           <Menu.Item asChild className="menu-item">
+            <Link to="/tags">{t('list.tags')}</Link>
+          </Menu.Item>
+          <Menu.Item asChild className="menu-item">
             <Link to="/trash">{t('list.trash')}</Link>
           </Menu.Item>
         </Menu.Content>

@@ -13,7 +13,6 @@ import {
   type ImportPreview,
   type ImportSource,
 } from '../../entities/account/import.api';
-import { setFavorite } from '../../entities/account/account-kit.api';
 import { refreshAccounts } from '../../entities/account/account.mutations';
 import { notify } from '../../ui/notify';
 import { toParams, valuesOf } from '../../entities/account/form-values';
@@ -30,6 +29,16 @@ export interface Row {
   readonly error?: string;
   /** A possible duplicate the person ticked: 'Import all' takes it too. */
   readonly forced?: boolean;
+}
+
+/** What the source kept beside the secret (tags, note, recovery codes, star), stored with the account. */
+function kitOf(item: Item) {
+  return {
+    ...(item.tags && item.tags.length > 0 ? { tags: item.tags } : {}),
+    ...(item.note ? { note: item.note } : {}),
+    ...(item.recovery_codes && item.recovery_codes.length > 0 ? { recovery_codes: item.recovery_codes } : {}),
+    ...(item.favorite ? { favorite: true } : {}),
+  };
 }
 
 /** Migration rows: id -1 = possible duplicate, -2 = cannot become an account. */
@@ -135,9 +144,8 @@ export function useImportRows(migrationUri: string | undefined) {
     try {
       // The group the source proposes, created when missing.
       const group_id = await groupIdFor(queryClient, groups.current, row.item.group);
-      const body = { ...toParams(valuesOf(row.item), row.item.icon), group_id };
-      const { id } = await createImportedAccount(body, row.idempotencyKey);
-      if (row.item.favorite) await setFavorite(id, true); // starred in the source (Aegis, backups)
+      const body = { ...toParams(valuesOf(row.item), row.item.icon), group_id, ...kitOf(row.item) };
+      await createImportedAccount(body, row.idempotencyKey);
       imported.current += 1;
       update(row.key, { status: 'imported' });
       return true;

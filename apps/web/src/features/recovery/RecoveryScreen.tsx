@@ -2,19 +2,16 @@ import './recovery.css';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/client';
 import { accountsQuery } from '../../entities/account/account.api';
+import { ConfirmIdentity } from '../../entities/recovery/ConfirmIdentity';
 import {
-  confirmPassword,
   markRecoveryCode,
   needsConfirmation,
   recoveryQuery,
   type AccountRecovery,
 } from '../../entities/recovery/recovery.api';
 import { copyToClipboard } from '../../ui/clipboard';
-import { Field } from '../../ui/forms';
 import { Spinner } from '../../ui/Spinner';
 
 const route = getRouteApi('/signed-in/account/$twofaccountId/recovery');
@@ -35,7 +32,7 @@ export function RecoveryScreen() {
       <Dialog.Portal>
         <Dialog.Content className="fullscreen-modal recovery-panel" aria-describedby={undefined}>
           <Dialog.Title>{t('title', { name })}</Dialog.Title>
-          {asking && <ConfirmForm onConfirmed={() => void recovery.refetch()} />}
+          {asking && <ConfirmIdentity onConfirmed={() => void recovery.refetch()} />}
           {recovery.isPending && <Spinner />}
           {recovery.data && (
             <RecoveryContent id={id} recovery={recovery.data} onChanged={() => void recovery.refetch()} />
@@ -44,44 +41,6 @@ export function RecoveryScreen() {
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
-  );
-}
-
-function ConfirmForm({ onConfirmed }: { readonly onConfirmed: () => void }) {
-  const { t } = useTranslation('recovery');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await confirmPassword(password);
-      setPassword('');
-      onConfirmed();
-    } catch (failure) {
-      if (!isApiError(failure)) throw failure;
-      setError(failure.fieldErrors.password?.[0] ?? failure.message);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <form className="recovery-confirm" onSubmit={(event) => void submit(event)}>
-      <p>{t('legend')}</p>
-      <Field
-        label={t('password')}
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        error={error}
-        onChange={(event) => setPassword(event.target.value)}
-        required
-      />
-      <button type="submit" className="button button-primary" disabled={busy}>
-        {t('confirm')}
-      </button>
-    </form>
   );
 }
 

@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/client';
+import { Field } from '../../ui/forms';
+import { confirmPassword } from './recovery.api';
+
+/**
+ * The password confirmation the server asks for before it reveals a note or recovery codes (valid
+ * five minutes): the recovery screen and the account form share it. A `form` element unless
+ * `nested` (inside another form, where a nested form is invalid HTML).
+ */
+export function ConfirmIdentity({
+  onConfirmed,
+  nested = false,
+}: {
+  readonly onConfirmed: () => void;
+  readonly nested?: boolean;
+}) {
+  const { t } = useTranslation('recovery');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    setBusy(true);
+    try {
+      await confirmPassword(password);
+      setPassword('');
+      onConfirmed();
+    } catch (failure) {
+      if (!isApiError(failure)) throw failure;
+      setError(failure.fieldErrors.password?.[0] ?? failure.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const fields = (
+    <>
+      <p>{t('legend')}</p>
+      <Field
+        label={t('password')}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        error={error}
+        onChange={(event) => setPassword(event.target.value)}
+        onKeyDown={(event) => {
+          // Enter inside the account form confirms, never submits the account.
+          if (nested && event.key === 'Enter') {
+            event.preventDefault();
+            void submit();
+          }
+        }}
+        required
+      />
+      <button
+        type={nested ? 'button' : 'submit'}
+        className="button button-primary"
+        disabled={busy}
+        onClick={nested ? () => void submit() : undefined}
+      >
+        {t('confirm')}
+      </button>
+    </>
+  );
+  return nested ? (
+    <div className="recovery-confirm" role="group" aria-label={t('confirm')}>
+      {fields}
+    </div>
+  ) : (
+    <form className="recovery-confirm" onSubmit={(event) => void submit(event)}>
+      {fields}
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import type { Account } from '../../entities/account/account.api';
+import { recoveryBody, type RecoveryDraft } from './RecoveryFields';
+
+/**
+ * What the form edits beside the OTP parameters: tags, star, note and recovery codes. A stored
+ * account's note and codes are sent only once revealed (or typed), so a save never blanks what it did
+ * not show.
+ */
+export function useAccountKit(account: Account | undefined) {
+  const hasSecrets =
+    account !== undefined && (account.has_note === true || (account.recovery_codes?.total ?? 0) > 0);
+  const [tags, setTagList] = useState<string[]>(account?.tags?.map((tag) => tag.name) ?? []);
+  const [tagsTouched, setTagsTouched] = useState(false);
+  const starred = account?.favorite === true;
+  const [favorite, setFavorite] = useState(starred);
+  const [recovery, setDraft] = useState<RecoveryDraft | null>(hasSecrets ? null : { note: '', codes: '' });
+  // Only what the person changed is sent: what another device stored meanwhile stays.
+  const [touched, setTouched] = useState(false);
+  const setTags = (list: string[]) => {
+    setTagList(list);
+    setTagsTouched(true);
+  };
+  const setRecovery = (draft: RecoveryDraft) => {
+    setDraft(draft);
+    setTouched(true);
+  };
+  return {
+    tags,
+    setTags,
+    favorite,
+    setFavorite,
+    recovery,
+    setRecovery,
+    /** The stored account whose note and codes must be revealed before they are edited. */
+    lockedId: hasSecrets ? account.id : undefined,
+    body: () => ({
+      ...(tagsTouched ? { tags } : {}),
+      ...(favorite === starred ? {} : { favorite }),
+      ...(recovery && touched ? recoveryBody(recovery) : {}),
+    }),
+  };
+}
