@@ -59,6 +59,11 @@ describe('signing in with OpenID Connect', () => {
     });
 
     await page.goto(`${server.url}/login`);
+    // With the service worker in control, as on any later visit: the link must still reach the
+    // server, not the app's offline shell.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     const button = page.getByRole('link', { name: 'Sign in with Pocket ID' });
     await button.waitFor();
     // The password form is still there: password sign-in is on.
