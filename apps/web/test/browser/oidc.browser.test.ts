@@ -90,6 +90,30 @@ describe('signing in with OpenID Connect', () => {
     await screenshots(page, 'oidc-not-linked');
   });
 
+  it('unlinks and links the identity from Settings, after the password', async () => {
+    const { page } = browser;
+    provider.signedInAs = { sub: 'ada-at-pocket-id', email: USER.email, email_verified: true };
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('link', { name: 'Sign in with Pocket ID' }).click();
+    await page.waitForURL(/\/(accounts|start)$/);
+
+    await page.goto(`${server.url}/settings/security`);
+    await page.getByText(`Your Pocket ID identity is linked (${USER.email})`).waitFor();
+    await page.getByRole('button', { name: 'Unlink Pocket ID' }).click();
+    await page.getByText('No Pocket ID identity is linked yet.').waitFor();
+
+    provider.signedInAs = { sub: 'ada-at-work', email: 'ada@work.example', email_verified: true };
+    await page.getByRole('button', { name: 'Link Pocket ID' }).click();
+    // A sensitive change: the password first.
+    await page.getByLabel('Password', { exact: true }).fill(USER.password);
+    await screenshots(page, 'oidc-settings-confirm');
+    await page.getByRole('button', { name: 'Link Pocket ID' }).click();
+    await page.waitForURL(/\/settings\/security\?oidc=linked$/);
+    await page.getByRole('status').filter({ hasText: 'Your identity is linked.' }).waitFor();
+    await page.getByText('Your Pocket ID identity is linked (ada@work.example)').waitFor();
+    await screenshots(page, 'oidc-settings-linked');
+  });
+
   it('shows only the provider when password sign-in is off', async () => {
     const other = await startServer(oidcEnv(provider.issuer, { OIDC_DISABLE_PASSWORD_LOGIN: 'true' }));
     try {
