@@ -11,6 +11,7 @@ const apiPaths = [
   '/api',
   '/user',
   '/webauthn',
+  '/oidc',
   '/oauth',
   '/refresh-csrf',
   '/app-config',

@@ -3,6 +3,7 @@ import { locales } from '../i18n/locales.js';
 import os from 'node:os';
 import { Nullable } from '../http/common.schemas.js';
 import { listSettings } from '../settings/settings.service.js';
+import { oidcSettings, passwordSignInOff } from '../config/config.js';
 
 export const AppConfig = Type.Object(
   {
@@ -13,6 +14,15 @@ export const AppConfig = Type.Object(
     isTestingApp: Type.Boolean(),
     subdirectory: Type.String(),
     locales: Type.Array(Type.String()),
+    oidc: Nullable(
+      Type.Object(
+        { label: Type.String({ description: 'Provider name of the "Sign in with" button' }) },
+        { description: 'OpenID Connect sign-in, when the server has a provider (Twofold only)' },
+      ),
+    ),
+    passwordSignIn: Type.Boolean({
+      description: 'False when the operator turned password sign-in off in favour of the provider',
+    }),
   },
   { description: 'Application configuration for the web app' },
 );
@@ -30,6 +40,7 @@ export const appInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async () => {
       const { config } = app.deps;
+      const oidc = oidcSettings(config);
       return {
         version: config.version,
         proxyAuth: config.AUTHENTICATION_GUARD === 'reverse-proxy-guard',
@@ -38,6 +49,8 @@ export const appInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         isTestingApp: config.IS_TESTING_APP,
         subdirectory: '',
         locales: [...locales],
+        oidc: oidc ? { label: oidc.label } : null,
+        passwordSignIn: !passwordSignInOff(config),
       };
     },
   );

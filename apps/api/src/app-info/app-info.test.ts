@@ -43,6 +43,8 @@ describeEachDatabase('app configuration and about data', (t) => {
         'ar',
         'fa',
       ],
+      oidc: null,
+      passwordSignIn: true,
     });
   });
 

@@ -19,7 +19,7 @@ export interface Requester {
 }
 
 /** How the user proved who they are (2FAuth's `login_method`, plus the ways Twofold adds). */
-export type LoginMethod = 'password' | 'webauthn' | 'proxy' | 'recovery' | 'reset';
+export type LoginMethod = 'password' | 'webauthn' | 'proxy' | 'recovery' | 'reset' | 'oidc';
 
 /**
  * Writes one row of the authentication log. A failure is logged, never thrown: the log must not

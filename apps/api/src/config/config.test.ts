@@ -39,8 +39,20 @@ describe('configuration', () => {
     [{ AUTHENTICATION_GUARD: 'reverse-proxy-guard' }, 'TRUSTED_PROXIES'],
     [{ LOGIN_THROTTLE_ACCOUNT: '-1' }, 'LOGIN_THROTTLE_ACCOUNT'],
     [{ LOGIN_THROTTLE_ACCOUNT: 'twenty' }, 'LOGIN_THROTTLE_ACCOUNT'],
+    [{ OIDC_ISSUER_URL: 'sso.example.com' }, 'OIDC_ISSUER_URL'],
+    [{ OIDC_ISSUER_URL: 'https://sso.example.com', OIDC_CLIENT_ID: 'twofold' }, 'OIDC_CLIENT_SECRET'],
+    [{ OIDC_DISABLE_PASSWORD_LOGIN: 'true' }, 'OIDC_DISABLE_PASSWORD_LOGIN'],
   ])('refuses %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
+  });
+
+  it('keeps the OpenID issuer exactly as written (discovery compares it), trailing slash included', () => {
+    const env = {
+      OIDC_ISSUER_URL: 'https://tenant.example.com/',
+      OIDC_CLIENT_ID: 'a',
+      OIDC_CLIENT_SECRET: 'b',
+    };
+    expect(loadConfig(env).OIDC_ISSUER_URL).toBe('https://tenant.example.com/');
   });
 
   it('reads https URLs as secure, proxies as lists, throttles as numbers', () => {

@@ -1,43 +1,26 @@
 import path from 'node:path';
 import { isIP } from 'node:net';
-import { parseBoolean } from '@twofold/otp';
+import {
+  ConfigError,
+  boolean,
+  httpUrl,
+  optional,
+  text,
+  variable,
+  type Parser,
+  type VariableSpec,
+} from './variable.js';
+import { assertOidcComplete, oidcVariables } from './oidc-config.js';
+
+export { ConfigError } from './variable.js';
+export { oidcSettings, passwordSignInOff, type OidcSettings } from './oidc-config.js';
 
 /**
  * The one place that reads the environment. Every variable is declared once here, with its
- * default, its parser and the sentence the README shows for it (a test keeps the README in step).
+ * default, its parser and the sentence the README shows for it (a test keeps the README in step);
+ * a feature's own group is spread in (OpenID Connect: oidc-config.ts).
  * A bad value stops the start with a message naming the variable.
  */
-
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    reason: string,
-  ) {
-    super(`Invalid configuration: ${variable} ${reason}`);
-    this.name = 'ConfigError';
-  }
-}
-
-type Parser<T> = (raw: string, name: string) => T;
-
-interface VariableSpec<T> {
-  /** Value used when the variable is unset or empty. `undefined` = optional, no default. */
-  readonly fallback: T;
-  readonly parse: Parser<T>;
-  /** One line for the README. */
-  readonly doc: string;
-}
-
-function variable<T>(fallback: NoInfer<T>, parse: Parser<T>, doc: string): VariableSpec<T> {
-  return { fallback, parse, doc };
-}
-
-/** A variable with no default. */
-function optional<T>(parse: Parser<T>, doc: string): VariableSpec<T | undefined> {
-  return { fallback: undefined, parse, doc };
-}
-
-const text: Parser<string> = (raw) => raw;
 
 const integer =
   (min: number, max: number): Parser<number> =>
@@ -47,12 +30,6 @@ const integer =
     if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}`);
     return value;
   };
-
-const boolean: Parser<boolean> = (raw, name) => {
-  const value = parseBoolean(raw);
-  if (value === undefined) throw new ConfigError(name, `must be true or false (got "${raw}")`);
-  return value;
-};
 
 /** Throttles: a positive count per minute, or 0 / "false" for unlimited. */
 const throttle: Parser<number> = (raw, name) => {
@@ -68,19 +45,6 @@ const oneOf =
     }
     return raw as T;
   };
-
-const httpUrl: Parser<string> = (raw, name) => {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(name, `must be an absolute http(s) URL (got "${raw}")`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(name, `must be an http or https URL (got "${raw}")`);
-  }
-  return raw.replace(/\/+$/, '');
-};
 
 const httpProxyUrl: Parser<string> = (raw, name) => {
   let url: URL;
@@ -273,6 +237,7 @@ export const variables = {
     oneOf('preferred', 'required', 'discouraged'),
     'User verification asked of security devices: `preferred`, `required` or `discouraged`.',
   ),
+  ...oidcVariables,
   ONLINE_LOGO_PROVIDERS: variable(
     false,
     boolean,
@@ -326,6 +291,7 @@ export function loadConfig(
       'is required when AUTHENTICATION_GUARD=reverse-proxy-guard (the addresses of your reverse proxies, or *)',
     );
   }
+  assertOidcComplete(raw);
   const appUrl = new URL(raw.APP_URL);
   return {
     ...raw,

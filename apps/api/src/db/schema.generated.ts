@@ -123,6 +123,16 @@ export interface LoginThrottles {
   window_started_at: Timestamp;
 }
 
+export interface OidcIdentities {
+  created_at: Timestamp;
+  email: string | null;
+  id: Generated<number>;
+  issuer: string;
+  last_used_at: Timestamp | null;
+  subject: string;
+  user_id: number;
+}
+
 export interface OtpLog {
   counter: BigIntColumn | null;
   generated_at: Timestamp;
@@ -246,6 +256,7 @@ export interface DB {
   groups: Groups;
   idempotency_keys: IdempotencyKeys;
   login_throttles: LoginThrottles;
+  oidc_identities: OidcIdentities;
   otp_log: OtpLog;
   pending_icons: PendingIcons;
   personal_access_tokens: PersonalAccessTokens;

@@ -95,6 +95,8 @@ describeEachDatabase(
           'ar',
           'fa',
         ],
+        oidc: null,
+        passwordSignIn: true,
       });
       expect(response.headers['cache-control']).toBe('no-store');
     });

@@ -78,6 +78,9 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'فشل التشفير، تبقى قاعدة بياناتك غير محمية.',
   'error.decryption_failed':
     'فشل فك التشفير، ما زالت قاعدة بياناتك محمية. يحدث هذا غالبًا بسبب مشكلة في سلامة البيانات المشفرة لحساب أو أكثر.',
+  'error.password_sign_in_off':
+    'تسجيل الدخول بكلمة المرور معطَّل على هذا الخادم: سجّل الدخول عبر مزوّد الهوية الخاص بك.',
+  'error.oidc_unavailable': 'تعذّر الوصول إلى مزوّد الهوية حاليًا. حاول مرة أخرى لاحقًا.',
   'error.identity_confirmation_required': 'أكّد هويتك لرؤية هذا (كلمة المرور أو جهاز الأمان).',
   'error.wrong_password': 'كلمة مرور خاطئة',
   'error.wrong_current_password': 'كلمة المرور الحالية خاطئة، لم يتغيّر شيء',

@@ -79,6 +79,10 @@ export const ca: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'El xifratge ha fallat, la base de dades continua sense protecció.',
   'error.decryption_failed':
     'El desxifratge ha fallat, la base de dades continua protegida. Això sol ser causat per un problema d’integritat de les dades xifrades d’un o més comptes.',
+  'error.password_sign_in_off':
+    "L'inici de sessió amb contrasenya està desactivat en aquest servidor: inicieu la sessió amb el vostre proveïdor d'identitat.",
+  'error.oidc_unavailable':
+    "Ara mateix no es pot contactar amb el proveïdor d'identitat. Torneu-ho a provar més tard.",
   'error.identity_confirmation_required':
     'Confirmeu la vostra identitat per veure això (contrasenya o dispositiu de seguretat).',
   'error.wrong_password': 'Contrasenya incorrecta',

@@ -79,6 +79,9 @@ export const cs: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Šifrování se nezdařilo, databáze zůstává nechráněná.',
   'error.decryption_failed':
     'Dešifrování se nezdařilo, databáze je stále chráněná. Příčinou je obvykle problém s integritou šifrovaných dat jednoho či více účtů.',
+  'error.password_sign_in_off':
+    'Přihlášení heslem je na tomto serveru vypnuto: přihlaste se přes svého poskytovatele identity.',
+  'error.oidc_unavailable': 'Poskytovatel identity je momentálně nedostupný. Zkuste to prosím později.',
   'error.identity_confirmation_required':
     'Pro zobrazení potvrďte svou totožnost (heslo nebo bezpečnostní klíč).',
   'error.wrong_password': 'Nesprávné heslo',

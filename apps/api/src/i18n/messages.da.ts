@@ -79,6 +79,9 @@ export const da: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Krypteringen mislykkedes, databasen er stadig ubeskyttet.',
   'error.decryption_failed':
     'Dekrypteringen mislykkedes, databasen er stadig beskyttet. Det skyldes oftest et integritetsproblem i de krypterede data for en eller flere konti.',
+  'error.password_sign_in_off':
+    'Login med adgangskode er slået fra på denne server: log ind med din identitetsudbyder.',
+  'error.oidc_unavailable': 'Identitetsudbyderen kan ikke nås lige nu. Prøv igen senere.',
   'error.identity_confirmation_required':
     'Bekræft din identitet for at se dette (adgangskode eller sikkerhedsnøgle).',
   'error.wrong_password': 'Forkert adgangskode',

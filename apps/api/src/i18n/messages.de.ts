@@ -81,6 +81,9 @@ export const de: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Verschlüsselung fehlgeschlagen, Ihre Datenbank bleibt ungeschützt.',
   'error.decryption_failed':
     'Entschlüsselung fehlgeschlagen, Ihre Datenbank ist weiterhin geschützt. Ursache ist meist ein Integritätsproblem der verschlüsselten Daten eines oder mehrerer Konten.',
+  'error.password_sign_in_off':
+    'Die Anmeldung mit Passwort ist auf diesem Server ausgeschaltet: Melde dich über deinen Identitätsanbieter an.',
+  'error.oidc_unavailable': 'Der Identitätsanbieter ist gerade nicht erreichbar. Versuche es später erneut.',
   'error.identity_confirmation_required':
     'Bestätigen Sie Ihre Identität, um dies zu sehen (Passwort oder Sicherheitsschlüssel).',
   'error.wrong_password': 'Falsches Passwort',

@@ -76,6 +76,9 @@ export const en = {
   'error.encryption_failed': 'Encryption failed, your database remains unprotected.',
   'error.decryption_failed':
     'Decryption failed, your database is still protected. This is mainly caused by an integrity issue of encrypted data for one or more accounts.',
+  'error.password_sign_in_off':
+    'Password sign-in is turned off on this server: sign in with your identity provider.',
+  'error.oidc_unavailable': 'The identity provider cannot be reached right now. Try again later.',
   'error.identity_confirmation_required': 'Confirm your identity to see this (password or security device).',
   'error.wrong_password': 'Wrong password',
   'error.wrong_current_password': 'Wrong current password, nothing has changed',

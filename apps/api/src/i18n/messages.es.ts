@@ -80,6 +80,10 @@ export const es: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'El cifrado ha fallado, su base de datos sigue sin protección.',
   'error.decryption_failed':
     'El descifrado ha fallado, su base de datos sigue protegida. Suele deberse a un problema de integridad de los datos cifrados de una o varias cuentas.',
+  'error.password_sign_in_off':
+    'El inicio de sesión con contraseña está desactivado en este servidor: inicia sesión con tu proveedor de identidad.',
+  'error.oidc_unavailable':
+    'No se puede contactar con el proveedor de identidad en este momento. Inténtalo de nuevo más tarde.',
   'error.identity_confirmation_required':
     'Confirme su identidad para ver esto (contraseña o llave de seguridad).',
   'error.wrong_password': 'Contraseña incorrecta',

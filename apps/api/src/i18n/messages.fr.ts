@@ -81,6 +81,9 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': "Le chiffrement a échoué, votre base de données n'est toujours pas protégée.",
   'error.decryption_failed':
     "Le déchiffrement a échoué, votre base de données est toujours protégée. Cela est généralement dû à un problème d'intégrité des données chiffrées d'un ou plusieurs comptes.",
+  'error.password_sign_in_off':
+    "La connexion par mot de passe est désactivée sur ce serveur : connectez-vous avec votre fournisseur d'identité.",
+  'error.oidc_unavailable': "Le fournisseur d'identité est injoignable pour le moment. Réessayez plus tard.",
   'error.identity_confirmation_required':
     'Confirmez votre identité pour voir ceci (mot de passe ou clé de sécurité).',
   'error.wrong_password': 'Mot de passe incorrect',

@@ -79,6 +79,9 @@ export const hu: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'A titkosítás nem sikerült, az adatbázis továbbra is védtelen.',
   'error.decryption_failed':
     'A visszafejtés nem sikerült, az adatbázis továbbra is védett. Ennek oka többnyire egy vagy több fiók titkosított adatainak sérülése.',
+  'error.password_sign_in_off':
+    'A jelszavas bejelentkezés ki van kapcsolva ezen a szerveren: jelentkezzen be az identitásszolgáltatóján keresztül.',
+  'error.oidc_unavailable': 'Az identitásszolgáltató jelenleg nem érhető el. Próbálja újra később.',
   'error.identity_confirmation_required':
     'Erősítse meg személyazonosságát a megtekintéshez (jelszó vagy biztonsági kulcs).',
   'error.wrong_password': 'Hibás jelszó',

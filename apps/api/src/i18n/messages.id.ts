@@ -79,6 +79,9 @@ export const id: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Enkripsi gagal, basis data Anda tetap tidak terlindungi.',
   'error.decryption_failed':
     'Dekripsi gagal, basis data Anda masih terlindungi. Biasanya disebabkan oleh masalah integritas data terenkripsi pada satu akun atau lebih.',
+  'error.password_sign_in_off':
+    'Masuk dengan kata sandi dinonaktifkan di server ini: masuklah dengan penyedia identitas Anda.',
+  'error.oidc_unavailable': 'Penyedia identitas tidak dapat dihubungi saat ini. Coba lagi nanti.',
   'error.identity_confirmation_required':
     'Konfirmasikan identitas Anda untuk melihat ini (kata sandi atau kunci keamanan).',
   'error.wrong_password': 'Kata sandi salah',

@@ -79,6 +79,10 @@ export const it: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Cifratura non riuscita, il database resta non protetto.',
   'error.decryption_failed':
     'Decifratura non riuscita, il database è ancora protetto. La causa è di solito un problema di integrità dei dati cifrati di uno o più account.',
+  'error.password_sign_in_off':
+    "L'accesso con password è disattivato su questo server: accedi con il tuo provider di identità.",
+  'error.oidc_unavailable':
+    'Il provider di identità non è raggiungibile in questo momento. Riprova più tardi.',
   'error.identity_confirmation_required':
     'Conferma la tua identità per vedere questo contenuto (password o chiave di sicurezza).',
   'error.wrong_password': 'Password errata',

@@ -79,6 +79,9 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': '暗号化に失敗しました。データベースは保護されていないままです。',
   'error.decryption_failed':
     '復号に失敗しました。データベースは保護されたままです。主な原因は、1 つ以上のアカウントの暗号化データの整合性の問題です。',
+  'error.password_sign_in_off':
+    'このサーバーではパスワードによるサインインが無効になっています。ID プロバイダーでサインインしてください。',
+  'error.oidc_unavailable': '現在 ID プロバイダーに接続できません。しばらくしてからもう一度お試しください。',
   'error.identity_confirmation_required':
     'これを表示するには本人確認を行ってください（パスワードまたはセキュリティデバイス）。',
   'error.wrong_password': 'パスワードが違います',

@@ -79,6 +79,8 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': '암호화에 실패했습니다. 데이터베이스는 보호되지 않은 상태로 남아 있습니다.',
   'error.decryption_failed':
     '복호화에 실패했습니다. 데이터베이스는 여전히 보호되어 있습니다. 주로 하나 이상의 계정에서 암호화된 데이터의 무결성 문제 때문입니다.',
+  'error.password_sign_in_off': '이 서버에서는 비밀번호 로그인이 꺼져 있습니다. ID 공급자로 로그인하세요.',
+  'error.oidc_unavailable': '지금은 ID 공급자에 연결할 수 없습니다. 나중에 다시 시도하세요.',
   'error.identity_confirmation_required': '이 내용을 보려면 본인 확인을 하세요(비밀번호 또는 보안 장치).',
   'error.wrong_password': '비밀번호가 틀렸습니다',
   'error.wrong_current_password': '현재 비밀번호가 틀렸습니다. 아무것도 변경되지 않았습니다',

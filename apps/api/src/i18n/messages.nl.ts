@@ -79,6 +79,10 @@ export const nl: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Versleuteling mislukt, je database blijft onbeveiligd.',
   'error.decryption_failed':
     'Ontsleuteling mislukt, je database is nog steeds beveiligd. Dit komt meestal door een integriteitsprobleem van de versleutelde gegevens van een of meer accounts.',
+  'error.password_sign_in_off':
+    'Aanmelden met een wachtwoord is uitgeschakeld op deze server: meld je aan via je identiteitsprovider.',
+  'error.oidc_unavailable':
+    'De identiteitsprovider is op dit moment niet bereikbaar. Probeer het later opnieuw.',
   'error.identity_confirmation_required':
     'Bevestig uw identiteit om dit te zien (wachtwoord of beveiligingssleutel).',
   'error.wrong_password': 'Onjuist wachtwoord',

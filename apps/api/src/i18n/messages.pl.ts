@@ -79,6 +79,9 @@ export const pl: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Szyfrowanie nie powiodło się, baza danych pozostaje niezabezpieczona.',
   'error.decryption_failed':
     'Odszyfrowanie nie powiodło się, baza danych jest nadal zabezpieczona. Zwykle przyczyną jest problem z integralnością zaszyfrowanych danych jednego lub kilku kont.',
+  'error.password_sign_in_off':
+    'Logowanie hasłem jest wyłączone na tym serwerze: zaloguj się przez swojego dostawcę tożsamości.',
+  'error.oidc_unavailable': 'Dostawca tożsamości jest w tej chwili nieosiągalny. Spróbuj ponownie później.',
   'error.identity_confirmation_required':
     'Potwierdź swoją tożsamość, aby to zobaczyć (hasło lub klucz bezpieczeństwa).',
   'error.wrong_password': 'Nieprawidłowe hasło',

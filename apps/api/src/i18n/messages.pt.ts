@@ -79,6 +79,10 @@ export const pt: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Falha na criptografia, seu banco de dados continua desprotegido.',
   'error.decryption_failed':
     'Falha na descriptografia, seu banco de dados continua protegido. Isso geralmente é causado por um problema de integridade dos dados criptografados de uma ou mais contas.',
+  'error.password_sign_in_off':
+    'O início de sessão com palavra-passe está desativado neste servidor: inicie sessão com o seu fornecedor de identidade.',
+  'error.oidc_unavailable':
+    'Não é possível contactar o fornecedor de identidade neste momento. Tente novamente mais tarde.',
   'error.identity_confirmation_required':
     'Confirme a sua identidade para ver isto (palavra-passe ou chave de segurança).',
   'error.wrong_password': 'Palavra-passe incorreta',

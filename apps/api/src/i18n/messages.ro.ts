@@ -81,6 +81,10 @@ export const ro: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Criptarea a eșuat, baza de date rămâne neprotejată.',
   'error.decryption_failed':
     'Decriptarea a eșuat, baza de date este în continuare protejată. Cauza este de obicei o problemă de integritate a datelor criptate ale unuia sau mai multor conturi.',
+  'error.password_sign_in_off':
+    'Autentificarea cu parolă este dezactivată pe acest server: autentificați-vă prin furnizorul de identitate.',
+  'error.oidc_unavailable':
+    'Furnizorul de identitate nu poate fi contactat acum. Încercați din nou mai târziu.',
   'error.identity_confirmation_required':
     'Confirmați-vă identitatea pentru a vedea acest conținut (parolă sau cheie de securitate).',
   'error.wrong_password': 'Parolă greșită',

@@ -79,6 +79,9 @@ export const sk: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Šifrovanie zlyhalo, vaša databáza zostáva nechránená.',
   'error.decryption_failed':
     'Dešifrovanie zlyhalo, vaša databáza je stále chránená. Príčinou je väčšinou problém s integritou šifrovaných údajov jedného alebo viacerých účtov.',
+  'error.password_sign_in_off':
+    'Prihlásenie heslom je na tomto serveri vypnuté: prihláste sa cez svojho poskytovateľa identity.',
+  'error.oidc_unavailable': 'Poskytovateľ identity je momentálne nedostupný. Skúste to znova neskôr.',
   'error.identity_confirmation_required':
     'Potvrďte svoju totožnosť, aby ste to videli (heslo alebo bezpečnostné zariadenie).',
   'error.wrong_password': 'Nesprávne heslo',

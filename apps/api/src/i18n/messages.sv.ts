@@ -78,6 +78,9 @@ export const sv: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Krypteringen misslyckades, databasen är fortfarande oskyddad.',
   'error.decryption_failed':
     'Dekrypteringen misslyckades, databasen är fortfarande skyddad. Det beror oftast på ett integritetsproblem i krypterad data för ett eller flera konton.',
+  'error.password_sign_in_off':
+    'Inloggning med lösenord är avstängd på den här servern: logga in med din identitetsleverantör.',
+  'error.oidc_unavailable': 'Identitetsleverantören går inte att nå just nu. Försök igen senare.',
   'error.identity_confirmation_required':
     'Bekräfta din identitet för att se detta (lösenord eller säkerhetsnyckel).',
   'error.wrong_password': 'Fel lösenord',

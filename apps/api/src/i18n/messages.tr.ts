@@ -79,6 +79,9 @@ export const tr: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Şifreleme başarısız, veritabanınız korumasız kalmaya devam ediyor.',
   'error.decryption_failed':
     'Şifre çözme başarısız, veritabanınız hâlâ korunuyor. Bunun nedeni genellikle bir ya da daha fazla hesabın şifreli verilerindeki bir bütünlük sorunudur.',
+  'error.password_sign_in_off':
+    'Bu sunucuda parola ile oturum açma kapalı: kimlik sağlayıcınızla oturum açın.',
+  'error.oidc_unavailable': 'Kimlik sağlayıcısına şu anda ulaşılamıyor. Daha sonra yeniden deneyin.',
   'error.identity_confirmation_required':
     'Bunu görmek için kimliğinizi doğrulayın (parola veya güvenlik anahtarı).',
   'error.wrong_password': 'Yanlış parola',

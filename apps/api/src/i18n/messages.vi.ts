@@ -79,6 +79,9 @@ export const vi: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': 'Mã hóa thất bại, cơ sở dữ liệu của bạn vẫn chưa được bảo vệ.',
   'error.decryption_failed':
     'Giải mã thất bại, cơ sở dữ liệu của bạn vẫn được bảo vệ. Nguyên nhân thường là lỗi toàn vẹn của dữ liệu mã hóa ở một hoặc nhiều tài khoản.',
+  'error.password_sign_in_off':
+    'Đăng nhập bằng mật khẩu đã bị tắt trên máy chủ này: hãy đăng nhập bằng nhà cung cấp danh tính của bạn.',
+  'error.oidc_unavailable': 'Hiện không thể kết nối tới nhà cung cấp danh tính. Vui lòng thử lại sau.',
   'error.identity_confirmation_required':
     'Xác nhận danh tính của bạn để xem nội dung này (mật khẩu hoặc khóa bảo mật).',
   'error.wrong_password': 'Sai mật khẩu',

@@ -77,6 +77,8 @@ export const zh: Partial<Record<MessageKey, string>> = {
   'error.encryption_failed': '加密失败，您的数据库仍未受保护。',
   'error.decryption_failed':
     '解密失败，您的数据库仍受保护。这通常是由于一个或多个账户的加密数据存在完整性问题。',
+  'error.password_sign_in_off': '此服务器已关闭密码登录：请通过你的身份提供商登录。',
+  'error.oidc_unavailable': '暂时无法连接身份提供商，请稍后再试。',
   'error.identity_confirmation_required': '请确认您的身份以查看此内容（密码或安全设备）。',
   'error.wrong_password': '密码错误',
   'error.wrong_current_password': '当前密码错误，未做任何更改',

@@ -19,6 +19,7 @@ import {
 } from './users.queries.js';
 import { loginPayload, userResource } from './users.mapper.js';
 import { recordAuthentication } from '../auth-log/auth-log.service.js';
+import { passwordSignInOff } from '../config/config.js';
 
 /** 422 of a second registration: both of 2FAuth's texts in one body. */
 export const alreadyRegistered = () =>
@@ -38,12 +39,17 @@ async function assertPassword(user: UserRow, password: string): Promise<void> {
     throw errors.business('error.wrong_current_password');
 }
 
+/** 403 of the password routes when the operator left only the identity provider. */
+export const passwordSignInRefused = () =>
+  new AppError('forbidden', message('error.password_sign_in_off'), { reason: 'password_sign_in_off' });
+
 export async function register(
   deps: Deps,
   session: SessionPort,
   input: { name: string; email: string; password: string },
 ) {
   const { db, clock } = deps;
+  if (passwordSignInOff(deps.config)) throw passwordSignInRefused();
   const user = await insertUser(db, {
     name: input.name,
     email: input.email,
@@ -61,6 +67,7 @@ export async function register(
 
 export async function login(deps: Deps, session: SessionPort, input: { email: string; password: string }) {
   const { db, clock, config } = deps;
+  if (passwordSignInOff(config)) throw passwordSignInRefused();
   const key = lockoutKey.password(input.email, session.ip);
   // Per e-mail and address, then per e-mail across all addresses (any e-mail: nothing tells
   // whether it is the user's).

@@ -16,7 +16,7 @@ async function cachedUrls(page: Page): Promise<string[]> {
 }
 
 /** Paths of the server's API and data: none may ever be in a cache (their answers hold secrets). */
-const SERVER_PATHS = /^\/(api|user|webauthn|oauth|refresh-csrf|app-config|infos|storage|up)(\/|$)/;
+const SERVER_PATHS = /^\/(api|user|webauthn|oidc|oauth|refresh-csrf|app-config|infos|storage|up)(\/|$)/;
 
 /** A signed-up user with one account, the accounts screen open and the service worker active. */
 async function openAccountsWithWorker(page: Page, url: string): Promise<string> {

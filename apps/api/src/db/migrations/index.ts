@@ -9,6 +9,7 @@ import * as m0007 from './0007_account_notes_tags.js';
 import * as m0008 from './0008_security_logs.js';
 import * as m0009 from './0009_alerts.js';
 import * as m0010 from './0010_device_copies.js';
+import * as m0011 from './0011_oidc_identities.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled server and the
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0008_security_logs': m0008,
   '0009_alerts': m0009,
   '0010_device_copies': m0010,
+  '0011_oidc_identities': m0011,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,11 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { rememberedSignInMethod } from '../../entities/settings/preferences';
-import { useDemoMode } from '../../entities/server/server.api';
+import { appConfigQuery, useDemoMode } from '../../entities/server/server.api';
+import { OidcSignIn } from './OidcSignIn';
 import { applyServerErrors, Field, FormError } from '../../ui/forms';
 import { dismiss, notify } from '../../ui/notify';
 import { login, refreshCsrf, type LoginBody } from './auth.api';
@@ -22,6 +23,7 @@ export const CSRF_REFRESH_INTERVAL = 300_000;
  */
 export function LoginScreen({ userName }: { readonly userName: string | null }) {
   const { t } = useTranslation('auth');
+  const { data: config } = useSuspenseQuery(appConfigQuery);
   const [method] = useState(rememberedSignInMethod);
   const [mode, setMode] = useState<'webauthn' | 'password'>(
     method.webauthnOnly || method.webauthnAsDefault ? 'webauthn' : 'password',
@@ -35,7 +37,8 @@ export function LoginScreen({ userName }: { readonly userName: string | null }) 
   return (
     <section className="card auth-card" aria-labelledby="login-title">
       <h1 id="login-title">{userName ? t('login.welcome', { name: userName }) : t('login.title')}</h1>
-      {mode === 'webauthn' ? (
+      {config.oidc && <OidcSignIn label={config.oidc.label} />}
+      {!config.passwordSignIn ? null : mode === 'webauthn' ? (
         <DeviceSignIn onUsePassword={method.webauthnOnly ? undefined : () => setMode('password')} />
       ) : (
         <PasswordSignIn onUseDevice={method.noDevice ? undefined : () => setMode('webauthn')} />

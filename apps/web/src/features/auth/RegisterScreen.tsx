@@ -1,10 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { userNameQuery } from '../../entities/user/user.api';
+import { appConfigQuery } from '../../entities/server/server.api';
+import { OidcSignIn } from './OidcSignIn';
 import { applyServerErrors, Field, FormError } from '../../ui/forms';
 import { dismiss, notify } from '../../ui/notify';
 import { register, type RegisterBody } from './auth.api';
@@ -66,6 +68,7 @@ function RegisterForm({
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { data: config } = useSuspenseQuery(appConfigQuery);
   const form = useForm<RegisterBody>({
     defaultValues: { name: '', email: '', password: '', password_confirmation: '' },
   });
@@ -94,44 +97,47 @@ function RegisterForm({
     <section className="card auth-card" aria-labelledby="register-title">
       <h1 id="register-title">{t('register.title')}</h1>
       <p className="lead">{t('register.lead')}</p>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Field
-          label={t('fields.name')}
-          autoComplete="name"
-          required
-          error={errors.name?.message}
-          {...form.register('name')}
-        />
-        <Field
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          required
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <Field
-          label={t('fields.password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.password?.message}
-          help={t('fields.passwordHelp')}
-          {...form.register('password')}
-        />
-        <Field
-          label={t('fields.passwordConfirmation')}
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.password_confirmation?.message}
-          {...form.register('password_confirmation')}
-        />
-        <FormError message={errors.root?.server?.message} />
-        <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
-          {t('register.submit')}
-        </button>
-      </form>
+      {config.oidc && <OidcSignIn label={config.oidc.label} />}
+      {config.passwordSignIn && (
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <Field
+            label={t('fields.name')}
+            autoComplete="name"
+            required
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          <Field
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            required
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <Field
+            label={t('fields.password')}
+            type="password"
+            autoComplete="new-password"
+            required
+            error={errors.password?.message}
+            help={t('fields.passwordHelp')}
+            {...form.register('password')}
+          />
+          <Field
+            label={t('fields.passwordConfirmation')}
+            type="password"
+            autoComplete="new-password"
+            required
+            error={errors.password_confirmation?.message}
+            {...form.register('password_confirmation')}
+          />
+          <FormError message={errors.root?.server?.message} />
+          <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
+            {t('register.submit')}
+          </button>
+        </form>
+      )}
       <p className="card-footer-text">
         {t('register.haveAccount')} <Link to="/login">{t('login.submit')}</Link>
       </p>

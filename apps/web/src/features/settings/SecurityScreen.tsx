@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { currentUserQuery } from '../../entities/user/user.api';
+import { appConfigQuery } from '../../entities/server/server.api';
+import { OidcSection } from './OidcSection';
 import {
   authenticationsQuery,
   endOtherSessions,
@@ -29,6 +31,7 @@ function deviceOf(item: { browser: string | false; platform: string | false }, u
 export function SecurityScreen() {
   const { t, i18n } = useTranslation('settings');
   const { data: user } = useSuspenseQuery(currentUserQuery);
+  const { data: config } = useSuspenseQuery(appConfigQuery);
   const sessions = useQuery(sessionsQuery);
   const timeFormat = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: 'medium',
@@ -38,6 +41,7 @@ export function SecurityScreen() {
   return (
     <div className="settings-page">
       {isApiError(sessions.error, 400) && <ProxyWarning>{t('proxy.unsupported')}</ProxyWarning>}
+      {config.oidc && user.id !== null && <OidcSection label={config.oidc.label} />}
       <SessionsSection sessions={sessions.data} pending={sessions.isPending} timeFormat={timeFormat} />
       {user.id !== null && <SignInLogSection userId={user.id} timeFormat={timeFormat} />}
     </div>

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormError } from '../../ui/forms';
+
+/** What the server's callback said, if it sent the browser back here refused (`?oidc_error=`). */
+function callbackProblem(): string | null {
+  return new URLSearchParams(window.location.search).get('oidc_error');
+}
+
+/**
+ * "Sign in with <provider>": a plain link, since the browser itself goes to the provider and back
+ * (the server keeps the flow's checks). Shown when the server has an OpenID Connect provider.
+ */
+export function OidcSignIn({ label }: { readonly label: string }) {
+  const { t } = useTranslation('auth');
+  const [problem] = useState(callbackProblem);
+  const message =
+    problem === null
+      ? undefined
+      : problem === 'not_linked'
+        ? t('oidc.notLinked')
+        : problem === 'unavailable'
+          ? t('oidc.unavailable')
+          : t('oidc.failed');
+  return (
+    <div className="auth-stack">
+      <FormError message={message} />
+      <a className="button button-primary button-block" href="/oidc/login">
+        {t('oidc.signInWith', { label })}
+      </a>
+    </div>
+  );
+}
