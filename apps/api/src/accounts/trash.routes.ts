@@ -4,7 +4,8 @@ import { RequiredIdsQuery, FavoriteBody, TwoFAccount } from './accounts.schemas.
 import { boundedIds } from '../http/id-lists.js';
 import { AccountIdParams } from './account-params.js';
 import { showAccount } from './accounts.reads.js';
-import { writeFavorite } from './favorites.queries.js';
+import { reorderFavorites, writeFavorite } from './favorites.queries.js';
+import { OrderedIdsBody, OrderSaved } from '../groups/groups.schemas.js';
 import { sameSecretAccounts } from './duplicates.js';
 import { DuplicateMatches, DuplicateQuery, TrashChange, TrashedAccount } from './trash.schemas.js';
 import { listTrash, purgeTrash, restoreFromTrash } from './trash.service.js';
@@ -101,6 +102,27 @@ export const accountKitRoutes: FastifyPluginAsyncTypebox = async (app) => {
         withOtp: false,
         withExtras: true,
       });
+    },
+  );
+
+  app.post(
+    '/api/v1/twofaccounts/favorites/reorder',
+    {
+      config,
+      schema: {
+        tags: accountTags,
+        operationId: 'reorderFavorites',
+        summary:
+          "Save the favourites' own order (the listed favourites permute among the places they hold; others ignored)",
+        body: OrderedIdsBody,
+        response: { 200: OrderSaved },
+      },
+    },
+    async (request) => {
+      const orderedIds = await app.deps.db
+        .transaction()
+        .execute((trx) => reorderFavorites(trx, request.body.orderedIds));
+      return { message: 'order saved', orderedIds };
     },
   );
 
