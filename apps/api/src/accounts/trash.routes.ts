@@ -1,5 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../http/errors.js';
+import type { RouteApp } from '../http/route-app.js';
 import { RequiredIdsQuery, FavoriteBody, TwoFAccount } from './accounts.schemas.js';
 import { boundedIds } from '../http/id-lists.js';
 import { AccountIdParams } from './account-params.js';
@@ -105,6 +106,26 @@ export const accountKitRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  favoriteOrderRoute(app);
+
+  app.post(
+    '/api/v1/twofaccounts/duplicates',
+    {
+      config,
+      schema: {
+        tags: accountTags,
+        operationId: 'findDuplicates',
+        summary: 'Stored accounts with this type and secret (the secret is never answered)',
+        body: DuplicateQuery,
+        response: { 200: DuplicateMatches },
+      },
+    },
+    async (request) => sameSecretAccounts(app.deps, request.body),
+  );
+};
+
+/** The favourites' own order, saved in one request (drag in Manage mode). */
+function favoriteOrderRoute(app: RouteApp): void {
   app.post(
     '/api/v1/twofaccounts/favorites/reorder',
     {
@@ -125,19 +146,4 @@ export const accountKitRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { message: 'order saved', orderedIds };
     },
   );
-
-  app.post(
-    '/api/v1/twofaccounts/duplicates',
-    {
-      config,
-      schema: {
-        tags: accountTags,
-        operationId: 'findDuplicates',
-        summary: 'Stored accounts with this type and secret (the secret is never answered)',
-        body: DuplicateQuery,
-        response: { 200: DuplicateMatches },
-      },
-    },
-    async (request) => sameSecretAccounts(app.deps, request.body),
-  );
-};
+}
