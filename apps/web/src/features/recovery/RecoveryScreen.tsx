@@ -6,8 +6,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { accountsQuery } from '../../entities/account/account.api';
+import { devicesQuery } from '../../entities/user/devices.api';
+import { notifyWebauthnProblem, WebauthnProblem } from '../../entities/user/webauthn';
 import {
   confirmPassword,
+  confirmWithDevice,
   markRecoveryCode,
   needsConfirmation,
   recoveryQuery,
@@ -47,11 +50,29 @@ export function RecoveryScreen() {
   );
 }
 
+/** The password, and the security device when the user has one (either confirms). */
 function ConfirmForm({ onConfirmed }: { readonly onConfirmed: () => void }) {
   const { t } = useTranslation('recovery');
+  const { t: tAuth } = useTranslation('auth');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [deviceError, setDeviceError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const hasDevice = (useQuery(devicesQuery).data?.length ?? 0) > 0;
+  const confirmByDevice = async () => {
+    setBusy(true);
+    setDeviceError(undefined);
+    try {
+      await confirmWithDevice();
+      onConfirmed();
+    } catch (failure) {
+      if (failure instanceof WebauthnProblem) notifyWebauthnProblem(failure, tAuth);
+      else if (isApiError(failure)) setDeviceError(failure.fieldErrors.credential?.[0] ?? failure.message);
+      else throw failure;
+    } finally {
+      setBusy(false);
+    }
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
@@ -68,7 +89,19 @@ function ConfirmForm({ onConfirmed }: { readonly onConfirmed: () => void }) {
   };
   return (
     <form className="recovery-confirm" onSubmit={(event) => void submit(event)}>
-      <p>{t('legend')}</p>
+      <p>{t(hasDevice ? 'legendWithDevice' : 'legend')}</p>
+      {hasDevice && (
+        <>
+          <button type="button" className="button" disabled={busy} onClick={() => void confirmByDevice()}>
+            {t('useDevice')}
+          </button>
+          {deviceError && (
+            <p className="field-error" role="alert">
+              {deviceError}
+            </p>
+          )}
+        </>
+      )}
       <Field
         label={t('password')}
         type="password"
