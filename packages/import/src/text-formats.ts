@@ -38,13 +38,14 @@ const OTPAUTH_LINE = /^(otpauth:\/\/(totp|hotp|steam|yaotp)\/|motp:\/\/)/i;
 
 interface CodeDisplay {
   readonly trashed: boolean;
+  readonly pinned: boolean;
   readonly group: string | null;
   readonly tags: string[];
   readonly note: string | null;
 }
-const NO_DISPLAY: CodeDisplay = { trashed: false, group: null, tags: [], note: null };
+const NO_DISPLAY: CodeDisplay = { trashed: false, pinned: false, group: null, tags: [], note: null };
 
-/** Ente's `codeDisplay` parameter: `trashed`, the tags (the first one as the group) and the note. */
+/** Ente's `codeDisplay` parameter: `trashed`, `pinned`, the tags (the first one as the group) and the note. */
 function codeDisplay(uri: string): CodeDisplay {
   const question = uri.indexOf('?');
   if (question === -1) return NO_DISPLAY;
@@ -59,6 +60,7 @@ function codeDisplay(uri: string): CodeDisplay {
     const note = str(parsed.note);
     return {
       trashed: parsed.trashed === true,
+      pinned: parsed.pinned === true,
       group: tags[0] ?? null,
       tags,
       note: note === null || note.trim() === '' ? null : note,
@@ -68,7 +70,10 @@ function codeDisplay(uri: string): CodeDisplay {
   }
 }
 
-/** Plain otpauth lines to rows; trashed Ente entries are skipped, Ente's first tag becomes the group, its tags tags and its note the note. */
+/**
+ * Plain otpauth lines to rows; trashed Ente entries are skipped, Ente's first tag becomes the
+ * group, its tags tags, its note the note and a pinned code a favourite.
+ */
 export function otpauthLinesToRows(lines: readonly string[]): { rows: ImportRow[]; skipped: number } {
   const rows: ImportRow[] = [];
   let skipped = 0;
@@ -84,6 +89,7 @@ export function otpauthLinesToRows(lines: readonly string[]): { rows: ImportRow[
               ...row,
               ...(display.tags.length > 0 ? { tags: display.tags } : {}),
               ...(display.note === null ? {} : { note: display.note }),
+              ...(display.pinned ? { favorite: true as const } : {}),
             },
       );
     }

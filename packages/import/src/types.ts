@@ -39,7 +39,7 @@ export interface ImportRow {
   readonly note?: string;
   readonly tags?: readonly string[];
   readonly recovery_codes?: readonly ImportedRecoveryCode[];
-  /** Starred in the source (Aegis's `favorite`); absent otherwise. */
+  /** Starred in the source (Aegis's `favorite`, Ente's `pinned`); absent otherwise. */
   readonly favorite?: true;
   readonly error?: RowError;
 }

@@ -56,6 +56,23 @@ describe('notes, tags and recovery codes', () => {
     ]);
   });
 
+  it("Ente: a pinned code is a favourite (Ente's own export shape)", async () => {
+    // As Ente Auth writes its plain-text export: codeDisplay carries every display field.
+    const display = (pinned: boolean) =>
+      encodeURIComponent(
+        JSON.stringify({ pinned, trashed: false, lastUsedAt: 0, tapCount: 3, tags: ['Work'], note: '' }),
+      );
+    const text = [
+      `otpauth://totp/GitHub:alice?secret=${SECRET}&issuer=GitHub&algorithm=SHA1&digits=6&period=30&codeDisplay=${display(true)}`,
+      `otpauth://totp/Mail:alice?secret=${SECRET}&issuer=Mail&algorithm=SHA1&digits=6&period=30&codeDisplay=${display(false)}`,
+    ].join('\n');
+    const { rows } = await importOk(text);
+    expect(rows.map((row) => [row.service, row.favorite, row.note])).toEqual([
+      ['GitHub', true, undefined],
+      ['Mail', undefined, undefined],
+    ]);
+  });
+
   it('Bitwarden: the item notes', async () => {
     const json = {
       encrypted: false,

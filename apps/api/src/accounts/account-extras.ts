@@ -1,4 +1,5 @@
 import type { Executor } from '../db/database.js';
+import type { Deps } from '../shared/deps.js';
 import type { AccountView } from './accounts.mapper.js';
 import { isTruthy } from '../http/common.schemas.js';
 import { recoverySummaries } from '../recovery/recovery.queries.js';
@@ -17,8 +18,19 @@ export interface AccountExtras {
 
 export const wantsExtras = (query: Record<string, unknown>): boolean => isTruthy(query.withExtras);
 
+/**
+ * Whether the whole list's extras may be cached with the accounts. Only the app's own writes drop
+ * them: on PostgreSQL another replica's tag, note or recovery-code write sends no notification
+ * (cache/replica-sync.ts listens to the tables migration 0004 watches), so there they are read
+ * each time.
+ */
+export const extrasCacheable = (deps: Pick<Deps, 'config'>): boolean => !deps.config.DATABASE_URL;
+
 /** The extras of the given accounts (every account when `ids` is undefined). */
-async function extrasOf(db: Executor, ids?: readonly number[]): Promise<(id: number) => AccountExtras> {
+export async function extrasOf(
+  db: Executor,
+  ids?: readonly number[],
+): Promise<(id: number) => AccountExtras> {
   const [tags, recovery] = await Promise.all([tagsByAccount(db, ids), recoverySummaries(db, ids)]);
   return (id) => {
     const summary = recovery.get(id);

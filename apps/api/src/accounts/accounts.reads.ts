@@ -6,6 +6,7 @@ import { cacheSlot } from '../cache/app-caches.js';
 import { toRead, toView, type AccountRead, type AccountView, type EmbeddedOtp } from './accounts.mapper.js';
 import { readAccount, readAccounts } from './accounts.queries.js';
 import { timedCodes } from './otp.js';
+import { extrasOf, type AccountExtras } from './account-extras.js';
 
 /** Which optional fields a read answers with. */
 export interface ReadFlags {
@@ -44,6 +45,8 @@ export interface AccountsSnapshot {
   readonly views: readonly AccountView[];
   readonly byId: ReadonlyMap<number, AccountView>;
   readonly lists: Map<string, string>;
+  /** Every account's extras (tags, recovery-code counts, note), read once the list asks for them. */
+  extras?: (id: number) => AccountExtras;
 }
 
 /** Serialised list answers kept per snapshot. */
@@ -111,6 +114,19 @@ export async function listedCodes(
 }
 
 /**
+ * The snapshot's extras, read on first use. Tag, note and recovery-code writes drop the accounts'
+ * scope (cache/invalidate-on-write.ts): extras read while one ran are answered but not kept.
+ */
+async function snapshotExtras(deps: Deps, snap: AccountsSnapshot): Promise<(id: number) => AccountExtras> {
+  if (snap.extras) return snap.extras;
+  const ticket = deps.caches.ticket('accounts');
+  const extras = await extrasOf(deps.db);
+  if (deps.caches.ticket('accounts') === ticket && deps.caches.get(snapshotSlot) === snap)
+    snap.extras = extras;
+  return extras;
+}
+
+/**
  * `GET /api/v1/twofaccounts` without ids, serialised by `serialize` (the route's schema): the text is
  * kept with the accounts snapshot per flags, icon files and (embedded OTPs) second.
  */
@@ -119,19 +135,22 @@ export async function listAccountsText(
   flags: ReadFlags,
   serialize: (list: AccountRead[]) => string,
 ): Promise<string> {
-  const { lists, views } = await snapshot(deps);
+  const snap = await snapshot(deps);
+  const { lists, views } = snap;
   const now = unixSeconds(deps.clock);
   const key = `${flags.withSecret ? 1 : 0}${flags.withExtras ? 1 : 0}${flags.withOtp ? `1:${now}` : 0}:${deps.icons.version}`;
   const cached = lists.get(key);
   if (cached !== undefined) return cached;
+  const extras = flags.withExtras ? await snapshotExtras(deps, snap) : undefined;
   const text = serialize(
-    views.map((view) =>
-      toRead(deps.icons, view, {
+    views.map((view) => {
+      const read = toRead(deps.icons, view, {
         withSecret: flags.withSecret,
         otp: flags.withOtp ? embeddedOtp(view, now) : undefined,
         withExtras: flags.withExtras,
-      }),
-    ),
+      });
+      return extras ? { ...read, ...extras(view.id) } : read;
+    }),
   );
   if (lists.size >= LIST_ENTRIES) lists.clear();
   lists.set(key, text);

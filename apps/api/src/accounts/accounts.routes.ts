@@ -31,7 +31,7 @@ import {
 import type { AccountRead } from './accounts.mapper.js';
 import { AccountIdParams, accountMustExist } from './account-params.js';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from './idempotency.js';
-import { wantsExtras, withExtras, withOneExtras } from './account-extras.js';
+import { extrasCacheable, wantsExtras, withExtras, withOneExtras } from './account-extras.js';
 import { logCodes } from '../code-log/code-log.writer.js';
 
 /** The code log's entries of accounts read with `withOtp`: those that carry a code. */
@@ -68,18 +68,15 @@ function readRoutes(app: RouteApp): void {
       const query = request.query as Record<string, unknown>;
       if ('ids' in query && query.ids === null) throw invalid('ids', 'validation.required');
       const flags = collectionFlags(query);
-      if (wantsExtras(query)) {
-        const ids = typeof request.query.ids === 'string' ? parseIds(request.query.ids) : undefined;
+      const extras = wantsExtras(query);
+      const ids = typeof request.query.ids === 'string' ? parseIds(request.query.ids) : undefined;
+      if (ids || (extras && !extrasCacheable(app.deps))) {
         const list = await listAccounts(app.deps, ids ? { ids } : {}, flags);
         if (flags.withOtp) logCodes(app.deps, request, codesOf(list));
-        return withExtras(app.deps.db, list, !ids);
+        return extras ? withExtras(app.deps.db, list, !ids) : list;
       }
-      if (typeof request.query.ids === 'string') {
-        const list = await listAccounts(app.deps, { ids: parseIds(request.query.ids) }, flags);
-        if (flags.withOtp) logCodes(app.deps, request, codesOf(list));
-        return list;
-      }
-      // The whole list: its serialised text is cached until an account write (accounts.service.ts).
+      // The whole list: its serialised text (extras included) is cached until a write to the
+      // accounts, their tags, notes or recovery codes (cache/invalidate-on-write.ts).
       const text = await listAccountsText(app.deps, flags, (list) => reply.serialize(list) as string);
       if (flags.withOtp) logCodes(app.deps, request, await listedCodes(app.deps));
       // Already serialised by the route's schema: sent as is (a JSON string is not serialised again).

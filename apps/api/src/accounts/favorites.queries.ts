@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import type { Executor } from '../db/database.js';
+import type { Executor, Transaction } from '../db/database.js';
 import { isActiveAccount } from '../db/active-accounts.js';
+import { permuteListed } from '../groups/groups.queries.js';
 
 /**
  * Stars or unstars an active account. Starred without an order, it goes after the other
@@ -24,4 +25,32 @@ export async function writeFavorite(
     .where(isActiveAccount)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * The favourites' own order (drag in Manage mode): the listed favourites permute among the places
+ * they hold, then every active favourite is numbered 1, 2, ... in that order. Ids that are not
+ * active favourites are ignored. Answers the whole order of the favourites.
+ */
+export async function reorderFavorites(trx: Transaction, orderedIds: readonly number[]): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('twofaccounts')
+    .select('id')
+    .where('favorite', '=', true)
+    .where(isActiveAccount)
+    .orderBy(sql`favorite_order asc nulls last`)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const order = permuteListed(
+    rows.map((row) => row.id),
+    orderedIds,
+  );
+  if (order.length > 0) {
+    await sql`
+      update twofaccounts as t set favorite_order = v.rank
+      from unnest(${sql.val(order)}::int[]) with ordinality as v(id, rank)
+      where t.id = v.id and t.favorite_order is distinct from v.rank`.execute(trx);
+  }
+  return order;
 }

@@ -1,10 +1,12 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../http/errors.js';
+import type { RouteApp } from '../http/route-app.js';
 import { RequiredIdsQuery, FavoriteBody, TwoFAccount } from './accounts.schemas.js';
 import { boundedIds } from '../http/id-lists.js';
 import { AccountIdParams } from './account-params.js';
 import { showAccount } from './accounts.reads.js';
-import { writeFavorite } from './favorites.queries.js';
+import { reorderFavorites, writeFavorite } from './favorites.queries.js';
+import { OrderedIdsBody, OrderSaved } from '../groups/groups.schemas.js';
 import { sameSecretAccounts } from './duplicates.js';
 import { DuplicateMatches, DuplicateQuery, TrashChange, TrashedAccount } from './trash.schemas.js';
 import { listTrash, purgeTrash, restoreFromTrash } from './trash.service.js';
@@ -104,6 +106,8 @@ export const accountKitRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  favoriteOrderRoute(app);
+
   app.post(
     '/api/v1/twofaccounts/duplicates',
     {
@@ -119,3 +123,27 @@ export const accountKitRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => sameSecretAccounts(app.deps, request.body),
   );
 };
+
+/** The favourites' own order, saved in one request (drag in Manage mode). */
+function favoriteOrderRoute(app: RouteApp): void {
+  app.post(
+    '/api/v1/twofaccounts/favorites/reorder',
+    {
+      config,
+      schema: {
+        tags: accountTags,
+        operationId: 'reorderFavorites',
+        summary:
+          "Save the favourites' own order (the listed favourites permute among the places they hold; others ignored)",
+        body: OrderedIdsBody,
+        response: { 200: OrderSaved },
+      },
+    },
+    async (request) => {
+      const orderedIds = await app.deps.db
+        .transaction()
+        .execute((trx) => reorderFavorites(trx, request.body.orderedIds));
+      return { message: 'order saved', orderedIds };
+    },
+  );
+}

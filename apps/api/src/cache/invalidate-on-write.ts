@@ -21,12 +21,17 @@ export type WriteKind = 'insert' | 'update' | 'delete';
 /**
  * The cached scopes each table feeds. A user's deletion takes every scope with it (the whole
  * install goes); settings carry `useEncryption`, so AppCaches drops the accounts with them; a
- * group's deletion moves its accounts to no group (`ON DELETE SET NULL`).
+ * group's deletion moves its accounts to no group (`ON DELETE SET NULL`). Tags, notes and
+ * recovery codes feed the list's extras (`withExtras`), cached with the accounts.
  */
 export function scopesOf(table: string, kind: WriteKind): readonly CacheScope[] {
   switch (table as keyof DB) {
     case 'twofaccounts':
     case 'groups':
+    case 'tags':
+    case 'account_tags':
+    case 'account_notes':
+    case 'recovery_codes':
       return ['accounts'];
     case 'settings':
       return ['settings'];

@@ -134,6 +134,23 @@ export async function assignAccounts(db: Executor, groupId: number, list: readon
  * Slot reorder: the listed rows keep the set of positions they occupy in the
  * full order and take them in the given sequence; the others do not move. Returns the new order.
  */
+/**
+ * A partial reorder: the listed ids (unknown ones and repeats ignored) take, in the listed order,
+ * the places they hold in `current`; the others stay where they are.
+ */
+export function permuteListed(current: readonly number[], orderedIds: readonly number[]): number[] {
+  const order = [...current];
+  const known = new Set(order);
+  const listed: number[] = [];
+  for (const id of orderedIds) if (known.has(id) && !listed.includes(id)) listed.push(id);
+  const listedSet = new Set(listed);
+  const slots = order.flatMap((id, index) => (listedSet.has(id) ? [index] : []));
+  slots.forEach((slot, i) => {
+    order[slot] = listed[i]!;
+  });
+  return order;
+}
+
 export async function reorder(
   trx: Transaction,
   table: 'groups' | 'twofaccounts',
@@ -148,15 +165,10 @@ export async function reorder(
     .orderBy('id')
     .forUpdate()
     .execute();
-  const order = rows.map((row) => row.id);
-  const known = new Set(order);
-  const listed: number[] = [];
-  for (const id of orderedIds) if (known.has(id) && !listed.includes(id)) listed.push(id);
-  const listedSet = new Set(listed);
-  const slots = order.flatMap((id, index) => (listedSet.has(id) ? [index] : []));
-  slots.forEach((slot, i) => {
-    order[slot] = listed[i]!;
-  });
+  const order = permuteListed(
+    rows.map((row) => row.id),
+    orderedIds,
+  );
   // One statement for the whole order (a thousand accounts are one round trip, not a thousand).
   if (order.length > 0) {
     await sql`

@@ -18,7 +18,10 @@ import {
   RenameBody,
   RequestOptions,
 } from './webauthn.schemas.js';
+import { Confirmed } from '../users/confirm-identity.routes.js';
 import {
+  confirmOptions,
+  confirmWithDevice,
   devices,
   loginOptions,
   loginWithDevice,
@@ -43,7 +46,44 @@ const tags = ['webauthn'];
 export const webauthnRoutes: FastifyPluginAsyncTypebox = async (app) => {
   deviceRoutes(app);
   signInRoutes(app);
+  confirmRoutes(app);
 };
+
+/**
+ * A signed-in user confirms who they are with a device, as with their password (`/user/confirm`):
+ * the session may reveal recovery codes and notes for five minutes.
+ */
+function confirmRoutes(app: RouteApp): void {
+  app.post(
+    '/user/confirm/webauthn/options',
+    {
+      config: session,
+      schema: {
+        tags: ['user'],
+        operationId: 'confirmIdentityWebauthnOptions',
+        summary: 'Request options to confirm the signed-in user with a security device (Twofold only)',
+        response: { 200: RequestOptions },
+      },
+    },
+    async (request, reply) => confirmOptions(app.deps, sessionPort(request, reply)),
+  );
+
+  app.post(
+    '/user/confirm/webauthn',
+    {
+      config: { ...session, authLimiter: true },
+      schema: {
+        tags: ['user'],
+        operationId: 'confirmIdentityWebauthn',
+        summary:
+          "Confirms the signed-in user with a security device's assertion, for five minutes (Twofold only)",
+        body: AuthenticationResponseBody,
+        response: { 200: Confirmed },
+      },
+    },
+    async (request, reply) => confirmWithDevice(app.deps, sessionPort(request, reply), request.body),
+  );
+}
 
 /** Registering, listing, renaming and revoking security devices. */
 function deviceRoutes(app: RouteApp): void {

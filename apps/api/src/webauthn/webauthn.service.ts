@@ -9,6 +9,7 @@ import type { Deps } from '../shared/deps.js';
 import type { Static } from 'typebox';
 import { errors } from '../http/errors.js';
 import type { SessionPort } from '../auth/session-port.js';
+import { stampConfirmation } from '../auth/identity-confirmation.js';
 import { assertNotLocked, clearFailures, lockoutKey, recordFailure } from '../auth/login-throttle.js';
 import { recordAuthentication } from '../auth-log/auth-log.service.js';
 import { readNativeSetting } from '../settings/settings.queries.js';
@@ -29,7 +30,8 @@ import type { AuthenticationResponseBody, RegistrationResponseBody } from './web
  * single-use, valid 60 s, kept in the caller's (possibly anonymous) server-side session.
  */
 
-type Ceremony = 'register' | 'login' | 'recover';
+/** `confirm`: a signed-in user proves who they are again (before revealing recovery codes). */
+type Ceremony = 'register' | 'login' | 'recover' | 'confirm';
 const TIMEOUT_MS = 60_000;
 const ALGORITHMS = [-7, -257];
 
@@ -186,6 +188,11 @@ export async function revokeDevice(deps: Deps, id: string): Promise<void> {
 }
 
 export async function loginOptions(deps: Deps, session: SessionPort) {
+  return assertionOptions(deps, session, 'login');
+}
+
+/** Request options for an assertion by one of the user's devices (sign-in or confirmation). */
+async function assertionOptions(deps: Deps, session: SessionPort, ceremony: 'login' | 'confirm') {
   if (!(await findUser(deps.db))) throw errors.business('error.no_registered_user');
   const credentials = await listCredentials(deps.db);
   const options = await (
@@ -201,7 +208,7 @@ export async function loginOptions(deps: Deps, session: SessionPort) {
   });
   await storeChallenge(session, {
     challenge: options.challenge,
-    ceremony: 'login',
+    ceremony,
     expiresAt: deps.clock.now().getTime() + TIMEOUT_MS,
   });
   return {
@@ -238,10 +245,55 @@ export async function loginWithDevice(
   if (!challenge) return fail('no pending challenge');
   const user = await findUser(deps.db);
   if (!user) return fail('no user');
+  const refusal = await verifyAssertion(deps, user, challenge, body);
+  if (refusal) return fail(refusal);
+  await clearFailures(deps.db, key);
+  const sessionId = await session.open(user.id);
+  await recordAuthentication(deps, session, { event: 'login', method: 'webauthn', sessionId });
+  deps.alerts.raise({ kind: 'signed_in', ip: session.ip, userAgent: session.userAgent });
+  return loginPayload(deps.db, user, 'authenticated');
+}
+
+/** Request options for confirming the signed-in user with a device. */
+export async function confirmOptions(deps: Deps, session: SessionPort) {
+  return assertionOptions(deps, session, 'confirm');
+}
+
+/**
+ * The signed-in user confirms who they are with one of their devices: the same proof as a
+ * sign-in, stamped on the session for five minutes. 422 on `credential` when it fails.
+ */
+export async function confirmWithDevice(
+  deps: Deps,
+  session: SessionPort,
+  body: Static<typeof AuthenticationResponseBody>,
+) {
+  const challenge = await takeChallenge(deps, session, 'confirm');
+  const user = await findUser(deps.db);
+  const refusal = !challenge
+    ? 'no pending challenge'
+    : !user
+      ? 'no user'
+      : await verifyAssertion(deps, user, challenge, body);
+  if (refusal) {
+    session.log.info({ reason: refusal }, 'identity confirmation refused: security device');
+    throw notVerified();
+  }
+  const until = await stampConfirmation(session, deps.clock.now());
+  return { confirmed_until: until.toISOString() };
+}
+
+/** Verifies an assertion against the stored device and moves its counter on; else why not. */
+async function verifyAssertion(
+  deps: Deps,
+  user: UserRow,
+  challenge: string,
+  body: Static<typeof AuthenticationResponseBody>,
+): Promise<string | undefined> {
   const stored = await findCredential(deps.db, body.id);
-  if (!stored) return fail('unknown device');
+  if (!stored) return 'unknown device';
   const handle = body.response.userHandle;
-  if (handle && handle !== user.webauthn_handle) return fail('user handle mismatch');
+  if (handle && handle !== user.webauthn_handle) return 'user handle mismatch';
   const response = {
     clientExtensionResults: {},
     ...body,
@@ -265,13 +317,9 @@ export async function loginWithDevice(
       requireUserVerification: (await userVerification(deps)) === 'required',
     });
   } catch (error) {
-    return fail((error as Error).message);
+    return (error as Error).message;
   }
-  if (!verified.verified) return fail('not verified');
+  if (!verified.verified) return 'not verified';
   await updateCounter(deps.db, stored.id, verified.authenticationInfo.newCounter, deps.clock.now());
-  await clearFailures(deps.db, key);
-  const sessionId = await session.open(user.id);
-  await recordAuthentication(deps, session, { event: 'login', method: 'webauthn', sessionId });
-  deps.alerts.raise({ kind: 'signed_in', ip: session.ip, userAgent: session.userAgent });
-  return loginPayload(deps.db, user, 'authenticated');
+  return undefined;
 }

@@ -1,11 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { Field } from '../../ui/forms';
-import { confirmPassword } from './recovery.api';
+import { devicesQuery } from '../user/devices.api';
+import { notifyWebauthnProblem, WebauthnProblem } from '../user/webauthn';
+import { confirmPassword, confirmWithDevice } from './recovery.api';
 
 /**
- * The password confirmation the server asks for before it reveals a note or recovery codes (valid
+ * The confirmation the server asks for before it reveals a note or recovery codes (valid
  * five minutes): the recovery screen and the account form share it. A `form` element unless
  * `nested` (inside another form, where a nested form is invalid HTML).
  */
@@ -17,9 +20,27 @@ export function ConfirmIdentity({
   readonly nested?: boolean;
 }) {
   const { t } = useTranslation('recovery');
+  const { t: tAuth } = useTranslation('auth');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [deviceError, setDeviceError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  // A security device confirms as well as the password, when the user has one.
+  const hasDevice = (useQuery(devicesQuery).data?.length ?? 0) > 0;
+  const confirmByDevice = async () => {
+    setBusy(true);
+    setDeviceError(undefined);
+    try {
+      await confirmWithDevice();
+      onConfirmed();
+    } catch (failure) {
+      if (failure instanceof WebauthnProblem) notifyWebauthnProblem(failure, tAuth);
+      else if (isApiError(failure)) setDeviceError(failure.fieldErrors.credential?.[0] ?? failure.message);
+      else throw failure;
+    } finally {
+      setBusy(false);
+    }
+  };
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     setBusy(true);
@@ -36,7 +57,19 @@ export function ConfirmIdentity({
   };
   const fields = (
     <>
-      <p>{t('legend')}</p>
+      <p>{t(hasDevice ? 'legendWithDevice' : 'legend')}</p>
+      {hasDevice && (
+        <>
+          <button type="button" className="button" disabled={busy} onClick={() => void confirmByDevice()}>
+            {t('useDevice')}
+          </button>
+          {deviceError && (
+            <p className="field-error" role="alert">
+              {deviceError}
+            </p>
+          )}
+        </>
+      )}
       <Field
         label={t('password')}
         type="password"

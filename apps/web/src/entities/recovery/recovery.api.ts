@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ResponseOf } from '@twofold/contract';
 import { api, isApiError, unwrap } from '../../api/client';
+import { getAssertion } from '../user/webauthn';
 
 export type AccountRecovery = ResponseOf<'/api/v1/twofaccounts/{id}/recovery', 'get'>;
 
@@ -23,6 +24,13 @@ export function recoveryQuery(id: number) {
 
 export const confirmPassword = (password: string) =>
   unwrap(api.POST('/user/confirm', { body: { password } }));
+
+/** Confirms the signed-in user with a security device: the server's challenge, signed by the device. */
+export async function confirmWithDevice(): Promise<void> {
+  const options = await unwrap(api.POST('/user/confirm/webauthn/options'));
+  const assertion = await getAssertion(options);
+  await unwrap(api.POST('/user/confirm/webauthn', { body: assertion }));
+}
 
 export const markRecoveryCode = (id: number, codeId: number, used: boolean) =>
   unwrap(

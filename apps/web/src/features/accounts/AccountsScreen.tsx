@@ -151,6 +151,7 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
             selected={selected}
             onToggle={toggle}
             onReorder={applyOrder}
+            onUnpin={lists.unpin}
           />
         ) : (
           <AccountList accounts={visible} settings={settings} onCopied={afterCopy} onLeaveTop={focusSearch} />

@@ -22,6 +22,7 @@ import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../entities/account/account.api';
+import { useReorderFavorites } from '../../entities/account/favorite-order';
 import { AccountContent } from '../../entities/account/AccountIcon';
 import type { NativeSettings } from '@twofold/otp/browser';
 import { useWindowedList } from './use-windowed-list';
@@ -35,6 +36,8 @@ interface SortableAccountsProps {
   readonly selected: ReadonlySet<number>;
   readonly onToggle: (id: number, on: boolean) => void;
   readonly onReorder: (accounts: Account[]) => void;
+  /** The server's lists are to be shown (the favourites were reordered here). */
+  readonly onUnpin: () => void;
 }
 
 /** Edit mode: checkboxes, Edit and QR links, and drag handles (keyboard too). */
@@ -44,8 +47,10 @@ export default function SortableAccounts({
   selected,
   onToggle,
   onReorder,
+  onUnpin,
 }: SortableAccountsProps) {
   const { t } = useTranslation('accounts');
+  const reorderFavorites = useReorderFavorites();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 6 } }),
@@ -63,7 +68,13 @@ export default function SortableAccounts({
     const from = accounts.findIndex((account) => account.id === active.id);
     const to = accounts.findIndex((account) => account.id === over.id);
     if (from < 0 || to < 0) return;
-    onReorder(arrayMove([...accounts], from, to));
+    const moved = arrayMove([...accounts], from, to);
+    // Favourites come first in their own order: a favourite moves among the favourites, any other
+    // account among the others (dropped above the favourites, it goes first after them).
+    if (accounts[from]!.favorite) {
+      onUnpin();
+      reorderFavorites(moved.filter((account) => account.favorite).map((account) => account.id));
+    } else onReorder(moved.filter((account) => !account.favorite));
   };
   const grid = settings.displayMode === 'grid';
   return (

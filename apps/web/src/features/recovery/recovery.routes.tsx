@@ -5,6 +5,6 @@ import { loadCatalogues } from '../../i18n/i18n';
 export const recoveryRoute = createRoute({
   getParentRoute: () => authLayout,
   path: '/account/$twofaccountId/recovery',
-  loader: loadCatalogues('recovery', 'accounts'),
+  loader: loadCatalogues('recovery', 'accounts', 'auth'),
   component: lazyRouteComponent(() => import('./RecoveryScreen'), 'RecoveryScreen'),
 });
