@@ -18,14 +18,6 @@ export interface AccountExtras {
 
 export const wantsExtras = (query: Record<string, unknown>): boolean => isTruthy(query.withExtras);
 
-/**
- * Whether the whole list's extras may be cached with the accounts. Only the app's own writes drop
- * them: on PostgreSQL another replica's tag, note or recovery-code write sends no notification
- * (cache/replica-sync.ts listens to the tables migration 0004 watches), so there they are read
- * each time.
- */
-export const extrasCacheable = (deps: Pick<Deps, 'config'>): boolean => !deps.config.DATABASE_URL;
-
 /** The extras of the given accounts (every account when `ids` is undefined). */
 export async function extrasOf(
   db: Executor,

@@ -31,7 +31,7 @@ import {
 import type { AccountRead } from './accounts.mapper.js';
 import { AccountIdParams, accountMustExist } from './account-params.js';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from './idempotency.js';
-import { extrasCacheable, wantsExtras, withExtras, withOneExtras } from './account-extras.js';
+import { wantsExtras, withExtras, withOneExtras } from './account-extras.js';
 import { logCodes } from '../code-log/code-log.writer.js';
 
 /** The code log's entries of accounts read with `withOtp`: those that carry a code. */
@@ -70,10 +70,10 @@ function readRoutes(app: RouteApp): void {
       const flags = collectionFlags(query);
       const extras = wantsExtras(query);
       const ids = typeof request.query.ids === 'string' ? parseIds(request.query.ids) : undefined;
-      if (ids || (extras && !extrasCacheable(app.deps))) {
-        const list = await listAccounts(app.deps, ids ? { ids } : {}, flags);
+      if (ids) {
+        const list = await listAccounts(app.deps, { ids }, flags);
         if (flags.withOtp) logCodes(app.deps, request, codesOf(list));
-        return extras ? withExtras(app.deps.db, list, !ids) : list;
+        return extras ? withExtras(app.deps.db, list, false) : list;
       }
       // The whole list: its serialised text (extras included) is cached until a write to the
       // accounts, their tags, notes or recovery codes (cache/invalidate-on-write.ts).

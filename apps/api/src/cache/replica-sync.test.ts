@@ -63,6 +63,14 @@ describe.skipIf(!adminUrl)('cache invalidation across replicas (PostgreSQL LISTE
     await until(() => droppedScope('tokens'), 1_000);
   });
 
+  it("another replica's tag, note or recovery-code write drops the accounts (the list caches them)", async () => {
+    for (const table of ['tags', 'account_tags', 'account_notes', 'recovery_codes']) {
+      dropped.length = 0;
+      await sql`delete from ${sql.table(table)}`.execute(database.db);
+      await until(() => droppedScope('accounts'), 1_000);
+    }
+  });
+
   it('a rolled-back write notifies nobody', async () => {
     await database.db
       .transaction()
