@@ -1,5 +1,4 @@
 import type { Executor } from '../db/database.js';
-import type { Deps } from '../shared/deps.js';
 import type { AccountView } from './accounts.mapper.js';
 import { isTruthy } from '../http/common.schemas.js';
 import { recoverySummaries } from '../recovery/recovery.queries.js';
