@@ -69,7 +69,7 @@ describe('memory after a burst of 1,000 accounts (PGlite)', () => {
       logs,
       90_000,
       // The start command's V8 flags, and a collection before each measure.
-      ['--max-semi-space-size=1', '--expose-gc', '--import', probeModule],
+      ['--max-semi-space-size=1', '--max-old-space-size=192', '--expose-gc', '--import', probeModule],
     );
     const call = bearerFetch(server.url, token);
     const create = async (n: number) => {
