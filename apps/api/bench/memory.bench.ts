@@ -74,6 +74,7 @@ async function start(dataDir: string, flags: string[], env: Record<string, strin
     return JSON.parse(readFileSync(probeFile, 'utf8')) as Probe;
   };
   const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;
@@ -155,6 +156,7 @@ async function soak(url: string, token: string, measure: () => Promise<Probe>): 
 
 async function run(label: string, flags: string[], env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'twofold-memory-bench-'));
+  let server: Awaited<ReturnType<typeof start>> | undefined;
   try {
     const database = await openDatabase({ driver: 'pglite', dataDir: path.join(dataDir, 'db') });
     await migrateToLatest(database.db);
@@ -165,7 +167,7 @@ async function run(label: string, flags: string[], env: Record<string, string> =
         .map(([k, v]) => `${k}=${v} `)
         .join('')}node ${flags.join(' ')}`,
     );
-    let server = await start(dataDir, flags, env);
+    server = await start(dataDir, flags, env);
     await sleep(2000);
     show('idle, empty database', await server.measure());
     const started = performance.now();
@@ -178,12 +180,13 @@ async function run(label: string, flags: string[], env: Record<string, string> =
     show('after the mixed load', await server.measure());
     console.log(`  ${`RSS plateau, ${SOAK_MS / 1000} s mixed load`.padEnd(34)} ${plateau.toFixed(0)} MB`);
     await server.stop();
+    server = undefined;
     server = await start(dataDir, flags, env);
     await sleep(3000);
     show('idle after a restart', await server.measure());
-    await server.stop();
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
   }
 }
 
