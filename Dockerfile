@@ -22,4 +22,8 @@ USER node
 VOLUME /data
 EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s CMD node -e "fetch('http://127.0.0.1:8000/up').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-CMD ["node", "apps/api/dist/server.js"]
+# Memory on a small machine (measured by apps/api/bench/memory.bench.ts): a 1 MB young generation
+# and an old space capped at 192 MB keep V8's heap near what it uses; two malloc arenas stop the
+# threads that compress answers from each keeping its own, never given back.
+ENV MALLOC_ARENA_MAX=2
+CMD ["node", "--max-semi-space-size=1", "--max-old-space-size=192", "apps/api/dist/server.js"]

@@ -49,8 +49,23 @@ export interface AccountsSnapshot {
   extras?: (id: number) => AccountExtras;
 }
 
-/** Serialised list answers kept per snapshot. */
+/**
+ * Serialised list answers kept per snapshot, bounded in number and in size (a list `withOtp` is a
+ * new entry every second, 2.4 MB with 10,000 accounts); the oldest go first.
+ */
 const LIST_ENTRIES = 16;
+const LIST_CHARS = 4 * 1024 * 1024;
+
+function keepListText(lists: Map<string, string>, key: string, text: string): void {
+  let chars = text.length;
+  for (const kept of lists.values()) chars += kept.length;
+  for (const [oldKey, oldText] of lists) {
+    if (lists.size < LIST_ENTRIES && chars <= LIST_CHARS) break;
+    lists.delete(oldKey);
+    chars -= oldText.length;
+  }
+  if (text.length <= LIST_CHARS) lists.set(key, text);
+}
 
 const snapshotSlot = cacheSlot<AccountsSnapshot>('accounts', 'decrypted accounts');
 
@@ -152,8 +167,7 @@ export async function listAccountsText(
       return extras ? { ...read, ...extras(view.id) } : read;
     }),
   );
-  if (lists.size >= LIST_ENTRIES) lists.clear();
-  lists.set(key, text);
+  keepListText(lists, key, text);
   return text;
 }
 

@@ -12,13 +12,19 @@ export interface CodeLogEntry {
   readonly ipAddress: string;
 }
 
+/** Identical entries of one second, as one row with a count. */
+export interface CodeLogRow {
+  readonly entry: CodeLogEntry;
+  times: number;
+}
+
 /**
  * One insert for many codes, after one read of the tokens' names (kept as they were: the token
  * may be revoked later). The insert names no other table, so it drops no cache.
  */
-export async function insertCodeLog(db: Executor, entries: readonly CodeLogEntry[]): Promise<void> {
-  if (entries.length === 0) return;
-  const tokenIds = [...new Set(entries.flatMap((entry) => (entry.tokenId ? [entry.tokenId] : [])))];
+export async function insertCodeLog(db: Executor, rows: readonly CodeLogRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const tokenIds = [...new Set(rows.flatMap(({ entry }) => (entry.tokenId ? [entry.tokenId] : [])))];
   const names = new Map(
     tokenIds.length === 0
       ? []
@@ -30,27 +36,10 @@ export async function insertCodeLog(db: Executor, entries: readonly CodeLogEntry
             .execute()
         ).map((row) => [row.id, row.name] as const),
   );
-  // Identical entries of one second become one row with a count.
-  const rows = new Map<string, { entry: CodeLogEntry; times: number }>();
-  for (const entry of entries) {
-    const second = Math.floor(entry.generatedAt.getTime() / 1000);
-    const key = JSON.stringify([
-      entry.accountId,
-      entry.otpType,
-      entry.counter,
-      entry.requesterKind,
-      entry.tokenId,
-      entry.ipAddress,
-      second,
-    ]);
-    const row = rows.get(key);
-    if (row) row.times += 1;
-    else rows.set(key, { entry, times: 1 });
-  }
   await db
     .insertInto('otp_log')
     .values(
-      [...rows.values()].map(({ entry, times }) => ({
+      rows.map(({ entry, times }) => ({
         times,
         twofaccount_id: entry.accountId,
         otp_type: entry.otpType,

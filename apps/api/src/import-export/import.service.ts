@@ -1,4 +1,4 @@
-import { parseImport, type ImportFailure, type ImportRow as SourceRow } from '@twofold/import';
+import type { ImportFailure, ImportRow as SourceRow } from '@twofold/import';
 import { isStorableText } from '../http/validation.js';
 import type { Deps } from '../shared/deps.js';
 import { accountViews } from '../accounts/accounts.reads.js';
@@ -200,6 +200,8 @@ export async function previewImport(
   input: string | Uint8Array,
   options: { password?: string; withSecret: boolean; withExtras?: boolean; locale: Locale },
 ): Promise<ImportPreview> {
+  // The parsers (and their WASM KDFs) load with the first import, not at start.
+  const { parseImport } = await import('@twofold/import');
   const result = await parseImport(await qrCodeText(input), {
     ...(options.password === undefined ? {} : { password: options.password }),
     deriveKey: deps.deriveKey,

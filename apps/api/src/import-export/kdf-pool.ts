@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { serializeHeavy, type DeriveKey, type KdfRequest } from '@twofold/import';
+import type { DeriveKey, KdfRequest } from '@twofold/import';
 
 /*
  * Key derivation for imports, off the event loop: two worker threads, one for memory-heavy
@@ -84,10 +84,15 @@ export interface KdfPool {
 export function createKdfPool(): KdfPool {
   const heavy = new KdfThread();
   const light = new KdfThread();
-  const heavyQueue = serializeHeavy((request) => heavy.derive(request), { heavyBytes: HEAVY_BYTES });
+  // The import package (its WASM KDFs, libsodium) loads with the first heavy derivation, not at start.
+  let heavyQueue: Promise<DeriveKey> | undefined;
+  const queued = () =>
+    (heavyQueue ??= import('@twofold/import').then(({ serializeHeavy }) =>
+      serializeHeavy((request) => heavy.derive(request), { heavyBytes: HEAVY_BYTES }),
+    ));
   return {
-    deriveKey: (request) =>
-      request.memoryBytes >= HEAVY_BYTES ? heavyQueue(request) : light.derive(request),
+    deriveKey: async (request) =>
+      request.memoryBytes >= HEAVY_BYTES ? (await queued())(request) : light.derive(request),
     close: async () => {
       await Promise.all([heavy.close(), light.close()]);
     },

@@ -46,8 +46,13 @@ export class ServerLogs {
   }
 }
 
-function spawnServer(port: number, env: Record<string, string>, logs: ServerLogs): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+function spawnServer(
+  port: number,
+  env: Record<string, string>,
+  logs: ServerLogs,
+  nodeArgs: readonly string[] = [],
+): ChildProcess {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', serverEntry], {
     env: {
       PATH: process.env.PATH,
       HOST: '127.0.0.1',
@@ -70,8 +75,9 @@ export async function startServer(
   env: Record<string, string>,
   logs: ServerLogs,
   timeoutMs = 90_000,
+  nodeArgs: readonly string[] = [],
 ): Promise<ServerProcess> {
-  const child = spawnServer(port, env, logs);
+  const child = spawnServer(port, env, logs, nodeArgs);
   const url = `http://127.0.0.1:${port}`;
   const exited = () =>
     child.exitCode !== null ? `code ${child.exitCode}` : child.signalCode !== null ? child.signalCode : null;
