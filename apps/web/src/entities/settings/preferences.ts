@@ -10,7 +10,7 @@ export const KICK_USER_AFTER_CHOICES = nativeSettings.kickUserAfter.allowed;
 
 export type ShellPreferences = Pick<
   NativeSettings,
-  'lang' | 'kickUserAfter' | 'useWebauthnOnly' | 'useWebauthnAsDefault'
+  'lang' | 'kickUserAfter' | 'useWebauthnOnly' | 'useWebauthnAsDefault' | 'showEmailInFooter'
 >;
 
 type SettingList = readonly { readonly key: string; readonly value: unknown }[];
@@ -34,8 +34,9 @@ export function readSettings(source: SettingList | Readonly<Record<string, unkno
 }
 
 export function shellPreferences(source: SettingList | Readonly<Record<string, unknown>>): ShellPreferences {
-  const { lang, kickUserAfter, useWebauthnOnly, useWebauthnAsDefault } = readSettings(source);
-  return { lang, kickUserAfter, useWebauthnOnly, useWebauthnAsDefault };
+  const { lang, kickUserAfter, useWebauthnOnly, useWebauthnAsDefault, showEmailInFooter } =
+    readSettings(source);
+  return { lang, kickUserAfter, useWebauthnOnly, useWebauthnAsDefault, showEmailInFooter };
 }
 
 /** Keys of the browser's local storage that survive signing out (preferences, not data). */
