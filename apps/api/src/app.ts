@@ -38,6 +38,7 @@ import { webauthnRoutes } from './webauthn/webauthn.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { appInfoRoutes, infosRoutes } from './app-info/app-info.routes.js';
 import { userNameRoutes } from './auth/user-name.routes.js';
+import { sessionStatusRoutes } from './session-status/session-status.routes.js';
 import multipart from '@fastify/multipart';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { featuresRoutes } from './features/features.routes.js';
@@ -201,6 +202,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(appInfoRoutes);
   await app.register(infosRoutes);
   await app.register(userNameRoutes);
+  await app.register(sessionStatusRoutes);
   await app.register(signInRoutes);
   await app.register(authRoutes);
   await app.register(usersRoutes);

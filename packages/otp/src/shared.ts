@@ -58,6 +58,7 @@ export {
   isMigrationUri,
 } from './migration.js';
 export { type ImageFormat, IMAGE_MIME_TYPES, sniffImageFormat } from './image-format.js';
+export { GROUP_NAME_MAX_LENGTH, GROUP_NAME_PATTERN, isValidGroupNameCharacters } from './group-name.js';
 export {
   LANGUAGES,
   RTL_LANGUAGES,

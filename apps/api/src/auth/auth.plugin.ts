@@ -26,7 +26,7 @@ async function callerFromBearer(request: FastifyRequest, header: string): Promis
  */
 function authenticateFromCache(request: FastifyRequest, requirement: AuthRequirement): boolean {
   const header = request.headers.authorization;
-  if (header === undefined || (requirement !== 'api' && requirement !== 'optional')) return false;
+  if (header === undefined || requirement === 'session' || requirement === 'none') return false;
   const value = BEARER.exec(header)?.[1];
   const owner = value ? cachedTokenOwner(request.server.deps, value) : null;
   if (owner === undefined) return false;
@@ -56,7 +56,7 @@ async function authenticate(request: FastifyRequest, requirement: AuthRequiremen
   }
   const session = await currentSession(request);
   if (!session || session.userId === null) {
-    if (requirement === 'optional') return;
+    if (requirement === 'optional' || requirement === 'probe') return;
     throw errors.unauthenticated();
   }
   if (await isIdle(request, session)) {

@@ -1,3 +1,4 @@
+import { GROUP_NAME_MAX_LENGTH, GROUP_NAME_PATTERN } from '@twofold/otp';
 import { Type } from 'typebox';
 import { annotate, Nullable } from '../http/common.schemas.js';
 import { registerRule } from '../http/validation.js';
@@ -35,8 +36,8 @@ export const Group = Type.Object(
 
 export const GroupBody = Type.Object({
   name: Type.String({
-    maxLength: 32,
-    pattern: "^[\\p{L}\\p{M}\\p{N} _'-]+$",
+    maxLength: GROUP_NAME_MAX_LENGTH,
+    pattern: GROUP_NAME_PATTERN,
     ...annotate({ 'x-messages': { regex: 'error.group_name_characters' }, 'x-rules': ['group_reserved'] }),
   }),
   show_in_chips: Type.Optional(Type.Boolean()),

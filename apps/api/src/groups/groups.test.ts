@@ -87,6 +87,20 @@ describeEachDatabase('groups', (t) => {
     }
     const unicode = await call('POST', '/api/v1/groups', { name: "Ça-va_l'été 日本 ١٢" });
     expect(unicode.statusCode).toBe(201);
+    // Persian writes some words with a zero-width non-joiner between letters; never at an end.
+    const persian = await call('POST', '/api/v1/groups', { name: 'کار\u200Cها' });
+    expect({ status: persian.statusCode, json: persian.json() }).toEqual({
+      status: 201,
+      json: group(3, 'کار\u200Cها'),
+    });
+    const trailing = await call('POST', '/api/v1/groups', { name: 'کار\u200C' });
+    expect({ status: trailing.statusCode, json: trailing.json() }).toEqual({
+      status: 422,
+      json: err(
+        'name',
+        'Please only use letters, numbers, dashes, underscores, spaces or single quotation marks',
+      ),
+    });
   });
 
   it('renames a group (show_in_chips kept when absent); the pseudo group is forbidden', async () => {

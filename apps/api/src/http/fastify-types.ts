@@ -7,9 +7,12 @@ import type { Locale } from '../i18n/locales.js';
  *   (+CSRF on unsafe methods too: the browser sends both on its own);
  * - `session`: the session cookie only (+CSRF); proxy mode answers 400;
  * - `none`: public (web routes still need CSRF on unsafe methods);
- * - `optional`: public, but the caller is identified when credentials are valid.
+ * - `optional`: public, but the caller is identified when credentials are valid;
+ * - `probe`: as `api`, except that a request with no credentials at all is let through anonymously
+ *   (a browser asking whether it is signed in gets an answer, not a failed request); bad
+ *   credentials, an idle session and proxy mode answer as `api` does.
  */
-export type AuthRequirement = 'api' | 'session' | 'none' | 'optional';
+export type AuthRequirement = 'api' | 'session' | 'none' | 'optional' | 'probe';
 
 /** The authenticated caller of a request. */
 export type Caller =

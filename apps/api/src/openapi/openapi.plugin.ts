@@ -79,7 +79,7 @@ function securityOf(auth: unknown): Array<Record<string, string[]>> {
   if (auth === 'api') return [{ bearer: [] }, { session: [] }];
   if (auth === 'session') return [{ session: [] }];
   // `{}` says that a request without credentials is accepted too.
-  if (auth === 'optional') return [{}, { bearer: [] }, { session: [] }];
+  if (auth === 'optional' || auth === 'probe') return [{}, { bearer: [] }, { session: [] }];
   return [];
 }
 

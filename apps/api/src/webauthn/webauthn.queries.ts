@@ -8,6 +8,14 @@ export async function listCredentials(db: Executor) {
   return db.selectFrom('webauthn_credentials').select(COLUMNS).orderBy('created_at').orderBy('id').execute();
 }
 
+export async function countCredentials(db: Executor): Promise<number> {
+  const { count } = await db
+    .selectFrom('webauthn_credentials')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
 export async function findCredential(db: Executor, id: string) {
   return db.selectFrom('webauthn_credentials').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }

@@ -63,13 +63,16 @@ export function SignedInLayout() {
       <main className="app-main">
         <Outlet />
       </main>
-      <Footer />
+      <Footer email={preferences.showEmailInFooter ? user.email : null} />
     </div>
   );
 }
 
-/** Name, version, Accounts, Settings and Sign out (shown per the proxy rules, with confirmation). */
-export function Footer() {
+/**
+ * Name, version, Accounts, Settings and Sign out (shown per the proxy rules, with confirmation);
+ * the signed-in e-mail above them when the user asks for it.
+ */
+export function Footer({ email }: { readonly email: string | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: config } = useSuspenseQuery(appConfigQuery);
@@ -80,6 +83,7 @@ export function Footer() {
   const canSignOut = !config.proxyAuth || config.proxyLogoutUrl !== null;
   return (
     <footer className="footer">
+      {email && <p className="footer-email">{email}</p>}
       <nav aria-label={t('footer.label')} className="footer-links">
         {showAbout ? (
           <Link to="/about" className="footer-brand">

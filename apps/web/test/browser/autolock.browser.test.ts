@@ -27,7 +27,7 @@ describe('auto lock', () => {
     await page.clock.runFor('00:50');
     await page.getByRole('heading', { name: 'General' }).click();
     // Active within the minute: one light signed-in request keeps the server's session in step.
-    const keepAlive = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/v1/user');
+    const keepAlive = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/v1/session');
     await page.clock.runFor('00:50');
     await keepAlive;
     expect(new URL(page.url()).pathname).toBe('/settings/options');

@@ -10,7 +10,7 @@ export const KICK_USER_AFTER_CHOICES = nativeSettings.kickUserAfter.allowed;
 
 export type ShellPreferences = Pick<
   NativeSettings,
-  'lang' | 'kickUserAfter' | 'useWebauthnOnly' | 'useWebauthnAsDefault'
+  'lang' | 'kickUserAfter' | 'useWebauthnOnly' | 'useWebauthnAsDefault' | 'showEmailInFooter'
 >;
 
 type SettingList = readonly { readonly key: string; readonly value: unknown }[];
@@ -34,8 +34,9 @@ export function readSettings(source: SettingList | Readonly<Record<string, unkno
 }
 
 export function shellPreferences(source: SettingList | Readonly<Record<string, unknown>>): ShellPreferences {
-  const { lang, kickUserAfter, useWebauthnOnly, useWebauthnAsDefault } = readSettings(source);
-  return { lang, kickUserAfter, useWebauthnOnly, useWebauthnAsDefault };
+  const { lang, kickUserAfter, useWebauthnOnly, useWebauthnAsDefault, showEmailInFooter } =
+    readSettings(source);
+  return { lang, kickUserAfter, useWebauthnOnly, useWebauthnAsDefault, showEmailInFooter };
 }
 
 /** Keys of the browser's local storage that survive signing out (preferences, not data). */
@@ -44,23 +45,12 @@ export const LOCAL_LANG = 'lang';
 export const LOCAL_THEME = 'theme';
 const LOCAL_WEBAUTHN_ONLY = 'useWebauthnOnly';
 const LOCAL_WEBAUTHN_DEFAULT = 'useWebauthnAsDefault';
-/** Whether the user has a security device, as last seen signed in ('true', 'false', or unknown). */
-const LOCAL_HAS_DEVICE = 'hasSecurityDevice';
 export const KEPT_ON_SIGN_OUT = [
   LOCAL_LANG,
   LOCAL_THEME,
   LOCAL_WEBAUTHN_ONLY,
   LOCAL_WEBAUTHN_DEFAULT,
-  LOCAL_HAS_DEVICE,
 ] as const;
-
-/**
- * Remembers whether the user has a security device, so the sign-in screen offers device sign-in
- * only when there is one. Nobody signed in cannot ask the server; a new browser offers it.
- */
-export function rememberDeviceCount(count: number): void {
-  localStorage.setItem(LOCAL_HAS_DEVICE, String(count > 0));
-}
 
 /** Remembers what the sign-in screen needs to know before anyone is signed in. */
 export function rememberPreferences(preferences: ShellPreferences): void {
@@ -73,12 +63,9 @@ export function rememberPreferences(preferences: ShellPreferences): void {
 export function rememberedSignInMethod(): {
   webauthnOnly: boolean;
   webauthnAsDefault: boolean;
-  /** Known to have no security device: device sign-in is not offered. */
-  noDevice: boolean;
 } {
   return {
     webauthnOnly: localStorage.getItem(LOCAL_WEBAUTHN_ONLY) === 'true',
     webauthnAsDefault: localStorage.getItem(LOCAL_WEBAUTHN_DEFAULT) === 'true',
-    noDevice: localStorage.getItem(LOCAL_HAS_DEVICE) === 'false',
   };
 }

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '@twofold/contract';
 import { api, unwrap } from '../../api/client';
-import { rememberDeviceCount } from '../settings/preferences';
 import { settingsQuery } from '../settings/settings.api';
 import { currentUserQuery } from './user.api';
 
@@ -10,11 +9,7 @@ export type Device = ResponseOf<'/webauthn/credentials', 'get'>[number];
 /** Security devices (WebAuthn). Behind an authentication proxy the server answers 400. */
 export const devicesQuery = queryOptions({
   queryKey: ['webauthn-credentials'],
-  queryFn: async () => {
-    const devices = await unwrap(api.GET('/webauthn/credentials'));
-    rememberDeviceCount(devices.length);
-    return devices;
-  },
+  queryFn: () => unwrap(api.GET('/webauthn/credentials')),
   staleTime: 0,
   retry: false,
   meta: { handles: [400] },

@@ -1,11 +1,26 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { BodyOf } from '@twofold/contract';
-import { api, unwrap } from '../../api/client';
+import { api, ApiError, unwrap } from '../../api/client';
+
+/**
+ * Who is signed in (null: nobody) and whether a security device exists. Twofold's own route: it
+ * answers 200 when nobody is signed in, so a signed-out load logs no failed request.
+ */
+export const sessionStatusQuery = queryOptions({
+  queryKey: ['session-status'],
+  queryFn: () => unwrap(api.GET('/api/v1/session')),
+  staleTime: 60_000,
+  retry: false,
+});
 
 /** The signed-in user; a 401 means nobody is signed in (the guard handles it). */
 export const currentUserQuery = queryOptions({
   queryKey: ['user'],
-  queryFn: () => unwrap(api.GET('/api/v1/user')),
+  queryFn: async () => {
+    const { user } = await unwrap(api.GET('/api/v1/session'));
+    if (!user) throw new ApiError(401, undefined);
+    return user;
+  },
   staleTime: 60_000,
   retry: false,
   meta: { handles: [401] },

@@ -1,6 +1,5 @@
 import type { BodyOf } from '@twofold/contract';
 import { api, unwrap } from '../../api/client';
-import { rememberDeviceCount } from '../settings/preferences';
 import { createCredential, getAssertion } from './webauthn';
 
 /** Sign in with a security device: the server's challenge, the authenticator's signature, the session. */
@@ -15,7 +14,6 @@ export async function registerDevice(): Promise<string> {
   const options = await unwrap(api.POST('/webauthn/register/options'));
   const credential = await createCredential(options);
   await unwrap(api.POST('/webauthn/register', { body: credential }));
-  rememberDeviceCount(1);
   return credential.id;
 }
 
@@ -35,6 +33,5 @@ export async function recoverWithDevice(email: string, token: string, unique: bo
       headers: { email, token, unique: unique ? 'true' : 'false' },
     }),
   );
-  rememberDeviceCount(1);
   return credential.id;
 }

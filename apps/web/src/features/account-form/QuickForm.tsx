@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { uriPreviewQuery } from '../../entities/account/account.api';
 import { useCreateAccount } from '../../entities/account/account.mutations';
 import { uriOtpQuery } from '../../entities/account/otp';
 import { FormError } from '../../ui/forms';
+import { notify } from '../../ui/notify';
 import { Spinner } from '../../ui/Spinner';
 import { AccountIcon } from '../../entities/account/AccountIcon';
 import { OtpView } from '../../entities/account/OtpView';
@@ -19,13 +20,14 @@ import { toParams, valuesOf } from '../../entities/account/form-values';
 
 /**
  * A scanned otpauth URI: the account it describes with a code preview, saved as it is. The icon
- * can be changed or removed, and the group picked.
+ * can be changed or removed, and the group picked. With 2FAuth's AutoSaveQrcodedAccount on, it is
+ * saved at once (a notice offers to edit it); if that fails, the form shows why.
  */
 export function QuickForm({ uri }: { readonly uri: string }) {
   const { t } = useTranslation('accountForm');
   const navigate = useNavigate();
   const icon = useIconState(null);
-  const { settings } = useAccountSettings();
+  const { settings, loaded } = useAccountSettings();
   // The group starts on the default one, as in the advanced form, until the person picks one.
   const [pickedGroup, setPickedGroup] = useState<string | null>(null);
   const group = pickedGroup ?? String(defaultGroupOf(settings));
@@ -40,20 +42,40 @@ export function QuickForm({ uri }: { readonly uri: string }) {
   const invalidUri = isApiError(preview.error, 422) && preview.error.fieldErrors.uri !== undefined;
   const invalid = invalidUri && !invalidClosed ? uri : null;
 
-  const save = () => {
+  const save = (auto = false) => {
     if (!preview.data) return;
     const { icon: _icon, ...fields } = preview.data;
     create.mutate(toParams({ ...valuesOf(fields), group }, icon.icon), {
-      onSuccess: () => {
+      onSuccess: (created) => {
         icon.markSaved();
         void navigate({ to: '/accounts', search: { toRefresh: true } });
+        if (!auto) return;
+        const edit = () =>
+          void navigate({
+            to: '/account/$twofaccountId/edit',
+            params: { twofaccountId: String(created.id) },
+          });
+        notify('success', t('autoSave.saved', { name: fields.service ?? fields.account }), {
+          action: { label: t('autoSave.edit'), run: edit },
+        });
       },
     });
   };
 
+  // Saved at once once the preview (and its logo) is in, a single time.
+  const autoSave = loaded && settings.AutoSaveQrcodedAccount && !create.isError;
+  const autoSaved = useRef(false);
+  const saveNow = useEffectEvent(() => save(true));
+  const ready = preview.data !== undefined && icon.icon === previewIcon;
+  useEffect(() => {
+    if (!autoSave || !ready || autoSaved.current) return;
+    autoSaved.current = true;
+    saveNow();
+  }, [autoSave, ready]);
+
   const leave = () => void navigate({ to: '/accounts' });
 
-  if (preview.isPending) return <Spinner />;
+  if (preview.isPending || (autoSave && !create.isError)) return <Spinner />;
   if (!preview.data) {
     const message = preview.error?.message;
     return (
@@ -85,7 +107,12 @@ export function QuickForm({ uri }: { readonly uri: string }) {
       </div>
       <FormError message={create.error?.message} />
       <div className="form-actions form-actions-center">
-        <button type="button" className="button button-primary" disabled={create.isPending} onClick={save}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={create.isPending}
+          onClick={() => save()}
+        >
           {t('actions.save')}
         </button>
         <button type="button" className="button" onClick={leave}>

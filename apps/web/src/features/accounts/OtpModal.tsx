@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../entities/account/account.api';
 import { otpQuery } from '../../entities/account/otp';
@@ -21,7 +21,7 @@ interface OtpModalProps {
 
 /**
  * The code of one account, opened from the list. Copying it may close the modal, or end the
- * session at once when auto-lock is set to 'on copy'.
+ * session at once when auto-lock is set to 'on copy'; it closes by itself after the chosen delay.
  */
 export function OtpModal({ account, openCount, onClose, onCopied: afterCopy, returnFocus }: OtpModalProps) {
   const { t } = useTranslation('accounts');
@@ -37,6 +37,15 @@ export function OtpModal({ account, openCount, onClose, onCopied: afterCopy, ret
     }
     if (settings.closeOtpOnCopy) onClose();
   }, [afterCopy, lockSession, onClose, settings.closeOtpOnCopy]);
+
+  // 2FAuth's autoCloseTimeout: a code shown on request closes by itself after that many minutes.
+  const open = account !== null;
+  const autoClose = settings.autoCloseTimeout;
+  useEffect(() => {
+    if (!open || autoClose <= 0) return;
+    const timer = setTimeout(onClose, autoClose * 60_000);
+    return () => clearTimeout(timer);
+  }, [open, openCount, autoClose, onClose]);
 
   return (
     <Dialog.Root open={account !== null} onOpenChange={(open) => !open && onClose()}>

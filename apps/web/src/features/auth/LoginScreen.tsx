@@ -20,13 +20,21 @@ export const CSRF_REFRESH_INTERVAL = 300_000;
 /**
  * Sign in: a security device first when the user's settings say
  * so (with a switch to the password form unless devices are the only way), else e-mail and password.
+ * Device sign-in is offered only when a device is registered.
  */
-export function LoginScreen({ userName }: { readonly userName: string | null }) {
+export function LoginScreen({
+  userName,
+  hasDevice,
+}: {
+  readonly userName: string | null;
+  /** Whether the user has a security device (the server says): device sign-in is offered only then. */
+  readonly hasDevice: boolean;
+}) {
   const { t } = useTranslation('auth');
   const { data: config } = useSuspenseQuery(appConfigQuery);
   const [method] = useState(rememberedSignInMethod);
   const [mode, setMode] = useState<'webauthn' | 'password'>(
-    method.webauthnOnly || method.webauthnAsDefault ? 'webauthn' : 'password',
+    hasDevice && (method.webauthnOnly || method.webauthnAsDefault) ? 'webauthn' : 'password',
   );
 
   useEffect(() => {
@@ -41,7 +49,7 @@ export function LoginScreen({ userName }: { readonly userName: string | null }) 
       {!config.passwordSignIn ? null : mode === 'webauthn' ? (
         <DeviceSignIn onUsePassword={method.webauthnOnly ? undefined : () => setMode('password')} />
       ) : (
-        <PasswordSignIn onUseDevice={method.noDevice ? undefined : () => setMode('webauthn')} />
+        <PasswordSignIn onUseDevice={hasDevice ? () => setMode('webauthn') : undefined} />
       )}
     </section>
   );

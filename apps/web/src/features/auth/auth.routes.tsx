@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { publicLayout } from '../../lib/routes';
-import { currentUserQuery, userNameQuery } from '../../entities/user/user.api';
+import { sessionStatusQuery, userNameQuery } from '../../entities/user/user.api';
 import { refreshCsrf } from './auth.api';
 import { loadCatalogues } from '../../i18n/i18n';
 import './auth.css';
@@ -36,18 +36,16 @@ export const loginRoute = createRoute({
       await refreshCsrf();
       context.queryClient.removeQueries({ queryKey: userNameQuery.queryKey });
     }
-    const signedIn = await context.queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 }).then(
-      (user) => user.email !== null,
-      () => false,
-    );
-    if (signedIn) throw redirect({ to: '/accounts' });
+    const { user } = await context.queryClient.fetchQuery({ ...sessionStatusQuery, staleTime: 0 });
+    if (user && user.email !== null) throw redirect({ to: '/accounts' });
     const { name } = await context.queryClient.fetchQuery(userNameQuery);
     if (name === null) throw redirect({ to: '/register' });
   },
   loader: loadCatalogues('auth'),
   component: function Login() {
     const { data } = useSuspenseQuery(userNameQuery);
-    return <LoginScreen userName={data.name} />;
+    const { data: status } = useSuspenseQuery(sessionStatusQuery);
+    return <LoginScreen userName={data.name} hasDevice={status.security_device} />;
   },
 });
 

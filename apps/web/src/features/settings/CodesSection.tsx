@@ -1,7 +1,7 @@
-import type { NativeSettings } from '@twofold/otp/browser';
+import { nativeSettings, type NativeSettings } from '@twofold/otp/browser';
 import { useTranslation } from 'react-i18next';
 import type { SettingValue } from '../../entities/settings/settings.api';
-import { SettingsSection, SwitchSetting } from '../../ui/setting-controls';
+import { SelectSetting, SettingsSection, SwitchSetting } from '../../ui/setting-controls';
 
 interface CodesSectionProps {
   readonly values: NativeSettings;
@@ -21,7 +21,13 @@ type CodeSwitch =
 
 /** How codes show and what a copy does: the settings 2FAuth's clients share. */
 export function CodesSection({ values, set }: CodesSectionProps) {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
+  // "2 minutes" in the reader's language, plural rules included.
+  const minutes = new Intl.NumberFormat(i18n.language, {
+    style: 'unit',
+    unit: 'minute',
+    unitDisplay: 'long',
+  });
   const switches: readonly (readonly [key: CodeSwitch, disabled?: boolean])[] = [
     ['getOtpOnRequest'],
     ['showNextOtp', values.getOtpOnRequest],
@@ -45,6 +51,17 @@ export function CodesSection({ values, set }: CodesSectionProps) {
           onChange={set(key)}
         />
       ))}
+      <SelectSetting
+        label={t('options.autoCloseTimeout.label')}
+        help={t('options.autoCloseTimeout.help')}
+        value={values.autoCloseTimeout}
+        options={nativeSettings.autoCloseTimeout.allowed.map((delay) => ({
+          value: delay,
+          label: delay === 0 ? t('options.autoCloseTimeout.never') : minutes.format(delay),
+        }))}
+        disabled={!values.getOtpOnRequest}
+        onChange={set('autoCloseTimeout')}
+      />
     </SettingsSection>
   );
 }

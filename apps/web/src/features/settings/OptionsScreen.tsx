@@ -94,6 +94,12 @@ export function OptionsScreen() {
           checked={values.rememberActiveGroup}
           onChange={set('rememberActiveGroup')}
         />
+        <SwitchSetting
+          label={t('options.showEmailInFooter.label')}
+          help={t('options.showEmailInFooter.help')}
+          checked={values.showEmailInFooter}
+          onChange={set('showEmailInFooter')}
+        />
         <SelectSetting
           label={t('options.defaultGroup.label')}
           help={t('options.defaultGroup.help')}
@@ -182,6 +188,12 @@ function DataInputSection({ values, set }: SectionProps) {
         ]}
         disabled={!values.useDirectCapture}
         onChange={set('defaultCaptureMode')}
+      />
+      <SwitchSetting
+        label={t('options.AutoSaveQrcodedAccount.label')}
+        help={t('options.AutoSaveQrcodedAccount.help')}
+        checked={values.AutoSaveQrcodedAccount}
+        onChange={set('AutoSaveQrcodedAccount')}
       />
       <SwitchSetting
         label={t('options.useBasicQrcodeReader.label')}
