@@ -10,8 +10,9 @@
  * - online, a refresh of the copy after a change (a favourite star pressed): the main-thread time
  *   (CDP's TaskDuration) between the app's `twofold:copy-refresh-start` mark and its
  *   `twofold:copy-refresh` measure, beside the main-thread time of the change itself (the press
- *   to the refresh's start: the list read again and drawn). The list's ticking codes run in the
- *   same window and are counted too, so the refresh's figure is an upper bound.
+ *   to the refresh's start: the list read again and drawn). The page is not idle meanwhile (the
+ *   list's codes and countdowns tick): its main-thread time per ms, measured over 2 s just before,
+ *   times the refresh's duration is subtracted for the refresh's own figure; both are printed.
  * Unlock times are taken inside the page (performance.now). Needs `pnpm build` (it runs the built
  * server and app).
  */
@@ -128,10 +129,14 @@ function watchRefresh() {
 async function refreshAfterChange(
   page: Page,
   cdp: CDPSession,
-): Promise<{ change: number; refresh: number; wall: number }> {
-  // The refresh that follows a load has ended: the page is quiet.
+): Promise<{ change: number; gross: number; refresh: number; wall: number }> {
+  // The refresh that follows a load has ended: only the ticking codes run.
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(2000);
+  const quietStart = await mainThreadMs(cdp);
+  const quietFrom = Date.now();
+  await page.waitForTimeout(2000);
+  const background = ((await mainThreadMs(cdp)) - quietStart) / (Date.now() - quietFrom);
   delete refreshSamples.start;
   delete refreshSamples.end;
   const before = await mainThreadMs(cdp);
@@ -146,7 +151,7 @@ async function refreshAfterChange(
   const wall = await page.evaluate(
     () => performance.getEntriesByName('twofold:copy-refresh').at(-1)?.duration ?? Number.NaN,
   );
-  return { change: start - before, refresh: end - start, wall };
+  return { change: start - before, gross: end - start, refresh: end - start - background * wall, wall };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -196,7 +201,7 @@ try {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const onlineRuns: number[] = [];
   for (let run = 0; run < RUNS; run += 1) onlineRuns.push(await online(page, server.url));
-  const refreshRuns: { change: number; refresh: number; wall: number }[] = [];
+  const refreshRuns: Awaited<ReturnType<typeof refreshAfterChange>>[] = [];
   for (let run = 0; run < RUNS; run += 1) refreshRuns.push(await refreshAfterChange(page, cdp));
 
   await context.route(
@@ -233,7 +238,10 @@ try {
     `online, then the copy's refresh: main th. ${ms(refresh)}   <= ${BUDGETS.refresh} ms: ${verdict(refresh, BUDGETS.refresh)}`,
   );
   console.log(`  refresh from start to end (wall clock)  ${ms(median(refreshRuns.map((run) => run.wall)))}`);
-  console.log(`  refresh runs (main thread): ${refreshRuns.map((run) => ms(run.refresh)).join('/')}`);
+  console.log(`  with the ticking list counted too       ${ms(median(refreshRuns.map((run) => run.gross)))}`);
+  console.log(
+    `  refresh runs (own / with the list): ${refreshRuns.map((run) => `${ms(run.refresh)} /${ms(run.gross)}`).join(' |')}`,
+  );
   console.log(
     `  runs: ${onlineRuns.map(ms).join('/')} | ${passphraseRuns.map((run) => ms(run.total)).join('/')} | ${passkeyRuns.map(ms).join('/')}`,
   );
