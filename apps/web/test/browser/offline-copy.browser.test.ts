@@ -343,6 +343,74 @@ describe("codes from this device's copy when the server cannot be reached", () =
     await page.getByRole('heading', { name: "Unlock this device's copy" }).waitFor({ timeout: 20_000 });
     await unlock(page, PASSPHRASE);
     await row(page, /^GitHub/).waitFor({ timeout: 20_000 });
+
+    // Removed, the passkey no longer unlocks the copy; the passphrase still does.
+    await restoreServer(page);
+    await page.goto(`${url}/settings/device`);
+    await section.getByRole('button', { name: /^Remove passkey/ }).click();
+    const confirm = page.getByRole('alertdialog', { name: "Remove this passkey from this device's copy?" });
+    await confirm.getByRole('button', { name: 'Remove passkey' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: "Passkey removed: it no longer unlocks this device's copy." })
+      .waitFor({ timeout: 20_000 });
+    expect(await section.getByText('A passkey can unlock this copy.').count()).toBe(0);
+    await cutServer(page);
+    await page.goto(`${url}/accounts`);
+    await page.getByRole('heading', { name: "Unlock this device's copy" }).waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('button', { name: 'Unlock with a passkey' }).count()).toBe(0);
+    await unlock(page, PASSPHRASE);
+    await row(page, /^GitHub/).waitFor({ timeout: 20_000 });
+  });
+
+  it('a damaged copy says so on the unlock screen, and can be erased', async () => {
+    const { page } = session;
+    const url = session.server.url;
+    await seed(page, url);
+    await turnOnCopy(page, url);
+    await page.waitForLoadState('networkidle');
+    // Offline first, so that no refresh writes a good copy over the damaged one.
+    await cutServer(page);
+    await page.evaluate(async () => {
+      const database = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('twofold-device-copy');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
+      });
+      await new Promise<void>((resolve, reject) => {
+        const transaction = database.transaction('copy', 'readwrite');
+        const store = transaction.objectStore('copy');
+        const read = store.get('current');
+        read.onsuccess = () => {
+          const copy = read.result as { content: { data: string } };
+          // One byte of the sealed content changed: its authentication fails.
+          const data = copy.content.data;
+          const flipped = data.startsWith('A') ? `B${data.slice(1)}` : `A${data.slice(1)}`;
+          store.put({ ...copy, content: { ...copy.content, data: flipped } }, 'current');
+        };
+        transaction.oncomplete = () => resolve();
+        transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB'));
+      });
+      database.close();
+    });
+    await page.goto(`${url}/accounts`);
+    await page.getByRole('heading', { name: "Unlock this device's copy" }).waitFor({ timeout: 20_000 });
+    await unlock(page, PASSPHRASE);
+    await page
+      .getByRole('heading', { name: "This device's copy cannot be read" })
+      .waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^The copy on this device is damaged or unreadable/ })
+      .waitFor();
+    await page.getByRole('button', { name: 'Erase this copy' }).click();
+    await page
+      .getByRole('heading', { name: 'The Twofold server cannot be reached' })
+      .waitFor({ timeout: 20_000 });
+    expect(await page.evaluate(() => localStorage.getItem('twofold.deviceCopy'))).toBeNull();
+    const names = await page.evaluate(async () => (await indexedDB.databases()).map((info) => info.name));
+    expect(names).not.toContain('twofold-device-copy');
+    await restoreServer(page);
   });
 
   it('offline, the logos come from inside the copy; an account without one shows its initial', async () => {

@@ -1,5 +1,6 @@
 import {
   createRawSlot,
+  isPasswordSlot,
   isVaultError,
   passkeySlotKey,
   unlockWithKey,
@@ -176,7 +177,37 @@ export async function addPasskey(passphrase: string, deviceName: string): Promis
 
 /** How many passkeys open the copy (0 without a copy). */
 export async function copyPasskeyCount(): Promise<number> {
-  return (await readCopy())?.passkeys?.length ?? 0;
+  return (await copyPasskeys()).length;
+}
+
+/** The passkeys that open the copy (none without a copy). */
+export async function copyPasskeys(): Promise<readonly CopyPasskey[]> {
+  return (await readCopy())?.passkeys ?? [];
+}
+
+/**
+ * Stops a passkey from opening the copy: its raw slot and its entry go, in one transaction. No
+ * passphrase is needed, since nothing is unwrapped; the passphrase slot is never touched, so the
+ * copy always keeps a way in. The credential itself stays on its authenticator.
+ */
+export async function removePasskey(credentialId: string): Promise<void> {
+  await updateCopy((copy) => {
+    const removed = copy.passkeys?.find((passkey) => passkey.credentialId === credentialId);
+    if (!removed) return copy;
+    return {
+      ...copy,
+      keyVault: {
+        ...copy.keyVault,
+        header: {
+          ...copy.keyVault.header,
+          slots: copy.keyVault.header.slots.filter(
+            (slot) => isPasswordSlot(slot) || slot.uuid !== removed.slot,
+          ),
+        },
+      },
+      passkeys: (copy.passkeys ?? []).filter((passkey) => passkey !== removed),
+    };
+  });
 }
 
 /** Opens the copy with one of its passkeys. A passkey that fails is not a wrong passphrase. */

@@ -3,7 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasskeyProblem, copyPasskeyCount, unlockWithPasskey } from '../../entities/device-copy/copy-passkey';
-import { unlockWithPassphrase, type CopyContent } from '../../entities/device-copy/device-copy';
+import { eraseCopy, unlockWithPassphrase, type CopyContent } from '../../entities/device-copy/device-copy';
 import { notify } from '../../ui/notify';
 import { Field } from '../../ui/forms';
 import { activateOffline } from './activate-offline';
@@ -20,6 +20,7 @@ export function OfflineUnlockScreen() {
   const [passphrase, setPassphrase] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const [erased, setErased] = useState(false);
+  const [damaged, setDamaged] = useState(false);
   const [busy, setBusy] = useState(false);
   const [hasPasskey, setHasPasskey] = useState(false);
 
@@ -38,21 +39,31 @@ export function OfflineUnlockScreen() {
 
   async function withPasskey() {
     setBusy(true);
+    let content: CopyContent;
     try {
-      await open((await unlockWithPasskey()).content);
+      ({ content } = await unlockWithPasskey());
     } catch (error) {
-      if (!(error instanceof PasskeyProblem)) throw error;
-      notify(error.kind === 'aborted' ? 'warning' : 'danger', t(`passkey.problems.${error.kind}`));
+      if (error instanceof PasskeyProblem) {
+        notify(error.kind === 'aborted' ? 'warning' : 'danger', t(`passkey.problems.${error.kind}`));
+      } else {
+        setDamaged(true);
+      }
+      return;
     } finally {
       setBusy(false);
     }
+    await open(content);
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     try {
-      const result = await unlockWithPassphrase(passphrase);
+      const result = await unlockWithPassphrase(passphrase).catch(() => 'damaged' as const);
+      if (result === 'damaged') {
+        setDamaged(true);
+        return;
+      }
       if (result.outcome === 'erased') {
         setErased(true);
         return;
@@ -68,6 +79,7 @@ export function OfflineUnlockScreen() {
     }
   }
 
+  if (damaged) return <DamagedCopy />;
   if (erased) {
     return (
       <main className="offline-unlock" aria-labelledby="offline-unlock-title">
@@ -108,6 +120,30 @@ export function OfflineUnlockScreen() {
           {t('unlock.submit')}
         </button>
       </form>
+    </main>
+  );
+}
+
+/**
+ * The copy could not be read (a damaged record, storage the browser cannot open): no code can come
+ * from it. Erasing it leaves the usual 'server cannot be reached' until the user signs in again.
+ */
+function DamagedCopy() {
+  const { t } = useTranslation('offline');
+  async function erase() {
+    await eraseCopy();
+    window.location.reload();
+  }
+  return (
+    <main className="offline-unlock" aria-labelledby="offline-unlock-title">
+      <h1 id="offline-unlock-title">{t('unlock.damagedTitle')}</h1>
+      <p role="alert">{t('unlock.damaged')}</p>
+      <button type="button" className="button button-danger button-block" onClick={() => void erase()}>
+        {t('unlock.erase')}
+      </button>
+      <button type="button" className="button button-block" onClick={() => window.location.reload()}>
+        {t('unlock.tryAgain')}
+      </button>
     </main>
   );
 }

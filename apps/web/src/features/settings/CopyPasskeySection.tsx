@@ -4,10 +4,13 @@ import { useTranslation } from 'react-i18next';
 import {
   PasskeyProblem,
   addPasskey,
-  copyPasskeyCount,
+  copyPasskeys,
   passkeysSupported,
+  removePasskey,
 } from '../../entities/device-copy/copy-passkey';
+import type { CopyPasskey } from '../../entities/device-copy/copy-store';
 import { deviceCopiesQuery } from '../../entities/device-copy/device-copies.api';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Field } from '../../ui/forms';
 import { notify } from '../../ui/notify';
 import { SettingsSection } from '../../ui/setting-controls';
@@ -27,14 +30,15 @@ export function CopyPasskeySection({
   const { t } = useTranslation('offline');
   const copies = useQuery(deviceCopiesQuery);
   const [supported, setSupported] = useState<boolean | undefined>();
-  const [count, setCount] = useState(0);
+  const [passkeys, setPasskeys] = useState<readonly CopyPasskey[]>([]);
+  const [removing, setRemoving] = useState<CopyPasskey | null>(null);
   const [passphrase, setPassphrase] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     void passkeysSupported().then(setSupported);
-    void copyPasskeyCount().then(setCount);
+    void copyPasskeys().then(setPasskeys);
   }, []);
 
   async function submit(event: FormEvent) {
@@ -54,7 +58,7 @@ export function CopyPasskeySection({
         return;
       }
       setPassphrase('');
-      setCount(await copyPasskeyCount());
+      setPasskeys(await copyPasskeys());
       notify('success', t('passkey.added'));
     } catch (error) {
       if (!(error instanceof PasskeyProblem)) throw error;
@@ -64,10 +68,39 @@ export function CopyPasskeySection({
     }
   }
 
+  async function remove(passkey: CopyPasskey) {
+    await removePasskey(passkey.credentialId);
+    setPasskeys(await copyPasskeys());
+    notify('success', t('passkey.removed'));
+  }
+
   return (
     <SettingsSection title={t('passkey.title')}>
       <p className="field-help">{t('passkey.lead')}</p>
-      {count > 0 && <p>{t('passkey.on')}</p>}
+      {passkeys.length > 0 && (
+        <>
+          <p>{t('passkey.on')}</p>
+          <ul className="item-list" aria-label={t('passkey.list')}>
+            {passkeys.map((passkey, index) => (
+              <li key={passkey.credentialId} className="item">
+                <div className="item-main">
+                  <span className="item-title">{t('passkey.item', { number: index + 1 })}</span>
+                </div>
+                <div className="item-actions">
+                  <button
+                    type="button"
+                    className="link-button link-danger"
+                    onClick={() => setRemoving(passkey)}
+                  >
+                    {t('passkey.remove')}
+                    <span className="visually-hidden"> {index + 1}</span>
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {supported === false ? (
         <p>{t('passkey.problems.unsupported')}</p>
       ) : (
@@ -88,6 +121,15 @@ export function CopyPasskeySection({
           {busy && <Spinner />}
         </form>
       )}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={t('passkey.confirmRemove')}
+        description={t('passkey.removeWarning')}
+        confirmLabel={t('passkey.remove')}
+        danger
+        onConfirm={() => removing && void remove(removing)}
+      />
     </SettingsSection>
   );
 }
