@@ -39,7 +39,8 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the test server exited early:\n${output()}`);
     try {
-      const response = await fetch(`${url}/up`);
+      // A probe that hangs (a server still compiling under load) must not outlast the deadline.
+      const response = await fetch(`${url}/up`, { signal: AbortSignal.timeout(5_000) });
       if (response.ok) return;
     } catch {
       // not listening yet
