@@ -45,8 +45,6 @@ export interface AccountsSnapshot {
   readonly views: readonly AccountView[];
   readonly byId: ReadonlyMap<number, AccountView>;
   readonly lists: Map<string, string>;
-  /** Every account's extras (tags, recovery-code counts, note), read once the list asks for them. */
-  extras?: (id: number) => AccountExtras;
 }
 
 /**
@@ -128,17 +126,18 @@ export async function listedCodes(
     .map((view) => ({ accountId: view.id, otpType: view.otp_type, counter: null }));
 }
 
+const extrasSlot = cacheSlot<(id: number) => AccountExtras>('extras', 'account extras');
+
 /**
- * The snapshot's extras, read on first use. Tag, note and recovery-code writes drop the accounts'
- * scope (cache/invalidate-on-write.ts): extras read while one ran are answered but not kept.
+ * Every account's extras, read on first use and kept until a write to their own tables (tags,
+ * notes, recovery codes): a write to the accounts alone rebuilds the list without reading them
+ * again. Extras of an account gone since are never asked for.
  */
-async function snapshotExtras(deps: Deps, snap: AccountsSnapshot): Promise<(id: number) => AccountExtras> {
-  if (snap.extras) return snap.extras;
-  const ticket = deps.caches.ticket('accounts');
-  const extras = await extrasOf(deps.db);
-  if (deps.caches.ticket('accounts') === ticket && deps.caches.get(snapshotSlot) === snap)
-    snap.extras = extras;
-  return extras;
+async function cachedExtras(deps: Deps): Promise<(id: number) => AccountExtras> {
+  const cached = deps.caches.get(extrasSlot);
+  if (cached) return cached;
+  const ticket = deps.caches.ticket('extras');
+  return deps.caches.store(extrasSlot, await extrasOf(deps.db), ticket);
 }
 
 /**
@@ -156,7 +155,7 @@ export async function listAccountsText(
   const key = `${flags.withSecret ? 1 : 0}${flags.withExtras ? 1 : 0}${flags.withOtp ? `1:${now}` : 0}:${deps.icons.version}`;
   const cached = lists.get(key);
   if (cached !== undefined) return cached;
-  const extras = flags.withExtras ? await snapshotExtras(deps, snap) : undefined;
+  const extras = flags.withExtras ? await cachedExtras(deps) : undefined;
   const text = serialize(
     views.map((view) => {
       const read = toRead(deps.icons, view, {

@@ -93,4 +93,37 @@ describeEachDatabase('the cached list with extras', (t) => {
     await call('PUT', `/api/v1/twofaccounts/${id}/recovery`, { note: null, recovery_codes: [] });
     expect(await entry(id)).toMatchObject({ has_note: false, recovery_codes: { total: 0, unused: 0 } });
   });
+
+  it('keeps the extras through a write to the accounts alone, and reads them again after their own', async () => {
+    const id = await newAccount('a');
+    const tag = (await call('POST', '/api/v1/tags', { name: 'Work' })).json<{ id: number }>();
+    await call('POST', `/api/v1/tags/${tag.id}/assign`, { ids: [id] });
+    expect((await entry(id)).tags).toEqual([{ id: tag.id, name: 'Work' }]);
+    // An account write the app makes: the list is rebuilt, its extras come from their own cache
+    // (a tag slipped in behind the app's back stays unseen) and the new account has none.
+    const raw = t.db.withoutPlugins();
+    await raw.insertInto('tags').values({ name: 'Hidden' }).execute();
+    const hidden = await raw
+      .selectFrom('tags')
+      .select('id')
+      .where('name', '=', 'Hidden')
+      .executeTakeFirstOrThrow();
+    await raw.insertInto('account_tags').values({ account_id: id, tag_id: hidden.id }).execute();
+    const renamed = await call('PUT', `/api/v1/twofaccounts/${id}`, {
+      account: 'renamed',
+      service: null,
+      icon: null,
+      otp_type: 'totp',
+      secret: SECRET,
+      digits: 6,
+      algorithm: 'sha1',
+    });
+    expect(renamed.statusCode).toBe(200);
+    const other = await newAccount('b');
+    expect(await entry(id)).toMatchObject({ account: 'renamed', tags: [{ id: tag.id, name: 'Work' }] });
+    expect((await entry(other)).tags).toEqual([]);
+    // A write to the tags themselves reads them all again.
+    await call('PUT', `/api/v1/tags/${tag.id}`, { name: 'Office' });
+    expect((await entry(id)).tags.map((each) => each.name).sort()).toEqual(['Hidden', 'Office']);
+  });
 });

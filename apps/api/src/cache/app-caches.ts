@@ -6,7 +6,7 @@
  * invalidation happened meanwhile, so a read racing a write never caches what the write replaced.
  */
 
-export const CACHE_SCOPES = ['tokens', 'user', 'settings', 'accounts'] as const;
+export const CACHE_SCOPES = ['tokens', 'user', 'settings', 'accounts', 'extras'] as const;
 export type CacheScope = (typeof CACHE_SCOPES)[number];
 
 /** A token that is neither revoked nor deleted; its expiry is checked against the clock on every hit. */
@@ -39,7 +39,13 @@ export function cacheSlot<T>(scope: CacheScope, name: string): CacheSlot<T> {
 const REFUSED_TOKENS = 1024;
 
 export class AppCaches {
-  private readonly generations: Record<CacheScope, number> = { tokens: 0, user: 0, settings: 0, accounts: 0 };
+  private readonly generations: Record<CacheScope, number> = {
+    tokens: 0,
+    user: 0,
+    settings: 0,
+    accounts: 0,
+    extras: 0,
+  };
   private readonly usableTokens = new Map<string, CachedToken>();
   private readonly refusedTokens = new Set<string>();
   private user: { readonly id: number | undefined } | undefined;
@@ -72,6 +78,12 @@ export class AppCaches {
     if (all || scopes.includes('accounts') || scopes.includes('settings')) {
       this.generations.accounts += 1;
       this.dropSlots('accounts');
+    }
+    // The list's extras (tags, notes, recovery-code counts) outlive a write to the accounts
+    // themselves: only their own tables drop them (cache/invalidate-on-write.ts).
+    if (all || scopes.includes('extras')) {
+      this.generations.extras += 1;
+      this.dropSlots('extras');
     }
   }
 

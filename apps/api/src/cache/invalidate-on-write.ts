@@ -22,17 +22,19 @@ export type WriteKind = 'insert' | 'update' | 'delete';
  * The cached scopes each table feeds. A user's deletion takes every scope with it (the whole
  * install goes); settings carry `useEncryption`, so AppCaches drops the accounts with them; a
  * group's deletion moves its accounts to no group (`ON DELETE SET NULL`). Tags, notes and
- * recovery codes feed the list's extras (`withExtras`), cached with the accounts.
+ * recovery codes feed the list's extras (`withExtras`): their own scope, which a write to the accounts
+ * alone leaves in place.
  */
 export function scopesOf(table: string, kind: WriteKind): readonly CacheScope[] {
   switch (table as keyof DB) {
     case 'twofaccounts':
     case 'groups':
+      return ['accounts'];
     case 'tags':
     case 'account_tags':
     case 'account_notes':
     case 'recovery_codes':
-      return ['accounts'];
+      return ['accounts', 'extras'];
     case 'settings':
       return ['settings'];
     case 'personal_access_tokens':
