@@ -101,6 +101,24 @@ describeEachDatabase('code log', (t) => {
     expect(await logOf(token, 2)).toHaveLength(0);
   });
 
+  it('stores the codes one requester asked within a second as one row, even when another asked between', async () => {
+    const { session, token } = await setUp();
+    const bySession: Caller = (method, url) => session.request(method, url);
+    for (const ask of [token, bySession, token]) {
+      expect((await ask('GET', '/api/v1/twofaccounts/1/otp')).statusCode).toBe(200);
+    }
+    expect((await logOf(token, 1)).map((row) => row.source)).toEqual(['token', 'token', 'session']);
+    const stored = await t.db
+      .selectFrom('otp_log')
+      .select(['times', 'requester_kind'])
+      .orderBy('id')
+      .execute();
+    expect(stored.map((row) => [row.times, row.requester_kind])).toEqual([
+      [2, 'token'],
+      [1, 'session'],
+    ]);
+  });
+
   it('filters by period and limit, refuses non-numbers, and answers 404 for an unknown account', async () => {
     const { token } = await setUp();
     await token('GET', '/api/v1/twofaccounts/1/otp');
