@@ -5,7 +5,7 @@
  *  2. latency of listing 1,000 accounts (and with `withOtp`) vs the same JSON served from memory
  *     (target <= 3x, judged on the medians; the means are printed too);
  *  3. the list with `withExtras` on 1,000 accounts with tags and favourites vs the list without
- *     extras, same run (target <= 1.2x).
+ *     extras, same run (target <= 1.2x). `BENCH_ONLY=extras` runs this part alone.
  * Runs on the embedded PostgreSQL (PGlite, in memory), then on PostgreSQL: BENCH_DATABASE_URL (its
  * tables are emptied!) or a throwaway cluster when PostgreSQL binaries are installed. Only loopback
  * traffic; every run is bounded in time.
@@ -153,56 +153,59 @@ async function benchmark(database: Database, label: string) {
   const bareAddress = await bare.listen({ host: '127.0.0.1', port: 0 });
 
   console.log(`\n=== ${label} ===`);
-  await throughput(otpUrl, headers); // warm-up
-  const otpApi = await throughput(otpUrl, headers);
-  const otpBare = await throughput(`${bareAddress}/otp`, {});
-  const ratio = otpApi.requests.average / otpBare.requests.average;
-  console.log(
-    `GET /api/v1/twofaccounts/{id}/otp, ${otpBody.length} bytes (autocannon, ${CONNECTIONS} connections, ${DURATION} s)`,
-  );
-  console.log(
-    `  API (Bearer)  ${otpApi.requests.average.toFixed(0).padStart(7)} req/s   p50 ${otpApi.latency.p50} ms   p99 ${otpApi.latency.p99} ms`,
-  );
-  console.log(
-    `  bare Fastify  ${otpBare.requests.average.toFixed(0).padStart(7)} req/s   p50 ${otpBare.latency.p50} ms   p99 ${otpBare.latency.p99} ms`,
-  );
-  console.log(`  ratio         ${ratio.toFixed(3)}   (target >= 0.6: ${ratio >= 0.6 ? 'met' : 'NOT met'})`);
-
-  // The same route with the code log off (OTP_LOG=false): what logging each code costs. Both apps
-  // are measured twice, alternately, after both warmed up, so neither gains from running second.
-  const unlogged = await build({ OTP_LOG: 'false' });
-  const unloggedAddress = await unlogged.listen({ host: '127.0.0.1', port: 0 });
-  const unloggedUrl = `${unloggedAddress}/api/v1/twofaccounts/1/otp`;
-  await throughput(unloggedUrl, headers); // warm-up
-  const on: number[] = [];
-  const off: number[] = [];
-  for (let round = 0; round < 2; round += 1) {
-    on.push((await throughput(otpUrl, headers)).requests.average);
-    off.push((await throughput(unloggedUrl, headers)).requests.average);
-  }
-  await unlogged.close();
-  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-  const logCost = mean(on) / mean(off);
-  console.log(`  code log on   ${mean(on).toFixed(0).padStart(7)} req/s   (two alternating runs)`);
-  console.log(`  code log off  ${mean(off).toFixed(0).padStart(7)} req/s   (OTP_LOG=false)`);
-  console.log(
-    `  on / off      ${logCost.toFixed(3)}   (target >= 0.9: ${logCost >= 0.9 ? 'met' : 'NOT met'})`,
-  );
-
-  for (const [name, apiUrl, bareUrl, size] of [
-    ['GET /api/v1/twofaccounts', listUrl, `${bareAddress}/list`, listBody.length],
-    ['GET /api/v1/twofaccounts?withOtp=1', listOtpUrl, `${bareAddress}/list-otp`, listOtpBody.length],
-  ] as const) {
-    const api = await latency(apiUrl, headers);
-    const memory = await latency(bareUrl, {});
-    // The median is the verdict: on a shared machine a few stalls move the mean of either side.
-    const factor = api.p50 / memory.p50;
-    console.log(`${name}, ${ACCOUNTS} accounts, ${size} bytes (${SEQUENTIAL} sequential requests)`);
-    console.log(`  API (Bearer)  mean ${ms(api.mean)}   p50 ${ms(api.p50)}   p99 ${ms(api.p99)}`);
-    console.log(`  from memory   mean ${ms(memory.mean)}   p50 ${ms(memory.p50)}   p99 ${ms(memory.p99)}`);
+  // BENCH_ONLY=extras: only the list with extras (section 3).
+  if (process.env.BENCH_ONLY !== 'extras') {
+    await throughput(otpUrl, headers); // warm-up
+    const otpApi = await throughput(otpUrl, headers);
+    const otpBare = await throughput(`${bareAddress}/otp`, {});
+    const ratio = otpApi.requests.average / otpBare.requests.average;
     console.log(
-      `  factor        ${factor.toFixed(2)}x at p50, ${(api.mean / memory.mean).toFixed(2)}x on means   (target <= 3x: ${factor <= 3 ? 'met' : 'NOT met'})`,
+      `GET /api/v1/twofaccounts/{id}/otp, ${otpBody.length} bytes (autocannon, ${CONNECTIONS} connections, ${DURATION} s)`,
     );
+    console.log(
+      `  API (Bearer)  ${otpApi.requests.average.toFixed(0).padStart(7)} req/s   p50 ${otpApi.latency.p50} ms   p99 ${otpApi.latency.p99} ms`,
+    );
+    console.log(
+      `  bare Fastify  ${otpBare.requests.average.toFixed(0).padStart(7)} req/s   p50 ${otpBare.latency.p50} ms   p99 ${otpBare.latency.p99} ms`,
+    );
+    console.log(`  ratio         ${ratio.toFixed(3)}   (target >= 0.6: ${ratio >= 0.6 ? 'met' : 'NOT met'})`);
+
+    // The same route with the code log off (OTP_LOG=false): what logging each code costs. Both apps
+    // are measured twice, alternately, after both warmed up, so neither gains from running second.
+    const unlogged = await build({ OTP_LOG: 'false' });
+    const unloggedAddress = await unlogged.listen({ host: '127.0.0.1', port: 0 });
+    const unloggedUrl = `${unloggedAddress}/api/v1/twofaccounts/1/otp`;
+    await throughput(unloggedUrl, headers); // warm-up
+    const on: number[] = [];
+    const off: number[] = [];
+    for (let round = 0; round < 2; round += 1) {
+      on.push((await throughput(otpUrl, headers)).requests.average);
+      off.push((await throughput(unloggedUrl, headers)).requests.average);
+    }
+    await unlogged.close();
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    const logCost = mean(on) / mean(off);
+    console.log(`  code log on   ${mean(on).toFixed(0).padStart(7)} req/s   (two alternating runs)`);
+    console.log(`  code log off  ${mean(off).toFixed(0).padStart(7)} req/s   (OTP_LOG=false)`);
+    console.log(
+      `  on / off      ${logCost.toFixed(3)}   (target >= 0.9: ${logCost >= 0.9 ? 'met' : 'NOT met'})`,
+    );
+
+    for (const [name, apiUrl, bareUrl, size] of [
+      ['GET /api/v1/twofaccounts', listUrl, `${bareAddress}/list`, listBody.length],
+      ['GET /api/v1/twofaccounts?withOtp=1', listOtpUrl, `${bareAddress}/list-otp`, listOtpBody.length],
+    ] as const) {
+      const api = await latency(apiUrl, headers);
+      const memory = await latency(bareUrl, {});
+      // The median is the verdict: on a shared machine a few stalls move the mean of either side.
+      const factor = api.p50 / memory.p50;
+      console.log(`${name}, ${ACCOUNTS} accounts, ${size} bytes (${SEQUENTIAL} sequential requests)`);
+      console.log(`  API (Bearer)  mean ${ms(api.mean)}   p50 ${ms(api.p50)}   p99 ${ms(api.p99)}`);
+      console.log(`  from memory   mean ${ms(memory.mean)}   p50 ${ms(memory.p50)}   p99 ${ms(memory.p99)}`);
+      console.log(
+        `  factor        ${factor.toFixed(2)}x at p50, ${(api.mean / memory.mean).toFixed(2)}x on means   (target <= 3x: ${factor <= 3 ? 'met' : 'NOT met'})`,
+      );
+    }
   }
 
   await listWithExtras(database, app, address, headers);
