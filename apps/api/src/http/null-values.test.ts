@@ -117,6 +117,8 @@ const bases: Record<string, { path?: Record<string, string>; bodies: BaseBodies 
   },
   markRecoveryCode: { path: { id: '1', codeId: '1' }, bodies: () => [{ used: true }] },
   confirmIdentity: { bodies: () => [{ password: john.password }] },
+  confirmIdentityWebauthn: { bodies: () => [credential] },
+  reorderFavorites: { bodies: () => [{ orderedIds: [2, 1] }] },
   setAlertKinds: {
     bodies: () => [
       {
