@@ -34,8 +34,12 @@ describe("favourites' own order in Manage mode", () => {
     const { page } = session;
     const saved = page.waitForResponse((response) => response.url().endsWith(route));
     await page.getByRole('button', { name: `Move ${name} (me)` }).focus();
+    // The drag library takes the pick-up, the move and the drop on separate frames: a person's
+    // key presses are never closer than these pauses, a test driver's are.
     await page.keyboard.press('Space');
+    await page.waitForTimeout(250);
     await page.keyboard.press('ArrowUp');
+    await page.waitForTimeout(250);
     await page.keyboard.press('Space');
     expect((await saved).status()).toBe(200);
   }
