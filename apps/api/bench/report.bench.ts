@@ -11,159 +11,24 @@
  *   defaults and a 4 MB semi-space (`BENCH_ONLY=flags` runs this part alone).
  * Needs `pnpm build` first (it runs apps/api/dist/server.js).
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { migrateToLatest, openDatabase, type DatabaseOptions } from '../src/db/database.js';
-import { createUserWithToken } from '../src/test/auth-helpers.js';
 import { findPostgresBinaries, startPostgresCluster } from '../src/test/postgres-cluster.js';
-
-const RUNS = 3;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverEntry = path.resolve(here, '../dist/server.js');
-const loadScript = path.join(here, 'load.mjs');
-const fastifyPath = JSON.stringify(fileURLToPath(import.meta.resolve('fastify')));
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-const rssOf = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-let nextPort = 19_000 + Math.floor(Math.random() * 500);
-
-async function startProcess(args: string[], env: Record<string, string>) {
-  const port = (nextPort += 1);
-  const child = spawn(process.execPath, args, {
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      THROTTLE_API: '0',
-      APP_URL: `http://localhost:${port}`,
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  // A server that dies during a measurement says why (its last words on stderr).
-  let lastWords = '';
-  let stopping = false;
-  child.stderr.on('data', (chunk: Buffer) => (lastWords = (lastWords + chunk.toString()).slice(-4000)));
-  child.once('exit', (code, signal) => {
-    if (!stopping)
-      console.error(`${args.join(' ')} exited (${code ?? signal}) during the bench:\n${lastWords}`);
-  });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/up`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(20);
-  }
-  const stop = async () => {
-    stopping = true;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  };
-  return { url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop };
-}
-
-/** A bare Fastify process: /up, a small JSON route, and the given JSON bodies served from memory. */
-function bareServer(dir: string, bodies: Record<string, string>): string {
-  const file = path.join(dir, `bare-${Object.keys(bodies).length}.cjs`);
-  const files = Object.fromEntries(
-    Object.entries(bodies).map(([route, body], index) => {
-      const bodyFile = path.join(dir, `body-${index}.json`);
-      writeFileSync(bodyFile, body);
-      return [route, bodyFile];
-    }),
-  );
-  writeFileSync(
-    file,
-    `const fs = require('fs');
-const app = require(${fastifyPath})();
-app.get('/up', async () => ({ status: 'up' }));
-app.get('/otp', async () => ({ password: '123456', otp_type: 'totp', generated_at: 1700000000, period: 30, next_password: '654321' }));
-for (const [route, file] of Object.entries(${JSON.stringify(files)})) {
-  const body = fs.readFileSync(file);
-  app.get(route, (request, reply) => { reply.type('application/json; charset=utf-8').send(body); });
-}
-app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-`,
-  );
-  return file;
-}
-
-async function seed(options: DatabaseOptions, accounts: number): Promise<string> {
-  const database = await openDatabase(options);
-  await migrateToLatest(database.db);
-  const token = await createUserWithToken(database.db, new Date());
-  const now = new Date();
-  for (let start = 0; start < accounts; start += 1000) {
-    await database.db
-      .insertInto('twofaccounts')
-      .values(
-        Array.from({ length: Math.min(1000, accounts - start) }, (_, k) => ({
-          group_id: null,
-          otp_type: 'totp',
-          service: `Service ${start + k}`,
-          account: `user${start + k}@example.com`,
-          secret: `JBSWY3DPEHPK3PXP${String(start + k)
-            .padStart(8, 'A')
-            .replace(/[0189]/g, 'B')}`.slice(0, 32),
-          digits: 6,
-          algorithm: 'sha1',
-          period: 30,
-          counter: null,
-          icon: null,
-          uri: null,
-          position: start + k + 1,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
-  }
-  await database.close();
-  return token;
-}
-
-function load(url: string, token = ''): { rps: number; non2xx: number } {
-  const output = execFileSync(process.execPath, [loadScript, url, String(SECONDS), '10', token], {
-    encoding: 'utf8',
-  });
-  return JSON.parse(output) as { rps: number; non2xx: number };
-}
-
-async function p50(url: string, token: string, times = 15): Promise<number> {
-  const spent: number[] = [];
-  // Uncompressed on both sides: the comparison is of producing the JSON, not of brotli.
-  const get = () =>
-    fetch(url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' } });
-  for (let i = 0; i < times; i += 1) {
-    let started = performance.now();
-    let response: Response;
-    try {
-      response = await get();
-    } catch {
-      // A kept-alive socket the server closed after its idle timeout while a load ran elsewhere:
-      // asked again on a new one, and timed from there.
-      started = performance.now();
-      response = await get();
-    }
-    await response.arrayBuffer();
-    spent.push(performance.now() - started);
-  }
-  return median(spent);
-}
-
-const line = (label: string, value: string, baseline: string, verdict = '') =>
-  console.log(`${label.padEnd(44)} ${value.padStart(12)}   ${baseline.padStart(12)}   ${verdict}`);
+import {
+  RUNS,
+  here,
+  serverEntry,
+  median,
+  rssOf,
+  sleep,
+  startProcess,
+  bareServer,
+  seed,
+  load,
+  p50,
+  line,
+} from './report-processes.js';
 
 async function postgresMemory(work: string) {
   const binaries = findPostgresBinaries();
