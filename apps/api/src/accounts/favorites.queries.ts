@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor, Transaction } from '../db/database.js';
 import { isActiveAccount } from '../db/active-accounts.js';
-import { permuteListed } from '../groups/groups.queries.js';
+import { permuteListed, writeOrder } from '../groups/groups.queries.js';
 
 /**
  * Stars or unstars an active account. Starred without an order, it goes after the other
@@ -46,11 +46,6 @@ export async function reorderFavorites(trx: Transaction, orderedIds: readonly nu
     rows.map((row) => row.id),
     orderedIds,
   );
-  if (order.length > 0) {
-    await sql`
-      update twofaccounts as t set favorite_order = v.rank
-      from unnest(${sql.val(order)}::int[]) with ordinality as v(id, rank)
-      where t.id = v.id and t.favorite_order is distinct from v.rank`.execute(trx);
-  }
+  await writeOrder(trx, 'twofaccounts', 'favorite_order', order);
   return order;
 }

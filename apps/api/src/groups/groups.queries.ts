@@ -169,12 +169,23 @@ export async function reorder(
     rows.map((row) => row.id),
     orderedIds,
   );
-  // One statement for the whole order (a thousand accounts are one round trip, not a thousand).
-  if (order.length > 0) {
-    await sql`
-      update ${sql.table(table)} as t set position = v.position
-      from unnest(${sql.val(order)}::int[]) with ordinality as v(id, position)
-      where t.id = v.id and t.position is distinct from v.position`.execute(trx);
-  }
+  await writeOrder(trx, table, 'position', order);
   return order;
+}
+
+/**
+ * Numbers the rows 1, 2, ... in `order` in one statement (a thousand accounts are one round trip,
+ * not a thousand); rows already at their number are left untouched.
+ */
+export async function writeOrder(
+  trx: Transaction,
+  table: 'groups' | 'twofaccounts',
+  column: 'position' | 'favorite_order',
+  order: readonly number[],
+): Promise<void> {
+  if (order.length === 0) return;
+  await sql`
+    update ${sql.table(table)} as t set ${sql.ref(column)} = v.rank
+    from unnest(${sql.val(order)}::int[]) with ordinality as v(id, rank)
+    where t.id = v.id and t.${sql.ref(column)} is distinct from v.rank`.execute(trx);
 }
