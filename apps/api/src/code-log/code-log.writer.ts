@@ -14,7 +14,8 @@ import { insertCodeLog, type CodeLogRow } from './code-log.queries.js';
  * logged, never thrown: a code must not be refused because its log row could not be stored.
  */
 
-const FLUSH_EVERY_MS = 1000;
+/** How long entries wait before they are written; a test lengthens it to make merging certain. */
+export const codeLogTiming = { flushEveryMs: 1000 };
 /** Distinct rows waiting at most before an early write (a few MB). */
 const FULL_BATCH = 20_000;
 
@@ -110,7 +111,7 @@ export function logCodes(
   }
   if (pending.scheduled) return;
   pending.scheduled = true;
-  setTimeout(() => void flushCodeLog(deps), FLUSH_EVERY_MS).unref();
+  setTimeout(() => void flushCodeLog(deps), codeLogTiming.flushEveryMs).unref();
 }
 
 function newRow(
