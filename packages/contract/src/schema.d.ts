@@ -1678,10 +1678,10 @@ export interface components {
             otp?: components["schemas"]["EmbeddedOtp"];
             /** @description Present (true) when a field cannot be decrypted */
             indecipherable?: boolean;
-            /** @description The tags (`withExtras` only) */
+            /** @description The tags, absent when none (`withExtras` only) */
             tags?: components["schemas"]["AccountTag"][];
             recovery_codes?: components["schemas"]["RecoveryCodesSummary"];
-            /** @description Whether a note is stored (`withExtras` only) */
+            /** @description true when a note is stored, absent otherwise (`withExtras` only) */
             has_note?: boolean;
             /** @description true on a favourite, absent otherwise (only with `withExtras`) */
             favorite?: boolean;

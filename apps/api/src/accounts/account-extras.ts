@@ -6,14 +6,20 @@ import { tagsByAccount } from '../tags/tags.queries.js';
 
 /*
  * Twofold's own account fields, flat on the account and only when the request asks for them
- * (`withExtras`): a 2FAuth client never meets a field it does not know.
+ * (`withExtras`): a 2FAuth client never meets a field it does not know. Each is written only when
+ * there is something to say (absent: no tags, no recovery codes, no note), as the favourite fields
+ * are: on a list of 1,000 accounts, most with none of them, the answer stays close to the plain
+ * list in size and in the time it takes to build.
  */
 
 export interface AccountExtras {
-  readonly tags: { id: number; name: string }[];
-  readonly recovery_codes: { total: number; unused: number };
-  readonly has_note: boolean;
+  readonly tags?: { id: number; name: string }[];
+  readonly recovery_codes?: { total: number; unused: number };
+  readonly has_note?: true;
 }
+
+/** An account with none of the extras (shared: nothing ever writes to it). */
+const NO_EXTRAS: AccountExtras = Object.freeze({});
 
 export const wantsExtras = (query: Record<string, unknown>): boolean => isTruthy(query.withExtras);
 
@@ -23,14 +29,16 @@ export async function extrasOf(
   ids?: readonly number[],
 ): Promise<(id: number) => AccountExtras> {
   const [tags, recovery] = await Promise.all([tagsByAccount(db, ids), recoverySummaries(db, ids)]);
-  return (id) => {
-    const summary = recovery.get(id);
-    return {
-      tags: tags.get(id) ?? [],
-      recovery_codes: { total: summary?.total ?? 0, unused: summary?.unused ?? 0 },
-      has_note: summary?.has_note ?? false,
-    };
-  };
+  const byId = new Map<number, AccountExtras>();
+  for (const [id, list] of tags) byId.set(id, { tags: list });
+  for (const [id, summary] of recovery) {
+    byId.set(id, {
+      ...byId.get(id),
+      ...(summary.total > 0 ? { recovery_codes: { total: summary.total, unused: summary.unused } } : {}),
+      ...(summary.has_note ? { has_note: true as const } : {}),
+    });
+  }
+  return (id) => byId.get(id) ?? NO_EXTRAS;
 }
 
 /** The accounts with their extras (`whole`: the list is every account, one query for all). */

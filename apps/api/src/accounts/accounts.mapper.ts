@@ -4,7 +4,7 @@ import type { IconStore } from '../images/icon-store.js';
 import { openFields } from '../crypto/account-fields.js';
 import type { AccountRecord } from './accounts.queries.js';
 import type { EmbeddedOtp as EmbeddedOtpSchema } from './accounts.schemas.js';
-import { accountExtras } from './account-extras.js';
+import { accountExtras, type AccountExtras } from './account-extras.js';
 
 /** An account row with its sensitive fields decrypted (or marked), as the service works with it. */
 export interface AccountView {
@@ -61,7 +61,13 @@ export type EmbeddedOtp = Static<typeof EmbeddedOtpSchema>;
 export function toRead(
   icons: Pick<IconStore, 'exists'>,
   view: AccountView,
-  options: { withSecret: boolean; otp?: EmbeddedOtp | undefined; withExtras?: boolean },
+  options: {
+    withSecret: boolean;
+    otp?: EmbeddedOtp | undefined;
+    withExtras?: boolean;
+    /** The account's tags, recovery counts and note flag, when the caller has them at hand. */
+    extras?: AccountExtras | undefined;
+  },
 ) {
   return {
     id: view.id,
@@ -78,6 +84,7 @@ export function toRead(
     ...(options.otp ? { otp: options.otp } : {}),
     ...(view.indecipherable ? { indecipherable: true } : {}),
     ...(options.withExtras ? accountExtras(view) : {}),
+    ...options.extras,
   };
 }
 

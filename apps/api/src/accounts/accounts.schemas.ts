@@ -66,9 +66,13 @@ export const TwoFAccount = Type.Object(
       Type.Boolean({ description: 'Present (true) when a field cannot be decrypted' }),
     ),
     // Twofold's own fields: only with `withExtras`.
-    tags: Type.Optional(Type.Array(AccountTag, { description: 'The tags (`withExtras` only)' })),
+    tags: Type.Optional(
+      Type.Array(AccountTag, { description: 'The tags, absent when none (`withExtras` only)' }),
+    ),
     recovery_codes: Type.Optional(RecoverySummary),
-    has_note: Type.Optional(Type.Boolean({ description: 'Whether a note is stored (`withExtras` only)' })),
+    has_note: Type.Optional(
+      Type.Boolean({ description: 'true when a note is stored, absent otherwise (`withExtras` only)' }),
+    ),
     favorite: Type.Optional(
       Type.Boolean({ description: 'true on a favourite, absent otherwise (only with `withExtras`)' }),
     ),

@@ -41,7 +41,7 @@ describeEachDatabase('the cached list with extras', (t) => {
     await raw.insertInto('account_tags').values({ account_id: id, tag_id: tag.id }).execute();
     const second = await call('GET', '/api/v1/twofaccounts?withExtras=1');
     expect(second.body).toBe(first.body);
-    expect(second.json<Listed[]>()[0]!.tags).toEqual([]);
+    expect(second.json<Listed[]>()[0]!.tags).toBeUndefined();
     // Without the flag, the list is still 2FAuth's own.
     expect(Object.keys((await call('GET', '/api/v1/twofaccounts')).json<object[]>()[0]!)).not.toContain(
       'tags',
@@ -51,12 +51,10 @@ describeEachDatabase('the cached list with extras', (t) => {
   it('shows a tag, favourite, note or recovery-code write in the next list', async () => {
     const id = await newAccount('a');
     const other = await newAccount('b');
-    expect(await entry(id)).toMatchObject({
-      tags: [],
-      has_note: false,
-      recovery_codes: { total: 0, unused: 0 },
-    });
-    expect((await entry(id)).favorite).toBeUndefined();
+    // Nothing to say: no extras field at all (absent means none).
+    for (const field of ['tags', 'has_note', 'recovery_codes', 'favorite']) {
+      expect(await entry(id)).not.toHaveProperty(field);
+    }
 
     // Tags: created, put on, renamed, taken off, deleted.
     const tag = (await call('POST', '/api/v1/tags', { name: 'Work' })).json<{ id: number }>();
@@ -65,9 +63,9 @@ describeEachDatabase('the cached list with extras', (t) => {
     await call('PUT', `/api/v1/tags/${tag.id}`, { name: 'Office' });
     expect((await entry(other)).tags).toEqual([{ id: tag.id, name: 'Office' }]);
     await call('POST', `/api/v1/tags/${tag.id}/withdraw`, { ids: [other] });
-    expect((await entry(other)).tags).toEqual([]);
+    expect(await entry(other)).not.toHaveProperty('tags');
     await call('DELETE', `/api/v1/tags/${tag.id}`);
-    expect((await entry(id)).tags).toEqual([]);
+    expect(await entry(id)).not.toHaveProperty('tags');
 
     // Favourites: starred, reordered, unstarred.
     await call('PUT', `/api/v1/twofaccounts/${id}/favorite`, { favorite: true });
@@ -91,7 +89,8 @@ describeEachDatabase('the cached list with extras', (t) => {
     });
     expect((await entry(id)).recovery_codes).toEqual({ total: 2, unused: 1 });
     await call('PUT', `/api/v1/twofaccounts/${id}/recovery`, { note: null, recovery_codes: [] });
-    expect(await entry(id)).toMatchObject({ has_note: false, recovery_codes: { total: 0, unused: 0 } });
+    expect(await entry(id)).not.toHaveProperty('has_note');
+    expect(await entry(id)).not.toHaveProperty('recovery_codes');
   });
 
   it('keeps the extras through a write to the accounts alone, and reads them again after their own', async () => {
@@ -121,7 +120,7 @@ describeEachDatabase('the cached list with extras', (t) => {
     expect(renamed.statusCode).toBe(200);
     const other = await newAccount('b');
     expect(await entry(id)).toMatchObject({ account: 'renamed', tags: [{ id: tag.id, name: 'Work' }] });
-    expect((await entry(other)).tags).toEqual([]);
+    expect(await entry(other)).not.toHaveProperty('tags');
     // A write to the tags themselves reads them all again.
     await call('PUT', `/api/v1/tags/${tag.id}`, { name: 'Office' });
     expect((await entry(id)).tags.map((each) => each.name).sort()).toEqual(['Hidden', 'Office']);
