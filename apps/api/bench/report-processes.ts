@@ -153,5 +153,12 @@ export async function p50(url: string, token: string, times = 15): Promise<numbe
   return median(spent);
 }
 
+/** The V8 flags of the start command (package.json's `start`, the same as the Dockerfile's). */
+export const startFlags = (
+  JSON.parse(readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(' ')
+  .filter((word) => word.startsWith('--'));
+
 export const line = (label: string, value: string, baseline: string, verdict = '') =>
   console.log(`${label.padEnd(44)} ${value.padStart(12)}   ${baseline.padStart(12)}   ${verdict}`);

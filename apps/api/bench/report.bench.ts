@@ -11,13 +11,12 @@
  *   defaults and a 4 MB semi-space (`BENCH_ONLY=flags` runs this part alone).
  * Needs `pnpm build` first (it runs apps/api/dist/server.js).
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findPostgresBinaries, startPostgresCluster } from '../src/test/postgres-cluster.js';
 import {
   RUNS,
-  here,
   serverEntry,
   median,
   rssOf,
@@ -28,6 +27,7 @@ import {
   load,
   p50,
   line,
+  startFlags,
 } from './report-processes.js';
 
 async function postgresMemory(work: string) {
@@ -181,13 +181,6 @@ async function importRows(work: string) {
   line('1,000-row import: 1,000 accounts stored', `${median(stores).toFixed(0)} ms`, '');
   await twofold.stop();
 }
-
-/** The V8 flags of the start command (package.json's `start`, the same as the Dockerfile's). */
-const startFlags = (
-  JSON.parse(readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { scripts: { start: string } }
-).scripts.start
-  .split(' ')
-  .filter((word) => word.startsWith('--'));
 
 /**
  * The OTP route with the code log on and off, and the list's p50, under the start command's V8

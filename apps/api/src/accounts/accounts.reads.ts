@@ -7,6 +7,7 @@ import { toRead, toView, type AccountRead, type AccountView, type EmbeddedOtp } 
 import { readAccount, readAccounts } from './accounts.queries.js';
 import { timedCodes } from './otp.js';
 import { extrasOf, type AccountExtras } from './account-extras.js';
+import type { KeptText } from '../http/compression.js';
 
 /** Which optional fields a read answers with. */
 export interface ReadFlags {
@@ -44,25 +45,28 @@ function embeddedOtp(view: AccountView, now: number): EmbeddedOtp | undefined {
 export interface AccountsSnapshot {
   readonly views: readonly AccountView[];
   readonly byId: ReadonlyMap<number, AccountView>;
-  readonly lists: Map<string, string>;
+  readonly lists: Map<string, KeptText>;
 }
 
 /**
  * Serialised list answers kept per snapshot, bounded in number and in size (a list `withOtp` is a
- * new entry every second, 2.4 MB with 10,000 accounts); the oldest go first.
+ * new entry every second, 2.4 MB with 10,000 accounts); the oldest go first. Each keeps its
+ * compressed copies too (a fifth of the text or less), counted with it.
  */
 const LIST_ENTRIES = 16;
 const LIST_CHARS = 4 * 1024 * 1024;
 
-function keepListText(lists: Map<string, string>, key: string, text: string): void {
+function keepListText(lists: Map<string, KeptText>, key: string, text: string): KeptText {
+  const fresh: KeptText = { text, encoded: new Map() };
   let chars = text.length;
-  for (const kept of lists.values()) chars += kept.length;
-  for (const [oldKey, oldText] of lists) {
+  for (const kept of lists.values()) chars += kept.text.length;
+  for (const [oldKey, old] of lists) {
     if (lists.size < LIST_ENTRIES && chars <= LIST_CHARS) break;
     lists.delete(oldKey);
-    chars -= oldText.length;
+    chars -= old.text.length;
   }
-  if (text.length <= LIST_CHARS) lists.set(key, text);
+  if (text.length <= LIST_CHARS) lists.set(key, fresh);
+  return fresh;
 }
 
 const snapshotSlot = cacheSlot<AccountsSnapshot>('accounts', 'decrypted accounts');
@@ -148,7 +152,7 @@ export async function listAccountsText(
   deps: Deps,
   flags: ReadFlags,
   serialize: (list: AccountRead[]) => string,
-): Promise<string> {
+): Promise<KeptText> {
   const snap = await snapshot(deps);
   const { lists, views } = snap;
   const now = unixSeconds(deps.clock);
@@ -157,17 +161,16 @@ export async function listAccountsText(
   if (cached !== undefined) return cached;
   const extras = flags.withExtras ? await cachedExtras(deps) : undefined;
   const text = serialize(
-    views.map((view) => {
-      const read = toRead(deps.icons, view, {
+    views.map((view) =>
+      toRead(deps.icons, view, {
         withSecret: flags.withSecret,
         otp: flags.withOtp ? embeddedOtp(view, now) : undefined,
         withExtras: flags.withExtras,
-      });
-      return extras ? { ...read, ...extras(view.id) } : read;
-    }),
+        extras: extras?.(view.id),
+      }),
+    ),
   );
-  keepListText(lists, key, text);
-  return text;
+  return keepListText(lists, key, text);
 }
 
 export async function findView(deps: Deps, id: number): Promise<AccountView> {

@@ -7,6 +7,7 @@ import { OrderedIdsBody, OrderSaved } from '../groups/groups.schemas.js';
 import { reorder } from '../groups/groups.queries.js';
 import { invalid } from '../http/field-errors.js';
 import { boundedIds, parseIds } from '../http/id-lists.js';
+import { sendKeptJson } from '../http/compression.js';
 import { accountExists, countAccountRows } from './accounts.queries.js';
 import {
   Count,
@@ -77,10 +78,10 @@ function readRoutes(app: RouteApp): void {
       }
       // The whole list: its serialised text (extras included) is cached until a write to the
       // accounts, their tags, notes or recovery codes (cache/invalidate-on-write.ts).
-      const text = await listAccountsText(app.deps, flags, (list) => reply.serialize(list) as string);
+      const kept = await listAccountsText(app.deps, flags, (list) => reply.serialize(list) as string);
       if (flags.withOtp) logCodes(app.deps, request, await listedCodes(app.deps));
       // Already serialised by the route's schema: sent as is (a JSON string is not serialised again).
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(text);
+      return sendKeptJson(request, reply as FastifyReply, kept);
     },
   );
 
