@@ -9,10 +9,19 @@
  * garbage collector. Printed as microseconds per request, beside the whole request's time.
  * Needs `pnpm build` first (it runs apps/api/dist/server.js).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SECONDS, load, seed, serverEntry, sleep, startFlags, startProcess } from './report-processes.js';
+import {
+  SECONDS,
+  bareServer,
+  load,
+  seed,
+  serverEntry,
+  sleep,
+  startFlags,
+  startProcess,
+} from './report-processes.js';
 
 interface ProfileNode {
   id: number;
@@ -26,11 +35,18 @@ interface CpuProfile {
   endTime: number;
 }
 
-/** The steps, first match wins for a frame; a sample goes to its innermost frame that matches. */
+/**
+ * The steps. A sample goes to the innermost app step (a hook, a part of the handler) on its stack,
+ * looking up from the sampled frame, but only up to Fastify's hook runner: a hook that calls `done`
+ * runs the next hooks and the handler inside its own frame, so what lies under the runner is not the
+ * earlier hook's. A sample with no app step below the runner goes to the generic step nearest to it
+ * (Node's crypto under the OTP engine counts for the engine; a socket write under `reply.send` for
+ * Node).
+ */
 const STEPS: [string, (url: string, name: string) => boolean][] = [
   ['code log', (url) => url.includes('/dist/code-log/')],
   ['OTP computation (@twofold/otp)', (url) => url.includes('/packages/otp/')],
-  ['authentication (token check)', (url) => /\/dist\/(auth\/auth\.plugin|tokens|auth-log)\//.test(`${url}/`)],
+  ['authentication (token check)', (url) => /\/dist\/(auth\/auth\.plugin|tokens\/|auth-log\/)/.test(url)],
   ['rate limit', (url) => url.includes('rate-limit')],
   ['security headers (helmet)', (url) => url.includes('helmet')],
   ['session cookie', (url) => /secure-session|@fastify\+cookie|\/dist\/auth\/session\.js/.test(url)],
@@ -43,16 +59,20 @@ const STEPS: [string, (url: string, name: string) => boolean][] = [
     'serialiser (fast-json-stringify)',
     (url, name) => url.includes('fast-json-stringify') || name === '$main',
   ],
-  [
-    'Fastify core (routing, hooks runner, reply)',
-    (url) => /fastify|find-my-way|avvio|light-my-request/.test(url),
-  ],
-  ['Node HTTP and sockets', (url) => url.startsWith('node:')],
+];
+/** Fastify's hook runner and request path: an app step found above one of these is only a caller. */
+const RUNNER = /fastify\/(fastify\.js|lib\/(hooks|route|handle-request|wrap-thenable|server)\.js)/;
+const GENERIC: [string, (url: string, name: string) => boolean][] = [
+  ['Fastify core (routing, hooks runner, reply)', (url) => /fastify|find-my-way|avvio/.test(url)],
+  ['Node HTTP, sockets and timers', (url) => url.startsWith('node:')],
   ['garbage collector', (_url, name) => name === '(garbage collector)'],
 ];
 
 function stepOf(url: string, name: string): string | undefined {
   return STEPS.find(([, matches]) => matches(url, name))?.[0];
+}
+function genericOf(url: string, name: string): string | undefined {
+  return GENERIC.find(([, matches]) => matches(url, name))?.[0];
 }
 
 /** Microseconds per step over the samples of the last `windowMs` of the profile. */
@@ -61,13 +81,20 @@ function attribute(profile: CpuProfile, windowMs: number): Map<string, number> {
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const stepOfNode = new Map<number, string>();
+  // Looking up from the sampled frame: the first app step, or at the runner the first generic step.
   const resolve = (id: number): string => {
     const known = stepOfNode.get(id);
     if (known !== undefined) return known;
-    const node = byId.get(id)!;
-    const own = stepOf(node.callFrame.url, node.callFrame.functionName);
-    const up = parent.get(id);
-    const step = own ?? (up === undefined ? 'other' : resolve(up));
+    let step: string | undefined;
+    let generic: string | undefined;
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const { url, functionName } = byId.get(at)!.callFrame;
+      step = stepOf(url, functionName);
+      if (step !== undefined) break;
+      generic ??= genericOf(url, functionName);
+      if (RUNNER.test(url)) break;
+    }
+    step ??= generic ?? 'other (V8, native)';
     stepOfNode.set(id, step);
     return step;
   };
@@ -90,37 +117,66 @@ function attribute(profile: CpuProfile, windowMs: number): Map<string, number> {
   return spent;
 }
 
+/** One server under load with a CPU profile: its requests per second and CPU by step. */
+async function profiled(
+  work: string,
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  url: (base: string) => string,
+  token = '',
+) {
+  const profiles = path.join(work, `profiles-${name}`);
+  const server = await startProcess([...startFlags, '--cpu-prof', `--cpu-prof-dir=${profiles}`, script], env);
+  load(url(server.url), token); // warm-up: compiled code, filled caches
+  const started = performance.now();
+  const { rps } = load(url(server.url), token);
+  const windowMs = performance.now() - started;
+  await server.stop();
+  await sleep(200);
+  const file = readdirSync(profiles).find((entry) => entry.endsWith('.cpuprofile'));
+  if (!file) throw new Error(`${name}: no CPU profile written`);
+  // BENCH_PROFILE_OUT=prefix keeps the profiles (for Chromium's DevTools or a closer look).
+  const keep = process.env.BENCH_PROFILE_OUT;
+  if (keep) copyFileSync(path.join(profiles, file), `${keep}-${name}.cpuprofile`);
+  const profile = JSON.parse(readFileSync(path.join(profiles, file), 'utf8')) as CpuProfile;
+  return {
+    rps,
+    perRequest: (micros: number) => micros / (rps * SECONDS),
+    spent: attribute(profile, windowMs),
+  };
+}
+
 async function main() {
   const work = mkdtempSync(path.join(tmpdir(), 'twofold-otp-hooks-'));
   try {
     const dataDir = path.join(work, 'data');
     const token = await seed({ driver: 'pglite', dataDir: path.join(dataDir, 'db') }, 1000);
-    const profiles = path.join(work, 'profiles');
-    const server = await startProcess(
-      [...startFlags, '--cpu-prof', `--cpu-prof-dir=${profiles}`, serverEntry],
+    const twofold = await profiled(
+      work,
+      'twofold',
+      serverEntry,
       { DATA_DIR: dataDir },
+      (base) => `${base}/api/v1/twofaccounts/1/otp`,
+      token,
     );
-    const url = `${server.url}/api/v1/twofaccounts/1/otp`;
-    load(url, token); // warm-up: compiled code, filled caches
-    const started = performance.now();
-    const { rps } = load(url, token);
-    const windowMs = performance.now() - started;
-    await server.stop();
-    await sleep(200);
-    const file = readdirSync(profiles).find((name) => name.endsWith('.cpuprofile'));
-    if (!file) throw new Error('the server wrote no CPU profile');
-    const profile = JSON.parse(readFileSync(path.join(profiles, file), 'utf8')) as CpuProfile;
-    const spent = attribute(profile, windowMs);
-    const requests = rps * SECONDS;
-    const total = [...spent.values()].reduce((a, b) => a + b, 0);
+    // The baseline, same flags and load: bare Fastify answering a code-sized JSON body.
+    const bare = await profiled(work, 'bare', bareServer(work, {}), {}, (base) => `${base}/otp`);
     console.log(
-      `\nOTP route, hook by hook (${rps.toFixed(0)} req/s, ${SECONDS} s, microseconds of CPU per request)`,
+      `\nOTP route, hook by hook: microseconds of CPU per request (load ${SECONDS} s, 10 connections; Twofold ${twofold.rps.toFixed(0)} req/s, bare Fastify ${bare.rps.toFixed(0)} req/s)`,
     );
-    for (const [step, micros] of [...spent].sort((a, b) => b[1] - a[1])) {
-      const share = ((micros / total) * 100).toFixed(1).padStart(5);
-      console.log(`  ${step.padEnd(46)} ${(micros / requests).toFixed(1).padStart(7)} µs   ${share} %`);
+    console.log(`  ${'step'.padEnd(46)} ${'Twofold'.padStart(9)}   ${'bare Fastify'.padStart(12)}`);
+    const total = (spent: Map<string, number>) => [...spent.values()].reduce((a, b) => a + b, 0);
+    for (const [step, micros] of [...twofold.spent].sort((a, b) => b[1] - a[1])) {
+      const base = bare.spent.get(step);
+      const baseline = base === undefined ? '' : `${bare.perRequest(base).toFixed(1)} µs`;
+      console.log(
+        `  ${step.padEnd(46)} ${`${twofold.perRequest(micros).toFixed(1)} µs`.padStart(9)}   ${baseline.padStart(12)}`,
+      );
     }
-    console.log(`  ${'whole request'.padEnd(46)} ${(total / requests).toFixed(1).padStart(7)} µs`);
+    console.log(
+      `  ${'whole request'.padEnd(46)} ${`${twofold.perRequest(total(twofold.spent)).toFixed(1)} µs`.padStart(9)}   ${`${bare.perRequest(total(bare.spent)).toFixed(1)} µs`.padStart(12)}`,
+    );
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

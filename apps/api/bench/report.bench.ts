@@ -8,7 +8,8 @@
  *   from memory by a bare Fastify process;
  * - a 1,000-row import: the preview of a 1,000-line otpauth file, then the 1,000 accounts stored.
  * - the OTP route with the code log on and off, under the start command's V8 flags, Node's
- *   defaults and a 4 MB semi-space (`BENCH_ONLY=flags` runs this part alone).
+ *   defaults and a 4 MB semi-space (`BENCH_ONLY=flags` runs this part alone; `BENCH_ONLY=routes`
+ *   the lists and the OTP route).
  * Needs `pnpm build` first (it runs apps/api/dist/server.js).
  */
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -259,13 +260,15 @@ try {
     `\n=== report: Twofold beside its baseline (${RUNS} runs, medians; load average ${(await import('node:os')).loadavg()[0]?.toFixed(1)}) ===`,
   );
   line('figure', 'Twofold', 'baseline');
-  // BENCH_ONLY=flags runs the V8-flags and code-log part alone.
-  if (process.env.BENCH_ONLY !== 'flags') {
-    await pgliteRoutes(work);
+  // BENCH_ONLY=flags runs the V8-flags and code-log part alone; BENCH_ONLY=routes the lists and
+  // the OTP route against bare Fastify.
+  const only = process.env.BENCH_ONLY;
+  if (only === undefined || only === 'routes') await pgliteRoutes(work);
+  if (only === undefined) {
     await importRows(work);
     await postgresMemory(work);
   }
-  await otpUnderFlags(work);
+  if (only === undefined || only === 'flags') await otpUnderFlags(work);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

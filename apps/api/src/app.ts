@@ -17,6 +17,7 @@ import type { DatabaseDriver } from './db/database.js';
 import type { Mailer } from './mail/mailer.js';
 import './http/fastify-types.js';
 import { validatorCompiler } from './http/validation.js';
+import { lazySerializers } from './http/lazy-serializers.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { frameworkErrorHandler } from './http/bad-url.js';
 import { registerRequestLog } from './http/request-log.js';
@@ -139,6 +140,7 @@ function serviceDeps(deps: AppDependencies, log: FastifyBaseLogger): Deps {
  */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config } = deps;
+  const serializers = lazySerializers();
   const app = Fastify({
     ...(deps.logger
       ? {
@@ -155,6 +157,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           },
         }),
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
+    schemaController: { compilersFactory: { buildSerializer: serializers.factory } },
     frameworkErrors: frameworkErrorHandler,
     // One compact access-log line per request instead (http/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
@@ -168,12 +171,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  app.decorate('compileSerializers', serializers.compileAll);
   installErrorHandler(app);
   registerRequestLog(app);
 
   // Infrastructure
   await registerWireConventions(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await registerCompression(app);
   await registerOpenApi(app, config.version);
   await registerFallbacks(app, deps.webRoot === undefined ? defaultWebRoot : deps.webRoot);

@@ -23,6 +23,8 @@ export type Caller =
 declare module 'fastify' {
   interface FastifyInstance {
     dbDriver: DatabaseDriver;
+    /** Compiles every response serialiser not used yet, and counts them (they compile on first use; tests). */
+    compileSerializers: () => number;
   }
   interface FastifyRequest {
     /** Language of human-readable messages. */

@@ -41,8 +41,19 @@ function sortKeys(value: unknown, keepOrder = false): unknown {
  * or a socket. Deterministic: paths and keys sorted.
  */
 export async function generateOpenApiYaml(): Promise<string> {
+  const app = await buildOfflineApp();
+  try {
+    const document = sortKeys(app.swagger()) as Record<string, unknown>;
+    return YAML.stringify(document, { lineWidth: 0, aliasDuplicateObjects: false });
+  } finally {
+    await app.close();
+  }
+}
+
+/** The whole app with every route, on no database and no socket (its schemas are what it is for). */
+export async function buildOfflineApp() {
   const config = loadConfig({}, { version: packageVersion });
-  const app = await buildApp({
+  return buildApp({
     config,
     db: offlineDb(),
     dbDriver: 'postgres',
@@ -52,10 +63,4 @@ export async function generateOpenApiYaml(): Promise<string> {
     logger: pino({ level: 'silent' }),
     webRoot: null,
   });
-  try {
-    const document = sortKeys(app.swagger()) as Record<string, unknown>;
-    return YAML.stringify(document, { lineWidth: 0, aliasDuplicateObjects: false });
-  } finally {
-    await app.close();
-  }
 }

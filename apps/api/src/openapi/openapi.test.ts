@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { generateOpenApiYaml } from './generate.js';
+import { buildOfflineApp, generateOpenApiYaml } from './generate.js';
 
 it('openapi.yaml is what the route schemas produce (run `pnpm openapi` after changing a route)', async () => {
   const committed = readFileSync(fileURLToPath(new URL('../../../../openapi.yaml', import.meta.url)), 'utf8');
@@ -25,4 +25,17 @@ it('every route has an operationId, a tag and a summary', async () => {
     }
   }
   expect(problems).toEqual([]);
+});
+
+it('every response schema compiles to a serialiser (they are compiled on first use, not at start)', async () => {
+  const app = await buildOfflineApp();
+  try {
+    await app.ready();
+    const compiled = app.compileSerializers();
+    expect(compiled).toBeGreaterThan(100);
+    // Compiled once: nothing is left for a second call.
+    expect(app.compileSerializers()).toBe(0);
+  } finally {
+    await app.close();
+  }
 });
