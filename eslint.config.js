@@ -19,6 +19,7 @@ export default tseslint.config(
       'tooling/**',
       '**/bench/*.mjs',
       'packages/*/scripts/*.mjs',
+      'apps/*/scripts/*.mjs',
       // A classic service-worker script served as it is (the alerts' Web Push handler).
       'apps/web/public/push-sw.js',
     ],

@@ -9,9 +9,11 @@
  * garbage collector. Printed as microseconds per request, beside the whole request's time.
  * Needs `pnpm build` first (it runs apps/api/dist/server.js).
  */
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { SourceMap, type SourceMapPayload } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   SECONDS,
   bareServer,
@@ -25,7 +27,7 @@ import {
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   children?: number[];
 }
 interface CpuProfile {
@@ -44,17 +46,20 @@ interface CpuProfile {
  * Node).
  */
 const STEPS: [string, (url: string, name: string) => boolean][] = [
-  ['code log', (url) => url.includes('/dist/code-log/')],
+  ['code log', (url) => /\/(dist|src)\/code-log\//.test(url)],
   ['OTP computation (@twofold/otp)', (url) => url.includes('/packages/otp/')],
-  ['authentication (token check)', (url) => /\/dist\/(auth\/auth\.plugin|tokens\/|auth-log\/)/.test(url)],
+  [
+    'authentication (token check)',
+    (url) => /\/(dist|src)\/(auth\/auth\.plugin|tokens\/|auth-log\/)/.test(url),
+  ],
   ['rate limit', (url) => url.includes('rate-limit')],
   ['security headers (helmet)', (url) => url.includes('helmet')],
-  ['session cookie', (url) => /secure-session|@fastify\+cookie|\/dist\/auth\/session\.js/.test(url)],
-  ['request id and timing', (url) => url.includes('/dist/http/infrastructure.js')],
-  ['locale', (url) => url.includes('/dist/settings/locale.plugin.js')],
-  ['request log (pino)', (url) => /\/dist\/http\/request-log\.js|pino/.test(url)],
+  ['session cookie', (url) => /secure-session|@fastify\+cookie|\/(dist|src)\/auth\/session\./.test(url)],
+  ['request id and timing', (url) => /\/(dist|src)\/http\/infrastructure\./.test(url)],
+  ['locale', (url) => /\/(dist|src)\/settings\/locale\.plugin\./.test(url)],
+  ['request log (pino)', (url) => /\/(dist|src)\/http\/request-log\.|pino/.test(url)],
   ['compression check', (url) => url.includes('@fastify+compress')],
-  ['handler: account read (cached)', (url) => /\/dist\/accounts\/|\/dist\/cache\//.test(url)],
+  ['handler: account read (cached)', (url) => /\/(dist|src)\/(accounts|cache)\//.test(url)],
   [
     'serialiser (fast-json-stringify)',
     (url, name) => url.includes('fast-json-stringify') || name === '$main',
@@ -76,8 +81,35 @@ function genericOf(url: string, name: string): string | undefined {
 }
 
 /** Microseconds per step over the samples of the last `windowMs` of the profile. */
+/**
+ * A frame's original file: the server runs as one bundle (scripts/bundle.mjs), whose source map
+ * (chained through tsc's) names the module each function came from.
+ */
+function originalFiles(): (frame: ProfileNode['callFrame']) => string {
+  const maps = new Map<string, SourceMap | null>();
+  return (frame) => {
+    if (!frame.url.startsWith('file://')) return frame.url;
+    let map = maps.get(frame.url);
+    if (map === undefined) {
+      const file = `${fileURLToPath(frame.url)}.map`;
+      map = existsSync(file)
+        ? new SourceMap(JSON.parse(readFileSync(file, 'utf8')) as SourceMapPayload)
+        : null;
+      maps.set(frame.url, map);
+    }
+    const entry = map?.findEntry(frame.lineNumber, frame.columnNumber);
+    return entry && 'originalSource' in entry ? entry.originalSource : frame.url;
+  };
+}
+
 function attribute(profile: CpuProfile, windowMs: number): Map<string, number> {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const original = originalFiles();
+  const byId = new Map(
+    profile.nodes.map((node) => [
+      node.id,
+      { ...node, callFrame: { ...node.callFrame, url: original(node.callFrame) } },
+    ]),
+  );
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const stepOfNode = new Map<number, string>();

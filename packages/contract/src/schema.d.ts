@@ -1678,8 +1678,8 @@ export interface components {
             otp?: components["schemas"]["EmbeddedOtp"];
             /** @description Present (true) when a field cannot be decrypted */
             indecipherable?: boolean;
-            /** @description The tags, absent when none (`withExtras` only) */
-            tags?: components["schemas"]["AccountTag"][];
+            /** @description The tag names, as create and update take them; absent when none (`withExtras` only) */
+            tags?: string[];
             recovery_codes?: components["schemas"]["RecoveryCodesSummary"];
             /** @description true when a note is stored, absent otherwise (`withExtras` only) */
             has_note?: boolean;
@@ -1717,11 +1717,6 @@ export interface components {
         AccountRecoveryWritten: {
             has_note: boolean;
             recovery_codes: components["schemas"]["RecoveryCodesSummary"];
-        };
-        /** AccountTag */
-        AccountTag: {
-            id: number;
-            name: string;
         };
         /**
          * AlertChannel

@@ -13,7 +13,8 @@ import { tagsByAccount } from '../tags/tags.queries.js';
  */
 
 export interface AccountExtras {
-  readonly tags?: { id: number; name: string }[];
+  /** The names, in the order of the tags screen (case-insensitive); unique whatever their case. */
+  readonly tags?: string[];
   readonly recovery_codes?: { total: number; unused: number };
   readonly has_note?: true;
 }
@@ -30,7 +31,7 @@ export async function extrasOf(
 ): Promise<(id: number) => AccountExtras> {
   const [tags, recovery] = await Promise.all([tagsByAccount(db, ids), recoverySummaries(db, ids)]);
   const byId = new Map<number, AccountExtras>();
-  for (const [id, list] of tags) byId.set(id, { tags: list });
+  for (const [id, list] of tags) byId.set(id, { tags: list.map((tag) => tag.name) });
   for (const [id, summary] of recovery) {
     byId.set(id, {
       ...byId.get(id),

@@ -3,7 +3,7 @@ import { annotate, IdList, Nullable, QueryFlag, StringEnum } from '../http/commo
 import { registerRule } from '../http/validation.js';
 import { attributeName } from '../i18n/translate.js';
 import { ALGORITHMS, isValidBase32Secret, MAX_DB_INTEGER, OTP_TYPES } from '@twofold/otp';
-import { AccountTag, AccountTagNames } from '../tags/tags.schemas.js';
+import { AccountTagNames } from '../tags/tags.schemas.js';
 import { NOTE_MAX, RecoveryCodesInput, RecoverySummary } from '../recovery/recovery.schemas.js';
 
 registerRule('base32', (value, { field }) =>
@@ -67,7 +67,9 @@ export const TwoFAccount = Type.Object(
     ),
     // Twofold's own fields: only with `withExtras`.
     tags: Type.Optional(
-      Type.Array(AccountTag, { description: 'The tags, absent when none (`withExtras` only)' }),
+      Type.Array(Type.String(), {
+        description: 'The tag names, as create and update take them; absent when none (`withExtras` only)',
+      }),
     ),
     recovery_codes: Type.Optional(RecoverySummary),
     has_note: Type.Optional(

@@ -13,9 +13,6 @@ export const Tag = Type.Object(
   { title: 'Tag', description: 'A tag; an account carries any number of them' },
 );
 
-/** A tag as an account carries it (under `withExtras`). */
-export const AccountTag = Type.Object({ id: Type.Integer(), name: Type.String() }, { title: 'AccountTag' });
-
 /** Names are trimmed; unique whatever their case. */
 export const TagBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: TAG_NAME_MAX }),

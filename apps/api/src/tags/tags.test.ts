@@ -3,7 +3,7 @@ import { bearerCaller, createUserWithToken } from '../test/auth-helpers.js';
 import { describeEachDatabase } from '../test/harness.js';
 
 const SECRET = 'A4GRFHVVRBGY7UIW';
-type WithTags = { id: number; tags?: { id: number; name: string }[] };
+type WithTags = { id: number; tags?: string[] };
 
 describeEachDatabase('tags', (t) => {
   let token = '';
@@ -20,8 +20,7 @@ describeEachDatabase('tags', (t) => {
   const tagNames = async (id: number) =>
     (await call('GET', `/api/v1/twofaccounts/${id}?withExtras=1`))
       // Absent when the account has none.
-      .json<WithTags>()
-      .tags?.map((tag) => tag.name) ?? [];
+      .json<WithTags>().tags ?? [];
 
   beforeEach(async () => {
     token = await createUserWithToken(t.db);
@@ -29,9 +28,9 @@ describeEachDatabase('tags', (t) => {
 
   it('an account carries any number of tags, created on the fly; rename and delete', async () => {
     const a = await newAccount('a', ['Work', ' google ', 'WORK']);
-    expect(a.tags!.map((tag) => tag.name)).toEqual(['google', 'Work']);
+    expect(a.tags).toEqual(['google', 'Work']);
     const b = await newAccount('b', ['work', 'Personal']);
-    expect(b.tags!.map((tag) => tag.name)).toEqual(['Personal', 'Work']);
+    expect(b.tags).toEqual(['Personal', 'Work']);
     // Without the flag, the answer stays as 2FAuth's.
     const plain = await call('POST', '/api/v1/twofaccounts', {
       account: 'c',
@@ -40,12 +39,13 @@ describeEachDatabase('tags', (t) => {
     });
     expect(Object.keys(plain.json())).not.toContain('tags');
 
-    expect((await call('GET', '/api/v1/tags')).json()).toEqual([
+    const listed = (await call('GET', '/api/v1/tags')).json<{ id: number; name: string }[]>();
+    expect(listed).toEqual([
       { id: expect.any(Number), name: 'google', twofaccounts_count: 1 },
       { id: expect.any(Number), name: 'Personal', twofaccounts_count: 1 },
       { id: expect.any(Number), name: 'Work', twofaccounts_count: 2 },
     ]);
-    const work = a.tags!.find((tag) => tag.name === 'Work')!;
+    const work = listed.find((tag) => tag.name === 'Work')!;
 
     // An update with `tags` sets exactly those; without it keeps them.
     const update = {

@@ -56,7 +56,7 @@ export async function listAccounts(ctx: Context, options: { group?: string; json
     a.service ?? '',
     a.account,
     a.otp_type,
-    (a.tags ?? []).map((tag) => tag.name).join(', '),
+    (a.tags ?? []).join(', '),
   ]);
   process.stdout.write(`${table([['', 'ID', 'SERVICE', 'ACCOUNT', 'TYPE', 'TAGS'], ...rows])}\n`);
 }

@@ -10,7 +10,7 @@ import { recoveryBody, type RecoveryDraft } from './RecoveryFields';
 export function useAccountKit(account: Account | undefined) {
   const hasSecrets =
     account !== undefined && (account.has_note === true || (account.recovery_codes?.total ?? 0) > 0);
-  const [tags, setTagList] = useState<string[]>(account?.tags?.map((tag) => tag.name) ?? []);
+  const [tags, setTagList] = useState<string[]>(account?.tags ?? []);
   const [tagsTouched, setTagsTouched] = useState(false);
   const starred = account?.favorite === true;
   const [favorite, setFavorite] = useState(starred);

@@ -23,7 +23,7 @@ function matches(account: Account, search: string): boolean {
   return (
     (account.service ?? '').toLowerCase().includes(needle) ||
     account.account.toLowerCase().includes(needle) ||
-    (account.tags ?? []).some((tag) => tag.name.toLowerCase().includes(needle))
+    (account.tags ?? []).some((tag) => tag.toLowerCase().includes(needle))
   );
 }
 
@@ -51,7 +51,7 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
   const allAccounts = useMemo(() => lists.accounts ?? [], [lists.accounts]);
   const { activeGroupId, activeGroup, choose } = useActiveGroup(settings, lists.groups);
   const [search, setSearch] = useState('');
-  const [tagFilter, setTagFilter] = useState<ReadonlySet<number>>(() => new Set());
+  const [tagFilter, setTagFilter] = useState<ReadonlySet<string>>(() => new Set());
   const clearSearch = useCallback(() => setSearch(''), []);
   // Manage mode keeps the search and the group: its actions apply to what is shown.
   const { editMode, entering, toggleEditMode, selected, setSelected, toggle } = useEditMode(initialEditMode);

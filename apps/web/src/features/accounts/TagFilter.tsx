@@ -2,11 +2,14 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../entities/account/account.api';
 
-/** Whether an account carries every tag of the filter (several chips narrow the list). */
-export function hasAllTags(account: Account, tagIds: ReadonlySet<number>): boolean {
-  if (tagIds.size === 0) return true;
-  const own = new Set((account.tags ?? []).map((tag) => tag.id));
-  return [...tagIds].every((id) => own.has(id));
+/**
+ * Whether an account carries every tag of the filter (several chips narrow the list). Tags are
+ * named: a name is unique whatever its case, as the server keeps it.
+ */
+export function hasAllTags(account: Account, tagNames: ReadonlySet<string>): boolean {
+  if (tagNames.size === 0) return true;
+  const own = new Set(account.tags ?? []);
+  return [...tagNames].every((name) => own.has(name));
 }
 
 /** The tags of the accounts as chips: each press adds or removes one from the filter. */
@@ -16,30 +19,30 @@ export function TagFilter({
   onChange,
 }: {
   readonly accounts: readonly Account[];
-  readonly chosen: ReadonlySet<number>;
-  readonly onChange: (next: ReadonlySet<number>) => void;
+  readonly chosen: ReadonlySet<string>;
+  readonly onChange: (next: ReadonlySet<string>) => void;
 }) {
   const { t } = useTranslation('accounts');
   const tags = useMemo(() => {
-    const byId = new Map<number, string>();
-    for (const account of accounts) for (const tag of account.tags ?? []) byId.set(tag.id, tag.name);
-    return [...byId].sort(([, a], [, b]) => a.localeCompare(b));
+    const names = new Set<string>();
+    for (const account of accounts) for (const tag of account.tags ?? []) names.add(tag);
+    return [...names].sort((a, b) => a.localeCompare(b));
   }, [accounts]);
   if (tags.length === 0) return null;
-  const toggle = (id: number) => {
+  const toggle = (name: string) => {
     const next = new Set(chosen);
-    if (!next.delete(id)) next.add(id);
+    if (!next.delete(name)) next.add(name);
     onChange(next);
   };
   return (
     <div className="group-chips tag-chips" role="group" aria-label={t('tags.filter')}>
-      {tags.map(([id, name]) => (
+      {tags.map((name) => (
         <button
-          key={id}
+          key={name}
           type="button"
           className="group-chip"
-          aria-pressed={chosen.has(id)}
-          onClick={() => toggle(id)}
+          aria-pressed={chosen.has(name)}
+          onClick={() => toggle(name)}
         >
           {name}
         </button>

@@ -7,8 +7,8 @@ export function TagChips({ account }: { readonly account: Account }) {
   return (
     <span className="account-tags">
       {tags.map((tag) => (
-        <span key={tag.id} className="account-tag">
-          {tag.name}
+        <span key={tag} className="account-tag">
+          {tag}
         </span>
       ))}
     </span>

@@ -1,0 +1,53 @@
+// The server as one file (esbuild), written over the compiled entry `dist/server.js`: a start no
+// longer reads, compiles and links some 3,000 small modules (TypeBox, Kysely, Fastify and its
+// plugins), which was the largest share of a restart's CPU (ARCHITECTURE.md, "Memory and start
+// time"). The compiled tree stays beside it for the tests and the tools.
+//
+// Left outside the bundle, loaded from node_modules as before:
+// - what the server loads on first use (import(): kept lazy, out of the start);
+// - packages that find files next to their own code (PGlite's WASM and data, sharp's and
+//   sodium-native's native addons, jsdom's files).
+import { build } from 'esbuild';
+import { copyFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+
+const loadedOnFirstUse = [
+  '@simplewebauthn/server',
+  '@twofold/import',
+  '@twofold/otp/images',
+  'bowser',
+  'jsdom',
+  'nodemailer',
+  'openid-client',
+  'simple-icons',
+  'web-push',
+];
+const withFilesOfTheirOwn = ['@electric-sql/pglite', '@fastify/secure-session', 'sharp', 'pg-native'];
+
+await build({
+  entryPoints: [`${dist}server.js`],
+  outfile: `${dist}server.js`,
+  allowOverwrite: true,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // Whitespace and syntax only: names stay as written, so stack traces still read. A smaller text
+  // also parses faster and weighs less in the heap (V8 keeps a script's source for lazy compiling).
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'none',
+  sourcemap: 'linked',
+  external: [...loadedOnFirstUse, ...withFilesOfTheirOwn],
+  // CommonJS packages inside an ES module bundle still call require() for Node's own modules.
+  banner: {
+    js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
+
+// The key-derivation worker is started by URL, next to the code that starts it: in the bundle that
+// is dist/, in the compiled tree dist/import-export/.
+copyFileSync(`${dist}import-export/kdf-worker.js`, `${dist}kdf-worker.js`);
