@@ -1,6 +1,5 @@
 import type { RouteApp } from '../http/route-app.js';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
 import { errors } from '../http/errors.js';
 import { IdList } from '../http/common.schemas.js';
 import { OrderedIdsBody, OrderSaved } from '../groups/groups.schemas.js';
@@ -81,7 +80,7 @@ function readRoutes(app: RouteApp): void {
       const kept = await listAccountsText(app.deps, flags, (list) => reply.serialize(list) as string);
       if (flags.withOtp) logCodes(app.deps, request, await listedCodes(app.deps));
       // Already serialised by the route's schema: sent as is (a JSON string is not serialised again).
-      return sendKeptJson(request, reply as FastifyReply, kept);
+      return sendKeptJson(request, reply, kept);
     },
   );
 
