@@ -3,7 +3,9 @@
  * embedded data until `/up` answers, against a bare Fastify process answering `/up`, and the
  * server's resident memory (RSS) once idle after the start, after listing the 1,000 accounts, and
  * after a minute of use (the list with codes and one code, every second).
- * Three runs each, medians. Needs `pnpm build` first (it runs apps/api/dist/server.js).
+ * Both processes run under the start command's V8 flags (package.json's `start`, the Dockerfile's),
+ * as Twofold is started for real. Three runs each, medians. Needs `pnpm build` first (it runs
+ * apps/api/dist/server.js).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -13,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrateToLatest, openDatabase } from '../src/db/database.js';
 import { createUserWithToken } from '../src/test/auth-helpers.js';
+import { startFlags } from './report-processes.js';
 
 const RUNS = 3;
 const ACCOUNTS = 1000;
@@ -96,7 +99,7 @@ async function main() {
   // The first start after seeding is not measured (it is not a restart of a settled database).
   const port = 18_500 + Math.floor(Math.random() * 500);
   const env = { DATA_DIR: dataDir, APP_URL: `http://localhost:${port}` };
-  await (await startAndTime([serverEntry], env, port)).stop();
+  await (await startAndTime([...startFlags, serverEntry], env, port)).stop();
 
   const server: number[] = [];
   const bare: number[] = [];
@@ -104,7 +107,7 @@ async function main() {
   const rssAfterList: number[] = [];
   const rssAfterUse: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
-    const twofold = await startAndTime([serverEntry], env, port);
+    const twofold = await startAndTime([...startFlags, serverEntry], env, port);
     server.push(twofold.elapsed);
     await new Promise((resolve) => setTimeout(resolve, 3000));
     rssIdle.push(rssOf(twofold.pid));
@@ -129,7 +132,7 @@ async function main() {
     }
     rssAfterUse.push(rssOf(twofold.pid));
     await twofold.stop();
-    const baseline = await startAndTime([bareFile], {}, port);
+    const baseline = await startAndTime([...startFlags, bareFile], {}, port);
     bare.push(baseline.elapsed);
     await baseline.stop();
   }
