@@ -8,14 +8,11 @@
  * apps/api/dist/server.js).
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { migrateToLatest, openDatabase } from '../src/db/database.js';
-import { createUserWithToken } from '../src/test/auth-helpers.js';
-import { startFlags } from './report-processes.js';
+import { fastifyPath, seed, startFlags } from './report-processes.js';
 
 const RUNS = 3;
 const ACCOUNTS = 1000;
@@ -52,50 +49,15 @@ async function startAndTime(args: string[], env: Record<string, string>, port: n
   return { elapsed, pid: child.pid!, stop };
 }
 
-async function seed(dataDir: string): Promise<string> {
-  const database = await openDatabase({ driver: 'pglite', dataDir: path.join(dataDir, 'db') });
-  await migrateToLatest(database.db);
-  const token = await createUserWithToken(database.db, new Date());
-  const now = new Date();
-  await database.db
-    .insertInto('twofaccounts')
-    .values(
-      Array.from({ length: ACCOUNTS }, (_, i) => ({
-        group_id: null,
-        otp_type: 'totp',
-        service: `Service ${i}`,
-        account: `user${i}@example.com`,
-        secret: randomBytes(20)
-          .toString('hex')
-          .slice(0, 32)
-          .toUpperCase()
-          .replace(/[0189]/g, 'A'),
-        digits: 6,
-        algorithm: 'sha1',
-        period: 30,
-        counter: null,
-        icon: null,
-        uri: null,
-        position: i + 1,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .execute();
-  await database.close();
-  return token;
-}
-
 async function main() {
   if (!existsSync(serverEntry)) throw new Error('Build first: pnpm --filter @twofold/api build');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'twofold-start-bench-'));
   const bareFile = path.join(dataDir, 'bare.cjs');
-  const fastifyPath = JSON.stringify(fileURLToPath(import.meta.resolve('fastify')));
   writeFileSync(
     bareFile,
     `const app = require(${fastifyPath})();\napp.get('/up', async () => ({ status: 'up' }));\napp.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });\n`,
   );
-  const token = await seed(dataDir);
+  const token = await seed({ driver: 'pglite', dataDir: path.join(dataDir, 'db') }, ACCOUNTS);
   // The first start after seeding is not measured (it is not a restart of a settled database).
   const port = 18_500 + Math.floor(Math.random() * 500);
   const env = { DATA_DIR: dataDir, APP_URL: `http://localhost:${port}` };
