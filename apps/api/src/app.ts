@@ -26,6 +26,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerCompression } from './http/compression.js';
 import { registerOpenApi } from './openapi/openapi.plugin.js';
 import { registerFallbacks } from './spa/fallbacks.js';
+import { registerAssetManifest } from './spa/asset-manifest.js';
 import { authPlugin } from './auth/auth.plugin.js';
 import { localePlugin } from './settings/locale.plugin.js';
 import { sessionPlugin } from './auth/session.js';
@@ -180,7 +181,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerSecurityHeaders(app, config);
   await registerCompression(app);
   await registerOpenApi(app, config.version);
-  await registerFallbacks(app, deps.webRoot === undefined ? defaultWebRoot : deps.webRoot);
+  const webRoot = deps.webRoot === undefined ? (config.webDir ?? defaultWebRoot) : deps.webRoot;
+  registerAssetManifest(app, webRoot);
+  await registerFallbacks(app, webRoot);
   // Uploads (icons, QR images, import files): parts become body fields, files Buffers; the
   // per-route size rules are validation rules (422), these limits only stop abuse.
   // Sessions (encrypted cookie + server-side rows), then request rate limits: both run before auth.

@@ -8,6 +8,7 @@ import { listAccounts, printCode } from './commands/accounts.js';
 import { EXPORT_FORMATS, exportAccounts, type CliExportFormat } from './commands/export.js';
 import { importFile } from './commands/import.js';
 import { login } from './commands/login.js';
+import { verify } from './commands/verify.js';
 import { completionScript, SHELLS } from './completion.js';
 import { connect } from './connect.js';
 import { ExitCode, toCliError } from './exit.js';
@@ -110,6 +111,17 @@ function program(): Command {
       ),
     );
   backupCommands(cli);
+  cli
+    .command('verify <url>')
+    .description(
+      'check that a server sends the web app as built: every file of its asset manifest (/.well-known/twofold-assets.json) fetched plain, brotli and gzip and compared by SHA-256; exit 1 on any difference (no login needed)',
+    )
+    .option(
+      '--manifest <file>',
+      "compare with this manifest (your own build's dist/.well-known/twofold-assets.json) instead of the server's",
+    )
+    .option('--json', 'JSON output for scripts')
+    .action((url: string, options: { json?: boolean; manifest?: string }) => verify(url, options));
   cli
     .command('completion')
     .description('print the shell completion script (bash, zsh or fish)')

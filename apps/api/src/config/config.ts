@@ -125,6 +125,10 @@ export const variables = {
     text,
     'Folder of the encrypted backups (Aegis vaults). Defaults to `DATA_DIR/backups`; created when missing.',
   ),
+  WEB_DIR: optional(
+    text,
+    'Folder of the built web app that the server sends to browsers (with its file manifest, see "Verify what your server sends"). Defaults to the build beside the server (`apps/web/dist`).',
+  ),
   DATABASE_URL: optional(
     postgresUrl,
     'PostgreSQL connection string. When unset, Twofold uses an embedded PostgreSQL (PGlite) stored in `DATA_DIR/db`.',
@@ -265,6 +269,8 @@ export interface Config extends RawConfig {
   readonly dataDir: string;
   /** Absolute backup folder. */
   readonly backupDir: string;
+  /** Absolute folder of the built web app, when `WEB_DIR` names one (else the build beside the server). */
+  readonly webDir: string | null;
   readonly version: string;
   readonly secureCookies: boolean;
   readonly webauthnRpId: string;
@@ -300,6 +306,7 @@ export function loadConfig(
       options.cwd ?? process.cwd(),
       raw.BACKUP_DIR ?? path.join(raw.DATA_DIR, 'backups'),
     ),
+    webDir: raw.WEB_DIR === undefined ? null : path.resolve(options.cwd ?? process.cwd(), raw.WEB_DIR),
     version: options.version ?? '0.0.0',
     secureCookies: appUrl.protocol === 'https:',
     webauthnRpId: raw.WEBAUTHN_ID ?? appUrl.hostname,
