@@ -81,7 +81,8 @@ class Session {
   }
 }
 
-export async function startTestServer(): Promise<TestServer> {
+/** `env` adds to the server's environment (e.g. `WEB_DIR`, a copy of the web app to tamper with). */
+export async function startTestServer(env: Readonly<Record<string, string>> = {}): Promise<TestServer> {
   if (!existsSync(serverEntry)) throw new Error(`build the API first: ${serverEntry} is missing`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'twofold-e2e-'));
   const port = await freePort();
@@ -97,6 +98,7 @@ export async function startTestServer(): Promise<TestServer> {
       LOG_LEVEL: 'warn',
       THROTTLE_API: '10000',
       THROTTLE_WEB: '10000',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -187,7 +187,7 @@ function readTrusted(file: string): ManifestFile[] {
 
 /** Runs every check with a few requests in flight; network failures end the command (exit 4). */
 async function checkAll(base: string, files: ManifestFile[], agent: http.Agent): Promise<Difference[]> {
-  const results: Difference[][] = new Array(files.length);
+  const results: Difference[][] = files.map(() => []);
   let next = 0;
   const worker = async () => {
     while (next < files.length) {
