@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { buildApp, redactedLogPaths } from './app.js';
@@ -25,7 +26,21 @@ async function main(): Promise<void> {
   // here, before opening it. The lock goes with the process (every exit that runs JavaScript).
   const lock = config.DATABASE_URL
     ? undefined
-    : lockDataDir(config.dataDir, { warn: (message) => logger.warn(message) });
+    : lockDataDir(config.dataDir, {
+        warn: (message) => logger.warn(message),
+        heartbeatMs: config.LOCK_HEARTBEAT_MS,
+        onLost: (holder) => {
+          // Another process opened the database while the lock file was gone: this one stops at
+          // once, without a graceful close (whose last writes would land under the other's feet).
+          const who = holder
+            ? `pid ${holder.pid}${holder.host === hostname() ? '' : ` on ${holder.host}`}`
+            : 'another process';
+          logger.fatal(
+            `The lock of the data folder ${config.dataDir} was taken by ${who} while this process held it (its lock file had been deleted): the embedded database must never be open in two processes, so this one stops now.`,
+          );
+          process.exit(1);
+        },
+      });
   if (lock) process.once('exit', () => lock.release());
   const keys = resolveAppKeys(config);
   const database = config.DATABASE_URL

@@ -9763,7 +9763,9 @@ export interface operations {
     getAccountOtpLogs: {
         parameters: {
             query?: {
+                /** @description The last months only: a whole number from 1 to 1200 */
                 period?: unknown;
+                /** @description The first rows, or the last ones when negative: a whole number from -100000 to 100000 */
                 limit?: unknown;
                 withSource?: unknown;
             };
@@ -11296,7 +11298,9 @@ export interface operations {
     listAuthentications: {
         parameters: {
             query?: {
+                /** @description The last months only: a whole number from 1 to 1200 */
                 period?: unknown;
+                /** @description The first rows, or the last ones when negative: a whole number from -100000 to 100000 */
                 limit?: unknown;
                 withEvent?: unknown;
             };

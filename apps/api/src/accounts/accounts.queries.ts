@@ -107,16 +107,26 @@ export async function readAccounts(
   return { rows: list, encrypted: row?.encrypted === true };
 }
 
+/**
+ * Which rows a lookup by id sees: active accounts only, or (`withTrashed`) an account in the trash
+ * too, for the one read that must find it there: the replay of an idempotent creation.
+ */
+export interface AccountLookup {
+  readonly withTrashed?: boolean;
+}
+
 /** One account and the `useEncryption` setting in one round trip. */
 export async function readAccount(
   db: Executor,
   id: number,
+  options: AccountLookup = {},
 ): Promise<{ row: AccountRecord | undefined; encrypted: boolean }> {
   if (dbIds([id]).length === 0) return { row: undefined, encrypted: false };
+  const active = options.withTrashed ? sql<boolean>`true` : isActiveAccount;
   const { rows } = await sql<AccountRecord & { encrypted: unknown }>`
     select ${RECORD_COLUMNS},
       (select value from settings where key = 'useEncryption' and is_custom = false) as encrypted
-    from twofaccounts where id = ${id} and ${isActiveAccount}`.execute(db);
+    from twofaccounts where id = ${id} and ${active}`.execute(db);
   const found = rows[0];
   if (!found) return { row: undefined, encrypted: false };
   const { encrypted, ...row } = found;

@@ -4,7 +4,7 @@ import { errors } from '../http/errors.js';
 import { isTruthy } from '../http/common.schemas.js';
 import { cacheSlot } from '../cache/app-caches.js';
 import { toRead, toView, type AccountRead, type AccountView, type EmbeddedOtp } from './accounts.mapper.js';
-import { readAccount, readAccounts } from './accounts.queries.js';
+import { readAccount, readAccounts, type AccountLookup } from './accounts.queries.js';
 import { timedCodes } from './otp.js';
 import { extrasOf, type AccountExtras } from './account-extras.js';
 import type { KeptText } from '../http/compression.js';
@@ -173,15 +173,20 @@ export async function listAccountsText(
   return keepListText(lists, key, text);
 }
 
-export async function findView(deps: Deps, id: number): Promise<AccountView> {
-  const { row, encrypted } = await readAccount(deps.db, id);
+export async function findView(deps: Deps, id: number, lookup: AccountLookup = {}): Promise<AccountView> {
+  const { row, encrypted } = await readAccount(deps.db, id, lookup);
   if (!row) throw errors.notFound();
   return toView(deps.keys, row, encrypted);
 }
 
 /** One account read from the database (not the snapshot): writes answer what they stored. */
-export async function showAccount(deps: Deps, id: number, flags: ReadFlags): Promise<AccountRead> {
-  const view = await findView(deps, id);
+export async function showAccount(
+  deps: Deps,
+  id: number,
+  flags: ReadFlags,
+  lookup: AccountLookup = {},
+): Promise<AccountRead> {
+  const view = await findView(deps, id, lookup);
   const now = unixSeconds(deps.clock);
   return toRead(deps.icons, view, {
     withSecret: flags.withSecret,

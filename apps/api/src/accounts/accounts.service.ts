@@ -119,24 +119,29 @@ async function storeNew(
 type CreateUri = Static<typeof CreateUriBody>;
 type CreateParams = Static<typeof CreateParamsBody>;
 
-/** The routes drop the secret and Twofold's own fields unless the query asks for them. */
-const created = (deps: Deps, id: number) =>
-  showAccount(deps, id, { withSecret: true, withOtp: false, withExtras: true });
+/**
+ * The routes drop the secret and Twofold's own fields unless the query asks for them. A replay
+ * finds its account in the trash too: the key outlives the trash, and its retry answers the
+ * account it created (still in the trash) rather than storing a second one.
+ */
+const created = (deps: Deps, id: number, replay = false) =>
+  showAccount(deps, id, { withSecret: true, withOtp: false, withExtras: true }, { withTrashed: replay });
 
 /**
  * `POST /api/v1/twofaccounts`. With an idempotency key already used by this caller within a day,
- * the first answer again (rebuilt from its account) and nothing stored; see idempotency.ts.
+ * the first answer again (rebuilt from its account, even in the trash) and nothing stored; see
+ * idempotency.ts.
  */
 export async function createAccount(deps: Deps, body: unknown, idem?: IdempotencyKey): Promise<AccountRead> {
   const first = idem && (await replayed(deps.db, idem, deps.clock.now()));
-  if (first) return created(deps, first);
+  if (first) return created(deps, first, true);
   try {
     return await created(deps, await createNew(deps, body, idem));
   } catch (error) {
     // A request with the same key committed first (a concurrent retry): its answer.
     const winner = error instanceof KeyTaken && idem && (await replayed(deps.db, idem, deps.clock.now()));
     if (!winner) throw error;
-    return created(deps, winner);
+    return created(deps, winner, true);
   }
 }
 

@@ -71,7 +71,7 @@ describeEachDatabase('Idempotency-Key on account creation', (t) => {
     expect(await count()).toBe(1);
   });
 
-  it('forgets a key after 24 hours, or when its account is deleted; a refused request keeps none', async () => {
+  it('forgets a key after 24 hours, or when its account is deleted for good; a refused request keeps none', async () => {
     await call('POST', '/api/v1/twofaccounts', params, keyed('day'));
     t.clock.advance(24 * 3600 - 1);
     expect((await call('POST', '/api/v1/twofaccounts', params, keyed('day'))).json()).toMatchObject({
@@ -86,6 +86,7 @@ describeEachDatabase('Idempotency-Key on account creation', (t) => {
       { account_id: 2 },
     ]);
     await call('DELETE', '/api/v1/twofaccounts/2');
+    await call('DELETE', '/api/v1/trash?ids=2');
     expect((await call('POST', '/api/v1/twofaccounts', params, keyed('day'))).json()).toMatchObject({
       id: 3,
     });
@@ -93,6 +94,37 @@ describeEachDatabase('Idempotency-Key on account creation', (t) => {
     expect(refused.statusCode).toBe(422);
     expect((await call('POST', '/api/v1/twofaccounts', params, keyed('bad'))).json()).toMatchObject({
       id: 4,
+    });
+  });
+
+  it('keeps a key through the trash: a retry answers the trashed account, and a restore gives one', async () => {
+    const first = await call('POST', '/api/v1/twofaccounts', params, keyed('trash'));
+    expect(first.statusCode).toBe(201);
+    expect((await call('DELETE', '/api/v1/twofaccounts/1')).statusCode).toBe(204);
+    expect(await count()).toBe(0);
+
+    // The retry replays the first answer; nothing is stored and the account stays in the trash.
+    const again = await call('POST', '/api/v1/twofaccounts', params, keyed('trash'));
+    expect({ status: again.statusCode, body: again.json() }).toEqual({ status: 201, body: first.json() });
+    expect(await count()).toBe(0);
+    expect((await call('GET', '/api/v1/trash')).json()).toEqual([expect.objectContaining({ id: 1 })]);
+    // Another body with that key is still refused.
+    const other = await call('POST', '/api/v1/twofaccounts', { ...params, account: 'jane' }, keyed('trash'));
+    expect(other.statusCode).toBe(422);
+
+    expect((await call('POST', '/api/v1/trash/restore?ids=1')).statusCode).toBe(200);
+    const accounts = (await call('GET', '/api/v1/twofaccounts?withSecret=1')).json<{ id: number }[]>();
+    expect(accounts).toEqual([expect.objectContaining({ id: 1, secret: F.SECRET })]);
+    // Restored, the key still answers the same account.
+    expect((await call('POST', '/api/v1/twofaccounts', params, keyed('trash'))).json()).toEqual(first.json());
+    expect(await count()).toBe(1);
+
+    // Trash off: a delete is final, and the key goes with the account.
+    expect((await call('PUT', '/api/v1/settings/trashRetentionDays', { value: 0 })).statusCode).toBe(200);
+    expect((await call('DELETE', '/api/v1/twofaccounts/1')).statusCode).toBe(204);
+    expect(await t.db.selectFrom('idempotency_keys').selectAll().execute()).toEqual([]);
+    expect((await call('POST', '/api/v1/twofaccounts', params, keyed('trash'))).json()).toMatchObject({
+      id: 2,
     });
   });
 

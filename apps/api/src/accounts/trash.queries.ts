@@ -11,7 +11,11 @@ import { isActiveAccount } from '../db/active-accounts.js';
 
 const isTrashed = sql<boolean>`twofaccounts.trashed_at is not null`;
 
-/** Moves active accounts to the trash; their idempotency keys are forgotten, as a delete did. */
+/**
+ * Moves active accounts to the trash. Their idempotency keys stay (until the account is deleted for
+ * good): a creation retried after the trash answers the trashed account instead of storing a second
+ * one, which a restore would then bring back beside it.
+ */
 export async function trashAccountRows(db: Executor, list: readonly number[], now: Date): Promise<number[]> {
   const ids = dbIds(list);
   if (ids.length === 0) return [];
@@ -22,10 +26,7 @@ export async function trashAccountRows(db: Executor, list: readonly number[], no
     .where(isActiveAccount)
     .returning('id')
     .execute();
-  const trashed = rows.map((row) => row.id);
-  if (trashed.length > 0)
-    await db.deleteFrom('idempotency_keys').where('account_id', 'in', trashed).execute();
-  return trashed;
+  return rows.map((row) => row.id);
 }
 
 /** Every trashed account (newest first) and the `useEncryption` setting. */

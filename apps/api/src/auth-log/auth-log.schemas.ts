@@ -30,8 +30,12 @@ export const Authentication = Type.Object({
   at: Type.Optional(Type.String()),
 });
 
-/** `period` (months) and `limit`: numbers (checked by the service with 2FAuth's messages). */
+/** `period` (months) and `limit`: whole numbers within bounds (checked by `log-window.ts`, 2FAuth's messages). */
 export const LogWindowQuery = Type.Object({
-  period: Type.Optional(Type.Unknown()),
-  limit: Type.Optional(Type.Unknown()),
+  period: Type.Optional(Type.Unknown({ description: 'The last months only: a whole number from 1 to 1200' })),
+  limit: Type.Optional(
+    Type.Unknown({
+      description: 'The first rows, or the last ones when negative: a whole number from -100000 to 100000',
+    }),
+  ),
 });

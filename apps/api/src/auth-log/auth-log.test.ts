@@ -208,6 +208,39 @@ describeEachDatabase('authentication log', (t) => {
     }
   });
 
+  it('refuses a period or limit out of bounds or not whole, naming the field (never a 500)', async () => {
+    const owner = await registerWithSession(t);
+    const read = await reader(owner);
+    const cases: [string, Record<string, string[]>][] = [
+      ['period=2147483648', { period: ['The period field must be between 1 and 1200.'] }],
+      ['period=1e309', { period: ['The period field must be an integer.'] }],
+      ['period=-1', { period: ['The period field must be between 1 and 1200.'] }],
+      ['period=0', { period: ['The period field must be between 1 and 1200.'] }],
+      ['period=1.5', { period: ['The period field must be an integer.'] }],
+      ['period=1201', { period: ['The period field must be between 1 and 1200.'] }],
+      ['limit=1e309', { limit: ['The limit field must be an integer.'] }],
+      ['limit=-1e309', { limit: ['The limit field must be an integer.'] }],
+      ['limit=2.5', { limit: ['The limit field must be an integer.'] }],
+      ['limit=9007199254740993', { limit: ['The limit field must be an integer.'] }],
+      ['limit=100001', { limit: ['The limit field must be between -100000 and 100000.'] }],
+      [
+        'period=99999999999&limit=-100001',
+        {
+          period: ['The period field must be between 1 and 1200.'],
+          limit: ['The limit field must be between -100000 and 100000.'],
+        },
+      ],
+    ];
+    for (const [query, expected] of cases) {
+      const response = await read('GET', `/api/v1/users/1/authentications?${query}`);
+      expect(response.statusCode, query).toBe(422);
+      expect(response.json().errors, query).toEqual(expected);
+    }
+    for (const query of ['period=1200', 'period=1', 'limit=100000', 'limit=-100000', 'limit=0', 'limit=-1']) {
+      expect((await read('GET', `/api/v1/users/1/authentications?${query}`)).statusCode, query).toBe(200);
+    }
+  });
+
   it('answers 404 for another user id', async () => {
     const owner = await registerWithSession(t);
     for (const id of ['2', '0', 'abc']) {

@@ -135,7 +135,18 @@ describeEachDatabase('code log', (t) => {
     await token('GET', '/api/v1/twofaccounts/1/otp');
     expect(await logOf(token, 1, '?period=1')).toHaveLength(2);
     expect(await logOf(token, 1, '?limit=1')).toHaveLength(1);
-    for (const query of ['period=', 'limit=true', 'limit=x', 'period[]=2']) {
+    for (const query of [
+      'period=',
+      'limit=true',
+      'limit=x',
+      'period[]=2',
+      'period=2147483648',
+      'period=1e309',
+      'period=-1',
+      'period=1.5',
+      'limit=1e309',
+      'limit=100001',
+    ]) {
       const response = await token('GET', `/api/v1/twofaccounts/1/otp-logs?${query}`);
       expect(response.statusCode, query).toBe(422);
     }

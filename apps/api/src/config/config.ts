@@ -121,6 +121,11 @@ export const variables = {
     text,
     'Folder for the embedded database, the generated key, icons and unsent mail. Created when missing. On the embedded database, one process at a time: the running server holds `DATA_DIR/twofold.lock`.',
   ),
+  LOCK_HEARTBEAT_MS: variable(
+    5000,
+    integer(100, 10_000),
+    'Embedded database only: how often, in milliseconds, the running server checks `DATA_DIR/twofold.lock`: it touches the file (a sign of life for a start on another host or container), creates it again when it was deleted, and stops at once if another process has taken it meanwhile.',
+  ),
   BACKUP_DIR: optional(
     text,
     'Folder of the encrypted backups (Aegis vaults). Defaults to `DATA_DIR/backups`; created when missing.',

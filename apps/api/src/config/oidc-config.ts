@@ -23,7 +23,7 @@ export const oidcVariables = {
   OIDC_DISABLE_PASSWORD_LOGIN: variable(
     false,
     boolean,
-    'OpenID Connect: `true` refuses the password sign-in (and registration by password); the sign-in screen shows only the provider. Needs `OIDC_ISSUER_URL`.',
+    'OpenID Connect: `true` refuses the password sign-in (and registration and reset by password); the sign-in screen shows only the provider. Needs `OIDC_ISSUER_URL`.',
   ),
 } as const;
 

@@ -4,6 +4,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   utimesSync,
   writeFileSync,
@@ -220,6 +221,66 @@ describe('the data folder lock', () => {
     expect((refusal as Error).message).toContain(`pid ${pid}`);
     expect(readFileSync(file, 'utf8')).toBe(winner);
     expect(readdirSync(dataDir)).toEqual([LOCK_FILE_NAME]);
+  });
+
+  /** Waits for a condition, checked every 10 ms (the lock's heartbeat here is 20 ms). */
+  async function until(condition: () => boolean): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error('condition not met within 10 s');
+      await sleep(10);
+    }
+  }
+
+  it('creates its file again when it is deleted while held, with a warning', async () => {
+    const warnings: string[] = [];
+    const lost: unknown[] = [];
+    const lock = lockDataDir(dataDir, {
+      warn: (message) => warnings.push(message),
+      heartbeatMs: 20,
+      onLost: (holder) => lost.push(holder),
+    });
+    const text = readFileSync(file, 'utf8');
+    rmSync(file);
+    await until(() => existsSync(file));
+    expect(readFileSync(file, 'utf8')).toBe(text);
+    expect(warnings).toEqual([
+      `The lock file ${file} was deleted while this process held the data folder: created again.`,
+    ]);
+    // A start from another process now finds the folder taken, as before the deletion.
+    const moduleUrl = new URL('./data-dir-lock.ts', import.meta.url).href;
+    const probe = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `import(${JSON.stringify(moduleUrl)}).then(({ lockDataDir }) => { try { lockDataDir(${JSON.stringify(dataDir)}); console.log('won'); } catch (error) { console.log(error.name); } })`,
+      ],
+      { cwd: path.dirname(fileURLToPath(import.meta.url)) },
+    );
+    expect(probe.stdout.toString().trim()).toBe('DataDirInUseError');
+    expect(lost).toEqual([]);
+    lock.release();
+    expect(existsSync(file)).toBe(false);
+  }, 30_000);
+
+  it('reports the folder lost when another process wrote its lock there, and leaves that lock alone', async () => {
+    const lost: (LockHolder | null)[] = [];
+    const lock = lockDataDir(dataDir, { heartbeatMs: 20, onLost: (holder) => lost.push(holder) });
+    // Another process took the folder while the file was gone: its lock replaces ours in one step.
+    const other = await livePid();
+    const replacement = path.join(dataDir, 'other.lock');
+    writeFileSync(replacement, `${JSON.stringify({ pid: other, host: hostname(), token: 'other' })}\n`);
+    renameSync(replacement, file);
+    const theirs = readFileSync(file, 'utf8');
+    await until(() => lost.length > 0);
+    expect(lost).toEqual([expect.objectContaining({ pid: other, token: 'other' })]);
+    // Reported once, and the other's lock is never touched, by the heartbeat or by the release.
+    await sleep(100);
+    expect(lost).toHaveLength(1);
+    lock.release();
+    expect(readFileSync(file, 'utf8')).toBe(theirs);
   });
 
   it('lets exactly one of several processes starting together take over a stale lock', async () => {

@@ -6,7 +6,6 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
-  readlinkSync,
   renameSync,
   statSync,
   unlinkSync,
@@ -15,6 +14,9 @@ import {
 } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { isRunning, pidNamespace, processStart } from './process-info.js';
+
+export { pidNamespace, processStart } from './process-info.js';
 
 /*
  * One process per embedded database. PGlite keeps the whole database in the memory of the process
@@ -35,12 +37,18 @@ import path from 'node:path';
  * - Take-over is race-safe: the stale file is renamed aside (atomic), and only if the file moved
  *   is the one judged stale does the process go on to the O_EXCL create; a live lock moved by
  *   mistake (another starter took over first) is linked back. Of two starters, one wins.
+ * - The holder checks its file at every heartbeat. Deleted by hand while the server runs, it is
+ *   created again (with a warning), so a later start still finds the folder taken. Found holding
+ *   another process's lock (one started while the file was gone), the holder reports the folder
+ *   lost (`onLost`): two processes now have the database open, and the server stops at once,
+ *   leaving the newcomer's lock in place.
  * - Released on a graceful stop and on every exit that runs JavaScript (`release` is
  *   synchronous, for an 'exit' handler). Only the holder's own file is ever removed.
  */
 
 export const LOCK_FILE_NAME = 'twofold.lock';
-const HEARTBEAT_MS = 5_000;
+/** The default heartbeat; a holder on another host beats at most every 10 s (stale after 30 s). */
+export const HEARTBEAT_MS = 5_000;
 const FOREIGN_STALE_MS = 30_000;
 /** A lock file being written by its creator can be read empty for an instant. */
 const UNREADABLE_GRACE_MS = 2_000;
@@ -86,6 +94,13 @@ export interface LockOptions {
   readonly warn?: (message: string) => void;
   /** Tests: runs between judging a lock stale and moving it aside (where starters race). */
   readonly beforeTakeOver?: () => void;
+  /** How often the holder checks its file (ms); 5 s by default. */
+  readonly heartbeatMs?: number;
+  /**
+   * Called once when the lock file holds another process's lock (null: unreadable): the folder is
+   * no longer this process's, and it must stop using the database at once.
+   */
+  readonly onLost?: (holder: LockHolder | null) => void;
 }
 
 /** Folders locked by this process (a second lock in the same process is refused too). */
@@ -100,7 +115,7 @@ export function lockDataDir(dataDir: string, options: LockOptions = {}): DataDir
   const text = `${JSON.stringify(me)}\n`;
   for (let attempt = 0; attempt < 50; attempt += 1) {
     if (heldHere.has(file)) throw new DataDirInUseError(folder, file, me);
-    if (createExclusive(file, text)) return held(file, text);
+    if (createExclusive(file, text)) return held(file, text, options);
     const seen = readLock(file);
     if (seen === undefined) continue; // released meanwhile
     let reason: string | null;
@@ -123,20 +138,22 @@ export function lockDataDir(dataDir: string, options: LockOptions = {}): DataDir
   throw new Error(`Could not take the lock ${file}: it keeps changing hands`);
 }
 
-function held(file: string, text: string): DataDirLock {
+function held(file: string, text: string, options: LockOptions): DataDirLock {
   heldHere.add(file);
   let released = false;
-  // The heartbeat that tells starters on other hosts or in other containers this holder still lives.
+  // The heartbeat: a sign of life for starters on other hosts or in other containers, and the
+  // check that the file is still there and still this process's.
   const heartbeat = setInterval(() => {
-    if (isStillOurs(file, text)) {
-      try {
-        const now = new Date();
-        utimesSync(file, now, now);
-      } catch {
-        // the next beat tries again
-      }
+    const outcome = beat(file, text);
+    if (outcome === 'recreated') {
+      options.warn?.(
+        `The lock file ${file} was deleted while this process held the data folder: created again.`,
+      );
+    } else if (typeof outcome === 'object') {
+      clearInterval(heartbeat);
+      options.onLost?.(outcome.holder);
     }
-  }, HEARTBEAT_MS);
+  }, options.heartbeatMs ?? HEARTBEAT_MS);
   heartbeat.unref();
   return {
     file,
@@ -152,6 +169,30 @@ function held(file: string, text: string): DataDirLock {
       }
     },
   };
+}
+
+/**
+ * One heartbeat: touches the holder's file, creates it again when it is gone, or reports the
+ * lock another process wrote there. A file that cannot be read or written now waits for the next.
+ */
+function beat(
+  file: string,
+  text: string,
+): 'touched' | 'recreated' | 'failed' | { holder: LockHolder | null } {
+  try {
+    const seen = readLock(file);
+    if (seen?.text === text) {
+      const now = new Date();
+      utimesSync(file, now, now);
+      return 'touched';
+    }
+    if (seen === undefined && createExclusive(file, text)) return 'recreated';
+    // Someone else's lock (written meanwhile, or in the instant between the read and the create).
+    const other = seen ?? readLock(file);
+    return other === undefined ? 'failed' : { holder: other.holder };
+  } catch {
+    return 'failed';
+  }
 }
 
 function ownHolder(): LockHolder {
@@ -232,43 +273,6 @@ function staleReason(holder: LockHolder, mtimeMs: number): string | null {
     return 'is no longer running (its pid now belongs to another process)';
   }
   return null;
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    // EPERM: the process exists but belongs to another user.
-    return errnoOf(error) === 'EPERM';
-  }
-  // A killed process not yet reaped by its parent (a zombie) still answers signal 0.
-  const state = procStat(pid)?.[0];
-  return state !== 'Z' && state !== 'X';
-}
-
-/** This process's pid namespace (Linux), or null where there is none to read. */
-export function pidNamespace(): string | null {
-  try {
-    return readlinkSync('/proc/self/ns/pid');
-  } catch {
-    return null;
-  }
-}
-
-/** The fields of /proc/<pid>/stat from the third (the state) on, or null (not Linux, no process). */
-function procStat(pid: number): string[] | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 2 (the command) is in parentheses and may hold spaces: count from the last ')'.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  } catch {
-    return null;
-  }
-}
-
-/** The process's start time in clock ticks since boot (Linux /proc), or null. */
-export function processStart(pid: number): string | null {
-  return procStat(pid)?.[19] ?? null; // field 22, starttime
 }
 
 /**

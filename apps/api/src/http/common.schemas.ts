@@ -37,6 +37,13 @@ export function toTimestamp(date: Date | string): string {
   return value.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 }
 
+/** A date-time given by a client: RFC 3339, from 1970 to 9999 (`http/date-time.ts`), else 422. */
+export const DateTimeInput = (description?: string) =>
+  Type.String({
+    format: 'date-time',
+    description: [description, 'RFC 3339 date-time, years 1970 to 9999'].filter(Boolean).join('; '),
+  });
+
 /** A password field: never trimmed. */
 export const Password = (options: { minLength?: number; description?: string } = {}) =>
   Type.String({ ...options, ...annotate({ 'x-trim': false }) });

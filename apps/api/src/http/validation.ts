@@ -1,6 +1,7 @@
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { parseBooleanField } from '@twofold/otp';
 import { attributeName, type Message, type MessageKey, type MessageParams } from '../i18n/translate.js';
+import { isDateTime } from './date-time.js';
 import { AppError, errors, type FieldError } from './errors.js';
 
 /*
@@ -30,7 +31,8 @@ export type Rule =
   | 'between'
   | 'in'
   | 'regex'
-  | 'email';
+  | 'email'
+  | 'date';
 
 /** Schema keywords this validator understands besides standard JSON Schema. */
 export interface ValidationAnnotations {
@@ -274,6 +276,9 @@ class FieldValidator {
     }
     if (typeof value === 'string' && schema.format === 'email' && !EMAIL.test(value)) {
       return this.fail(field, schema, 'email', 'validation.email');
+    }
+    if (typeof value === 'string' && schema.format === 'date-time' && !isDateTime(value)) {
+      return this.fail(field, schema, 'date', 'validation.date');
     }
     for (const name of schema['x-rules'] ?? []) {
       const rule = namedRules.get(name);

@@ -16,6 +16,7 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'validation.boolean': 'يجب أن تكون قيمة حقل :attribute صحيحة أو خاطئة.',
   'validation.array': 'يجب أن يكون حقل :attribute مصفوفة.',
   'validation.email': 'يجب أن يكون حقل :attribute عنوان بريد إلكتروني صالحًا.',
+  'validation.date': 'يجب أن يكون حقل :attribute تاريخًا صالحًا.',
   'validation.alpha': 'يجب ألا يحتوي حقل :attribute إلا على أحرف.',
   'validation.in': 'القيمة المحددة في :attribute غير صالحة.',
   'validation.unique': 'قيمة :attribute مستخدمة من قبل.',

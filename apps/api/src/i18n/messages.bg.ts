@@ -16,6 +16,7 @@ export const bg: Partial<Record<MessageKey, string>> = {
   'validation.boolean': 'Полето :attribute трябва да бъде вярно или невярно.',
   'validation.array': 'Полето :attribute трябва да бъде масив.',
   'validation.email': 'Полето :attribute трябва да бъде валиден имейл адрес.',
+  'validation.date': 'Полето :attribute трябва да бъде валидна дата.',
   'validation.alpha': 'Полето :attribute може да съдържа само букви.',
   'validation.in': 'Избраната стойност на :attribute е невалидна.',
   'validation.unique': 'Стойността на :attribute вече е заета.',

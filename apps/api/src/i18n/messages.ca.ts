@@ -16,6 +16,7 @@ export const ca: Partial<Record<MessageKey, string>> = {
   'validation.boolean': 'El camp :attribute ha de ser cert o fals.',
   'validation.array': 'El camp :attribute ha de ser una matriu.',
   'validation.email': 'El camp :attribute ha de ser una adreça electrònica vàlida.',
+  'validation.date': 'El camp :attribute ha de ser una data vàlida.',
   'validation.alpha': 'El camp :attribute només pot contenir lletres.',
   'validation.in': 'El valor seleccionat de :attribute no és vàlid.',
   'validation.unique': 'El valor de :attribute ja està en ús.',

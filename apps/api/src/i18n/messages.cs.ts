@@ -16,6 +16,7 @@ export const cs: Partial<Record<MessageKey, string>> = {
   'validation.boolean': 'Pole :attribute musí být pravda nebo nepravda.',
   'validation.array': 'Pole :attribute musí být pole.',
   'validation.email': 'Pole :attribute musí být platná e-mailová adresa.',
+  'validation.date': 'Pole :attribute musí být platné datum.',
   'validation.alpha': 'Pole :attribute smí obsahovat jen písmena.',
   'validation.in': 'Zvolená hodnota pole :attribute je neplatná.',
   'validation.unique': 'Hodnota pole :attribute je již použita.',

@@ -16,6 +16,7 @@ export const da: Partial<Record<MessageKey, string>> = {
   'validation.boolean': 'Feltet :attribute skal være sand eller falsk.',
   'validation.array': 'Feltet :attribute skal være et array.',
   'validation.email': 'Feltet :attribute skal være en gyldig e-mailadresse.',
+  'validation.date': 'Feltet :attribute skal være en gyldig dato.',
   'validation.alpha': 'Feltet :attribute må kun indeholde bogstaver.',
   'validation.in': 'Den valgte værdi for :attribute er ugyldig.',
   'validation.unique': 'Værdien for :attribute er allerede i brug.',

@@ -16,6 +16,7 @@ export const de: Partial<Record<MessageKey, string>> = {
   'validation.boolean': 'Das Feld :attribute muss wahr oder falsch sein.',
   'validation.array': 'Das Feld :attribute muss ein Array sein.',
   'validation.email': 'Das Feld :attribute muss eine gültige E-Mail-Adresse sein.',
+  'validation.date': 'Das Feld :attribute muss ein gültiges Datum sein.',
   'validation.alpha': 'Das Feld :attribute darf nur Buchstaben enthalten.',
   'validation.in': 'Der gewählte Wert für :attribute ist ungültig.',
   'validation.unique': 'Der Wert des Feldes :attribute ist bereits vergeben.',

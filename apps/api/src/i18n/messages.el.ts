@@ -16,6 +16,7 @@ export const el: Partial<Record<MessageKey, string>> = {
   'validation.boolean': 'Το πεδίο :attribute πρέπει να είναι αληθές ή ψευδές.',
   'validation.array': 'Το πεδίο :attribute πρέπει να είναι πίνακας.',
   'validation.email': 'Το πεδίο :attribute πρέπει να είναι έγκυρη διεύθυνση email.',
+  'validation.date': 'Το πεδίο :attribute πρέπει να είναι έγκυρη ημερομηνία.',
   'validation.alpha': 'Το πεδίο :attribute μπορεί να περιέχει μόνο γράμματα.',
   'validation.in': 'Η επιλεγμένη τιμή για :attribute δεν είναι έγκυρη.',
   'validation.unique': 'Η τιμή του :attribute χρησιμοποιείται ήδη.',

@@ -13,6 +13,7 @@ export const en = {
   'validation.boolean': 'The :attribute field must be true or false.',
   'validation.array': 'The :attribute field must be an array.',
   'validation.email': 'The :attribute field must be a valid email address.',
+  'validation.date': 'The :attribute field must be a valid date.',
   'validation.alpha': 'The :attribute field must only contain letters.',
   'validation.in': 'The selected :attribute is invalid.',
   'validation.unique': 'The :attribute has already been taken.',

@@ -16,6 +16,7 @@ export const es: Partial<Record<MessageKey, string>> = {
   'validation.boolean': 'El campo :attribute debe ser verdadero o falso.',
   'validation.array': 'El campo :attribute debe ser un conjunto.',
   'validation.email': 'El campo :attribute debe ser una dirección de correo electrónico válida.',
+  'validation.date': 'El campo :attribute debe ser una fecha válida.',
   'validation.alpha': 'El campo :attribute solo debe contener letras.',
   'validation.in': 'El campo :attribute seleccionado no es válido.',
   'validation.unique': 'El valor del campo :attribute ya está en uso.',

@@ -16,6 +16,7 @@ export const fa: Partial<Record<MessageKey, string>> = {
   'validation.boolean': 'فیلد :attribute باید درست یا نادرست باشد.',
   'validation.array': 'فیلد :attribute باید آرایه باشد.',
   'validation.email': 'فیلد :attribute باید نشانی ایمیل معتبر باشد.',
+  'validation.date': 'فیلد :attribute باید تاریخ معتبری باشد.',
   'validation.alpha': 'فیلد :attribute فقط می‌تواند حروف داشته باشد.',
   'validation.in': 'مقدار انتخاب‌شده برای :attribute نامعتبر است.',
   'validation.unique': ':attribute پیش‌تر گرفته شده است.',

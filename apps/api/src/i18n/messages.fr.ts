@@ -16,6 +16,7 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'validation.boolean': 'Le champ :attribute doit être vrai ou faux.',
   'validation.array': 'Le champ :attribute doit être un tableau.',
   'validation.email': 'Le champ :attribute doit être une adresse e-mail valide.',
+  'validation.date': 'Le champ :attribute doit être une date valide.',
   'validation.alpha': 'Le champ :attribute doit contenir uniquement des lettres.',
   'validation.in': 'Le champ :attribute sélectionné est invalide.',
   'validation.unique': 'La valeur du champ :attribute est déjà utilisée.',

@@ -16,6 +16,7 @@ export const hu: Partial<Record<MessageKey, string>> = {
   'validation.boolean': 'A(z) :attribute mező értéke csak igaz vagy hamis lehet.',
   'validation.array': 'A(z) :attribute mezőnek tömbnek kell lennie.',
   'validation.email': 'A(z) :attribute mezőnek érvényes e-mail-címnek kell lennie.',
+  'validation.date': 'A(z) :attribute mezőnek érvényes dátumnak kell lennie.',
   'validation.alpha': 'A(z) :attribute mező csak betűket tartalmazhat.',
   'validation.in': 'A kiválasztott :attribute érvénytelen.',
   'validation.unique': 'A(z) :attribute már foglalt.',

@@ -16,6 +16,7 @@ export const id: Partial<Record<MessageKey, string>> = {
   'validation.boolean': 'Kolom :attribute harus bernilai benar atau salah.',
   'validation.array': 'Kolom :attribute harus berupa array.',
   'validation.email': 'Kolom :attribute harus berupa alamat email yang valid.',
+  'validation.date': 'Kolom :attribute harus berupa tanggal yang valid.',
   'validation.alpha': 'Kolom :attribute hanya boleh berisi huruf.',
   'validation.in': ':attribute yang dipilih tidak valid.',
   'validation.unique': ':attribute sudah digunakan.',

@@ -16,6 +16,7 @@ export const it: Partial<Record<MessageKey, string>> = {
   'validation.boolean': 'Il campo :attribute deve essere vero o falso.',
   'validation.array': 'Il campo :attribute deve essere un array.',
   'validation.email': 'Il campo :attribute deve essere un indirizzo e-mail valido.',
+  'validation.date': 'Il campo :attribute deve essere una data valida.',
   'validation.alpha': 'Il campo :attribute può contenere solo lettere.',
   'validation.in': 'Il valore selezionato per :attribute non è valido.',
   'validation.unique': 'Il valore del campo :attribute è già stato utilizzato.',

@@ -16,6 +16,7 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'validation.boolean': ':attributeは true か false でなければなりません。',
   'validation.array': ':attributeは配列でなければなりません。',
   'validation.email': ':attributeは有効なメールアドレスでなければなりません。',
+  'validation.date': ':attributeは有効な日付でなければなりません。',
   'validation.alpha': ':attributeには文字のみ使用できます。',
   'validation.in': '選択された:attributeは無効です。',
   'validation.unique': ':attributeはすでに使用されています。',

@@ -16,6 +16,7 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'validation.boolean': ':attribute 항목은 true 또는 false여야 합니다.',
   'validation.array': ':attribute 항목은 배열이어야 합니다.',
   'validation.email': ':attribute 항목은 유효한 이메일 주소여야 합니다.',
+  'validation.date': ':attribute 항목은 유효한 날짜여야 합니다.',
   'validation.alpha': ':attribute 항목에는 문자만 사용할 수 있습니다.',
   'validation.in': '선택한 :attribute 값이 올바르지 않습니다.',
   'validation.unique': ':attribute 값은 이미 사용 중입니다.',

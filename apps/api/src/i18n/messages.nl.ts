@@ -16,6 +16,7 @@ export const nl: Partial<Record<MessageKey, string>> = {
   'validation.boolean': 'Het veld :attribute moet waar of onwaar zijn.',
   'validation.array': 'Het veld :attribute moet een array zijn.',
   'validation.email': 'Het veld :attribute moet een geldig e-mailadres zijn.',
+  'validation.date': 'Het veld :attribute moet een geldige datum zijn.',
   'validation.alpha': 'Het veld :attribute mag alleen letters bevatten.',
   'validation.in': 'De gekozen :attribute is ongeldig.',
   'validation.unique': 'De :attribute is al in gebruik.',

@@ -16,6 +16,7 @@ export const pl: Partial<Record<MessageKey, string>> = {
   'validation.boolean': 'Pole :attribute musi mieć wartość prawda albo fałsz.',
   'validation.array': 'Pole :attribute musi być tablicą.',
   'validation.email': 'Pole :attribute musi być prawidłowym adresem e-mail.',
+  'validation.date': 'Pole :attribute musi być prawidłową datą.',
   'validation.alpha': 'Pole :attribute może zawierać tylko litery.',
   'validation.in': 'Wybrana wartość pola :attribute jest nieprawidłowa.',
   'validation.unique': 'Taka wartość pola :attribute jest już zajęta.',

@@ -16,6 +16,7 @@ export const pt: Partial<Record<MessageKey, string>> = {
   'validation.boolean': 'O campo :attribute deve ser verdadeiro ou falso.',
   'validation.array': 'O campo :attribute deve ser um array.',
   'validation.email': 'O campo :attribute deve ser um endereço de e-mail válido.',
+  'validation.date': 'O campo :attribute deve ser uma data válida.',
   'validation.alpha': 'O campo :attribute deve conter apenas letras.',
   'validation.in': 'O :attribute selecionado é inválido.',
   'validation.unique': 'O :attribute já está em uso.',

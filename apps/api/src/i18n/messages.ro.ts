@@ -16,6 +16,7 @@ export const ro: Partial<Record<MessageKey, string>> = {
   'validation.boolean': 'Câmpul :attribute trebuie să fie adevărat sau fals.',
   'validation.array': 'Câmpul :attribute trebuie să fie un tablou.',
   'validation.email': 'Câmpul :attribute trebuie să fie o adresă de e-mail validă.',
+  'validation.date': 'Câmpul :attribute trebuie să fie o dată validă.',
   'validation.alpha': 'Câmpul :attribute poate conține doar litere.',
   'validation.in': 'Valoarea selectată pentru :attribute nu este validă.',
   'validation.unique': 'Valoarea câmpului :attribute este deja folosită.',

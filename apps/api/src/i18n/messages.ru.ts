@@ -16,6 +16,7 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'validation.boolean': 'Поле :attribute должно иметь значение «истина» или «ложь».',
   'validation.array': 'Поле :attribute должно быть массивом.',
   'validation.email': 'Поле :attribute должно быть действительным адресом эл. почты.',
+  'validation.date': 'Поле :attribute должно быть действительной датой.',
   'validation.alpha': 'Поле :attribute может содержать только буквы.',
   'validation.in': 'Выбранное значение для :attribute недопустимо.',
   'validation.unique': 'Такое значение поля :attribute уже занято.',

@@ -16,6 +16,7 @@ export const si: Partial<Record<MessageKey, string>> = {
   'validation.boolean': ':attribute ක්ෂේත්‍රය සත්‍ය හෝ අසත්‍ය විය යුතුය.',
   'validation.array': ':attribute ක්ෂේත්‍රය අරාවක් විය යුතුය.',
   'validation.email': ':attribute ක්ෂේත්‍රය වලංගු විද්‍යුත් තැපැල් ලිපිනයක් විය යුතුය.',
+  'validation.date': ':attribute ක්ෂේත්‍රය වලංගු දිනයක් විය යුතුය.',
   'validation.alpha': ':attribute ක්ෂේත්‍රයේ අඩංගු විය යුත්තේ අකුරු පමණි.',
   'validation.in': 'තෝරාගත් :attribute වලංගු නොවේ.',
   'validation.unique': ':attribute දැනටමත් භාවිතයේ ඇත.',

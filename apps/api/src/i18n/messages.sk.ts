@@ -16,6 +16,7 @@ export const sk: Partial<Record<MessageKey, string>> = {
   'validation.boolean': 'Pole :attribute musí byť pravda alebo nepravda.',
   'validation.array': 'Pole :attribute musí byť pole.',
   'validation.email': 'Pole :attribute musí byť platná e-mailová adresa.',
+  'validation.date': 'Pole :attribute musí byť platný dátum.',
   'validation.alpha': 'Pole :attribute môže obsahovať len písmená.',
   'validation.in': 'Zvolená hodnota poľa :attribute je neplatná.',
   'validation.unique': 'Hodnota poľa :attribute sa už používa.',

@@ -16,6 +16,7 @@ export const sv: Partial<Record<MessageKey, string>> = {
   'validation.boolean': 'Fältet :attribute måste vara sant eller falskt.',
   'validation.array': 'Fältet :attribute måste vara en array.',
   'validation.email': 'Fältet :attribute måste vara en giltig e-postadress.',
+  'validation.date': 'Fältet :attribute måste vara ett giltigt datum.',
   'validation.alpha': 'Fältet :attribute får bara innehålla bokstäver.',
   'validation.in': 'Det valda värdet för :attribute är ogiltigt.',
   'validation.unique': 'Värdet för :attribute används redan.',

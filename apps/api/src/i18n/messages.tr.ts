@@ -16,6 +16,7 @@ export const tr: Partial<Record<MessageKey, string>> = {
   'validation.boolean': ':attribute alanı doğru ya da yanlış olmalıdır.',
   'validation.array': ':attribute alanı bir dizi olmalıdır.',
   'validation.email': ':attribute alanı geçerli bir e-posta adresi olmalıdır.',
+  'validation.date': ':attribute alanı geçerli bir tarih olmalıdır.',
   'validation.alpha': ':attribute alanı yalnızca harf içermelidir.',
   'validation.in': 'Seçilen :attribute geçersiz.',
   'validation.unique': ':attribute zaten kullanılıyor.',

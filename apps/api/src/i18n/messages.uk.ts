@@ -16,6 +16,7 @@ export const uk: Partial<Record<MessageKey, string>> = {
   'validation.boolean': 'Поле :attribute має мати значення «так» або «ні».',
   'validation.array': 'Поле :attribute має бути масивом.',
   'validation.email': 'Поле :attribute має бути дійсною адресою ел. пошти.',
+  'validation.date': 'Поле :attribute має бути дійсною датою.',
   'validation.alpha': 'Поле :attribute може містити лише літери.',
   'validation.in': 'Вибране значення для :attribute неприпустиме.',
   'validation.unique': 'Таке значення поля :attribute уже зайняте.',

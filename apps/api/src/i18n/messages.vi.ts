@@ -16,6 +16,7 @@ export const vi: Partial<Record<MessageKey, string>> = {
   'validation.boolean': 'Trường :attribute phải là đúng hoặc sai.',
   'validation.array': 'Trường :attribute phải là mảng.',
   'validation.email': 'Trường :attribute phải là địa chỉ email hợp lệ.',
+  'validation.date': 'Trường :attribute phải là ngày hợp lệ.',
   'validation.alpha': 'Trường :attribute chỉ được chứa chữ cái.',
   'validation.in': 'Giá trị đã chọn của :attribute không hợp lệ.',
   'validation.unique': ':attribute đã được sử dụng.',

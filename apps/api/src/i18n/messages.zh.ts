@@ -16,6 +16,7 @@ export const zh: Partial<Record<MessageKey, string>> = {
   'validation.boolean': ':attribute 必须为布尔值。',
   'validation.array': ':attribute 必须是一个数组。',
   'validation.email': ':attribute 必须是有效的电子邮件地址。',
+  'validation.date': ':attribute 必须是有效的日期。',
   'validation.alpha': ':attribute 只能由字母组成。',
   'validation.in': '所选的 :attribute 无效。',
   'validation.unique': ':attribute 已经被占用。',

@@ -220,6 +220,46 @@ describeEachDatabase(
       expect((await signInWithProvider(t)).landed).toBe('/accounts');
     });
 
+    it('refuses the password reset and its mail when password sign-in is off', async () => {
+      await registerWithSession(t);
+      // A link mailed while password sign-in was on, followed after it was turned off.
+      await new SessionClient(t).request('POST', '/user/password/lost', { email: john.email });
+      const text = t.mailbox.messages.at(-1)?.text ?? '';
+      const token = new URL(/https?:\/\/\S+/.exec(text)![0]).searchParams.get('token')!;
+      await t.rebuild({ ...oidcEnv, OIDC_DISABLE_PASSWORD_LOGIN: 'true' });
+      const mailed = t.mailbox.messages.length;
+      t.clock.advance(120);
+
+      const lost = await new SessionClient(t).request('POST', '/user/password/lost', { email: john.email });
+      expect(lost.statusCode).toBe(403);
+      expect(lost.json()).toEqual({
+        message: 'Password sign-in is turned off on this server: sign in with your identity provider.',
+        reason: 'password_sign_in_off',
+      });
+      // Another address gets the same answer: nothing tells whether it is the user's.
+      const other = await new SessionClient(t).request('POST', '/user/password/lost', {
+        email: 'x@y.example',
+      });
+      expect(other.json()).toEqual(lost.json());
+      expect(t.mailbox.messages).toHaveLength(mailed);
+
+      const client = new SessionClient(t);
+      const reset = await client.request('POST', '/user/password/reset', {
+        token,
+        email: john.email,
+        password: 'a fresh new password',
+        password_confirmation: 'a fresh new password',
+      });
+      expect(reset.statusCode).toBe(403);
+      expect(reset.json()).toMatchObject({ reason: 'password_sign_in_off' });
+      expect((await client.request('GET', '/api/v1/user')).statusCode).toBe(401);
+      expect(await authLog(t)).toEqual([{ event: 'login', login_method: 'password' }]);
+
+      // The password was not changed: with password sign-in back on, the old one still works.
+      await t.rebuild(oidcEnv);
+      expect((await loginWithSession(t)).lastResponse.statusCode).toBe(200);
+    });
+
     it('answers 404 without a provider, and is off in reverse-proxy mode', async () => {
       await t.rebuild({ OIDC_ISSUER_URL: '', OIDC_CLIENT_ID: '', OIDC_CLIENT_SECRET: '' });
       expect((await t.app.inject({ method: 'GET', url: '/oidc/login' })).statusCode).toBe(404);

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Nullable } from '../http/common.schemas.js';
+import { DateTimeInput, Nullable } from '../http/common.schemas.js';
 
 export const NOTE_MAX = 10_000;
 export const RECOVERY_CODE_MAX = 255;
@@ -38,7 +38,7 @@ export const RecoveryCodesInput = Type.Array(
   Type.Object({
     code: Type.String({ minLength: 1, maxLength: RECOVERY_CODE_MAX }),
     // Absent: a code already stored keeps its date (else unused); a restore gives it.
-    used_at: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
+    used_at: Type.Optional(Nullable(DateTimeInput('When the code was used'))),
   }),
   {
     maxItems: RECOVERY_CODES_MAX,

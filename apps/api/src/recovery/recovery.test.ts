@@ -124,6 +124,65 @@ describeEachDatabase('notes and recovery codes', (t) => {
     expect(bad.json()).toMatchObject({ errors: { recovery_codes: [expect.any(String)] } });
   });
 
+  it('refuses a used date that is not an RFC 3339 date-time between 1970 and 9999, naming the field', async () => {
+    const id = await newAccount();
+    const invalid = [
+      'ok',
+      '2026-13-45T00:00:00Z',
+      '0000-00-00',
+      '+275760-09-13T00:00:00.001Z',
+      '2026-02-30T00:00:00Z',
+      '2026-01-01',
+      '2026-01-01T24:00:00Z',
+      '1969-12-31T23:59:59Z',
+      '10000-01-01T00:00:00Z',
+      '9999-12-31T23:00:00-05:00',
+      '12',
+    ];
+    for (const usedAt of invalid) {
+      const codes = [
+        { code: 'fine', used_at: null },
+        { code: 'c', used_at: usedAt },
+      ];
+      const written = await call('PUT', `/api/v1/twofaccounts/${id}/recovery`, { recovery_codes: codes });
+      expect(written.statusCode, usedAt).toBe(422);
+      expect(written.json(), usedAt).toEqual({
+        message: expect.any(String),
+        errors: { 'recovery_codes.1.used_at': ['The recovery codes.1.used at field must be a valid date.'] },
+      });
+      const created = await call('POST', '/api/v1/twofaccounts', {
+        account: 'bob',
+        otp_type: 'totp',
+        secret: SECRET,
+        recovery_codes: codes,
+      });
+      expect(created.statusCode, usedAt).toBe(422);
+      expect(Object.keys(created.json<{ errors: object }>().errors), usedAt).toEqual([
+        'recovery_codes.1.used_at',
+      ]);
+    }
+    // Nothing was written by the refused requests.
+    expect(await t.db.selectFrom('recovery_codes').selectAll().execute()).toEqual([]);
+    expect((await call('GET', '/api/v1/twofaccounts')).json()).toHaveLength(1);
+
+    // Valid date-times, with an offset, fractions or the edges of the range, are kept as instants.
+    const valid = [
+      ['2026-07-05T12:00:00Z', '2026-07-05T12:00:00.000Z'],
+      ['2026-07-05t12:00:00.123456+02:00', '2026-07-05T10:00:00.123Z'],
+      ['1970-01-01T00:00:00Z', '1970-01-01T00:00:00.000Z'],
+      ['9999-12-31T23:59:59.999Z', '9999-12-31T23:59:59.999Z'],
+      ['2024-02-29T00:00:00Z', '2024-02-29T00:00:00.000Z'],
+    ];
+    const written = await call('PUT', `/api/v1/twofaccounts/${id}/recovery`, {
+      recovery_codes: valid.map(([usedAt], index) => ({ code: `code-${index}`, used_at: usedAt })),
+    });
+    expect(written.statusCode).toBe(200);
+    const revealed = (await call('GET', `/api/v1/twofaccounts/${id}/recovery`)).json<{
+      recovery_codes: { used_at: string | null }[];
+    }>();
+    expect(revealed.recovery_codes.map((code) => code.used_at)).toEqual(valid.map(([, stored]) => stored));
+  });
+
   it('a web session reveals only after confirming its password, for five minutes', async () => {
     await t.db.deleteFrom('personal_access_tokens').execute();
     await t.db.deleteFrom('users').execute();

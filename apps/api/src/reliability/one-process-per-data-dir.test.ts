@@ -1,6 +1,6 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../db/data-dir-lock.js';
@@ -120,5 +120,56 @@ describe('one process per embedded database folder', () => {
     running.push(next);
     expect(takeOvers()).toBe(before); // nothing was left to take over
     expect((await fetch(`${next.url}/up`)).status).toBe(200);
+  }, 240_000);
+
+  /** Waits for a condition, checked every 50 ms (the servers here beat every 100 ms). */
+  async function until(condition: () => boolean, what: string): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error(`${what}: not within 30 s\n${logs.text().slice(-2000)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it('creates its lock again when it is deleted, and stops if another process took the folder meanwhile', async () => {
+    for (const server of running.splice(0)) await stopServer(server);
+    const fastBeat = { ...env, LOCK_HEARTBEAT_MS: '100' };
+    const first = await startServer(await freePort(), fastBeat, logs);
+    running.push(first);
+    const firstPid = first.child.pid!;
+    const held = readFileSync(lockFile, 'utf8');
+
+    // Deleted by hand while the server runs: created again, as it was, with a warning.
+    rmSync(lockFile);
+    await until(() => existsSync(lockFile) && readFileSync(lockFile, 'utf8') === held, 'the lock file back');
+    expect(logs.text()).toContain(
+      `The lock file ${lockFile} was deleted while this process held the data folder`,
+    );
+    const second = await startExpectingExit(await freePort(), env, logs, 60_000);
+    expect(second.exit).toBe('code 1');
+    expect(second.output).toContain(`is in use by another Twofold process (pid ${firstPid}`);
+    expect((await create(first, 'Kept')).status).toBe(201);
+
+    // Another process took the folder while the file was gone (its lock replaces the file in one
+    // step here): the first stops at once rather than share the database, and leaves that lock.
+    const other = JSON.stringify({ pid: process.pid, host: hostname(), token: 'another process' });
+    writeFileSync(`${lockFile}.next`, `${other}\n`);
+    renameSync(`${lockFile}.next`, lockFile);
+    await until(() => first.exited() !== null, 'the first server stopped');
+    running.pop();
+    expect(first.exited()).toBe('code 1');
+    expect(logs.text()).toContain(
+      `The lock of the data folder ${dataDir} was taken by pid ${process.pid} while this process held it`,
+    );
+    expect(readFileSync(lockFile, 'utf8')).toBe(`${other}\n`);
+
+    // What it stored before stopping is whole for the next holder.
+    rmSync(lockFile);
+    const next = await startServer(await freePort(), env, logs);
+    running.push(next);
+    expect(await services(next)).toContain('Kept');
+    await stopServer(next);
+    running.pop();
+    expect(existsSync(lockFile)).toBe(false);
   }, 240_000);
 });

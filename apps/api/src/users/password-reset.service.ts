@@ -17,7 +17,9 @@ import { linkMail } from '../mail/link-mail.js';
 import { recipientLocale } from '../settings/recipient-locale.js';
 import type { Locale } from '../i18n/locales.js';
 import { readNativeSetting } from '../settings/settings.queries.js';
+import { passwordSignInOff } from '../config/config.js';
 import { findUser, updatePasswordHash } from './users.queries.js';
+import { passwordSignInRefused } from './users.service.js';
 
 /** The user whose address this is (case-insensitive), else 422 `No account found using this email.` */
 export async function userByEmail(db: Executor, email: string) {
@@ -30,7 +32,8 @@ export async function userByEmail(db: Executor, email: string) {
 
 /**
  * `POST /user/password/lost`: mails a single-use reset link, in the user's language (else the
- * request's, `requestLocale`); `log` is the request's.
+ * request's, `requestLocale`); `log` is the request's. With password sign-in off, refused (403)
+ * whatever the address, and nothing is mailed.
  */
 export async function sendResetLink(
   deps: Deps,
@@ -38,6 +41,7 @@ export async function sendResetLink(
   log: FastifyBaseLogger,
   requestLocale: Locale,
 ): Promise<void> {
+  if (passwordSignInOff(deps.config)) throw passwordSignInRefused();
   const user = await userByEmail(deps.db, email);
   const now = deps.clock.now();
   if (await issuedRecently(deps.db, 'password_reset', now)) {
@@ -66,13 +70,15 @@ export async function sendResetLink(
 
 /**
  * `POST /user/password/reset`: new password, token consumed, every session ended;
- * the caller is signed in, unless WebAuthn-only is on.
+ * the caller is signed in, unless WebAuthn-only is on. With password sign-in off, refused (403)
+ * before anything changes: a link mailed earlier neither sets a password nor signs in.
  */
 export async function resetPassword(
   deps: Deps,
   session: SessionPort,
   input: { token: string; email: string; password: string },
 ): Promise<void> {
+  if (passwordSignInOff(deps.config)) throw passwordSignInRefused();
   const user = await findUser(deps.db);
   if (!user || user.email.toLowerCase() !== input.email.toLowerCase()) {
     throw errors.invalidField('email', 'error.reset_user_not_found');
