@@ -9,6 +9,8 @@ export const LOW_SPACE_BYTES = 100 * 1024 * 1024;
 export const LOW_SPACE_RATIO = 0.05;
 /** A full disk is logged at most once in this window. */
 const LOG_INTERVAL_MS = 60_000;
+/** A full-disk episode ends after this long without a failed write, once space is free. */
+const EPISODE_QUIET_MS = 60_000;
 /** A reading of the free space is reused for this long (writes ask on every request). */
 const READING_TTL_MS = 1_000;
 
@@ -59,11 +61,13 @@ async function measureDir(dir: string): Promise<{ freeBytes: number; totalBytes:
 /**
  * The free space of DATA_DIR (database, icons, backups, mail): read on demand and briefly reused.
  * A failed write for lack of space is logged at most once a minute and raises one `disk_full`
- * alert per episode; the episode ends by itself when space is free again (no restart).
+ * alert per episode; the episode ends by itself a minute after the last failure once space is
+ * free again (no restart). Writes are let through again as soon as space is free.
  */
 export class DiskWatch {
   private reading: { space: DiskSpace; at: number } | undefined;
-  private fullSince: number | undefined;
+  /** When the current full-disk episode last saw a failed or refused write (none: no episode). */
+  private lastFullAt: number | undefined;
   private lastLogAt = -Infinity;
 
   constructor(private readonly options: DiskWatchOptions) {}
@@ -80,14 +84,14 @@ export class DiskWatch {
     }
     const roomy = measured.freeBytes >= WRITE_RESERVE_BYTES;
     if (!roomy) this.reportFull();
-    if (roomy && this.fullSince !== undefined && now - this.fullSince >= READING_TTL_MS) {
-      this.fullSince = undefined;
+    if (roomy && this.lastFullAt !== undefined && now - this.lastFullAt >= EPISODE_QUIET_MS) {
+      this.lastFullAt = undefined;
       this.options.log.info({ freeBytes: measured.freeBytes }, 'data disk has free space again');
     }
     const space: DiskSpace = {
       ...measured,
       low: measured.freeBytes < LOW_SPACE_BYTES || measured.freeBytes < measured.totalBytes * LOW_SPACE_RATIO,
-      full: !roomy || this.fullSince !== undefined,
+      full: !roomy || this.lastFullAt !== undefined,
     };
     this.reading = { space, at: now };
     return space;
@@ -102,10 +106,8 @@ export class DiskWatch {
   /** A write failed, or was refused, for lack of space. */
   reportFull(error?: unknown): void {
     const now = this.options.clock.now().getTime();
-    if (this.fullSince === undefined) {
-      this.fullSince = now;
-      this.options.raise({ kind: 'disk_full' });
-    }
+    if (this.lastFullAt === undefined) this.options.raise({ kind: 'disk_full' });
+    this.lastFullAt = now;
     this.reading = undefined;
     if (now - this.lastLogAt < LOG_INTERVAL_MS) return;
     this.lastLogAt = now;
