@@ -11,8 +11,6 @@ export const LOW_SPACE_RATIO = 0.05;
 const LOG_INTERVAL_MS = 60_000;
 /** A full-disk episode ends after this long without a failed write, once space is free. */
 const EPISODE_QUIET_MS = 60_000;
-/** A reading of the free space is reused for this long (writes ask on every request). */
-const READING_TTL_MS = 1_000;
 
 export interface DiskSpace {
   readonly freeBytes: number;
@@ -59,23 +57,21 @@ async function measureDir(dir: string): Promise<{ freeBytes: number; totalBytes:
 }
 
 /**
- * The free space of DATA_DIR (database, icons, backups, mail): read on demand and briefly reused.
+ * The free space of DATA_DIR (database, icons, backups, mail): read on demand (one statfs).
  * A failed write for lack of space is logged at most once a minute and raises one `disk_full`
  * alert per episode; the episode ends by itself a minute after the last failure once space is
  * free again (no restart). Writes are let through again as soon as space is free.
  */
 export class DiskWatch {
-  private reading: { space: DiskSpace; at: number } | undefined;
   /** When the current full-disk episode last saw a failed or refused write (none: no episode). */
   private lastFullAt: number | undefined;
   private lastLogAt = -Infinity;
 
   constructor(private readonly options: DiskWatchOptions) {}
 
-  /** The space now (a reading at most a second old); never throws (an unreadable folder: unknown). */
+  /** The space now (one statfs call); never throws (an unreadable folder: unknown). */
   async space(): Promise<DiskSpace | undefined> {
     const now = this.options.clock.now().getTime();
-    if (this.reading && now - this.reading.at < READING_TTL_MS) return this.reading.space;
     let measured: { freeBytes: number; totalBytes: number };
     try {
       measured = await (this.options.measure ?? measureDir)(this.options.dir);
@@ -88,13 +84,11 @@ export class DiskWatch {
       this.lastFullAt = undefined;
       this.options.log.info({ freeBytes: measured.freeBytes }, 'data disk has free space again');
     }
-    const space: DiskSpace = {
+    return {
       ...measured,
       low: measured.freeBytes < LOW_SPACE_BYTES || measured.freeBytes < measured.totalBytes * LOW_SPACE_RATIO,
       full: !roomy || this.lastFullAt !== undefined,
     };
-    this.reading = { space, at: now };
-    return space;
   }
 
   /** Whether a write may start: false when DATA_DIR is (nearly) full. Unknown space: true. */
@@ -108,7 +102,6 @@ export class DiskWatch {
     const now = this.options.clock.now().getTime();
     if (this.lastFullAt === undefined) this.options.raise({ kind: 'disk_full' });
     this.lastFullAt = now;
-    this.reading = undefined;
     if (now - this.lastLogAt < LOG_INTERVAL_MS) return;
     this.lastLogAt = now;
     const code = (error as { code?: unknown } | undefined)?.code;
