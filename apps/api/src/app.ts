@@ -124,8 +124,8 @@ export function serializeRequest(request: FastifyRequest) {
 function serviceDeps(deps: AppDependencies, log: FastifyBaseLogger): Deps {
   const caches = new AppCaches();
   // The watches raise alerts through the port built from them (late-bound: it needs them first).
-  let alerts: Deps['alerts'] | undefined;
-  const raise = (event: Parameters<Deps['alerts']['raise']>[0]) => alerts?.raise(event);
+  const late: { alerts?: Deps['alerts'] } = {};
+  const raise = (event: Parameters<Deps['alerts']['raise']>[0]) => late.alerts?.raise(event);
   const base = {
     config: deps.config,
     db: invalidatingDatabase(deps.db, caches),
@@ -139,8 +139,8 @@ function serviceDeps(deps: AppDependencies, log: FastifyBaseLogger): Deps {
     disk: new DiskWatch({ dir: deps.config.dataDir, clock: deps.clock, log, raise }),
     clockWatch: new ClockWatch(deps.clock, raise),
   };
-  alerts = createAlerts(base);
-  return { ...base, alerts };
+  late.alerts = createAlerts(base);
+  return { ...base, alerts: late.alerts };
 }
 
 /**
