@@ -72,6 +72,9 @@ import { AppCaches } from './cache/app-caches.js';
 import { invalidatingDatabase } from './cache/invalidate-on-write.js';
 import { IconStore } from './images/icon-store.js';
 import type { Deps } from './shared/deps.js';
+import { DiskWatch } from './storage/disk.js';
+import { ClockWatch } from './clock-skew/clock-watch.js';
+import { registerDiskGuard, serverStatusRoutes } from './server-status/server-status.routes.js';
 import { serializeErrorForLog } from './db/driver-errors.js';
 import { parseQueryString } from './http/id-lists.js';
 
@@ -121,6 +124,9 @@ export function serializeRequest(request: FastifyRequest) {
  */
 function serviceDeps(deps: AppDependencies, log: FastifyBaseLogger): Deps {
   const caches = new AppCaches();
+  // The watches raise alerts through the port built from them (late-bound: it needs them first).
+  const late: { alerts?: Deps['alerts'] } = {};
+  const raise = (event: Parameters<Deps['alerts']['raise']>[0]) => late.alerts?.raise(event);
   const base = {
     config: deps.config,
     db: invalidatingDatabase(deps.db, caches),
@@ -131,8 +137,11 @@ function serviceDeps(deps: AppDependencies, log: FastifyBaseLogger): Deps {
     icons: new IconStore(path.join(deps.config.dataDir, 'icons')),
     deriveKey: sharedKdfPool().deriveKey,
     log,
+    disk: new DiskWatch({ dir: deps.config.dataDir, clock: deps.clock, log, raise }),
+    clockWatch: new ClockWatch(deps.clock, raise),
   };
-  return { ...base, alerts: createAlerts(base) };
+  late.alerts = createAlerts(base);
+  return { ...base, alerts: late.alerts };
 }
 
 /**
@@ -203,6 +212,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(localePlugin);
   await app.register(iconPurgePlugin);
   await app.register(encryptionPlugin);
+  registerDiskGuard(app);
 
   // Routes, one plugin per feature
   await app.register(healthRoutes);
@@ -237,6 +247,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(codeLogRoutes);
   await app.register(sessionsRoutes);
   await app.register(oidcRoutes);
+  await app.register(serverStatusRoutes);
   // Codes logged in the last turn of the event loop are written before the database closes.
   app.addHook('onClose', async () => flushCodeLog(app.deps));
   for (const routes of deps.extraRoutes ?? []) await app.register(routes);

@@ -9,6 +9,7 @@ import { EXPORT_FORMATS, exportAccounts, type CliExportFormat } from './commands
 import { importFile } from './commands/import.js';
 import { login } from './commands/login.js';
 import { verify } from './commands/verify.js';
+import { printStatus, warnAboutServer } from './commands/status.js';
 import { completionScript, SHELLS } from './completion.js';
 import { connect } from './connect.js';
 import { ExitCode, toCliError } from './exit.js';
@@ -58,10 +59,18 @@ function program(): Command {
     .option('-c, --copy', 'copy the code to the clipboard instead of printing it')
     .option('-n, --next', 'also print the next code')
     .action(
-      withServer((ctx, search: string, options: { copy?: boolean; next?: boolean }) =>
-        printCode(ctx, search, options),
-      ),
+      withServer(async (ctx, search: string, options: { copy?: boolean; next?: boolean }) => {
+        await warnAboutServer(ctx);
+        await printCode(ctx, search, options);
+      }),
     );
+  cli
+    .command('status')
+    .description(
+      "the server's clock (checked against its devices' clocks) and its data disk; warnings on stderr",
+    )
+    .option('--json', 'JSON output for scripts')
+    .action(withServer((ctx, options: { json?: boolean }) => printStatus(ctx, options)));
   cli
     .command('add <uri-or-image>')
     .description('add an account from an otpauth:// URI or a QR code image file')

@@ -125,6 +125,18 @@ describe('accounts', () => {
     expect(next.stdout).toMatch(/^\d{6} \d{6}\n$/);
   });
 
+  it("status: the server's clock and data disk; a server on time prints no warning, nor does code", async () => {
+    const status = await twofold(['status']);
+    expect(status.code).toBe(0);
+    expect(status.stdout).toMatch(/^Server clock: right/m);
+    expect(status.stdout).toMatch(/^Data disk: \d+ MB free of \d+ MB$/m);
+    expect(status.stderr).toBe('');
+    const code = await twofold(['code', 'bob']);
+    expect(code.stderr).toBe('');
+    const json = await twofold(['status', '--json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ clock: { server_offset_ms: null } });
+  });
+
   it('code: several matches are listed with exit 2, no match is exit 1', async () => {
     const several = await twofold(['code', 'github']);
     expect(several.code).toBe(2);

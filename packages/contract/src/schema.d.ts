@@ -492,6 +492,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server's clock (checked against its devices' clocks) and the free space of its data disk. A client may send X-Client-Time (its clock, Unix ms) with X-Client-Id (a random id it keeps, 8-64 letters, digits, - or _): its reading is counted and compared */
+        get: operations["getServerStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tags": {
         parameters: {
             query?: never;
@@ -1769,6 +1786,10 @@ export interface components {
             export: boolean;
             /** @description A scheduled backup that failed */
             backup_failed: boolean;
+            /** @description The server's clock found wrong by its devices, and right again (on by default) */
+            clock_skew: boolean;
+            /** @description The data disk (DATA_DIR) full: writes refused (on by default) */
+            disk_full: boolean;
         };
         /** AlertSettings */
         AlertSettings: {
@@ -1807,6 +1828,16 @@ export interface components {
             accessToken: string;
             accessTokenId: string;
             token: components["schemas"]["Token"];
+        };
+        /** DataDisk */
+        DataDisk: {
+            /** @description Free space in DATA_DIR for the server */
+            free_bytes: number;
+            total_bytes: number;
+            /** @description Under 100 MB or 5 % free */
+            low: boolean;
+            /** @description Writes are refused (507) until space is freed */
+            full: boolean;
         };
         /**
          * DeviceCopy
@@ -1952,6 +1983,24 @@ export interface components {
         RecoveryCodesSummary: {
             total: number;
             unused: number;
+        };
+        /** ServerClock */
+        ServerClock: {
+            /** @description The server's clock when it answered, in Unix milliseconds */
+            server_time: number;
+            server_offset_ms: number | null;
+            /** @description Distinct devices whose clocks were heard in the last ten minutes */
+            devices: number;
+            device_offset_ms: number | null;
+            device_agrees: boolean | null;
+        };
+        /**
+         * ServerStatus
+         * @description The server's clock and data disk (Twofold only)
+         */
+        ServerStatus: {
+            clock: components["schemas"]["ServerClock"];
+            disk: components["schemas"]["DataDisk"] | null;
         };
         /**
          * SessionStatus
@@ -2672,6 +2721,10 @@ export interface operations {
                     export?: boolean;
                     /** @description A scheduled backup that failed */
                     backup_failed?: boolean;
+                    /** @description The server's clock found wrong by its devices, and right again (on by default) */
+                    clock_skew?: boolean;
+                    /** @description The data disk (DATA_DIR) full: writes refused (on by default) */
+                    disk_full?: boolean;
                 };
             };
         };
@@ -6298,6 +6351,107 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Refused by a business rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Session locked after inactivity */
+            418: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description CSRF token mismatch */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    getServerStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server's clock and data disk (Twofold only) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerStatus"];
+                };
             };
             /** @description Refused by a business rule */
             400: {
@@ -11950,6 +12104,10 @@ export interface operations {
                         "Auth proxy header for email"?: string;
                         "webauthn user verification"?: string;
                         "Trusted proxies"?: string;
+                        /** @description `ok`, or how far the server's clock is off (`+123 s`: ahead) by its devices */
+                        "Server clock offset"?: string;
+                        /** @description Free space in DATA_DIR, in MB (Twofold only) */
+                        "Data disk free"?: string;
                         options?: {
                             [key: string]: unknown;
                         };

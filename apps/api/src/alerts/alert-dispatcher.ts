@@ -31,7 +31,17 @@ type ServiceDeps = Omit<Deps, 'alerts'>;
 export async function kindEnabled(deps: ServiceDeps, kind: AlertKind): Promise<boolean> {
   if (kind === 'new_device') return readNativeSetting(deps.db, 'notifyOnNewAuthDevice');
   if (kind === 'failed_sign_in') return readNativeSetting(deps.db, 'notifyOnFailedLogin');
-  return (await readKindSwitches(deps.db)).get(kind) ?? false;
+  return (await readKindSwitches(deps.db)).get(kind) ?? ON_BY_DEFAULT.has(kind);
+}
+
+/** Kinds about the server itself: on until the user turns them off. */
+const ON_BY_DEFAULT: ReadonlySet<AlertKind> = new Set(['clock_skew', 'disk_full']);
+
+/** `125000` -> `2 min 5 s` (the offset in an alert). */
+function duration(ms: number): string {
+  const seconds = Math.round(Math.abs(ms) / 1000);
+  const minutes = Math.floor(seconds / 60);
+  return minutes > 0 ? `${minutes} min ${seconds % 60} s` : `${seconds} s`;
 }
 
 async function userLocale(deps: ServiceDeps): Promise<Locale> {
@@ -43,12 +53,15 @@ export async function renderAlert(
   deps: ServiceDeps,
   event: AlertKind | 'test',
   facts: Record<string, string>,
+  /** A variant of the kind's text (`alert.<kind>.gone`): its title and body keys' prefix. */
+  variant?: string,
 ): Promise<RenderedAlert> {
   const locale = await userLocale(deps);
+  const prefix = variant ?? `alert.${event}`;
   return {
     event,
-    title: translate(locale, `alert.${event}.title` as MessageKey),
-    body: translate(locale, `alert.${event}.body` as MessageKey, facts),
+    title: translate(locale, `${prefix}.title` as MessageKey),
+    body: translate(locale, `${prefix}.body` as MessageKey, facts),
     urgent: event === 'new_device' || event === 'failed_sign_in',
     occurredAt: deps.clock.now(),
     facts,
@@ -87,6 +100,15 @@ async function alertOf(deps: ServiceDeps, event: AlertEvent): Promise<RenderedAl
     case 'backup_failed':
       if (!(await kindEnabled(deps, 'backup_failed'))) return undefined;
       return renderAlert(deps, 'backup_failed', {});
+    case 'clock_skew':
+      if (!(await kindEnabled(deps, 'clock_skew'))) return undefined;
+      if (event.offsetMs === null) return renderAlert(deps, 'clock_skew', {}, 'alert.clock_skew.gone');
+      return renderAlert(deps, 'clock_skew', {
+        offset: `${event.offsetMs > 0 ? '+' : '−'}${duration(event.offsetMs)}`,
+      });
+    case 'disk_full':
+      if (!(await kindEnabled(deps, 'disk_full'))) return undefined;
+      return renderAlert(deps, 'disk_full', {});
   }
 }
 

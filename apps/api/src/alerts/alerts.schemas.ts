@@ -9,6 +9,8 @@ export const ALERT_KINDS = [
   'security_device_added',
   'export',
   'backup_failed',
+  'clock_skew',
+  'disk_full',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -28,6 +30,10 @@ export const AlertKinds = Type.Object(
     security_device_added: Type.Boolean(),
     export: Type.Boolean({ description: 'An export of the accounts with their secrets' }),
     backup_failed: Type.Boolean({ description: 'A scheduled backup that failed' }),
+    clock_skew: Type.Boolean({
+      description: "The server's clock found wrong by its devices, and right again (on by default)",
+    }),
+    disk_full: Type.Boolean({ description: 'The data disk (DATA_DIR) full: writes refused (on by default)' }),
   },
   { title: 'AlertKinds', description: 'Which events send an alert' },
 );

@@ -330,6 +330,8 @@ describeEachDatabase(
         security_device_added: false,
         export: true,
         backup_failed: false,
+        clock_skew: true,
+        disk_full: true,
       });
     });
   },

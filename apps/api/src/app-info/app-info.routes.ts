@@ -76,6 +76,14 @@ export const Infos = Type.Object(
     'Auth proxy header for email': Type.Optional(Type.String()),
     'webauthn user verification': Type.Optional(Type.String()),
     'Trusted proxies': Type.Optional(Type.String()),
+    'Server clock offset': Type.Optional(
+      Type.String({
+        description: "`ok`, or how far the server's clock is off (`+123 s`: ahead) by its devices",
+      }),
+    ),
+    'Data disk free': Type.Optional(
+      Type.String({ description: 'Free space in DATA_DIR, in MB (Twofold only)' }),
+    ),
     options: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   },
   { description: 'About screen data; environment details only for the signed-in user' },
@@ -105,6 +113,8 @@ export const infosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const trusted = config.TRUSTED_PROXIES === '*' ? ['*'] : [...config.TRUSTED_PROXIES];
       // Nothing secret: no key, token, key-file path or mail credential is listed.
       const settings = await listSettings(app.deps);
+      const offset = app.deps.clockWatch.status().serverOffsetMs;
+      const space = await app.deps.disk.space();
       return {
         ...base,
         Environment: config.APP_ENV,
@@ -121,6 +131,9 @@ export const infosRoutes: FastifyPluginAsyncTypebox = async (app) => {
           : {}),
         'webauthn user verification': config.WEBAUTHN_USER_VERIFICATION,
         'Trusted proxies': trusted.length > 0 ? trusted.join(', ') : 'none',
+        'Server clock offset':
+          offset === null ? 'ok' : `${offset > 0 ? '+' : ''}${Math.round(offset / 1000)} s`,
+        ...(space ? { 'Data disk free': `${Math.floor(space.freeBytes / 1024 / 1024)} MB` } : {}),
         options: Object.fromEntries(settings.map((item) => [item.key, item.value])),
       };
     },

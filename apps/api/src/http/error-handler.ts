@@ -5,6 +5,7 @@ import { isConnectionError } from '../db/driver-errors.js';
 import { AppError, errors, type Reason } from './errors.js';
 import { isMalformedMultipart } from './multipart-errors.js';
 import { isClientAbort } from './client-abort.js';
+import { isDiskFull } from '../storage/disk.js';
 
 function renderReason(reason: Reason, locale: Locale): unknown {
   if (typeof reason === 'string') return reason;
@@ -37,6 +38,9 @@ export function errorBody(error: AppError, locale: Locale): Record<string, unkno
 
 /** Maps framework errors (parsers, limits) to our codes; anything unknown becomes a masked 500. */
 function toAppError(error: FastifyError): AppError {
+  // A full data disk, however deep in the causes: a clear 507, never a 500.
+  if (!(error instanceof AppError && error.statusCode < 500) && isDiskFull(error))
+    return errors.diskFull(error);
   if (error instanceof AppError) return error;
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
@@ -81,6 +85,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       // the client gets the generic message.
       if (error.code === 'service_unavailable')
         request.log.warn({ err: error.cause }, 'database unavailable');
+      // Logged at most once a minute by the disk watch, which also raises the alert.
+      else if (error.code === 'insufficient_storage') request.server.deps.disk.reportFull(error.cause);
       else request.log.error({ err: error.cause ?? rawError }, 'request failed');
     }
     void reply.code(error.statusCode).headers(error.headers).send(errorBody(error, request.locale));

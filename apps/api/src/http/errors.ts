@@ -26,6 +26,7 @@ export const statusOf = {
   too_many_attempts: 429,
   server_error: 500,
   service_unavailable: 503,
+  insufficient_storage: 507,
 } as const;
 
 export type ErrorCode = keyof typeof statusOf;
@@ -103,6 +104,8 @@ export const errors = {
   invalidField: (field: string, key: MessageKey, params?: MessageParams) =>
     new AppError('validation', '', { errors: [{ field, message: msg(key, params) }] }),
   server: (cause?: unknown) => new AppError('server_error', msg('error.server'), { cause }),
+  /** 507: the data disk (DATA_DIR) is full; nothing of the write was kept. */
+  diskFull: (cause?: unknown) => new AppError('insufficient_storage', msg('error.disk_full'), { cause }),
 } as const;
 
 export const message = msg;

@@ -141,6 +141,16 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'alert.export.body': 'صُدّرت حساباتك مع مفاتيحها السرية (الصيغة: :format).',
   'alert.backup_failed.title': 'فشل النسخ الاحتياطي المجدول',
   'alert.backup_failed.body': 'تعذّرت كتابة النسخة الاحتياطية المجدولة. تحقّق من إعدادات النسخ الاحتياطي.',
+  'error.disk_full':
+    'لا توجد مساحة كافية على قرص بيانات الخادم (DATA_DIR): لم يُحفظ أي شيء. حرّر بعض المساحة ثم أعد المحاولة.',
+  'alert.clock_skew.title': 'ساعة الخادم غير صحيحة',
+  'alert.clock_skew.body':
+    'تختلف ساعة الخادم بمقدار :offset عن الأجهزة التي تستخدمه (+ متقدمة، − متأخرة). الرموز التي يحسبها الخادم خاطئة إلى أن يُصحَّح وقته (NTP).',
+  'alert.clock_skew.gone.title': 'ساعة الخادم صحيحة من جديد',
+  'alert.clock_skew.gone.body': 'ساعة الخادم تتوافق مع أجهزته من جديد.',
+  'alert.disk_full.title': 'قرص الخادم ممتلئ',
+  'alert.disk_full.body':
+    'قرص بيانات الخادم (DATA_DIR) ممتلئ: تُرفض البيانات الجديدة إلى أن تتوفر مساحة. لم يُفقد شيء مما حُفظ.',
   'alert.test.title': 'تنبيه تجريبي من Twofold',
   'alert.test.body': 'هذه القناة تعمل: يستطيع Twofold إرسال التنبيهات إليك هنا.',
 };

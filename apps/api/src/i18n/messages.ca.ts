@@ -148,6 +148,16 @@ export const ca: Partial<Record<MessageKey, string>> = {
   'alert.backup_failed.title': 'Ha fallat la còpia de seguretat planificada',
   'alert.backup_failed.body':
     'No s’ha pogut escriure la còpia de seguretat planificada. Comproveu la configuració de les còpies.',
+  'error.disk_full':
+    "No hi ha prou espai al disc de dades del servidor (DATA_DIR): no s'ha desat res. Allibereu espai i torneu-ho a provar.",
+  'alert.clock_skew.title': 'El rellotge del servidor està malament',
+  'alert.clock_skew.body':
+    "El rellotge del servidor difereix :offset dels dispositius que l'utilitzen (+ avançat, − endarrerit). Els codis que calcula el servidor són incorrectes fins que se'n corregeixi l'hora (NTP).",
+  'alert.clock_skew.gone.title': 'El rellotge del servidor torna a estar bé',
+  'alert.clock_skew.gone.body': 'El rellotge del servidor torna a coincidir amb els seus dispositius.',
+  'alert.disk_full.title': 'Disc del servidor ple',
+  'alert.disk_full.body':
+    "El disc de dades del servidor (DATA_DIR) és ple: es rebutgen les dades noves fins que s'alliberi espai. No s'ha perdut res del que ja estava desat.",
   'alert.test.title': 'Alerta de prova de Twofold',
   'alert.test.body': 'Aquest canal funciona: Twofold us pot enviar alertes aquí.',
 };

@@ -144,6 +144,16 @@ export const cs: Partial<Record<MessageKey, string>> = {
   'alert.export.body': 'Vaše účty byly exportovány i s tajnými klíči (formát: :format).',
   'alert.backup_failed.title': 'Plánovaná záloha selhala',
   'alert.backup_failed.body': 'Plánovanou zálohu se nepodařilo zapsat. Zkontrolujte nastavení záloh.',
+  'error.disk_full':
+    'Na datovém disku serveru (DATA_DIR) není dost místa: nic nebylo uloženo. Uvolněte místo a zkuste to znovu.',
+  'alert.clock_skew.title': 'Hodiny serveru jdou špatně',
+  'alert.clock_skew.body':
+    'Hodiny serveru se liší o :offset od zařízení, která ho používají (+ napřed, − pozadu). Kódy počítané serverem jsou chybné, dokud se jeho čas neopraví (NTP).',
+  'alert.clock_skew.gone.title': 'Hodiny serveru jdou opět správně',
+  'alert.clock_skew.gone.body': 'Hodiny serveru se opět shodují s jeho zařízeními.',
+  'alert.disk_full.title': 'Disk serveru je plný',
+  'alert.disk_full.body':
+    'Datový disk serveru (DATA_DIR) je plný: nová data jsou odmítána, dokud se neuvolní místo. Nic z uloženého se neztratilo.',
   'alert.test.title': 'Testovací upozornění Twofold',
   'alert.test.body': 'Tento kanál funguje: Twofold vám sem může posílat upozornění.',
 };

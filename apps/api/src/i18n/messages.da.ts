@@ -146,6 +146,16 @@ export const da: Partial<Record<MessageKey, string>> = {
   'alert.backup_failed.title': 'Planlagt sikkerhedskopi mislykkedes',
   'alert.backup_failed.body':
     'Den planlagte sikkerhedskopi kunne ikke skrives. Tjek indstillingerne for sikkerhedskopiering.',
+  'error.disk_full':
+    'Der er ikke plads nok på serverens datadisk (DATA_DIR): intet blev gemt. Frigør plads, og prøv igen.',
+  'alert.clock_skew.title': 'Serverens ur går forkert',
+  'alert.clock_skew.body':
+    'Serverens ur afviger :offset fra de enheder, der bruger den (+ foran, − bagud). Koder beregnet af serveren er forkerte, indtil dens tid er rettet (NTP).',
+  'alert.clock_skew.gone.title': 'Serverens ur går rigtigt igen',
+  'alert.clock_skew.gone.body': 'Serverens ur stemmer igen overens med dens enheder.',
+  'alert.disk_full.title': 'Serverens disk er fuld',
+  'alert.disk_full.body':
+    'Serverens datadisk (DATA_DIR) er fuld: nye data afvises, indtil der frigøres plads. Intet af det gemte gik tabt.',
   'alert.test.title': 'Testadvarsel fra Twofold',
   'alert.test.body': 'Denne kanal virker: Twofold kan sende dig advarsler her.',
 };

@@ -149,6 +149,16 @@ export const de: Partial<Record<MessageKey, string>> = {
   'alert.backup_failed.title': 'Geplante Sicherung fehlgeschlagen',
   'alert.backup_failed.body':
     'Die geplante Sicherung konnte nicht geschrieben werden. Prüfen Sie die Sicherungseinstellungen.',
+  'error.disk_full':
+    'Nicht genug Speicherplatz auf dem Datenträger des Servers (DATA_DIR): Nichts wurde gespeichert. Geben Sie Speicherplatz frei und versuchen Sie es erneut.',
+  'alert.clock_skew.title': 'Die Uhr des Servers geht falsch',
+  'alert.clock_skew.body':
+    'Die Uhr des Servers weicht um :offset von den Geräten ab, die ihn nutzen (+ vor, − nach). Vom Server berechnete Codes sind falsch, bis seine Zeit korrigiert ist (NTP).',
+  'alert.clock_skew.gone.title': 'Die Uhr des Servers geht wieder richtig',
+  'alert.clock_skew.gone.body': 'Die Uhr des Servers stimmt wieder mit seinen Geräten überein.',
+  'alert.disk_full.title': 'Datenträger des Servers voll',
+  'alert.disk_full.body':
+    'Der Datenträger des Servers (DATA_DIR) ist voll: Neue Daten werden abgelehnt, bis Speicherplatz frei ist. Bisher Gespeichertes ging nicht verloren.',
   'alert.test.title': 'Twofold-Testwarnung',
   'alert.test.body': 'Dieser Kanal funktioniert: Twofold kann Ihnen hier Warnungen senden.',
 };

@@ -141,6 +141,16 @@ export const en = {
   'alert.export.body': 'Your accounts were exported with their secrets (format: :format).',
   'alert.backup_failed.title': 'Scheduled backup failed',
   'alert.backup_failed.body': 'The scheduled backup could not be written. Check the backup settings.',
+  'error.disk_full':
+    "Not enough space on the server's data disk (DATA_DIR): nothing was saved. Free some space and try again.",
+  'alert.clock_skew.title': 'Server clock is wrong',
+  'alert.clock_skew.body':
+    "The server's clock is off by :offset against the devices that use it (+ ahead, − behind). Codes computed by the server are wrong until its time is fixed (NTP).",
+  'alert.clock_skew.gone.title': 'Server clock is right again',
+  'alert.clock_skew.gone.body': "The server's clock agrees with its devices again.",
+  'alert.disk_full.title': 'Server disk full',
+  'alert.disk_full.body':
+    "The server's data disk (DATA_DIR) is full: new data is refused until space is freed. Nothing saved so far was lost.",
   'alert.test.title': 'Twofold test alert',
   'alert.test.body': 'This channel works: Twofold can send you alerts here.',
 } as const;

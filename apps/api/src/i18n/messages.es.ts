@@ -149,6 +149,16 @@ export const es: Partial<Record<MessageKey, string>> = {
   'alert.backup_failed.title': 'Falló la copia de seguridad programada',
   'alert.backup_failed.body':
     'No se pudo escribir la copia de seguridad programada. Revise los ajustes de copia de seguridad.',
+  'error.disk_full':
+    'No queda espacio en el disco de datos del servidor (DATA_DIR): no se ha guardado nada. Libere espacio e inténtelo de nuevo.',
+  'alert.clock_skew.title': 'El reloj del servidor está mal',
+  'alert.clock_skew.body':
+    'El reloj del servidor difiere en :offset de los dispositivos que lo usan (+ adelantado, − atrasado). Los códigos calculados por el servidor son incorrectos hasta que se corrija su hora (NTP).',
+  'alert.clock_skew.gone.title': 'El reloj del servidor vuelve a estar bien',
+  'alert.clock_skew.gone.body': 'El reloj del servidor vuelve a coincidir con sus dispositivos.',
+  'alert.disk_full.title': 'Disco del servidor lleno',
+  'alert.disk_full.body':
+    'El disco de datos del servidor (DATA_DIR) está lleno: se rechazan los datos nuevos hasta que se libere espacio. No se ha perdido nada de lo guardado.',
   'alert.test.title': 'Alerta de prueba de Twofold',
   'alert.test.body': 'Este canal funciona: Twofold puede enviarle alertas aquí.',
 };

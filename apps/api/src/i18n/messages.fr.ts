@@ -151,6 +151,16 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'alert.backup_failed.title': 'Échec de la sauvegarde planifiée',
   'alert.backup_failed.body':
     'La sauvegarde planifiée n’a pas pu être écrite. Vérifiez les réglages de sauvegarde.',
+  'error.disk_full':
+    "Plus assez d'espace sur le disque de données du serveur (DATA_DIR) : rien n'a été enregistré. Libérez de l'espace et réessayez.",
+  'alert.clock_skew.title': "L'horloge du serveur est fausse",
+  'alert.clock_skew.body':
+    "L'horloge du serveur est décalée de :offset par rapport aux appareils qui l'utilisent (+ en avance, − en retard). Les codes calculés par le serveur sont faux tant que son heure n'est pas corrigée (NTP).",
+  'alert.clock_skew.gone.title': "L'horloge du serveur est de nouveau juste",
+  'alert.clock_skew.gone.body': "L'horloge du serveur concorde de nouveau avec ses appareils.",
+  'alert.disk_full.title': 'Disque du serveur plein',
+  'alert.disk_full.body':
+    "Le disque de données du serveur (DATA_DIR) est plein : les nouvelles données sont refusées jusqu'à ce que de l'espace soit libéré. Rien de ce qui était enregistré n'a été perdu.",
   'alert.test.title': 'Alerte de test Twofold',
   'alert.test.body': 'Ce canal fonctionne : Twofold peut vous envoyer des alertes ici.',
 };

@@ -146,6 +146,16 @@ export const hu: Partial<Record<MessageKey, string>> = {
   'alert.backup_failed.title': 'Az ütemezett biztonsági mentés sikertelen',
   'alert.backup_failed.body':
     'Az ütemezett biztonsági mentést nem sikerült kiírni. Ellenőrizze a biztonsági mentés beállításait.',
+  'error.disk_full':
+    'Nincs elég hely a szerver adatlemezén (DATA_DIR): semmi sem lett mentve. Szabadítson fel helyet, és próbálja újra.',
+  'alert.clock_skew.title': 'A szerver órája rosszul jár',
+  'alert.clock_skew.body':
+    'A szerver órája :offset eltérést mutat az őt használó eszközökhöz képest (+ siet, − késik). A szerver által számolt kódok hibásak, amíg az idejét ki nem javítják (NTP).',
+  'alert.clock_skew.gone.title': 'A szerver órája ismét jól jár',
+  'alert.clock_skew.gone.body': 'A szerver órája ismét egyezik az eszközeivel.',
+  'alert.disk_full.title': 'A szerver lemeze megtelt',
+  'alert.disk_full.body':
+    'A szerver adatlemeze (DATA_DIR) megtelt: az új adatokat elutasítja, amíg hely nem szabadul fel. A már mentett adatokból semmi sem veszett el.',
   'alert.test.title': 'Twofold tesztriasztás',
   'alert.test.body': 'Ez a csatorna működik: a Twofold ide tud riasztásokat küldeni.',
 };

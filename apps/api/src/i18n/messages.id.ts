@@ -144,6 +144,16 @@ export const id: Partial<Record<MessageKey, string>> = {
   'alert.export.body': 'Akun Anda telah diekspor beserta rahasianya (format: :format).',
   'alert.backup_failed.title': 'Pencadangan terjadwal gagal',
   'alert.backup_failed.body': 'Cadangan terjadwal tidak dapat ditulis. Periksa pengaturan pencadangan.',
+  'error.disk_full':
+    'Ruang di disk data server (DATA_DIR) tidak cukup: tidak ada yang disimpan. Kosongkan ruang lalu coba lagi.',
+  'alert.clock_skew.title': 'Jam server salah',
+  'alert.clock_skew.body':
+    'Jam server berbeda :offset dari perangkat yang menggunakannya (+ lebih cepat, − lebih lambat). Kode yang dihitung server salah sampai waktunya diperbaiki (NTP).',
+  'alert.clock_skew.gone.title': 'Jam server kembali benar',
+  'alert.clock_skew.gone.body': 'Jam server kembali sesuai dengan perangkatnya.',
+  'alert.disk_full.title': 'Disk server penuh',
+  'alert.disk_full.body':
+    'Disk data server (DATA_DIR) penuh: data baru ditolak sampai ada ruang kosong. Tidak ada data tersimpan yang hilang.',
   'alert.test.title': 'Peringatan uji Twofold',
   'alert.test.body': 'Saluran ini berfungsi: Twofold dapat mengirimkan peringatan kepada Anda di sini.',
 };

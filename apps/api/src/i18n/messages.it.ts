@@ -147,6 +147,16 @@ export const it: Partial<Record<MessageKey, string>> = {
   'alert.backup_failed.title': 'Backup pianificato non riuscito',
   'alert.backup_failed.body':
     'Non è stato possibile scrivere il backup pianificato. Controlla le impostazioni di backup.',
+  'error.disk_full':
+    'Spazio insufficiente sul disco dati del server (DATA_DIR): non è stato salvato nulla. Libera spazio e riprova.',
+  'alert.clock_skew.title': "L'orologio del server è sbagliato",
+  'alert.clock_skew.body':
+    "L'orologio del server differisce di :offset dai dispositivi che lo usano (+ avanti, − indietro). I codici calcolati dal server sono errati finché la sua ora non viene corretta (NTP).",
+  'alert.clock_skew.gone.title': "L'orologio del server è di nuovo giusto",
+  'alert.clock_skew.gone.body': "L'orologio del server concorda di nuovo con i suoi dispositivi.",
+  'alert.disk_full.title': 'Disco del server pieno',
+  'alert.disk_full.body':
+    'Il disco dati del server (DATA_DIR) è pieno: i nuovi dati vengono rifiutati finché non si libera spazio. Nulla di quanto salvato è andato perso.',
   'alert.test.title': 'Avviso di prova di Twofold',
   'alert.test.body': 'Questo canale funziona: Twofold può inviarti avvisi qui.',
 };

@@ -146,6 +146,16 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'alert.backup_failed.title': 'スケジュールされたバックアップの失敗',
   'alert.backup_failed.body':
     'スケジュールされたバックアップを書き込めませんでした。バックアップ設定を確認してください。',
+  'error.disk_full':
+    'サーバーのデータディスク (DATA_DIR) に十分な空き容量がありません。何も保存されていません。空き容量を確保してから再試行してください。',
+  'alert.clock_skew.title': 'サーバーの時計がずれています',
+  'alert.clock_skew.body':
+    'サーバーの時計は、利用しているデバイスと :offset ずれています (+ 進み、− 遅れ)。時刻が修正されるまで (NTP)、サーバーが計算するコードは正しくありません。',
+  'alert.clock_skew.gone.title': 'サーバーの時計が正しくなりました',
+  'alert.clock_skew.gone.body': 'サーバーの時計が再びデバイスと一致しています。',
+  'alert.disk_full.title': 'サーバーのディスクがいっぱいです',
+  'alert.disk_full.body':
+    'サーバーのデータディスク (DATA_DIR) がいっぱいです。空き容量ができるまで新しいデータは拒否されます。保存済みのデータは失われていません。',
   'alert.test.title': 'Twofold テスト通知',
   'alert.test.body': 'このチャネルは動作しています: Twofold はここに通知を送信できます。',
 };

@@ -140,6 +140,16 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'alert.export.body': '계정이 비밀 키와 함께 내보내졌습니다 (형식: :format).',
   'alert.backup_failed.title': '예약된 백업 실패',
   'alert.backup_failed.body': '예약된 백업을 기록할 수 없습니다. 백업 설정을 확인하세요.',
+  'error.disk_full':
+    '서버의 데이터 디스크(DATA_DIR)에 공간이 부족합니다. 아무것도 저장되지 않았습니다. 공간을 확보한 뒤 다시 시도하세요.',
+  'alert.clock_skew.title': '서버 시계가 틀렸습니다',
+  'alert.clock_skew.body':
+    '서버 시계가 이를 사용하는 기기들과 :offset 차이가 납니다(+ 빠름, − 느림). 시간이 수정될 때까지(NTP) 서버가 계산한 코드는 틀립니다.',
+  'alert.clock_skew.gone.title': '서버 시계가 다시 맞습니다',
+  'alert.clock_skew.gone.body': '서버 시계가 다시 기기들과 일치합니다.',
+  'alert.disk_full.title': '서버 디스크가 가득 찼습니다',
+  'alert.disk_full.body':
+    '서버의 데이터 디스크(DATA_DIR)가 가득 찼습니다. 공간이 확보될 때까지 새 데이터는 거부됩니다. 이미 저장된 데이터는 손실되지 않았습니다.',
   'alert.test.title': 'Twofold 테스트 알림',
   'alert.test.body': '이 채널이 작동합니다: Twofold가 여기로 알림을 보낼 수 있습니다.',
 };

@@ -150,6 +150,16 @@ export const nl: Partial<Record<MessageKey, string>> = {
   'alert.backup_failed.title': 'Geplande back-up mislukt',
   'alert.backup_failed.body':
     'De geplande back-up kon niet worden geschreven. Controleer de back-upinstellingen.',
+  'error.disk_full':
+    'Onvoldoende ruimte op de gegevensschijf van de server (DATA_DIR): er is niets opgeslagen. Maak ruimte vrij en probeer het opnieuw.',
+  'alert.clock_skew.title': 'De klok van de server staat verkeerd',
+  'alert.clock_skew.body':
+    'De klok van de server wijkt :offset af van de apparaten die hem gebruiken (+ voor, − achter). Codes die de server berekent zijn fout tot zijn tijd is hersteld (NTP).',
+  'alert.clock_skew.gone.title': 'De klok van de server staat weer goed',
+  'alert.clock_skew.gone.body': 'De klok van de server komt weer overeen met zijn apparaten.',
+  'alert.disk_full.title': 'Schijf van de server vol',
+  'alert.disk_full.body':
+    'De gegevensschijf van de server (DATA_DIR) is vol: nieuwe gegevens worden geweigerd tot er ruimte vrijkomt. Niets van wat al was opgeslagen is verloren gegaan.',
   'alert.test.title': 'Testmelding van Twofold',
   'alert.test.body': 'Dit kanaal werkt: Twofold kan u hier meldingen sturen.',
 };

@@ -145,6 +145,16 @@ export const pl: Partial<Record<MessageKey, string>> = {
   'alert.backup_failed.title': 'Zaplanowana kopia zapasowa nie powiodła się',
   'alert.backup_failed.body':
     'Nie udało się zapisać zaplanowanej kopii zapasowej. Sprawdź ustawienia kopii zapasowych.',
+  'error.disk_full':
+    'Za mało miejsca na dysku danych serwera (DATA_DIR): nic nie zostało zapisane. Zwolnij miejsce i spróbuj ponownie.',
+  'alert.clock_skew.title': 'Zegar serwera jest błędny',
+  'alert.clock_skew.body':
+    'Zegar serwera różni się o :offset od urządzeń, które z niego korzystają (+ spieszy się, − spóźnia się). Kody obliczane przez serwer są błędne, dopóki jego czas nie zostanie poprawiony (NTP).',
+  'alert.clock_skew.gone.title': 'Zegar serwera znów jest poprawny',
+  'alert.clock_skew.gone.body': 'Zegar serwera znów zgadza się z jego urządzeniami.',
+  'alert.disk_full.title': 'Dysk serwera jest pełny',
+  'alert.disk_full.body':
+    'Dysk danych serwera (DATA_DIR) jest pełny: nowe dane są odrzucane, dopóki nie zwolni się miejsce. Nic z zapisanych danych nie zostało utracone.',
   'alert.test.title': 'Alert testowy Twofold',
   'alert.test.body': 'Ten kanał działa: Twofold może wysyłać Ci tutaj alerty.',
 };

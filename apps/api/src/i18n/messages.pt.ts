@@ -146,6 +146,16 @@ export const pt: Partial<Record<MessageKey, string>> = {
   'alert.backup_failed.title': 'A cópia de segurança agendada falhou',
   'alert.backup_failed.body':
     'Não foi possível escrever a cópia de segurança agendada. Verifique as definições de cópia de segurança.',
+  'error.disk_full':
+    'Sem espaço suficiente no disco de dados do servidor (DATA_DIR): nada foi guardado. Liberte espaço e tente novamente.',
+  'alert.clock_skew.title': 'O relógio do servidor está errado',
+  'alert.clock_skew.body':
+    'O relógio do servidor difere em :offset dos dispositivos que o usam (+ adiantado, − atrasado). Os códigos calculados pelo servidor estão errados até a hora ser corrigida (NTP).',
+  'alert.clock_skew.gone.title': 'O relógio do servidor voltou a estar certo',
+  'alert.clock_skew.gone.body': 'O relógio do servidor voltou a coincidir com os seus dispositivos.',
+  'alert.disk_full.title': 'Disco do servidor cheio',
+  'alert.disk_full.body':
+    'O disco de dados do servidor (DATA_DIR) está cheio: os novos dados são recusados até haver espaço livre. Nada do que foi guardado se perdeu.',
   'alert.test.title': 'Alerta de teste do Twofold',
   'alert.test.body': 'Este canal funciona: o Twofold pode enviar-lhe alertas aqui.',
 };

@@ -150,6 +150,16 @@ export const ro: Partial<Record<MessageKey, string>> = {
   'alert.backup_failed.title': 'Copia de rezervă programată a eșuat',
   'alert.backup_failed.body':
     'Copia de rezervă programată nu a putut fi scrisă. Verificați setările copiilor de rezervă.',
+  'error.disk_full':
+    'Spațiu insuficient pe discul de date al serverului (DATA_DIR): nu s-a salvat nimic. Eliberați spațiu și încercați din nou.',
+  'alert.clock_skew.title': 'Ceasul serverului este greșit',
+  'alert.clock_skew.body':
+    'Ceasul serverului diferă cu :offset de dispozitivele care îl folosesc (+ înainte, − în urmă). Codurile calculate de server sunt greșite până când ora sa este corectată (NTP).',
+  'alert.clock_skew.gone.title': 'Ceasul serverului este din nou corect',
+  'alert.clock_skew.gone.body': 'Ceasul serverului concordă din nou cu dispozitivele sale.',
+  'alert.disk_full.title': 'Discul serverului este plin',
+  'alert.disk_full.body':
+    'Discul de date al serverului (DATA_DIR) este plin: datele noi sunt refuzate până se eliberează spațiu. Nimic din ce era salvat nu s-a pierdut.',
   'alert.test.title': 'Alertă de test Twofold',
   'alert.test.body': 'Acest canal funcționează: Twofold vă poate trimite alerte aici.',
 };

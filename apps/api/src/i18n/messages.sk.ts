@@ -143,6 +143,16 @@ export const sk: Partial<Record<MessageKey, string>> = {
   'alert.export.body': 'Vaše účty boli exportované aj s tajnými kľúčmi (formát: :format).',
   'alert.backup_failed.title': 'Plánovaná záloha zlyhala',
   'alert.backup_failed.body': 'Plánovanú zálohu sa nepodarilo zapísať. Skontrolujte nastavenia záloh.',
+  'error.disk_full':
+    'Na dátovom disku servera (DATA_DIR) nie je dosť miesta: nič sa neuložilo. Uvoľnite miesto a skúste to znova.',
+  'alert.clock_skew.title': 'Hodiny servera idú nesprávne',
+  'alert.clock_skew.body':
+    'Hodiny servera sa líšia o :offset od zariadení, ktoré ho používajú (+ vpredu, − pozadu). Kódy počítané serverom sú nesprávne, kým sa jeho čas neopraví (NTP).',
+  'alert.clock_skew.gone.title': 'Hodiny servera idú opäť správne',
+  'alert.clock_skew.gone.body': 'Hodiny servera sa opäť zhodujú s jeho zariadeniami.',
+  'alert.disk_full.title': 'Disk servera je plný',
+  'alert.disk_full.body':
+    'Dátový disk servera (DATA_DIR) je plný: nové údaje sa odmietajú, kým sa neuvoľní miesto. Nič z uloženého sa nestratilo.',
   'alert.test.title': 'Testovacie upozornenie Twofold',
   'alert.test.body': 'Tento kanál funguje: Twofold vám sem môže posielať upozornenia.',
 };

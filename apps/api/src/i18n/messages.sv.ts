@@ -145,6 +145,16 @@ export const sv: Partial<Record<MessageKey, string>> = {
   'alert.backup_failed.title': 'Schemalagd säkerhetskopiering misslyckades',
   'alert.backup_failed.body':
     'Den schemalagda säkerhetskopian kunde inte skrivas. Kontrollera inställningarna för säkerhetskopiering.',
+  'error.disk_full':
+    'Det finns inte tillräckligt med utrymme på serverns datadisk (DATA_DIR): inget sparades. Frigör utrymme och försök igen.',
+  'alert.clock_skew.title': 'Serverns klocka går fel',
+  'alert.clock_skew.body':
+    'Serverns klocka skiljer sig :offset från enheterna som använder den (+ före, − efter). Koder som servern beräknar är fel tills dess tid har rättats (NTP).',
+  'alert.clock_skew.gone.title': 'Serverns klocka går rätt igen',
+  'alert.clock_skew.gone.body': 'Serverns klocka stämmer åter överens med dess enheter.',
+  'alert.disk_full.title': 'Serverns disk är full',
+  'alert.disk_full.body':
+    'Serverns datadisk (DATA_DIR) är full: nya data avvisas tills utrymme frigörs. Inget av det som redan sparats gick förlorat.',
   'alert.test.title': 'Testvarning från Twofold',
   'alert.test.body': 'Den här kanalen fungerar: Twofold kan skicka varningar till dig här.',
 };

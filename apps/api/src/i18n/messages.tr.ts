@@ -145,6 +145,16 @@ export const tr: Partial<Record<MessageKey, string>> = {
   'alert.export.body': 'Hesaplarınız gizli anahtarlarıyla birlikte dışa aktarıldı (biçim: :format).',
   'alert.backup_failed.title': 'Zamanlanmış yedekleme başarısız',
   'alert.backup_failed.body': 'Zamanlanmış yedekleme yazılamadı. Yedekleme ayarlarını kontrol edin.',
+  'error.disk_full':
+    'Sunucunun veri diskinde (DATA_DIR) yeterli alan yok: hiçbir şey kaydedilmedi. Yer açın ve yeniden deneyin.',
+  'alert.clock_skew.title': 'Sunucunun saati yanlış',
+  'alert.clock_skew.body':
+    'Sunucunun saati, onu kullanan cihazlardan :offset farklı (+ ileri, − geri). Sunucunun hesapladığı kodlar, saati düzeltilene kadar yanlıştır (NTP).',
+  'alert.clock_skew.gone.title': 'Sunucunun saati yeniden doğru',
+  'alert.clock_skew.gone.body': 'Sunucunun saati yeniden cihazlarıyla uyuşuyor.',
+  'alert.disk_full.title': 'Sunucu diski dolu',
+  'alert.disk_full.body':
+    'Sunucunun veri diski (DATA_DIR) dolu: yer açılana kadar yeni veriler reddediliyor. Kaydedilmiş hiçbir şey kaybolmadı.',
   'alert.test.title': 'Twofold test uyarısı',
   'alert.test.body': 'Bu kanal çalışıyor: Twofold size buradan uyarı gönderebilir.',
 };

@@ -143,6 +143,16 @@ export const vi: Partial<Record<MessageKey, string>> = {
   'alert.export.body': 'Các tài khoản của bạn đã được xuất kèm khóa bí mật (định dạng: :format).',
   'alert.backup_failed.title': 'Sao lưu theo lịch thất bại',
   'alert.backup_failed.body': 'Không thể ghi bản sao lưu theo lịch. Hãy kiểm tra cài đặt sao lưu.',
+  'error.disk_full':
+    'Không đủ dung lượng trên ổ dữ liệu của máy chủ (DATA_DIR): chưa có gì được lưu. Hãy giải phóng dung lượng rồi thử lại.',
+  'alert.clock_skew.title': 'Đồng hồ của máy chủ bị sai',
+  'alert.clock_skew.body':
+    'Đồng hồ của máy chủ lệch :offset so với các thiết bị sử dụng nó (+ nhanh, − chậm). Các mã do máy chủ tính sẽ sai cho đến khi giờ của nó được sửa (NTP).',
+  'alert.clock_skew.gone.title': 'Đồng hồ của máy chủ đã đúng trở lại',
+  'alert.clock_skew.gone.body': 'Đồng hồ của máy chủ lại khớp với các thiết bị của nó.',
+  'alert.disk_full.title': 'Ổ đĩa máy chủ đã đầy',
+  'alert.disk_full.body':
+    'Ổ dữ liệu của máy chủ (DATA_DIR) đã đầy: dữ liệu mới bị từ chối cho đến khi có dung lượng trống. Không có dữ liệu đã lưu nào bị mất.',
   'alert.test.title': 'Cảnh báo thử của Twofold',
   'alert.test.body': 'Kênh này hoạt động: Twofold có thể gửi cảnh báo cho bạn tại đây.',
 };

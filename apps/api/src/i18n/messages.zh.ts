@@ -134,6 +134,15 @@ export const zh: Partial<Record<MessageKey, string>> = {
   'alert.export.body': '您的账户连同密钥已被导出（格式：:format）。',
   'alert.backup_failed.title': '计划备份失败',
   'alert.backup_failed.body': '无法写入计划备份。请检查备份设置。',
+  'error.disk_full': '服务器数据磁盘 (DATA_DIR) 空间不足：未保存任何内容。请释放空间后重试。',
+  'alert.clock_skew.title': '服务器时钟不正确',
+  'alert.clock_skew.body':
+    '服务器时钟与使用它的设备相差 :offset（+ 快，− 慢）。在其时间被校正 (NTP) 之前，服务器计算的验证码都是错误的。',
+  'alert.clock_skew.gone.title': '服务器时钟已恢复正确',
+  'alert.clock_skew.gone.body': '服务器时钟再次与其设备一致。',
+  'alert.disk_full.title': '服务器磁盘已满',
+  'alert.disk_full.body':
+    '服务器数据磁盘 (DATA_DIR) 已满：在释放空间之前将拒绝新数据。已保存的内容没有丢失。',
   'alert.test.title': 'Twofold 测试提醒',
   'alert.test.body': '此渠道工作正常：Twofold 可以通过这里向您发送提醒。',
 };

@@ -68,6 +68,8 @@ export class IconStore {
     try {
       await writeFile(path.join(this.dir, name), content, { flag: 'wx' });
     } catch (error) {
+      // A short file (a full disk) is never kept under an icon's name.
+      await rm(path.join(this.dir, name), { force: true }).catch(() => undefined);
       throw new IconStoreError('icon could not be written', { cause: error });
     }
     this.known().add(name);

@@ -14,7 +14,10 @@ export type AlertEvent =
   | { readonly kind: 'token_created'; readonly name: string }
   | { readonly kind: 'security_device_added' }
   | { readonly kind: 'export'; readonly format: string }
-  | { readonly kind: 'backup_failed' };
+  | { readonly kind: 'backup_failed' }
+  /** The server's clock was found wrong by `offsetMs` (ahead; negative: behind), or null: right again. */
+  | { readonly kind: 'clock_skew'; readonly offsetMs: number | null }
+  | { readonly kind: 'disk_full' };
 
 export interface AlertPort {
   /** Queues the event and returns at once: delivery never blocks nor fails the caller. */

@@ -9,6 +9,8 @@ import type { DB } from '../db/schema.js';
 import type { IconStore } from '../images/icon-store.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { AlertPort } from './alerts-port.js';
+import type { DiskWatch } from '../storage/disk.js';
+import type { ClockWatch } from '../clock-skew/clock-watch.js';
 
 /**
  * What the services work with, built once per app (app.ts) and handed to them explicitly, so that
@@ -29,6 +31,10 @@ export interface Deps {
   readonly deriveKey: DeriveKey;
   /** Security alerts (alerts/): `raise` queues one and returns at once. */
   readonly alerts: AlertPort;
+  /** The free space of DATA_DIR; full-disk reports (storage/disk.ts). */
+  readonly disk: DiskWatch;
+  /** The server's clock checked against its devices' clocks (clock-skew/clock-watch.ts). */
+  readonly clockWatch: ClockWatch;
 }
 
 declare module 'fastify' {

@@ -14,9 +14,30 @@ const SKEW_HYSTERESIS_MS = 1000;
 let offsetMs = 0;
 const offsetListeners = new Set<() => void>();
 
-/** The server's current time in milliseconds (the device's clock, corrected when it is off). */
+/**
+ * The device's clock is trusted over the server's: the server's clock is known to be wrong (its
+ * devices agree with each other, not with it) and this device is one of those that agree.
+ */
+let deviceTrusted = false;
+
+/**
+ * The time codes are computed for, in milliseconds: the server's (the device's clock, corrected
+ * when it is off), unless the server's own clock is known to be wrong (`trustDeviceClock`).
+ */
 export function serverNow(): number {
-  return Date.now() + offsetMs;
+  return Date.now() + (deviceTrusted ? 0 : offsetMs);
+}
+
+/** Whether codes follow this device's clock because the server's is known to be wrong. */
+export function deviceClockTrusted(): boolean {
+  return deviceTrusted;
+}
+
+/** Codes follow this device's clock (the server's is wrong) or the server's again. */
+export function trustDeviceClock(trusted: boolean): void {
+  if (trusted === deviceTrusted) return;
+  deviceTrusted = trusted;
+  for (const listener of offsetListeners) listener();
 }
 
 /**

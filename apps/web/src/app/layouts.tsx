@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { changeLocale, resolveLocale } from '../i18n/i18n';
 import { currentUserQuery } from '../entities/user/user.api';
 import { appConfigQuery } from '../entities/server/server.api';
+import { ClockBanner } from '../entities/server/ClockBanner';
 import { useInactivityLock } from './inactivity';
 import { rememberPreferences, shellPreferences } from '../entities/settings/preferences';
 import { signOut } from '../lib/session';
@@ -55,6 +56,7 @@ export function SignedInLayout() {
   );
   return (
     <div className="app-layout">
+      {offlineSince === null && <ClockBanner />}
       {offlineSince !== null && (
         <Suspense fallback={null}>
           <OfflineBanner refreshedAt={offlineSince} />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { appConfigQuery, infosQuery } from '../../entities/server/server.api';
 import { copyToClipboard } from '../../ui/clipboard';
 import { Spinner } from '../../ui/Spinner';
+import { DataDisk } from './DataDisk';
 
 function displayValue(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
@@ -100,6 +101,8 @@ export function AboutScreen() {
           </>
         )}
       </section>
+
+      {options !== undefined && <DataDisk />}
 
       <p className="about-back">
         <button type="button" className="link-button" onClick={() => router.history.back()}>

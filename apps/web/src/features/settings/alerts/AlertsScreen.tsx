@@ -20,6 +20,8 @@ const KINDS = [
   'security_device_added',
   'export',
   'backup_failed',
+  'clock_skew',
+  'disk_full',
 ] as const satisfies readonly (keyof AlertKinds)[];
 const CHANNELS: readonly AlertChannelType[] = ['email', 'ntfy', 'gotify', 'webhook', 'webpush'];
 

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { serverStatusQuery } from '../../entities/server/server-status';
+
+const megabytes = (bytes: number) => Math.floor(bytes / 1024 / 1024);
+
+/** The free space of the server's data disk (DATA_DIR), with a warning when it runs low. */
+export function DataDisk() {
+  const { t } = useTranslation('about');
+  const { data } = useQuery(serverStatusQuery);
+  const disk = data?.disk;
+  if (!disk) return null;
+  const percent = disk.total_bytes > 0 ? Math.round((disk.free_bytes / disk.total_bytes) * 100) : 0;
+  return (
+    <section aria-labelledby="about-disk" className="about-section">
+      <h2 id="about-disk">{t('disk.title')}</h2>
+      <p>
+        {t('disk.free', { free: megabytes(disk.free_bytes), total: megabytes(disk.total_bytes), percent })}
+      </p>
+      {(disk.low || disk.full) && (
+        <p className="callout callout-warning" role="alert">
+          {t(disk.full ? 'disk.full' : 'disk.low')}
+        </p>
+      )}
+    </section>
+  );
+}
