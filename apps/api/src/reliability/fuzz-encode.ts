@@ -1,5 +1,6 @@
 import { multipart } from '../test/auth-helpers.js';
 import { DEEP_TEXT, type FuzzInput, type Operation } from './fuzz-requests.js';
+import { encode, rawJson, text } from './fuzz-values.js';
 
 /** Credentials of the fuzzer's callers. */
 export interface FuzzCallers {
@@ -8,15 +9,11 @@ export interface FuzzCallers {
   readonly csrf: string;
 }
 
-/** Percent-encoding that sends a lone surrogate as the bytes of one (ED A0 80): not UTF-8. */
-const encode = (value: string) =>
-  encodeURIComponent(value.replace(/[\ud800-\udfff]/g, '\u0001')).replaceAll('%01', '%ED%A0%80');
-const text = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 const FILE_FIELDS = new Set(['file', 'icon', 'qrcode']);
 const NOT_UTF8 = Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xed, 0xa0, 0x80, 0x22, 0x7d]);
 
 function body(input: FuzzInput): { payload: string | Buffer; contentType?: string } | undefined {
-  const json = JSON.stringify(input.object);
+  const json = rawJson(JSON.stringify(input.object));
   switch (input.kind) {
     case 'none':
       return undefined;
@@ -52,6 +49,11 @@ function body(input: FuzzInput): { payload: string | Buffer; contentType?: strin
       return { payload: NOT_UTF8, contentType: 'application/json' };
     case 'wrong-type':
       return { payload: json, contentType: input.contentType };
+    case 'not-object':
+      return {
+        payload: rawJson(JSON.stringify(input.scalar) ?? 'undefined'),
+        contentType: 'application/json',
+      };
   }
 }
 
@@ -65,11 +67,15 @@ export interface FuzzRequest {
 /** The `inject` options of one fuzz request. */
 export function encodeRequest(op: Operation, input: FuzzInput, callers: FuzzCallers): FuzzRequest {
   let url = op.path;
-  op.pathParams.forEach((name, i) => (url = url.replace(`{${name}}`, input.ids[i % input.ids.length]!)));
+  op.pathParams.forEach(({ name }, i) => (url = url.replace(`{${name}}`, input.ids[i]!)));
   const query: string[] = [];
   for (const [which, value] of input.query) {
-    const param = op.query[which % Math.max(1, op.query.length)];
-    query.push(`${encode(param?.name ?? 'x')}=${encode(text(value).slice(0, 2_000))}`);
+    const name = encode(op.query[which % Math.max(1, op.query.length)]?.name ?? 'x');
+    // An array: the parameter repeated (`a=1&a=2`) or bracketed (`a[]=1&a[]=2`) now and then.
+    if (Array.isArray(value) && input.cut % 3 > 0) {
+      const key = input.cut % 3 === 1 ? name : `${name}[]`;
+      for (const item of value.slice(0, 20)) query.push(`${key}=${encode(text(item).slice(0, 2_000))}`);
+    } else query.push(`${name}=${encode(text(value).slice(0, 2_000))}`);
   }
   if (input.junkQuery) query.push(input.junkQuery);
   const headers: Record<string, string> = {};

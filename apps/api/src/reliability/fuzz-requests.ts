@@ -1,6 +1,17 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import YAML from 'yaml';
+import {
+  anyValue,
+  encode,
+  hostile,
+  objectValue,
+  schemaValue,
+  text,
+  type Noise,
+  type Resolve,
+  type Schema,
+} from './fuzz-values.js';
 
 /*
  * Requests for the fuzzer, driven by openapi.yaml: every operation, its path and query parameters
@@ -9,15 +20,6 @@ import YAML from 'yaml';
  * (whole or broken), truncated bodies, bytes that are not UTF-8 and wrong content types.
  */
 
-interface Schema {
-  $ref?: string;
-  type?: string | string[];
-  enum?: unknown[];
-  properties?: Record<string, Schema>;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-}
 interface RawOperation {
   parameters?: { in: string; name: string; schema?: Schema }[];
   requestBody?: { content: Record<string, { schema?: Schema }> };
@@ -26,10 +28,15 @@ interface RawOperation {
 export interface Operation {
   readonly method: string;
   readonly path: string;
-  readonly pathParams: readonly string[];
+  readonly pathParams: readonly { name: string; schema: Schema }[];
   readonly query: readonly { name: string; schema: Schema }[];
+  /** The properties of the request body, of every variant (none: the operation takes no body). */
   readonly body: readonly { name: string; schema: Schema }[];
+  /** The schema of the body's first media type. */
+  readonly bodySchema: Schema;
   readonly mediaTypes: readonly string[];
+  /** Resolves a `$ref` of the document. */
+  readonly resolve: Resolve;
 }
 
 export function readOperations(file: string): Operation[] {
@@ -38,8 +45,7 @@ export function readOperations(file: string): Operation[] {
     components?: { schemas?: Record<string, Schema> };
   };
   const named = document.components?.schemas ?? {};
-  const resolve = (schema: Schema | undefined): Schema | undefined =>
-    schema?.$ref ? named[schema.$ref.split('/').pop()!] : schema;
+  const resolve: Resolve = (schema) => (schema?.$ref ? named[schema.$ref.split('/').pop()!] : schema);
   const propertiesOf = (schema: Schema | undefined, depth = 0): [string, Schema][] => {
     const resolved = resolve(schema);
     if (!resolved || depth > 4) return [];
@@ -60,86 +66,43 @@ export function readOperations(file: string): Operation[] {
       operations.push({
         method: method.toUpperCase(),
         path,
-        pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
+        pathParams: parameters
+          .filter((p) => p.in === 'path')
+          .map((p) => ({ name: p.name, schema: p.schema ?? {} })),
         query: parameters
           .filter((p) => p.in === 'query')
           .map((p) => ({ name: p.name, schema: p.schema ?? {} })),
         body: [...body].map(([name, schema]) => ({ name, schema })),
+        bodySchema: resolve(Object.values(content)[0]?.schema) ?? {},
         mediaTypes: Object.keys(content),
+        resolve,
       });
     }
   }
   return operations;
 }
 
-const HUGE = 'a'.repeat(300_000);
-/** Nested arrays 3,000 deep, as a value and as JSON text. */
-const deepValue = (() => {
-  let value: unknown = 1;
-  for (let i = 0; i < 3_000; i += 1) value = [value];
-  return value;
-})();
+/** JSON text 20,000 objects deep. */
 export const DEEP_TEXT = `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
 
-const hostile: fc.Arbitrary<unknown> = fc.constantFrom<unknown>(
-  '\u0000',
-  'a\u0000b',
-  '\ud800',
-  'x\udfffy',
-  '\ud83d',
-  HUGE,
-  '😀'.repeat(2_000),
-  deepValue,
-  {},
-  [],
-  null,
-  1e308,
-  -1,
-  2 ** 53 + 1,
-  -2_147_483_649,
-  '1e5',
-  ' ',
-  '',
-  '<svg onload=alert(1)>',
-  '../../etc/passwd',
-  '%00',
-  'true',
-  { $ne: 1 },
-  ['a', 'b'],
-);
-
-function plausible(schema: Schema): fc.Arbitrary<unknown> {
-  if (schema.enum && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  if (type === 'integer' || type === 'number') return fc.integer({ min: -2, max: 6 });
-  if (type === 'boolean') return fc.boolean();
-  if (type === 'array') return fc.array(fc.integer({ min: 0, max: 4 }), { maxLength: 4 });
-  return fc.constantFrom(
-    'x',
-    'A4GRFHVVRBGY7UIW',
-    'otpauth://totp/Svc:me?secret=A4GRFHVVRBGY7UIW',
-    'otpauth://hotp/Svc:me?secret=A4GRFHVVRBGY7UIW&counter=3',
-    'otpauth-migration://offline?data=CjEKCkhlbGxvId6tvu8SGEpvaG4uRG9lQGV4YW1wbGUuY29tGgdFeGFtcGxlIAEoATACEAEYASAA',
-    'john@example.com',
-    'totp',
-    'sha1',
-    'correct horse battery',
-    'fuzz group',
-    '1,2,3',
-  );
+/** A body of one variant of the schema, with little noise or much. */
+function variantBody(op: Operation, noise: Noise): fc.Arbitrary<Record<string, unknown>> {
+  const variants = [...(op.bodySchema.anyOf ?? []), ...(op.bodySchema.oneOf ?? [])];
+  const of = (schema: Schema) => objectValue(op.resolve(schema) ?? {}, { resolve: op.resolve, noise });
+  return variants.length > 0 ? fc.oneof(...variants.map(of)) : of(op.bodySchema);
 }
 
+/**
+ * The body: the properties of one variant of the operation's body, most of them fitting (light
+ * noise) or many not (heavy noise), at any depth; an operation without a body gets a few random
+ * properties.
+ */
 const bodyObject = (op: Operation): fc.Arbitrary<Record<string, unknown>> =>
   op.body.length === 0
-    ? fc.dictionary(fc.string({ maxLength: 6 }), fc.oneof(hostile, fc.string()), { maxKeys: 3 })
-    : fc.record(
-        Object.fromEntries(
-          op.body.map(({ name, schema }) => [
-            name,
-            fc.oneof({ weight: 3, arbitrary: plausible(schema) }, { weight: 2, arbitrary: hostile }),
-          ]),
-        ),
-        { requiredKeys: [] },
+    ? fc.dictionary(fc.string({ maxLength: 6 }), fc.oneof(hostile, anyValue), { maxKeys: 3 })
+    : fc.oneof(
+        { weight: 3, arbitrary: variantBody(op, 'light') },
+        { weight: 1, arbitrary: variantBody(op, 'heavy') },
       );
 
 const ODD_IDS = [
@@ -157,6 +120,20 @@ const ODD_IDS = [
   '%20',
   '%F0%9F%98%80',
   'a'.repeat(3_000),
+  '2147483648',
+  '2147483647',
+  '4294967296',
+  '1e309',
+  '1e3',
+  '-0',
+  '+1',
+  '0x10',
+  '1%20',
+  '%201',
+  'Infinity',
+  'NaN',
+  '9007199254740993',
+  '2026-13-45T00:00:00Z',
   '1,2',
   '%ff',
   '%',
@@ -177,26 +154,59 @@ export type BodyKind =
   | 'multipart'
   | 'broken-multipart'
   | 'not-utf8'
-  | 'wrong-type';
+  | 'wrong-type'
+  | 'not-object';
 
 export interface FuzzInput {
   readonly ids: readonly string[];
   readonly query: readonly [number, unknown][];
   readonly junkQuery: string;
   readonly object: Record<string, unknown>;
+  /** The body of kind `not-object`: JSON that is not an object. */
+  readonly scalar: unknown;
   readonly kind: BodyKind;
   readonly cut: number;
   readonly auth: 'none' | 'bearer' | 'session' | 'bad-bearer';
   readonly contentType: string;
 }
 
+/**
+ * A path parameter: an odd one, or a value of its schema (fitting or not), percent-encoded; never
+ * empty (an empty segment is another path, e.g. one of the web app's).
+ */
+const pathValue = (op: Operation, schema: Schema): fc.Arbitrary<string> =>
+  fc.oneof(
+    { weight: 2, arbitrary: fc.constantFrom('1', '2', ...ODD_IDS) },
+    {
+      weight: 2,
+      arbitrary: schemaValue(schema, { resolve: op.resolve, noise: 'heavy' }).map((value) =>
+        encode(text(value).slice(0, 3_000) || ' '),
+      ),
+    },
+  );
+
+/** Query parameters: the operation's own (any value of their schema) and unknown ones. */
+const queryValues = (op: Operation): fc.Arbitrary<[number, unknown][]> =>
+  fc.array(
+    fc.oneof(
+      fc.tuple(fc.nat({ max: 9 }), anyValue),
+      ...op.query.map((param, index) =>
+        schemaValue(param.schema, { resolve: op.resolve, noise: 'heavy', name: param.name }).map(
+          (value): [number, unknown] => [index, value],
+        ),
+      ),
+    ),
+    { maxLength: 4 },
+  );
+
 /** The inputs of one operation's requests. */
 export function fuzzInput(op: Operation): fc.Arbitrary<FuzzInput> {
   return fc.record({
-    ids: fc.array(fc.constantFrom(...ODD_IDS), { minLength: 2, maxLength: 2 }),
-    query: fc.array(fc.tuple(fc.nat({ max: 9 }), fc.oneof(plausible({}), hostile)), { maxLength: 3 }),
+    ids: fc.tuple(...op.pathParams.map((param) => pathValue(op, param.schema)), pathValue(op, {})),
+    query: queryValues(op),
     junkQuery: fc.constantFrom('', '', '', 'a[b][c]=1', '%zz=1', '&&=&', 'ids[]=1&ids[]=x', 'withOtp=%00'),
     object: bodyObject(op),
+    scalar: fc.oneof(hostile, anyValue),
     kind: fc.constantFrom<BodyKind>(
       'json',
       'json',
@@ -209,9 +219,19 @@ export function fuzzInput(op: Operation): fc.Arbitrary<FuzzInput> {
       'broken-multipart',
       'not-utf8',
       'wrong-type',
+      'not-object',
     ),
     cut: fc.nat({ max: 1_000 }),
-    auth: fc.constantFrom('bearer', 'bearer', 'session', 'session', 'none', 'bad-bearer'),
+    auth: fc.constantFrom(
+      'bearer',
+      'bearer',
+      'bearer',
+      'session',
+      'session',
+      'session',
+      'none',
+      'bad-bearer',
+    ),
     contentType: fc.constantFrom(
       'text/plain',
       'application/xml',
@@ -220,6 +240,13 @@ export function fuzzInput(op: Operation): fc.Arbitrary<FuzzInput> {
       'multipart/form-data; boundary=',
       'x/y; z',
       'application/x-www-form-urlencoded',
+      'application/json; charset=latin1',
+      'application/merge-patch+json',
+      'text/json',
+      'application/octet-stream',
+      'APPLICATION/JSON',
+      'application/json, text/plain',
+      '',
     ),
   });
 }
