@@ -1176,7 +1176,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The provider's redirect URI: signs in or links, then sends the browser on; a refusal adds `oidc_error` (failed, not_linked, unavailable) (Twofold only) */
+        /** The provider's redirect URI: signs in or links, then sends the browser on; a refusal adds `oidc_error` (failed, not_linked, email_unverified, unavailable) (Twofold only) */
         get: operations["oidcCallback"];
         put?: never;
         post?: never;
