@@ -1,4 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { DeviceCopy, DeviceCopyIdParams, NewDeviceCopyBody } from './device-copies.schemas.js';
 import {
   deviceCopies,
@@ -6,6 +7,9 @@ import {
   registerDeviceCopy,
   revokeDeviceCopy,
 } from './device-copies.service.js';
+
+const callerSession = (request: FastifyRequest) =>
+  request.caller?.kind === 'session' ? request.caller.sessionId : null;
 
 /**
  * The devices keeping an encrypted copy for offline use. The server only keeps their record: the
@@ -42,7 +46,12 @@ export const deviceCopiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const copy = await registerDeviceCopy(app.deps, request.body.name, request.headers['user-agent']);
+      const copy = await registerDeviceCopy(
+        app.deps,
+        request.body.name,
+        request.headers['user-agent'],
+        callerSession(request),
+      );
       return reply.code(201).send(copy);
     },
   );
@@ -59,7 +68,7 @@ export const deviceCopiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: DeviceCopy },
       },
     },
-    async (request) => refreshDeviceCopy(app.deps, request.params.id),
+    async (request) => refreshDeviceCopy(app.deps, request.params.id, callerSession(request)),
   );
 
   app.delete(
@@ -69,13 +78,15 @@ export const deviceCopiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'revokeDeviceCopy',
-        summary: 'Revokes a device copy: its next refresh is refused and the device erases the copy',
+        summary:
+          "Revokes a device copy: its next refresh is refused and the device erases the copy; the device's web session (the one that last refreshed the copy) ends, unless it is the caller's",
         params: DeviceCopyIdParams,
         response: { 204: Type.Null() },
       },
     },
     async (request, reply) => {
-      await revokeDeviceCopy(app.deps, request.params.id);
+      const who = { ip: request.ip, userAgent: request.headers['user-agent'], log: request.log };
+      await revokeDeviceCopy(app.deps, who, request.params.id, callerSession(request));
       return reply.code(204).send(null);
     },
   );
