@@ -206,7 +206,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Records that a device refreshed its copy; 404 once revoked (the device erases it) */
+        /** Records that a device refreshed its copy; 404 once revoked (the device erases it), even to a device whose session the revocation ended */
         post: operations["refreshDeviceCopy"];
         delete?: never;
         options?: never;

@@ -38,6 +38,12 @@ export async function markRefreshed(db: Executor, id: string, sessionId: string 
     .executeTakeFirst();
 }
 
+export async function deviceCopyExists(db: Executor, id: string): Promise<boolean> {
+  return (
+    (await db.selectFrom('device_copies').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+  );
+}
+
 /** Deletes the copy; undefined when the id is unknown, else the session its device last used. */
 export async function deleteDeviceCopy(db: Executor, id: string) {
   return db.deleteFrom('device_copies').where('id', '=', id).returning('session_id').executeTakeFirst();

@@ -4,6 +4,7 @@ import { DeviceCopy, DeviceCopyIdParams, NewDeviceCopyBody } from './device-copi
 import {
   deviceCopies,
   refreshDeviceCopy,
+  refuseAnonymousRefresh,
   registerDeviceCopy,
   revokeDeviceCopy,
 } from './device-copies.service.js';
@@ -59,16 +60,21 @@ export const deviceCopiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/device-copies/:id/refresh',
     {
-      config,
+      // A revoked copy's device was signed out with it: it is still told (404) without a session.
+      config: { auth: 'probe' },
       schema: {
         tags,
         operationId: 'refreshDeviceCopy',
-        summary: 'Records that a device refreshed its copy; 404 once revoked (the device erases it)',
+        summary:
+          'Records that a device refreshed its copy; 404 once revoked (the device erases it), even to a device whose session the revocation ended',
         params: DeviceCopyIdParams,
         response: { 200: DeviceCopy },
       },
     },
-    async (request) => refreshDeviceCopy(app.deps, request.params.id, callerSession(request)),
+    async (request) =>
+      request.caller
+        ? refreshDeviceCopy(app.deps, request.params.id, callerSession(request))
+        : refuseAnonymousRefresh(app.deps, request.params.id),
   );
 
   app.delete(

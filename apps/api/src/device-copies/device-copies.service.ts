@@ -6,6 +6,7 @@ import { deleteSession } from '../auth/sessions.queries.js';
 import { recordSignOut, type Requester } from '../auth-log/auth-log.service.js';
 import {
   deleteDeviceCopy,
+  deviceCopyExists,
   insertDeviceCopy,
   listDeviceCopies,
   markRefreshed,
@@ -64,6 +65,15 @@ export async function refreshDeviceCopy(deps: Pieces, id: string, sessionId: Cal
   const row = await markRefreshed(deps.db, id, sessionId, deps.clock.now());
   if (!row) throw errors.notFound();
   return toDeviceCopy(row);
+}
+
+/**
+ * A refresh without a signed-in caller: a revoked copy's device has been signed out too, and still
+ * learns that its copy is revoked (404) and erases it; a live copy needs a caller (401).
+ */
+export async function refuseAnonymousRefresh(deps: Pieces, id: string): Promise<never> {
+  if (await deviceCopyExists(deps.db, id)) throw errors.unauthenticated();
+  throw errors.notFound();
 }
 
 /**

@@ -59,6 +59,8 @@ describeEachDatabase('device copies', (t) => {
 
     expect((await laptop.request('DELETE', `/api/v1/device-copies/${copy.id}`)).statusCode).toBe(204);
     expect((await phone.request('GET', '/api/v1/twofaccounts?withSecret=1')).statusCode).toBe(401);
+    // Signed out, the phone is still told that its copy is revoked, and erases it.
+    expect((await phone.request('POST', `/api/v1/device-copies/${copy.id}/refresh`)).statusCode).toBe(404);
     expect((await laptop.request('GET', '/api/v1/twofaccounts?withSecret=1')).statusCode).toBe(200);
     // The phone's sign-in gets its sign-out time in the authentication log.
     const signIns = await t.db
@@ -100,9 +102,13 @@ describeEachDatabase('device copies', (t) => {
   });
 
   it('needs a signed-in caller', async () => {
-    await registerWithSession(t);
+    const owner = await registerWithSession(t);
     const anonymous = new SessionClient(t);
     expect((await anonymous.request('GET', '/api/v1/device-copies')).statusCode).toBe(401);
     expect((await anonymous.request('POST', '/api/v1/device-copies', { name: 'x' })).statusCode).toBe(401);
+    const copy = (await owner.request('POST', '/api/v1/device-copies', { name: 'Phone' })).json();
+    const refresh = await anonymous.request('POST', `/api/v1/device-copies/${copy.id}/refresh`);
+    expect(refresh.statusCode).toBe(401);
+    expect((await owner.request('GET', '/api/v1/device-copies')).json()).toEqual([copy]);
   });
 });
