@@ -207,7 +207,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revokes a device copy: its next refresh is refused and the device erases the copy */
+        /** Revokes a device copy: its next refresh is refused and the device erases the copy; the device's web session (the one that last refreshed the copy) ends, unless it is the caller's */
         delete: operations["revokeDeviceCopy"];
         options?: never;
         head?: never;
@@ -223,7 +223,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Records that a device refreshed its copy; 404 once revoked (the device erases it) */
+        /** Records that a device refreshed its copy; 404 once revoked (the device erases it), even to a device whose session the revocation ended */
         post: operations["refreshDeviceCopy"];
         delete?: never;
         options?: never;
@@ -692,10 +692,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Export accounts: 2FAuth JSON (schema 1, icons inlined), otpauth list, text file, Aegis vault or Google Authenticator migration URIs */
+        /** Export accounts: 2FAuth JSON (schema 1, icons inlined), otpauth list, text file, Aegis vault or Google Authenticator migration URIs (an Aegis vault carrying notes or recovery codes: a web session must have confirmed its user within 5 minutes, else 403 `identity_confirmation_required`) */
         get: operations["exportAccounts"];
         put?: never;
-        /** Export accounts as an encrypted Aegis vault (the password travels in the body, never in a URL) */
+        /** Export accounts as an encrypted Aegis vault (the password travels in the body, never in a URL; carrying notes or recovery codes: a web session must have confirmed its user within 5 minutes, else 403 `identity_confirmation_required`) */
         post: operations["exportAccountsEncrypted"];
         delete?: never;
         options?: never;
@@ -1210,7 +1210,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The provider's redirect URI: signs in or links, then sends the browser on; a refusal adds `oidc_error` (failed, not_linked, unavailable) (Twofold only) */
+        /** The provider's redirect URI: signs in or links, then sends the browser on; a refusal adds `oidc_error` (failed, not_linked, email_unverified, unavailable) (Twofold only) */
         get: operations["oidcCallback"];
         put?: never;
         post?: never;

@@ -95,6 +95,7 @@ export interface DeviceCopies {
   id: string;
   name: string;
   refreshed_at: Timestamp;
+  session_id: string | null;
   user_agent: Generated<string>;
 }
 

@@ -4,7 +4,7 @@ const COLUMNS = ['id', 'name', 'user_agent', 'created_at', 'refreshed_at'] as co
 
 export async function insertDeviceCopy(
   db: Executor,
-  copy: { id: string; name: string; userAgent: string; now: Date },
+  copy: { id: string; name: string; userAgent: string; sessionId: string | null; now: Date },
 ) {
   return db
     .insertInto('device_copies')
@@ -12,6 +12,7 @@ export async function insertDeviceCopy(
       id: copy.id,
       name: copy.name,
       user_agent: copy.userAgent,
+      session_id: copy.sessionId,
       created_at: copy.now,
       refreshed_at: copy.now,
     })
@@ -24,18 +25,26 @@ export async function listDeviceCopies(db: Executor) {
   return db.selectFrom('device_copies').select(COLUMNS).orderBy('created_at', 'desc').orderBy('id').execute();
 }
 
-/** Records a refresh; undefined when the copy was revoked (or never registered). */
-export async function markRefreshed(db: Executor, id: string, now: Date) {
+/**
+ * Records a refresh; undefined when the copy was revoked (or never registered). A refresh by a web
+ * session ties the copy to it (the device may have signed in again since).
+ */
+export async function markRefreshed(db: Executor, id: string, sessionId: string | null, now: Date) {
   return db
     .updateTable('device_copies')
-    .set({ refreshed_at: now })
+    .set(sessionId === null ? { refreshed_at: now } : { refreshed_at: now, session_id: sessionId })
     .where('id', '=', id)
     .returning(COLUMNS)
     .executeTakeFirst();
 }
 
-/** False when the id is unknown. */
-export async function deleteDeviceCopy(db: Executor, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('device_copies').where('id', '=', id).executeTakeFirst();
-  return result.numDeletedRows > 0n;
+export async function deviceCopyExists(db: Executor, id: string): Promise<boolean> {
+  return (
+    (await db.selectFrom('device_copies').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+  );
+}
+
+/** Deletes the copy; undefined when the id is unknown, else the session its device last used. */
+export async function deleteDeviceCopy(db: Executor, id: string) {
+  return db.deleteFrom('device_copies').where('id', '=', id).returning('session_id').executeTakeFirst();
 }

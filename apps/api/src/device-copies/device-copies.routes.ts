@@ -1,11 +1,16 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { DeviceCopy, DeviceCopyIdParams, NewDeviceCopyBody } from './device-copies.schemas.js';
 import {
   deviceCopies,
   refreshDeviceCopy,
+  refuseAnonymousRefresh,
   registerDeviceCopy,
   revokeDeviceCopy,
 } from './device-copies.service.js';
+
+const callerSession = (request: FastifyRequest) =>
+  request.caller?.kind === 'session' ? request.caller.sessionId : null;
 
 /**
  * The devices keeping an encrypted copy for offline use. The server only keeps their record: the
@@ -42,7 +47,12 @@ export const deviceCopiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const copy = await registerDeviceCopy(app.deps, request.body.name, request.headers['user-agent']);
+      const copy = await registerDeviceCopy(
+        app.deps,
+        request.body.name,
+        request.headers['user-agent'],
+        callerSession(request),
+      );
       return reply.code(201).send(copy);
     },
   );
@@ -50,16 +60,21 @@ export const deviceCopiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/device-copies/:id/refresh',
     {
-      config,
+      // A revoked copy's device was signed out with it: it is still told (404) without a session.
+      config: { auth: 'probe' },
       schema: {
         tags,
         operationId: 'refreshDeviceCopy',
-        summary: 'Records that a device refreshed its copy; 404 once revoked (the device erases it)',
+        summary:
+          'Records that a device refreshed its copy; 404 once revoked (the device erases it), even to a device whose session the revocation ended',
         params: DeviceCopyIdParams,
         response: { 200: DeviceCopy },
       },
     },
-    async (request) => refreshDeviceCopy(app.deps, request.params.id),
+    async (request) =>
+      request.caller
+        ? refreshDeviceCopy(app.deps, request.params.id, callerSession(request))
+        : refuseAnonymousRefresh(app.deps, request.params.id),
   );
 
   app.delete(
@@ -69,13 +84,15 @@ export const deviceCopiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'revokeDeviceCopy',
-        summary: 'Revokes a device copy: its next refresh is refused and the device erases the copy',
+        summary:
+          "Revokes a device copy: its next refresh is refused and the device erases the copy; the device's web session (the one that last refreshed the copy) ends, unless it is the caller's",
         params: DeviceCopyIdParams,
         response: { 204: Type.Null() },
       },
     },
     async (request, reply) => {
-      await revokeDeviceCopy(app.deps, request.params.id);
+      const who = { ip: request.ip, userAgent: request.headers['user-agent'], log: request.log };
+      await revokeDeviceCopy(app.deps, who, request.params.id, callerSession(request));
       return reply.code(204).send(null);
     },
   );

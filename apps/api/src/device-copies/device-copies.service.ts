@@ -2,14 +2,20 @@ import { randomBytes } from 'node:crypto';
 import type { Deps } from '../shared/deps.js';
 import { toTimestamp } from '../http/common.schemas.js';
 import { errors } from '../http/errors.js';
+import { deleteSession } from '../auth/sessions.queries.js';
+import { recordSignOut, type Requester } from '../auth-log/auth-log.service.js';
 import {
   deleteDeviceCopy,
+  deviceCopyExists,
   insertDeviceCopy,
   listDeviceCopies,
   markRefreshed,
 } from './device-copies.queries.js';
 
 type Pieces = Pick<Deps, 'db' | 'clock'>;
+
+/** The caller's web session, if it is one: a copy is tied to the session of its device. */
+export type CallerSession = string | null;
 
 interface DeviceCopyRow {
   readonly id: string;
@@ -34,11 +40,17 @@ function shortUserAgent(userAgent: string | undefined): string {
   return (userAgent ?? '').slice(0, 512);
 }
 
-export async function registerDeviceCopy(deps: Pieces, name: string, userAgent: string | undefined) {
+export async function registerDeviceCopy(
+  deps: Pieces,
+  name: string,
+  userAgent: string | undefined,
+  sessionId: CallerSession,
+) {
   const row = await insertDeviceCopy(deps.db, {
     id: randomBytes(16).toString('hex'),
     name: name.trim() || name,
     userAgent: shortUserAgent(userAgent),
+    sessionId,
     now: deps.clock.now(),
   });
   return toDeviceCopy(row);
@@ -49,12 +61,35 @@ export async function deviceCopies(deps: Pieces) {
 }
 
 /** A revoked copy's refresh is refused (404): its device then erases the copy. */
-export async function refreshDeviceCopy(deps: Pieces, id: string) {
-  const row = await markRefreshed(deps.db, id, deps.clock.now());
+export async function refreshDeviceCopy(deps: Pieces, id: string, sessionId: CallerSession) {
+  const row = await markRefreshed(deps.db, id, sessionId, deps.clock.now());
   if (!row) throw errors.notFound();
   return toDeviceCopy(row);
 }
 
-export async function revokeDeviceCopy(deps: Pieces, id: string): Promise<void> {
-  if (!(await deleteDeviceCopy(deps.db, id))) throw errors.notFound();
+/**
+ * A refresh without a signed-in caller: a revoked copy's device has been signed out too, and still
+ * learns that its copy is revoked (404) and erases it; a live copy needs a caller (401).
+ */
+export async function refuseAnonymousRefresh(deps: Pieces, id: string): Promise<never> {
+  if (await deviceCopyExists(deps.db, id)) throw errors.unauthenticated();
+  throw errors.notFound();
+}
+
+/**
+ * Revokes a copy and signs its device out: the web session it was last refreshed from ends, unless
+ * it is the caller's own (a device turning its own copy off stays signed in).
+ */
+export async function revokeDeviceCopy(
+  deps: Deps,
+  who: Requester,
+  id: string,
+  callerSession: CallerSession,
+): Promise<void> {
+  const row = await deleteDeviceCopy(deps.db, id);
+  if (!row) throw errors.notFound();
+  const deviceSession = row.session_id;
+  if (deviceSession === null || deviceSession === callerSession) return;
+  await deleteSession(deps.db, deviceSession);
+  await recordSignOut(deps, who, deviceSession);
 }

@@ -3,6 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { boundedIds } from '../http/id-lists.js';
 import { invalid } from '../http/field-errors.js';
 import { IdList, Nullable, Password, toTimestamp } from '../http/common.schemas.js';
+import { assertRecentlyConfirmed } from '../auth/identity-confirmation.js';
+import { sessionPort } from '../auth/session-port.js';
 import { appName, exportAegis, exportGoogleMigration, exportTwoFauth, exportUris } from './export.service.js';
 
 const TwoFauthExport = Type.Object(
@@ -58,6 +60,10 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // The export alert, once the secrets have left (an invalid request exports nothing).
   type ExportQuery = { format?: string | null; otpauth?: boolean };
+  // An Aegis vault carries notes and recovery codes: a web session confirms who it is first, as
+  // the notes screen asks (tokens, as there, do not).
+  const confirmRecovery = (request: FastifyRequest, reply: FastifyReply) => () =>
+    assertRecentlyConfirmed(request.caller, () => sessionPort(request, reply), app.deps.clock.now());
   const alertOnExport =
     (format: (query: ExportQuery) => string) => async (request: FastifyRequest, reply: FastifyReply) => {
       if (reply.statusCode === 200)
@@ -73,7 +79,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         operationId: 'exportAccounts',
         summary:
-          'Export accounts: 2FAuth JSON (schema 1, icons inlined), otpauth list, text file, Aegis vault or Google Authenticator migration URIs',
+          'Export accounts: 2FAuth JSON (schema 1, icons inlined), otpauth list, text file, Aegis vault or Google Authenticator migration URIs (an Aegis vault carrying notes or recovery codes: a web session must have confirmed its user within 5 minutes, else 403 `identity_confirmation_required`)',
         querystring: Type.Object({
           ids: Type.Optional(IdList),
           otpauth: Type.Optional(Type.Boolean()),
@@ -119,7 +125,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           };
         }
         case 'aegis':
-          return exportAegis(app.deps, ids);
+          return exportAegis(app.deps, ids, { confirmRecovery: confirmRecovery(request, reply) });
         case 'gmigration':
           return exportGoogleMigration(app.deps, ids);
         case '2fauth':
@@ -137,7 +143,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         operationId: 'exportAccountsEncrypted',
         summary:
-          'Export accounts as an encrypted Aegis vault (the password travels in the body, never in a URL)',
+          'Export accounts as an encrypted Aegis vault (the password travels in the body, never in a URL; carrying notes or recovery codes: a web session must have confirmed its user within 5 minutes, else 403 `identity_confirmation_required`)',
         body: Type.Object({
           ids: Type.Optional(IdList),
           format: Type.Optional(Type.Union([Type.Literal('aegis'), Type.Null()])),
@@ -146,11 +152,14 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AegisVaultSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body as Record<string, unknown>;
       if ('ids' in body && body.ids === null) throw invalid('ids', 'validation.required');
       const ids = typeof request.body.ids === 'string' ? boundedIds(request.body.ids) : undefined;
-      return exportAegis(app.deps, ids, request.body.password);
+      return exportAegis(app.deps, ids, {
+        password: request.body.password,
+        confirmRecovery: confirmRecovery(request, reply),
+      });
     },
   );
 };

@@ -47,11 +47,21 @@ export async function exportUris(deps: Deps, ids: readonly number[] | undefined)
   return (await exportedViews(deps, ids)).map((view) => serializeOtpauthUri(view));
 }
 
+/** How an Aegis export is made: its password (encrypted vault) and who may receive notes and codes. */
+export interface AegisExportOptions {
+  readonly password?: string | undefined;
+  /**
+   * Called before a vault that carries a note or recovery codes is made; throws to refuse it (a web
+   * session asks for the same identity confirmation as the notes screen). Unset: no check (backups).
+   */
+  readonly confirmRecovery?: () => Promise<void>;
+}
+
 /** Aegis vault JSON, db version 3: plain, or encrypted when a password is given. */
 export async function exportAegis(
   deps: Deps,
   ids: readonly number[] | undefined,
-  password?: string,
+  options: AegisExportOptions = {},
 ): Promise<AegisVault> {
   const views = await exportedViews(deps, ids);
   const accounts = [];
@@ -63,9 +73,14 @@ export async function exportAegis(
       extras: extrasOf(view.id),
     });
   }
+  const carriesRecovery = accounts.some(
+    ({ extras }) => extras.note !== null || extras.recoveryCodes.length > 0,
+  );
+  if (carriesRecovery && options.confirmRecovery) await options.confirmRecovery();
   const groups = await deps.db.selectFrom('groups').select(['id', 'name']).execute();
   const db = aegisDb(accounts, new Map(groups.map((group) => [group.id, group.name])));
   // The slot's scrypt runs on the server's key-derivation thread (kdf-pool.ts).
+  const { password } = options;
   return password === undefined ? plainVault(db) : encryptVault(db, password, { kdf: deps.deriveKey });
 }
 

@@ -20,6 +20,17 @@ export async function findUserIdentity(db: Executor, userId: number, issuer: str
     .executeTakeFirst();
 }
 
+/** Whether any identity (of any provider) is linked to the user. */
+export async function hasLinkedIdentity(db: Executor, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('oidc_identities')
+    .select('id')
+    .where('user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Links the identity to the user; a former link of the user to the same provider is replaced. */
 export async function linkIdentity(
   db: Executor,

@@ -59,7 +59,7 @@ export const oidcRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         operationId: 'oidcCallback',
         summary:
-          "The provider's redirect URI: signs in or links, then sends the browser on; a refusal adds `oidc_error` (failed, not_linked, unavailable) (Twofold only)",
+          "The provider's redirect URI: signs in or links, then sends the browser on; a refusal adds `oidc_error` (failed, not_linked, email_unverified, unavailable) (Twofold only)",
         response: { 302: Redirect },
       },
     },

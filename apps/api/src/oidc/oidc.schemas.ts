@@ -5,11 +5,18 @@ import { Nullable } from '../http/common.schemas.js';
  * Why a callback did not sign in or link, as the web app is told (`?oidc_error=`): never the
  * provider's own message, which may quote a code.
  * - `failed`: the answer did not check out (state, nonce, PKCE, signature, expiry) or the flow lapsed
- * - `not_linked`: a valid identity that is not the user's (no verified e-mail equal to theirs)
+ * - `not_linked`: a valid identity that is not the user's (no verified e-mail equal to theirs, or
+ *   the user already has another identity linked)
+ * - `email_unverified`: nobody is registered yet, and the provider did not verify the identity's e-mail
  * - `unavailable`: the provider could not be reached
  */
 export const CallbackFailure = Type.Union(
-  [Type.Literal('failed'), Type.Literal('not_linked'), Type.Literal('unavailable')],
+  [
+    Type.Literal('failed'),
+    Type.Literal('not_linked'),
+    Type.Literal('email_unverified'),
+    Type.Literal('unavailable'),
+  ],
   { title: 'OidcCallbackFailure' },
 );
 export type CallbackFailure = Static<typeof CallbackFailure>;

@@ -15,6 +15,7 @@ import {
 import {
   findIdentity,
   findUserIdentity,
+  hasLinkedIdentity,
   linkIdentity,
   markIdentityUsed,
   unlinkIdentity,
@@ -127,8 +128,11 @@ const identityRow = (oidc: OidcDeps, identity: ProviderIdentity) => ({
 });
 
 /**
- * A linked identity signs its user in; an unlinked one links itself by a verified e-mail equal to
- * the user's, or registers the one user when there is none (as 2FAuth does). Anything else is refused.
+ * A linked identity signs its user in. An unlinked one links itself by a verified e-mail equal to
+ * the user's only while the user has no identity linked yet (a link is never replaced by a
+ * sign-in: only Settings, after the user confirmed who they are, changes it), or registers the one
+ * user when there is none and the provider verified its e-mail (as 2FAuth does). Anything else is
+ * refused.
  */
 async function signIn(
   deps: Deps,
@@ -146,22 +150,18 @@ async function signIn(
     await markIdentityUsed(db, linked.id, identity.email, now);
     signedIn = user;
   } else if (user) {
-    const sameEmail = identity.email !== null && identity.email.toLowerCase() === user.email.toLowerCase();
-    if (!sameEmail || !identity.emailVerified) {
-      session.log.info(
-        { emailMatches: sameEmail, emailVerified: identity.emailVerified },
-        'OpenID Connect sign-in refused: identity not linked',
-      );
-      // Only attempts at the one user's account are theirs to see.
-      if (sameEmail) {
-        await recordAuthentication(deps, session, { event: 'failed', method: 'oidc' });
-        deps.alerts.raise({ kind: 'sign_in_failed', ip: session.ip });
-      }
-      return { ok: false, purpose: 'sign_in', failure: 'not_linked' };
-    }
+    const refused = await refuseAutoLink(deps, oidc, session, identity, user);
+    if (refused) return refused;
     await linkIdentity(db, { userId: user.id, ...identityRow(oidc, identity), now });
     signedIn = user;
   } else {
+    if (!identity.emailVerified || identity.email === null) {
+      session.log.info(
+        { emailVerified: identity.emailVerified },
+        'OpenID Connect registration refused: e-mail not verified',
+      );
+      return { ok: false, purpose: 'sign_in', failure: 'email_unverified' };
+    }
     const created = await registerFromIdentity(deps, identity);
     if (!created) return { ok: false, purpose: 'sign_in', failure: 'not_linked' };
     await linkIdentity(db, { userId: created.id, ...identityRow(oidc, identity), now });
@@ -172,6 +172,32 @@ async function signIn(
   await recordAuthentication(deps, session, { event: 'login', method: 'oidc', sessionId });
   deps.alerts.raise({ kind: 'signed_in', ip: session.ip, userAgent: session.userAgent, registered });
   return { ok: true, purpose: 'sign_in' };
+}
+
+/**
+ * Why an unlinked identity may not link itself to the user, or undefined when it may: its e-mail
+ * must be verified and equal to the user's (letter case aside), and the user must have no identity
+ * linked yet. An attempt with the user's e-mail is theirs to see (authentication log and alert).
+ */
+async function refuseAutoLink(
+  deps: Deps,
+  oidc: OidcDeps,
+  session: SessionPort,
+  identity: ProviderIdentity,
+  user: UserRow,
+): Promise<CallbackOutcome | undefined> {
+  const sameEmail = identity.email !== null && identity.email.toLowerCase() === user.email.toLowerCase();
+  const alreadyLinked = await hasLinkedIdentity(deps.db, user.id);
+  if (sameEmail && identity.emailVerified && !alreadyLinked) return undefined;
+  session.log.info(
+    { emailMatches: sameEmail, emailVerified: identity.emailVerified, alreadyLinked },
+    'OpenID Connect sign-in refused: identity not linked',
+  );
+  if (sameEmail) {
+    await recordAuthentication(deps, session, { event: 'failed', method: 'oidc' });
+    deps.alerts.raise({ kind: 'sign_in_failed', ip: session.ip });
+  }
+  return { ok: false, purpose: 'sign_in', failure: 'not_linked' };
 }
 
 /** The one user, from the provider's claims; its password is random (nobody knows it). */

@@ -97,6 +97,21 @@ describeEachDatabase(
       expect(await authLog(t)).toContainEqual({ event: 'failed', login_method: 'oidc' });
     });
 
+    it('never lets a second identity with the user’s verified e-mail replace the link', async () => {
+      await registerWithSession(t);
+      expect((await signInWithProvider(t)).landed).toBe('/accounts');
+      // Another account at the provider, its verified e-mail the user's in other letter case.
+      provider.signedInAs = { sub: 'mallory', email: 'JOHN@EXAMPLE.COM', email_verified: true };
+      const { client, landed } = await signInWithProvider(t);
+      expect(landed).toBe('/login?oidc_error=not_linked');
+      expect((await client.request('GET', '/api/v1/user')).statusCode).toBe(401);
+      expect(await identities(t)).toEqual([{ issuer, subject: 'alice-1', email: 'John@Example.com' }]);
+      expect(await authLog(t)).toContainEqual({ event: 'failed', login_method: 'oidc' });
+      // The linked identity still signs in.
+      provider.signedInAs = { sub: 'alice-1', email: 'John@Example.com', email_verified: true };
+      expect((await signInWithProvider(t)).landed).toBe('/accounts');
+    });
+
     it('refuses an identity whose verified e-mail is not the user’s', async () => {
       await registerWithSession(t);
       provider.signedInAs = { sub: 'bob', email: 'bob@example.com', email_verified: true };
@@ -159,11 +174,20 @@ describeEachDatabase(
       expect(client.cookies.size).toBeGreaterThan(0);
     });
 
+    it('registers nobody from an identity whose e-mail the provider did not verify', async () => {
+      provider.signedInAs = { sub: 'first', email: 'new@example.com', email_verified: false };
+      const { client, landed } = await signInWithProvider(t);
+      expect(landed).toBe('/login?oidc_error=email_unverified');
+      expect((await client.request('GET', '/api/v1/user')).statusCode).toBe(401);
+      expect(await t.db.selectFrom('users').select('id').execute()).toEqual([]);
+      expect(await identities(t)).toEqual([]);
+    });
+
     it('registers the one user when nobody has', async () => {
       provider.signedInAs = {
         sub: 'first',
         email: 'new@example.com',
-        email_verified: false,
+        email_verified: true,
         name: 'Newcomer',
       };
       const { client, landed } = await signInWithProvider(t);

@@ -9,7 +9,7 @@ import {
   type ResettableServer,
   type SharedBrowser,
 } from './harness';
-import { createAccount, SECRET, signUp } from './accounts-helpers';
+import { apiCall, createAccount, SECRET, signUp } from './accounts-helpers';
 
 /*
  * Export from Manage mode: the selected accounts (or all of them) in each format, read back from
@@ -121,6 +121,34 @@ describe('export from Manage mode', () => {
     expect(encrypted.header.slots[0]?.type).toBe(1);
     expect(typeof encrypted.db).toBe('string');
     expect(JSON.stringify(encrypted)).not.toContain(SECRET);
+    await close();
+  });
+
+  it('an Aegis vault that carries a note asks who the user is first, as the notes screen does', async () => {
+    const { page, close } = await signedInWith(['Alpha', 'Bravo', 'Charlie']);
+    const accounts = (await apiCall(page, 'GET', `${server.url}/api/v1/twofaccounts`)) as {
+      id: number;
+      service: string;
+    }[];
+    const alpha = accounts.find((account) => account.service === 'Alpha')!;
+    await apiCall(page, 'PUT', `${server.url}/api/v1/twofaccounts/${alpha.id}/recovery`, {
+      note: 'Spare phone in the drawer',
+      recovery_codes: [{ code: 'r3c0-v3ry' }],
+    });
+    await page.reload();
+    const dialog = await openExport(page, ['Alpha', 'Charlie']);
+    await dialog.getByLabel('Aegis vault, not encrypted').check();
+    await dialog.getByRole('button', { name: 'Download' }).click();
+    await dialog.getByText('Confirm your password to see the recovery codes and the note.').waitFor();
+    await dialog.getByLabel('Password', { exact: true }).fill('correct horse battery');
+    const started = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    const text = readFileSync((await (await started).path()) ?? '', 'utf8');
+    const vault = JSON.parse(text) as { db: { entries: { issuer: string; note: string }[] } };
+    expect(vault.db.entries.find((entry) => entry.issuer === 'Alpha')?.note).toBe(
+      'Spare phone in the drawer',
+    );
+    expect(text).toContain('r3c0-v3ry');
     await close();
   });
 

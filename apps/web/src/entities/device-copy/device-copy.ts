@@ -6,12 +6,13 @@ import {
   isVaultError,
   sealVault,
   unlockWithPassword,
-  type ScryptParams,
+  type PasswordSlot,
 } from '@twofold/vault';
 import { api, isApiError, unwrap } from '../../api/client';
 import { serverNow } from '../../api/server-time';
 import type { Account, Group } from '../data-source';
 import { showCopyIcons } from '../account/icon.api';
+import { COPY_SCRYPT, strengthenedSlots } from './copy-kdf';
 import { importPrivateKey, newDeviceKeys, openContent, sealContent } from './copy-crypto';
 import { deleteCopyDatabase, readCopy, updateCopy, writeCopy, type StoredCopy } from './copy-store';
 import { recordRefresh, registerDeviceCopy } from './device-copies.api';
@@ -35,13 +36,6 @@ export interface CopyContent {
 
 /** Wrong passphrases in a row after which the copy is erased. */
 export const MAX_WRONG_PASSPHRASES = 10;
-
-/**
- * scrypt N = 2^14, r = 8, p = 1 (16 MiB): about a second to unlock in Chromium at 375 px with the
- * CPU slowed 4x through the DevTools protocol (1.2 to 1.5 s measured on a busy 2-core machine;
- * Aegis's N = 2^15 took 1.2 to 1.9 s there), the phone this has to serve.
- */
-export const COPY_SCRYPT: ScryptParams = { N: 2 ** 14, r: 8, p: 1 };
 
 /** The unlocked copy: in this page's memory only. */
 let unlocked: { privateKey: CryptoKey; content: CopyContent } | null = null;
@@ -171,9 +165,10 @@ export async function unlockWithPassphrase(passphrase: string): Promise<UnlockRe
     return { outcome: 'erased' };
   }
   let masterKey: Uint8Array;
+  let opened: PasswordSlot;
   const kdfStart = performance.now();
   try {
-    ({ masterKey } = await unlockWithPassword(stored.keyVault.header.slots, passphrase));
+    ({ masterKey, slot: opened } = await unlockWithPassword(stored.keyVault.header.slots, passphrase));
     // Read by the offline benchmark (apps/web/bench/offline.bench.ts).
     performance.measure('twofold:copy-kdf', { start: kdfStart });
   } catch (error) {
@@ -186,5 +181,23 @@ export async function unlockWithPassphrase(passphrase: string): Promise<UnlockRe
     await updateCopy((copy) => ({ ...copy, failures }));
     return { outcome: 'wrong', left: MAX_WRONG_PASSPHRASES - failures };
   }
-  return { outcome: 'unlocked', content: await openWithMasterKey(stored, masterKey) };
+  const content = await openWithMasterKey(stored, masterKey);
+  await strengthen(stored, opened, passphrase, masterKey);
+  return { outcome: 'unlocked', content };
+}
+
+/** A copy made with a weaker scrypt than today's: its passphrase slot re-made (copy-kdf.ts). */
+async function strengthen(
+  stored: StoredCopy,
+  opened: PasswordSlot,
+  passphrase: string,
+  masterKey: Uint8Array,
+) {
+  const slots = await strengthenedSlots(stored.keyVault.header.slots, opened, passphrase, masterKey);
+  if (!slots) return;
+  await updateCopy((copy) =>
+    copy.id === stored.id
+      ? { ...copy, keyVault: { ...copy.keyVault, header: { ...copy.keyVault.header, slots } } }
+      : copy,
+  );
 }

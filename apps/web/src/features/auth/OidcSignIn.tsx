@@ -7,6 +7,13 @@ function callbackProblem(): string | null {
   return new URLSearchParams(window.location.search).get('oidc_error');
 }
 
+/** The message of each refusal the callback names; any other is a failure. */
+const PROBLEMS: Readonly<Record<string, 'oidc.notLinked' | 'oidc.emailUnverified' | 'oidc.unavailable'>> = {
+  not_linked: 'oidc.notLinked',
+  email_unverified: 'oidc.emailUnverified',
+  unavailable: 'oidc.unavailable',
+};
+
 /**
  * "Sign in with <provider>": a plain link, since the browser itself goes to the provider and back
  * (the server keeps the flow's checks). Shown when the server has an OpenID Connect provider.
@@ -14,14 +21,7 @@ function callbackProblem(): string | null {
 export function OidcSignIn({ label }: { readonly label: string }) {
   const { t } = useTranslation('auth');
   const [problem] = useState(callbackProblem);
-  const message =
-    problem === null
-      ? undefined
-      : problem === 'not_linked'
-        ? t('oidc.notLinked')
-        : problem === 'unavailable'
-          ? t('oidc.unavailable')
-          : t('oidc.failed');
+  const message = problem === null ? undefined : t(PROBLEMS[problem] ?? 'oidc.failed');
   return (
     <div className="auth-stack">
       <FormError message={message} />

@@ -7,6 +7,8 @@ import {
   exportFileText,
   exportMigrationUris,
 } from '../../../entities/account/export.api';
+import { ConfirmIdentity } from '../../../entities/recovery/ConfirmIdentity';
+import { needsConfirmation } from '../../../entities/recovery/recovery.api';
 import { Field, FormError } from '../../../ui/forms';
 import { notify } from '../../../ui/notify';
 import { saveFile } from '../../../ui/save-file';
@@ -58,12 +60,16 @@ export function ExportDialog({
       notify('success', t('export.done'));
       close();
     },
+    // An Aegis vault with notes or recovery codes: the dialog asks who the user is, as the notes do.
+    meta: { handles: [403] },
   });
+  const asking = needsConfirmation(run.error);
   const close = () => {
     setPassword('');
     setConfirmation('');
     setCodes(null);
     setMismatch(false);
+    run.reset();
     onOpenChange(false);
   };
   const submit = () => {
@@ -85,6 +91,8 @@ export function ExportDialog({
           <Dialog.Description className="dialog-description">{scope}</Dialog.Description>
           {codes ? (
             <MigrationCodes uris={codes.uris} skipped={codes.skipped} />
+          ) : asking ? (
+            <ConfirmBeforeExport onConfirmed={() => run.mutate()} onCancel={close} />
           ) : (
             <form
               className="export-form"
@@ -139,6 +147,27 @@ export function ExportDialog({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** An Aegis vault with notes or recovery codes: who the user is, confirmed as the notes screen asks. */
+function ConfirmBeforeExport({
+  onConfirmed,
+  onCancel,
+}: {
+  readonly onConfirmed: () => void;
+  readonly onCancel: () => void;
+}) {
+  const { t } = useTranslation('accounts');
+  return (
+    <>
+      <ConfirmIdentity onConfirmed={onConfirmed} />
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={onCancel}>
+          {t('actions.cancel', { ns: 'common' })}
+        </button>
+      </div>
+    </>
   );
 }
 
