@@ -85,7 +85,7 @@ export const infosRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/infos',
     {
-      config: { auth: 'optional' },
+      config: { auth: 'optional', scope: 'codes' },
       schema: {
         tags: ['app'],
         operationId: 'getInfos',

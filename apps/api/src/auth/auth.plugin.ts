@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errors } from '../http/errors.js';
 import type { AuthRequirement, Caller } from '../http/fastify-types.js';
+import { checkTokenScope, scopeRefusal } from '../http/token-scopes.js';
 import { cachedTokenOwner, tokenOwner, type TokenOwner } from '../tokens/tokens.cache.js';
 import { proxyCaller, trustedProxyCheck, type TrustCheck } from './proxy.js';
 import { csrfMatches, currentSession, endSession, isIdle, markActivity } from './session.js';
@@ -11,7 +12,14 @@ const BEARER = /^bearer\s+([A-Za-z0-9_-]{1,512})\s*$/i;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const tokenCaller = (owner: TokenOwner | null): Caller | null =>
-  owner && { kind: 'token', userId: owner.userId, tokenId: owner.tokenId };
+  owner && { kind: 'token', userId: owner.userId, tokenId: owner.tokenId, scope: owner.scope };
+
+/** A token may call the route only within its scope (http/token-scopes.ts): 403 otherwise. */
+function checkScope(request: FastifyRequest): void {
+  const caller = request.caller;
+  if (caller?.kind !== 'token') return;
+  checkTokenScope(caller.scope, request.routeOptions.config, request.method, request.query);
+}
 
 /** A valid Bearer token's caller, or null (unknown, revoked, expired, malformed). */
 async function callerFromBearer(request: FastifyRequest, header: string): Promise<Caller | null> {
@@ -49,7 +57,9 @@ async function authenticate(request: FastifyRequest, requirement: AuthRequiremen
   // An Authorization header alone decides; web routes never accept a Bearer token.
   const header = request.headers.authorization;
   if (header !== undefined) {
-    const caller = requirement === 'session' ? null : await callerFromBearer(request, header);
+    const caller = await callerFromBearer(request, header);
+    // A valid token on a route of the signed-in user only: refused as a token, not as unknown.
+    if (caller && requirement === 'session') throw scopeRefusal('session');
     if (caller) request.caller = caller;
     else if (requirement !== 'optional') throw errors.unauthenticated();
     return;
@@ -126,6 +136,7 @@ export const authPlugin = fp(
       await authenticate(request, requirement);
       refusals(request, requirement);
       noteCaller(request);
+      checkScope(request);
     };
 
     // Callback style: a Bearer token the caches know is settled without a promise.
@@ -137,6 +148,7 @@ export const authPlugin = fp(
         if (!proxyMode && authenticateFromCache(request, requirement)) {
           refusals(request, requirement);
           noteCaller(request);
+          checkScope(request);
           return done();
         }
       } catch (error) {

@@ -1,6 +1,7 @@
 import type { RouteApp } from '../http/route-app.js';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../http/errors.js';
+import { requireScope } from '../http/token-scopes.js';
 import { isNativeSettingKey, nativeSettingKeys } from '@twofold/otp';
 import { readNativeSettings } from './settings.queries.js';
 import {
@@ -27,6 +28,8 @@ import { deleteCustomSetting } from './settings.queries.js';
 const isPreferenceKey = (key: string) => key !== 'useEncryption' && isNativeSettingKey(key);
 
 const api = { auth: 'api' } as const;
+/** The preferences are read by code-reading clients (`codes` tokens) too. */
+const codesApi = { auth: 'api', scope: 'codes' } as const;
 
 export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   settingRoutes(app);
@@ -93,13 +96,17 @@ function settingRoutes(app: RouteApp): void {
         tags: ['settings'],
         operationId: 'updateSetting',
         summary:
-          'Change a setting (with its side effects, e.g. encrypting every account); an unknown letter-only key creates a custom one',
+          'Change a setting (with its side effects, e.g. encrypting every account); an unknown letter-only key creates a custom one. `useEncryption` only from a signed-in session, never with a token',
         params: SettingKeyParams,
         body: SettingValueBody,
         response: { 200: Setting },
       },
     },
-    async (request) => putSetting(app.deps, request.params.key, request.body.value),
+    async (request) => {
+      // Encryption at rest is the signed-in user's only: a token cannot switch it.
+      if (request.params.key === 'useEncryption') requireScope(request.caller, 'session');
+      return putSetting(app.deps, request.params.key, request.body.value);
+    },
   );
 
   app.delete(
@@ -129,7 +136,7 @@ function preferenceRoutes(app: RouteApp): void {
   app.get(
     '/api/v1/user/preferences',
     {
-      config: api,
+      config: codesApi,
       schema: {
         tags: ['preferences'],
         operationId: 'listPreferences',
@@ -148,7 +155,7 @@ function preferenceRoutes(app: RouteApp): void {
   app.get(
     '/api/v1/user/preferences/:name',
     {
-      config: api,
+      config: codesApi,
       schema: {
         tags: ['preferences'],
         operationId: 'getPreference',
