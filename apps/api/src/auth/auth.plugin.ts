@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errors } from '../http/errors.js';
 import type { AuthRequirement, Caller } from '../http/fastify-types.js';
-import { checkTokenScope, scopeRefusal } from '../http/token-scopes.js';
+import { checkTokenScope } from '../http/token-scopes.js';
 import { cachedTokenOwner, tokenOwner, type TokenOwner } from '../tokens/tokens.cache.js';
 import { proxyCaller, trustedProxyCheck, type TrustCheck } from './proxy.js';
 import { csrfMatches, currentSession, endSession, isIdle, markActivity } from './session.js';
@@ -18,7 +18,7 @@ const tokenCaller = (owner: TokenOwner | null): Caller | null =>
 function checkScope(request: FastifyRequest): void {
   const caller = request.caller;
   if (caller?.kind !== 'token') return;
-  checkTokenScope(caller.scope, request.routeOptions.config, request.method, request.query);
+  checkTokenScope(caller.scope, request.routeOptions.config, request);
 }
 
 /** A valid Bearer token's caller, or null (unknown, revoked, expired, malformed). */
@@ -57,9 +57,7 @@ async function authenticate(request: FastifyRequest, requirement: AuthRequiremen
   // An Authorization header alone decides; web routes never accept a Bearer token.
   const header = request.headers.authorization;
   if (header !== undefined) {
-    const caller = await callerFromBearer(request, header);
-    // A valid token on a route of the signed-in user only: refused as a token, not as unknown.
-    if (caller && requirement === 'session') throw scopeRefusal('session');
+    const caller = requirement === 'session' ? null : await callerFromBearer(request, header);
     if (caller) request.caller = caller;
     else if (requirement !== 'optional') throw errors.unauthenticated();
     return;

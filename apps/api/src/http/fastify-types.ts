@@ -51,6 +51,8 @@ declare module 'fastify' {
     scope?: ScopeRequirement;
     /** Query flags that raise the scope a token needs when truthy (`{ withSecret: 'read' }`). */
     scopeOfQuery?: Readonly<Record<string, TokenScope>>;
+    /** Path parameter values that raise it (`{ key: { useEncryption: 'session' } }`). */
+    scopeOfParam?: Readonly<Record<string, Readonly<Record<string, ScopeRequirement>>>>;
     /** Routes that stay available in demo/testing mode unless listed. */
     disabledInDemo?: boolean;
     /** Routes answered 400 in reverse-proxy mode. */

@@ -52,20 +52,37 @@ export function requireScope(caller: Caller | null, needed: ScopeRequirement): v
 
 /**
  * The scope check of a token's request (the auth plugin, after the token is known): the route's
- * requirement, raised by the query flags its config names (`withSecret` -> `read`).
+ * requirement, raised by the query flags its config names (`withSecret` -> `read`) and by the
+ * values of path parameters (`useEncryption` -> `session`).
  */
 export function checkTokenScope(
   scope: TokenScope,
   config: FastifyContextConfig,
-  method: string,
-  query: unknown,
+  request: { readonly method: string; readonly query: unknown; readonly params: unknown },
 ): void {
+  const { method, query, params } = request;
+  // The strongest requirement answers first: a `codes` token switching encryption is told it needs a session.
+  const raised = config.scopeOfParam ? strongestOfParams(config, params) : undefined;
+  if (raised !== undefined && RANK[scope] < RANK[raised]) throw scopeRefusal(raised);
   const needed = routeScope(config, method);
   if (RANK[scope] < RANK[needed]) throw scopeRefusal(needed);
   const flags = config.scopeOfQuery;
-  if (flags === undefined) return;
-  const values = (query ?? {}) as Record<string, unknown>;
-  for (const [flag, flagScope] of Object.entries(flags)) {
-    if (RANK[scope] < RANK[flagScope] && isTruthy(values[flag])) throw scopeRefusal(flagScope);
+  if (flags !== undefined) {
+    const values = (query ?? {}) as Record<string, unknown>;
+    for (const [flag, flagScope] of Object.entries(flags)) {
+      if (RANK[scope] < RANK[flagScope] && isTruthy(values[flag])) throw scopeRefusal(flagScope);
+    }
   }
+}
+
+/** The requirement that path parameter values set (`{ key: { useEncryption: 'session' } }`), if any. */
+function strongestOfParams(config: FastifyContextConfig, params: unknown): ScopeRequirement | undefined {
+  const values = (params ?? {}) as Record<string, unknown>;
+  let strongest: ScopeRequirement | undefined;
+  for (const [param, scopes] of Object.entries(config.scopeOfParam ?? {})) {
+    const value = values[param];
+    const scope = typeof value === 'string' ? scopes[value] : undefined;
+    if (scope !== undefined && (strongest === undefined || RANK[scope] > RANK[strongest])) strongest = scope;
+  }
+  return strongest;
 }

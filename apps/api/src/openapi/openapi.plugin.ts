@@ -1,4 +1,4 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import { Type } from 'typebox';
 import { routeScope, type ScopeRequirement } from '../http/token-scopes.js';
@@ -82,7 +82,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     if (auth === undefined || auth === 'none' || typeof schema.operationId !== 'string') return;
     const scope = routeScope(route.config ?? {}, method);
     scopes.set(schema.operationId, scope);
-    const sentence = scopeSentence(scope, route.config?.scopeOfQuery);
+    const sentence = scopeSentence(scope, route.config ?? {});
     // A GET's HEAD route shares its schema: the sentence goes in once.
     if (schema.description?.endsWith(sentence)) return;
     schema.description = schema.description ? `${schema.description}\n\n${sentence}` : sentence;
@@ -90,11 +90,19 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
 }
 
 /** The operation's token requirement in words, for readers of the document. */
-function scopeSentence(scope: ScopeRequirement, flags: Readonly<Record<string, string>> = {}): string {
-  const raised = Object.entries(flags).map(([flag, needed]) => ` \`${flag}\` needs \`${needed}\` or wider.`);
-  if (scope === 'session') return 'Never with a personal access token: a signed-in session only (403 to tokens).';
-  const wider = scope === 'full' ? '' : ' or wider';
-  return `Personal access tokens: scope \`${scope}\`${wider} (403 otherwise).${raised.join('')}`;
+function scopeSentence(scope: ScopeRequirement, config: FastifyContextConfig): string {
+  const words = (needed: string) =>
+    needed === 'session' ? 'a signed-in session' : `\`${needed}\`${needed === 'full' ? '' : ' or wider'}`;
+  const raised = [
+    ...Object.entries(config.scopeOfQuery ?? {}).map(
+      ([flag, needed]) => ` \`${flag}\` needs ${words(needed)}.`,
+    ),
+    ...Object.entries(config.scopeOfParam ?? {}).flatMap(([param, values]) =>
+      Object.entries(values).map(([value, needed]) => ` \`${param}\` = \`${value}\` needs ${words(needed)}.`),
+    ),
+  ];
+  if (scope === 'session') return 'Never with a personal access token: a signed-in session only.';
+  return `Personal access tokens: scope ${words(scope)} (403 otherwise).${raised.join('')}`;
 }
 
 /** `x-twofold-token-scope` on every operation that tokens may reach: the scope it needs, or `session`. */

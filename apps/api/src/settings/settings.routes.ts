@@ -1,7 +1,6 @@
 import type { RouteApp } from '../http/route-app.js';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../http/errors.js';
-import { requireScope } from '../http/token-scopes.js';
 import { isNativeSettingKey, nativeSettingKeys } from '@twofold/otp';
 import { readNativeSettings } from './settings.queries.js';
 import {
@@ -91,22 +90,19 @@ function settingRoutes(app: RouteApp): void {
   app.put(
     '/api/v1/settings/:key',
     {
-      config: api,
+      // Encryption at rest is the signed-in user's only: no token can switch it.
+      config: { ...api, scopeOfParam: { key: { useEncryption: 'session' } } },
       schema: {
         tags: ['settings'],
         operationId: 'updateSetting',
         summary:
-          'Change a setting (with its side effects, e.g. encrypting every account); an unknown letter-only key creates a custom one. `useEncryption` only from a signed-in session, never with a token',
+          'Change a setting (with its side effects, e.g. encrypting every account); an unknown letter-only key creates a custom one.',
         params: SettingKeyParams,
         body: SettingValueBody,
         response: { 200: Setting },
       },
     },
-    async (request) => {
-      // Encryption at rest is the signed-in user's only: a token cannot switch it.
-      if (request.params.key === 'useEncryption') requireScope(request.caller, 'session');
-      return putSetting(app.deps, request.params.key, request.body.value);
-    },
+    async (request) => putSetting(app.deps, request.params.key, request.body.value),
   );
 
   app.delete(
