@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * The alert kinds turned on, the channels (never their token or secret) and the VAPID key
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         get: operations["getAlertSettings"];
         put?: never;
@@ -34,13 +34,13 @@ export interface paths {
         get?: never;
         /**
          * Creates or edits a channel; a token or secret left out is kept
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         put: operations["saveAlertChannel"];
         post?: never;
         /**
          * Removes a channel
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         delete: operations["deleteAlertChannel"];
         options?: never;
@@ -59,7 +59,7 @@ export interface paths {
         put?: never;
         /**
          * Sends a test alert through the channel now (one attempt) and answers the outcome
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         post: operations["testAlertChannel"];
         delete?: never;
@@ -78,7 +78,7 @@ export interface paths {
         get?: never;
         /**
          * Turns alert kinds on or off (new_device and failed_sign_in are 2FAuth's two preferences)
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         put: operations["setAlertKinds"];
         post?: never;
@@ -99,12 +99,12 @@ export interface paths {
         put?: never;
         /**
          * Stores an installed app's Web Push subscription (pushManager.subscribe's JSON)
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         post: operations["subscribeAlertPush"];
         /**
          * Forgets a Web Push subscription
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         delete: operations["unsubscribeAlertPush"];
         options?: never;
@@ -146,7 +146,7 @@ export interface paths {
         get?: never;
         /**
          * Set the backup password, or change it (then the current one is required)
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         put: operations["setBackupPassword"];
         post?: never;
@@ -213,13 +213,13 @@ export interface paths {
         };
         /**
          * The devices that keep an encrypted copy, newest first
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         get: operations["listDeviceCopies"];
         put?: never;
         /**
          * Records a device that starts keeping an encrypted copy
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         post: operations["registerDeviceCopy"];
         delete?: never;
@@ -240,7 +240,7 @@ export interface paths {
         post?: never;
         /**
          * Revokes a device copy: its next refresh is refused and the device erases the copy
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         delete: operations["revokeDeviceCopy"];
         options?: never;
@@ -259,7 +259,7 @@ export interface paths {
         put?: never;
         /**
          * Records that a device refreshed its copy; 404 once revoked (the device erases it)
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         post: operations["refreshDeviceCopy"];
         delete?: never;
@@ -577,8 +577,8 @@ export interface paths {
          */
         get: operations["getSetting"];
         /**
-         * Change a setting (with its side effects, e.g. encrypting every account); an unknown letter-only key creates a custom one. `useEncryption` only from a signed-in session, never with a token
-         * @description Personal access tokens: scope `full` (403 otherwise).
+         * Change a setting (with its side effects, e.g. encrypting every account); an unknown letter-only key creates a custom one.
+         * @description Personal access tokens: scope `full` (403 otherwise). `key` = `useEncryption` needs a signed-in session.
          */
         put: operations["updateSetting"];
         post?: never;
@@ -1296,7 +1296,7 @@ export interface paths {
         post?: never;
         /**
          * Refused for the one user (403); another id: 404
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         delete: operations["revokeUserCredentials"];
         options?: never;
@@ -1336,7 +1336,7 @@ export interface paths {
         post?: never;
         /**
          * Refused for the one user (403); another id: 404
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         delete: operations["revokeUserTokens"];
         options?: never;
@@ -1410,13 +1410,13 @@ export interface paths {
         };
         /**
          * Valid personal access tokens, newest first (never their value); `withUsage=1` adds when and from where each was last used
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         get: operations["listPersonalAccessTokens"];
         put?: never;
         /**
          * Creates a token valid for a year; its value is shown only in this answer. `scope` (Twofold only) limits what it may do; `full` when absent
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         post: operations["createPersonalAccessToken"];
         delete?: never;
@@ -1437,7 +1437,7 @@ export interface paths {
         post?: never;
         /**
          * Revokes a token: it stops working at once
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         delete: operations["revokePersonalAccessToken"];
         options?: never;
@@ -1454,7 +1454,7 @@ export interface paths {
         };
         /**
          * The provider's redirect URI: signs in or links, then sends the browser on; a refusal adds `oidc_error` (failed, not_linked, unavailable) (Twofold only)
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         get: operations["oidcCallback"];
         put?: never;
@@ -1474,18 +1474,18 @@ export interface paths {
         };
         /**
          * The OpenID Connect provider and whether the user's identity there is linked (Twofold only)
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         get: operations["getOidcLink"];
         put?: never;
         /**
          * Starts linking the user's identity at the provider; needs a recent identity confirmation (Twofold only)
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         post: operations["startOidcLink"];
         /**
          * Unlinks the user's identity at the provider (Twofold only)
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         delete: operations["unlinkOidc"];
         options?: never;
@@ -1588,14 +1588,14 @@ export interface paths {
         get?: never;
         /**
          * Changes the name and e-mail address (current password required)
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         put: operations["updateUser"];
         /** Registers the single user and signs them in (refused once a user exists) */
         post: operations["register"];
         /**
          * Deletes the user and every account, group, icon, token, device and setting
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         delete: operations["deleteUser"];
         options?: never;
@@ -1614,7 +1614,7 @@ export interface paths {
         put?: never;
         /**
          * Confirms the signed-in user with their password, for five minutes (Twofold only)
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         post: operations["confirmIdentity"];
         delete?: never;
@@ -1634,7 +1634,7 @@ export interface paths {
         put?: never;
         /**
          * Confirms the signed-in user with a security device's assertion, for five minutes (Twofold only)
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         post: operations["confirmIdentityWebauthn"];
         delete?: never;
@@ -1654,7 +1654,7 @@ export interface paths {
         put?: never;
         /**
          * Request options to confirm the signed-in user with a security device (Twofold only)
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         post: operations["confirmIdentityWebauthnOptions"];
         delete?: never;
@@ -1712,7 +1712,7 @@ export interface paths {
         head?: never;
         /**
          * Changes the password; every other session ends
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         patch: operations["changePassword"];
         trace?: never;
@@ -1760,14 +1760,14 @@ export interface paths {
         };
         /**
          * Open web sessions, most recently active first (the current one marked)
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         get: operations["listSessions"];
         put?: never;
         post?: never;
         /**
          * Ends every session but the current one
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         delete: operations["endOtherSessions"];
         options?: never;
@@ -1787,7 +1787,7 @@ export interface paths {
         post?: never;
         /**
          * Ends one session: its next request is refused
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         delete: operations["endSession"];
         options?: never;
@@ -1804,7 +1804,7 @@ export interface paths {
         };
         /**
          * Registered security devices, oldest first
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         get: operations["listWebauthnCredentials"];
         put?: never;
@@ -1827,7 +1827,7 @@ export interface paths {
         post?: never;
         /**
          * Revokes a security device; revoking the last one turns WebAuthn-only and -default off
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         delete: operations["revokeWebauthnCredential"];
         options?: never;
@@ -1850,7 +1850,7 @@ export interface paths {
         head?: never;
         /**
          * Names a security device
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         patch: operations["renameWebauthnCredential"];
         trace?: never;
@@ -1951,7 +1951,7 @@ export interface paths {
         put?: never;
         /**
          * Registers a security device from the browser's attestation
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         post: operations["webauthnRegister"];
         delete?: never;
@@ -1971,7 +1971,7 @@ export interface paths {
         put?: never;
         /**
          * Creation options to register a security device
-         * @description Never with a personal access token: a signed-in session only (403 to tokens).
+         * @description Never with a personal access token: a signed-in session only.
          */
         post: operations["webauthnRegisterOptions"];
         delete?: never;
@@ -11219,7 +11219,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        reason: string;
+                        reason?: string;
                     };
                 };
             };
@@ -11442,7 +11442,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        reason: string;
+                        reason?: string;
                     };
                 };
             };
@@ -11660,7 +11660,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        reason: string;
+                        reason?: string;
                     };
                 };
             };
@@ -11757,7 +11757,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        reason: string;
+                        reason?: string;
                     };
                 };
             };
@@ -11854,7 +11854,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        reason: string;
+                        reason?: string;
                     };
                 };
             };
@@ -11951,7 +11951,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        reason: string;
+                        reason?: string;
                     };
                 };
             };

@@ -103,7 +103,9 @@ describe.each(testDrivers())('kill -9 during an import and during the encryption
   /** Encryption at rest is switched from a signed-in session (refused to tokens). */
   async function signedIn(): Promise<WebSession> {
     const session = new WebSession(server!.url);
-    expect((await session.request('POST', '/user/login', { email: john.email, password: john.password })).status).toBe(200);
+    expect(
+      (await session.request('POST', '/user/login', { email: john.email, password: john.password })).status,
+    ).toBe(200);
     return session;
   }
 

@@ -210,8 +210,20 @@ export async function switchEncryption(
   return session.request('PUT', '/api/v1/settings/useEncryption', { value });
 }
 
-/** A `Caller` that signs in as the user `createUserWithToken` registered, for each request. */
+/**
+ * A `Caller` that is the user `createUserWithToken` registered, signed in: one session, signed in
+ * again when the server no longer knows it (a new test, a new app).
+ */
 export function asSignedInUser(t: { readonly app: FastifyInstance }): Caller {
-  return async (method, url, payload, headers) =>
-    (await sessionOfTokenUser(t)).request(method, url, payload, headers);
+  let session: SessionClient | undefined;
+  let app: FastifyInstance | undefined;
+  return async (method, url, payload, headers) => {
+    if (session && app === t.app) {
+      const response = await session.request(method, url, payload, headers);
+      if (response.statusCode !== 401) return response;
+    }
+    app = t.app;
+    session = await sessionOfTokenUser(t);
+    return session.request(method, url, payload, headers);
+  };
 }

@@ -75,7 +75,8 @@ export const userManagerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  const refused = { 403: Type.Object({ message: Type.String(), reason: Type.String() }) };
+  // 2FAuth's refusal has a reason; a token refused for its scope answers without one.
+  const refused = { 403: Type.Object({ message: Type.String(), reason: Type.Optional(Type.String()) }) };
   app.post(
     '/api/v1/users',
     {
