@@ -111,7 +111,8 @@ function readRoutes(app: RouteApp): void {
       schema: {
         tags,
         operationId: 'getAccount',
-        summary: 'One account (secret included unless `withSecret` is falsy or the caller is a `codes` token)',
+        summary:
+          'One account (secret included unless `withSecret` is falsy or the caller is a `codes` token)',
         params: AccountIdParams,
         querystring: ReadQuery,
         response: { 200: TwoFAccount },
