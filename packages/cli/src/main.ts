@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
 import { Argument, Command, CommanderError, Option } from 'commander';
-import { SDK_VERSION } from '@twofold/contract';
+import { SDK_VERSION, type TokenScope } from '@twofold/contract';
 import { addAccount } from './commands/add.js';
 import { backupNow, downloadBackup, listBackups } from './commands/backup.js';
 import { listAccounts, printCode } from './commands/accounts.js';
 import { EXPORT_FORMATS, exportAccounts, type CliExportFormat } from './commands/export.js';
 import { importFile } from './commands/import.js';
-import { login } from './commands/login.js';
+import { login, TOKEN_SCOPES } from './commands/login.js';
 import { verify } from './commands/verify.js';
 import { printStatus, warnAboutServer } from './commands/status.js';
 import { completionScript, SHELLS } from './completion.js';
@@ -44,7 +44,13 @@ function program(): Command {
   cli
     .command('login <url>')
     .description('store the server URL and a personal access token (asked without echo, or read from stdin)')
-    .action(login);
+    .addOption(
+      new Option(
+        '--scope <scope>',
+        'refuse a token whose scope differs: codes (codes only, no secrets), read (every read, secrets included) or full',
+      ).choices(TOKEN_SCOPES),
+    )
+    .action((url: string, options: { scope?: TokenScope }) => login(url, options));
   cli
     .command('ls')
     .description('list the accounts')

@@ -78,6 +78,37 @@ describe('login', () => {
     expect((await twofold(['ls', '--json'], { env: anonymous })).code).toBe(0);
   });
 
+  it('login --scope refuses a token of another scope, and a refused command prints the server message', async () => {
+    const codes = await server.newToken('extension', 'codes');
+    const file = path.join(home, 'config/twofold/config.json');
+    const before = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+    const wrong = await twofold(['login', server.url, '--scope', 'read'], {
+      env: anonymous,
+      input: `${codes}\n`,
+    });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(/This is a "codes" token, not "read"/);
+    expect(wrong.stdout + wrong.stderr).not.toContain(codes);
+    expect(existsSync(file) ? readFileSync(file, 'utf8') : undefined).toEqual(before);
+
+    const right = await twofold(['login', server.url, '--scope', 'codes'], {
+      env: anonymous,
+      input: `${codes}\n`,
+    });
+    expect(right.code).toBe(0);
+    expect(right.stderr).toMatch(/as Tester \(token scope: codes\)/);
+    const refused = await twofold(['export', '--format', 'otpauth'], { env: anonymous });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('it needs the "read" scope or a wider one');
+    expect(
+      (await twofold(['login', server.url, '--scope', 'all'], { env: anonymous, input: `${codes}\n` })).code,
+    ).toBe(64);
+    // Back to the full token for the next tests.
+    expect((await twofold(['login', server.url], { env: anonymous, input: `${server.token}\n` })).code).toBe(
+      0,
+    );
+  });
+
   it('TWOFOLD_TOKEN overrides the stored token', async () => {
     const run = await twofold(['ls'], { env: { TWOFOLD_URL: undefined, TWOFOLD_TOKEN: 'wrong' } });
     expect(run.code).toBe(3);

@@ -15,6 +15,7 @@ import type {
   AccountRecovery,
   RecoveryWrite,
   Tag,
+  TokenScope,
   User,
 } from './types.js';
 
@@ -156,6 +157,19 @@ function rowToBody(row: ImportRow): CreateAccountBody {
   return row.otp_type === 'hotp' ? { ...base, counter: row.counter } : { ...base, period: row.period };
 }
 
+/**
+ * The user and what the token may do: Twofold says it in the answer's `X-Token-Scope` header;
+ * `scope` is null for a session or a server without token scopes.
+ */
+async function whoami(client: TwofoldClient): Promise<{ user: User; scope: TokenScope | null }> {
+  const pending = client.GET('/api/v1/user');
+  const { response } = await pending;
+  const user = (await unwrap(pending)) as User;
+  const header = response.headers.get('x-token-scope');
+  const scope = header === 'codes' || header === 'read' || header === 'full' ? header : null;
+  return { user, scope };
+}
+
 /** Task-shaped methods over the typed client: booleans instead of wire flags, errors thrown. */
 export function createTwofold(options: TwofoldClientOptions = {}) {
   const client: TwofoldClient = createTwofoldClient(options);
@@ -262,6 +276,8 @@ export function createTwofold(options: TwofoldClientOptions = {}) {
     },
     /** The signed-in user (a cheap way to check a token). */
     user: (): Promise<User> => unwrap(client.GET('/api/v1/user')) as Promise<User>,
+    /** The user and what the token may do (`scope`: null for a session or an older server). */
+    whoami: () => whoami(client),
     /** The text stored in a QR code image (not validated: otpauth://, otpauth-migration://...). */
     decodeQrCode: async (image: Blob): Promise<string> =>
       (

@@ -25,6 +25,8 @@ export type RecoveryWrite = BodyOf<'/api/v1/twofaccounts/{id}/recovery', 'put'>;
 export type Token = Schemas['Token'];
 /** A token just made: the only answer that holds its value (`accessToken`). */
 export type CreatedToken = Schemas['CreatedToken'];
+/** What a personal access token may do: `codes` < `read` < `full` (Twofold only). */
+export type TokenScope = Schemas['TokenScope'];
 /** A stored backup: an encrypted Aegis vault that only the backup password opens. */
 export type Backup = Schemas['Backup'];
 export type Setting = Schemas['Setting'];

@@ -17,8 +17,8 @@ export interface TestServer {
   readonly url: string;
   /** A personal access token of the registered user. */
   readonly token: string;
-  /** Creates one more token (each test that revokes or corrupts one can have its own). */
-  readonly newToken: (name: string) => Promise<string>;
+  /** Creates one more token (each test that revokes or corrupts one can have its own), `full` unless `scope`. */
+  readonly newToken: (name: string, scope?: 'codes' | 'read' | 'full') => Promise<string>;
   readonly stop: () => Promise<void>;
 }
 
@@ -124,8 +124,11 @@ export async function startTestServer(env: Readonly<Record<string, string>> = {}
     });
     if (registered.status !== 201)
       throw new Error(`register: ${registered.status} ${await registered.text()}`);
-    const newToken = async (name: string) => {
-      const made = await session.send('POST', '/oauth/personal-access-tokens', { name });
+    const newToken = async (name: string, scope?: 'codes' | 'read' | 'full') => {
+      const made = await session.send('POST', '/oauth/personal-access-tokens', {
+        name,
+        ...(scope ? { scope } : {}),
+      });
       if (made.status !== 200) throw new Error(`token: ${made.status} ${await made.text()}`);
       return ((await made.json()) as { accessToken: string }).accessToken;
     };

@@ -1,5 +1,5 @@
 import { beforeEach, expect, it } from 'vitest';
-import { bearerCaller, createUserWithToken } from '../test/auth-helpers.js';
+import { bearerCaller, createUserWithToken, switchEncryption } from '../test/auth-helpers.js';
 import { describeEachDatabase } from '../test/harness.js';
 
 const SECRET = 'A4GRFHVVRBGY7UIW';
@@ -20,7 +20,7 @@ describeEachDatabase('account create and update with tags, note, recovery codes 
   });
 
   it('a create stores them in one go, sealed when encryption is on; 2FAuth answers stay as they were', async () => {
-    expect((await call('PUT', '/api/v1/settings/useEncryption', { value: true })).statusCode).toBe(200);
+    expect((await switchEncryption(t, true)).statusCode).toBe(200);
     const created = await call('POST', '/api/v1/twofaccounts', {
       account: 'alice',
       service: 'Mail',

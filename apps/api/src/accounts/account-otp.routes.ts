@@ -32,6 +32,7 @@ async function requireCsrf(request: FastifyRequest): Promise<void> {
 /** Codes, previews and QR codes of accounts: what reads or computes a code without editing the account. */
 export const accountOtpRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const config = { auth: 'api' } as const;
+  const codesConfig = { auth: 'api', scope: 'codes' } as const;
   const tags = ['twofaccounts'];
   app.post(
     '/api/v1/twofaccounts/preview',
@@ -51,7 +52,7 @@ export const accountOtpRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/twofaccounts/:id/otp',
     {
-      config,
+      config: codesConfig,
       schema: {
         tags,
         operationId: 'getAccountOtp',
@@ -98,7 +99,8 @@ export const accountOtpRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/twofaccounts/otp',
     {
-      config,
+      // A code of data the caller sends: nothing stored is revealed.
+      config: codesConfig,
       schema: {
         tags,
         operationId: 'previewOtp',

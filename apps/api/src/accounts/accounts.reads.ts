@@ -25,8 +25,9 @@ export function collectionFlags(query: Record<string, unknown>): ReadFlags {
   };
 }
 
-export function singleFlags(query: Record<string, unknown>): ReadFlags {
-  const withSecret = !('withSecret' in query) || isTruthy(query.withSecret);
+/** One account's flags: the secret unless `withSecret` is falsy (never when `secretAllowed` is false). */
+export function singleFlags(query: Record<string, unknown>, secretAllowed = true): ReadFlags {
+  const withSecret = secretAllowed && (!('withSecret' in query) || isTruthy(query.withSecret));
   return { withSecret, withOtp: 'withOtp' in query, withExtras: isTruthy(query.withExtras) };
 }
 

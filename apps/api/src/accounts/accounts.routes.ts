@@ -1,6 +1,7 @@
 import type { RouteApp } from '../http/route-app.js';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../http/errors.js';
+import { callerHasScope } from '../http/token-scopes.js';
 import { IdList } from '../http/common.schemas.js';
 import { OrderedIdsBody, OrderSaved } from '../groups/groups.schemas.js';
 import { reorder } from '../groups/groups.queries.js';
@@ -41,6 +42,8 @@ const codesOf = (reads: readonly { id: number; otp_type: string; otp?: unknown }
   );
 
 const config = { auth: 'api' } as const;
+/** Reads open to `codes` tokens: never a secret for them (`withSecret` needs `read`). */
+const codesConfig = { auth: 'api', scope: 'codes', scopeOfQuery: { withSecret: 'read' } } as const;
 const tags = ['twofaccounts'];
 
 /** The accounts themselves: list, count, read, create, edit, delete, withdraw from groups, reorder. */
@@ -55,7 +58,7 @@ function readRoutes(app: RouteApp): void {
   app.get(
     '/api/v1/twofaccounts',
     {
-      config,
+      config: codesConfig,
       schema: {
         tags,
         operationId: 'listAccounts',
@@ -87,7 +90,7 @@ function readRoutes(app: RouteApp): void {
   app.get(
     '/api/v1/twofaccounts/count',
     {
-      config,
+      config: codesConfig,
       schema: {
         tags,
         operationId: 'countAccounts',
@@ -104,11 +107,12 @@ function readRoutes(app: RouteApp): void {
   app.get(
     '/api/v1/twofaccounts/:id',
     {
-      config,
+      config: codesConfig,
       schema: {
         tags,
         operationId: 'getAccount',
-        summary: 'One account (secret included unless `withSecret` is falsy)',
+        summary:
+          'One account (secret included unless `withSecret` is falsy or the caller is a `codes` token)',
         params: AccountIdParams,
         querystring: ReadQuery,
         response: { 200: TwoFAccount },
@@ -116,7 +120,8 @@ function readRoutes(app: RouteApp): void {
     },
     async (request) => {
       const query = request.query as Record<string, unknown>;
-      const flags = singleFlags(query);
+      // A `codes` token reads the account as `withSecret=0` would (asking for the secret is a 403).
+      const flags = singleFlags(query, callerHasScope(request.caller, 'read'));
       const read = await showAccount(app.deps, request.params.id, flags);
       if (flags.withOtp) logCodes(app.deps, request, codesOf([read]));
       return wantsExtras(query) ? await withOneExtras(app.deps.db, read) : read;

@@ -1,5 +1,5 @@
 import { beforeEach, expect, it } from 'vitest';
-import { bearerCaller, createUserWithToken } from '../test/auth-helpers.js';
+import { bearerCaller, createUserWithToken, switchEncryption } from '../test/auth-helpers.js';
 import { describeEachDatabase } from '../test/harness.js';
 import { fixtures as F } from './fixtures.js';
 
@@ -105,7 +105,7 @@ describeEachDatabase('accounts', (t) => {
     expect((await call('GET', '/api/v1/twofaccounts')).json()).toMatchObject([
       { otp_type: 'hotp', counter: 7 },
     ]);
-    await call('PUT', '/api/v1/settings/useEncryption', { value: true });
+    await switchEncryption(t, true);
     expect(await accounts()).toEqual(['again']);
     await t.db.updateTable('twofaccounts').set({ account: 'v1:garbage' }).execute();
     expect(await accounts()).toEqual(['*indecipherable*']);

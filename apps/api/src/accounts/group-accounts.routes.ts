@@ -11,7 +11,7 @@ export const groupAccountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/groups/:id/twofaccounts',
     {
-      config: { auth: 'api' },
+      config: { auth: 'api', scope: 'codes', scopeOfQuery: { withSecret: 'read' } },
       schema: {
         tags: ['groups'],
         operationId: 'listGroupAccounts',

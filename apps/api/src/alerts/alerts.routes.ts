@@ -22,7 +22,8 @@ import {
 
 /** Twofold's own routes (2FAuth has none): the alert kinds, channels and Web Push subscriptions. */
 export const alertsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const config = { auth: 'api' } as const;
+  // The signed-in user's only: a token can neither read nor silence the alerts.
+  const config = { auth: 'api', scope: 'session' } as const;
   const tags = ['alerts'];
   const typeOf = (params: { type: string }) => params.type as ChannelType;
 

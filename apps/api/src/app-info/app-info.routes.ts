@@ -93,7 +93,7 @@ export const infosRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/infos',
     {
-      config: { auth: 'optional' },
+      config: { auth: 'optional', scope: 'codes' },
       schema: {
         tags: ['app'],
         operationId: 'getInfos',

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errors } from '../http/errors.js';
 import type { AuthRequirement, Caller } from '../http/fastify-types.js';
+import { checkTokenScope } from '../http/token-scopes.js';
 import { cachedTokenOwner, tokenOwner, type TokenOwner } from '../tokens/tokens.cache.js';
 import { proxyCaller, trustedProxyCheck, type TrustCheck } from './proxy.js';
 import { csrfMatches, currentSession, endSession, isIdle, markActivity } from './session.js';
@@ -11,7 +12,18 @@ const BEARER = /^bearer\s+([A-Za-z0-9_-]{1,512})\s*$/i;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const tokenCaller = (owner: TokenOwner | null): Caller | null =>
-  owner && { kind: 'token', userId: owner.userId, tokenId: owner.tokenId };
+  owner && { kind: 'token', userId: owner.userId, tokenId: owner.tokenId, scope: owner.scope };
+
+/**
+ * A token may call the route only within its scope (http/token-scopes.ts): 403 otherwise. Every
+ * answer to a token says its scope in `X-Token-Scope` (how the command-line tool checks a token).
+ */
+function checkScope(request: FastifyRequest, reply: FastifyReply): void {
+  const caller = request.caller;
+  if (caller?.kind !== 'token') return;
+  reply.header('x-token-scope', caller.scope);
+  checkTokenScope(caller.scope, request.routeOptions.config, request);
+}
 
 /** A valid Bearer token's caller, or null (unknown, revoked, expired, malformed). */
 async function callerFromBearer(request: FastifyRequest, header: string): Promise<Caller | null> {
@@ -115,7 +127,7 @@ export const authPlugin = fp(
         throw errors.proxyNotApplicable();
       }
     };
-    const slowPath = async (request: FastifyRequest, requirement: AuthRequirement) => {
+    const slowPath = async (request: FastifyRequest, reply: FastifyReply, requirement: AuthRequirement) => {
       if (proxyMode) {
         authenticateProxy(request, requirement, isTrusted);
         refusals(request, requirement);
@@ -126,10 +138,11 @@ export const authPlugin = fp(
       await authenticate(request, requirement);
       refusals(request, requirement);
       noteCaller(request);
+      checkScope(request, reply);
     };
 
     // Callback style: a Bearer token the caches know is settled without a promise.
-    app.addHook('onRequest', (request: FastifyRequest, _reply: FastifyReply, done) => {
+    app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
       // Unknown paths are answered by the fallbacks (404/405), never by an auth error.
       if (request.routeOptions.url === undefined) return done();
       const requirement = request.routeOptions.config.auth ?? 'none';
@@ -137,12 +150,13 @@ export const authPlugin = fp(
         if (!proxyMode && authenticateFromCache(request, requirement)) {
           refusals(request, requirement);
           noteCaller(request);
+          checkScope(request, reply);
           return done();
         }
       } catch (error) {
         return done(error as Error);
       }
-      slowPath(request, requirement).then(() => done(), done);
+      slowPath(request, reply, requirement).then(() => done(), done);
     });
   },
   { name: 'auth', dependencies: ['session'] },

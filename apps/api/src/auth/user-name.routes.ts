@@ -5,7 +5,7 @@ export const userNameRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/user/name',
     {
-      config: { auth: 'optional' },
+      config: { auth: 'optional', scope: 'codes' },
       schema: {
         tags: ['user'],
         operationId: 'getUserName',

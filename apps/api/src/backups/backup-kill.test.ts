@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../db/database.js';
-import { createUserWithToken } from '../test/auth-helpers.js';
+import { createUserWithToken, john } from '../test/auth-helpers.js';
+import { WebSession } from '../reliability/web-session.js';
 import { bearerFetch, freePort, killHard, ServerLogs, startServer } from '../test/server-process.js';
 import { isBackupName } from './backup-files.js';
 
@@ -51,7 +52,14 @@ describe('a backup killed half-way', () => {
     const start = () => startServer(port, { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, logs, 60_000);
 
     let server = await start();
-    expect((await call('PUT', '/api/v1/backups/password', { password: 'backup password' })).status).toBe(204);
+    // The backup password is the signed-in user's only (refused to tokens).
+    const session = new WebSession(url);
+    expect(
+      (await session.request('POST', '/user/login', { email: john.email, password: john.password })).status,
+    ).toBe(200);
+    expect(
+      (await session.request('PUT', '/api/v1/backups/password', { password: 'backup password' })).status,
+    ).toBe(204);
     // Enough accounts with icons that writing a backup takes a while.
     for (let index = 0; index < 120; index += 1) {
       const form = new FormData();

@@ -87,7 +87,8 @@ export const backupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/v1/backups/password',
     {
-      config,
+      // The signed-in user's only: a token cannot change what opens the backups.
+      config: { ...config, scope: 'session' },
       schema: {
         tags,
         operationId: 'setBackupPassword',

@@ -2,7 +2,7 @@ import { createDecipheriv, createHash, scryptSync } from 'node:crypto';
 import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, expect, it } from 'vitest';
-import { bearerCaller, createUserWithToken } from '../test/auth-helpers.js';
+import { asSignedInUser, bearerCaller, createUserWithToken } from '../test/auth-helpers.js';
 import { describeEachDatabase } from '../test/harness.js';
 import { TWOFAUTH_JSON } from '../import-export/fixtures.js';
 
@@ -80,6 +80,8 @@ function openAegis(data: unknown, password: string): VaultDb {
 describeEachDatabase('backups', (t) => {
   let token = '';
   const call = bearerCaller(t, () => token);
+  // The backup password is the signed-in user's only (refused to tokens).
+  const signedIn = asSignedInUser(t);
   const dir = () => t.config.backupDir;
   beforeEach(async () => {
     token = await createUserWithToken(t.db);
@@ -98,9 +100,9 @@ describeEachDatabase('backups', (t) => {
       keep: 14,
       last_run: null,
     });
-    expect((await call('PUT', '/api/v1/backups/password', { password: 'backup-pass-1' })).statusCode).toBe(
-      204,
-    );
+    expect(
+      (await signedIn('PUT', '/api/v1/backups/password', { password: 'backup-pass-1' })).statusCode,
+    ).toBe(204);
     await call('POST', '/api/v1/twofaccounts', {
       account: 'alice',
       service: 'Mail',
@@ -134,19 +136,19 @@ describeEachDatabase('backups', (t) => {
   });
 
   it('changes the password only with the current one; old backups keep their password', async () => {
-    await call('PUT', '/api/v1/backups/password', { password: 'first-password' });
+    await signedIn('PUT', '/api/v1/backups/password', { password: 'first-password' });
     const old = (await call('POST', '/api/v1/backups')).json<{ name: string }>().name;
-    const missing = await call('PUT', '/api/v1/backups/password', { password: 'second-password' });
+    const missing = await signedIn('PUT', '/api/v1/backups/password', { password: 'second-password' });
     expect(missing.statusCode).toBe(422);
     expect(missing.json()).toHaveProperty('errors.current_password');
     // An empty current password is a missing one (the fuzzer's find: it was a 500).
-    const empty = await call('PUT', '/api/v1/backups/password', {
+    const empty = await signedIn('PUT', '/api/v1/backups/password', {
       password: 'second-password',
       current_password: '',
     });
     expect(empty.statusCode).toBe(422);
     expect(empty.json()).toHaveProperty('errors.current_password');
-    const wrong = await call('PUT', '/api/v1/backups/password', {
+    const wrong = await signedIn('PUT', '/api/v1/backups/password', {
       password: 'second-password',
       current_password: 'nope-nope',
     });
@@ -156,7 +158,7 @@ describeEachDatabase('backups', (t) => {
     });
     expect(
       (
-        await call('PUT', '/api/v1/backups/password', {
+        await signedIn('PUT', '/api/v1/backups/password', {
           password: 'second-password',
           current_password: 'first-password',
         })
@@ -175,9 +177,9 @@ describeEachDatabase('backups', (t) => {
   });
 
   it('a password change makes a new vault key: the old password and slot open no later backup', async () => {
-    await call('PUT', '/api/v1/backups/password', { password: 'password-a' });
+    await signedIn('PUT', '/api/v1/backups/password', { password: 'password-a' });
     const old = (await call('POST', '/api/v1/backups')).json<{ name: string }>().name;
-    const changed = await call('PUT', '/api/v1/backups/password', {
+    const changed = await signedIn('PUT', '/api/v1/backups/password', {
       password: 'password-b',
       current_password: 'password-a',
     });
@@ -212,7 +214,7 @@ describeEachDatabase('backups', (t) => {
   });
 
   it('holds every account with its group and icon, readable by an independent decryptor', async () => {
-    await call('PUT', '/api/v1/backups/password', { password: 'backup-pass-1' });
+    await signedIn('PUT', '/api/v1/backups/password', { password: 'backup-pass-1' });
     const group = (await call('POST', '/api/v1/groups', { name: 'Work' })).json<{ id: number }>();
     const payload = {
       ...TWOFAUTH_JSON,
@@ -266,7 +268,7 @@ describeEachDatabase('backups', (t) => {
   });
 
   it('keeps the configured number of backups, deleting only the oldest of its own files', async () => {
-    await call('PUT', '/api/v1/backups/password', { password: 'backup-pass-1' });
+    await signedIn('PUT', '/api/v1/backups/password', { password: 'backup-pass-1' });
     expect((await call('PUT', '/api/v1/backups/settings', { keep: 2 })).json()).toMatchObject({ keep: 2 });
     writeFileSync(path.join(dir(), 'twofold-backup-20000101T000000Z.json.bak'), 'mine');
     writeFileSync(path.join(dir(), 'notes.txt'), 'mine');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { hotpCode } from '@twofold/otp';
 import { beforeEach, expect, it } from 'vitest';
-import { bearerCaller, createUserWithToken, multipart } from '../test/auth-helpers.js';
+import { asSignedInUser, bearerCaller, createUserWithToken, multipart } from '../test/auth-helpers.js';
 import { describeEachDatabase } from '../test/harness.js';
 import { deleteEverything } from '../users/users.queries.js';
 import { startBackupScheduler } from './backup-scheduler.js';
@@ -41,6 +41,8 @@ interface Row extends Omit<Account, 'group_id'> {
 describeEachDatabase('backups: schedule and restore drill', (t) => {
   let token = '';
   const call = bearerCaller(t, () => token);
+  // The backup password is the signed-in user's only (refused to tokens).
+  const signedIn = asSignedInUser(t);
   beforeEach(async () => {
     token = await createUserWithToken(t.db);
   });
@@ -97,7 +99,9 @@ describeEachDatabase('backups: schedule and restore drill', (t) => {
     try {
       await scheduler.tick();
       expect((await call('GET', '/api/v1/backups')).json()).toEqual([]);
-      expect((await call('PUT', '/api/v1/backups/password', { password: PASSWORD })).statusCode).toBe(204);
+      expect((await signedIn('PUT', '/api/v1/backups/password', { password: PASSWORD })).statusCode).toBe(
+        204,
+      );
       await scheduler.tick();
       expect((await call('GET', '/api/v1/backups')).json<unknown[]>()).toHaveLength(1);
       t.clock.advance(23 * 3600);

@@ -6,6 +6,8 @@
  * invalidation happened meanwhile, so a read racing a write never caches what the write replaced.
  */
 
+import type { TokenScope } from '../http/token-scopes.js';
+
 export const CACHE_SCOPES = ['tokens', 'user', 'settings', 'accounts', 'extras'] as const;
 export type CacheScope = (typeof CACHE_SCOPES)[number];
 
@@ -13,6 +15,8 @@ export type CacheScope = (typeof CACHE_SCOPES)[number];
 export interface CachedToken {
   readonly id: string;
   readonly expiresAt: number;
+  /** What the token may do (`codes`, `read`, `full`). */
+  readonly scope: TokenScope;
 }
 
 /**

@@ -12,7 +12,7 @@ describe('AppCaches', () => {
     const caches = new AppCaches();
     const ticket = caches.ticket('tokens');
     caches.invalidate('tokens');
-    caches.storeToken('h', { id: 'a', expiresAt: 1 }, ticket);
+    caches.storeToken('h', { id: 'a', expiresAt: 1, scope: 'full' }, ticket);
     expect(caches.token('h')).toBeUndefined();
     caches.storeToken('h', null, caches.ticket('tokens'));
     expect(caches.token('h')).toBeNull();
@@ -39,9 +39,9 @@ describe('AppCaches', () => {
   it('keeps a bounded number of refused tokens, the oldest dropped first; usable ones stay', () => {
     const caches = new AppCaches();
     const ticket = caches.ticket('tokens');
-    caches.storeToken('kept', { id: 'k', expiresAt: 1 }, ticket);
+    caches.storeToken('kept', { id: 'k', expiresAt: 1, scope: 'full' }, ticket);
     for (let i = 0; i < 5000; i += 1) caches.storeToken(`bad${i}`, null, ticket);
-    expect(caches.token('kept')).toEqual({ id: 'k', expiresAt: 1 });
+    expect(caches.token('kept')).toEqual({ id: 'k', expiresAt: 1, scope: 'full' });
     expect(caches.token('bad0')).toBeUndefined();
     expect(caches.token('bad4999')).toBeNull();
   });

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { AppKeys } from '../config/app-key.js';
 import { fixtures as F } from '../accounts/fixtures.js';
-import { bearerCaller, createUserWithToken } from '../test/auth-helpers.js';
+import { bearerCaller, createUserWithToken, switchEncryption } from '../test/auth-helpers.js';
 import { describeEachDatabase, type TestContext } from '../test/harness.js';
 import { associatedData, decryptValue, encryptValue } from './encryption.js';
 
@@ -80,7 +80,7 @@ describeEachDatabase('encryption at rest', (t) => {
   it('switches every row on and off in one go; reads and writes stay clear to clients', async () => {
     await call('POST', '/api/v1/twofaccounts', { uri: F.TOTP_FULL_CUSTOM_URI_NO_IMG });
     await call('POST', '/api/v1/twofaccounts', { account: 'plain', otp_type: 'hotp', secret: F.SECRET });
-    expect((await call('PUT', '/api/v1/settings/useEncryption', { value: true })).json()).toEqual({
+    expect((await switchEncryption(t, true)).json()).toEqual({
       key: 'useEncryption',
       value: true,
     });
@@ -90,7 +90,7 @@ describeEachDatabase('encryption at rest', (t) => {
       expect(row.service === null || row.service.startsWith('v1:')).toBe(true);
       expect(row.uri === null || row.uri.startsWith('v1:')).toBe(true);
     }
-    expect((await call('PUT', '/api/v1/settings/useEncryption', { value: true })).statusCode).toBe(200);
+    expect((await switchEncryption(t, true)).statusCode).toBe(200);
     await call('POST', '/api/v1/twofaccounts', {
       service: 'new',
       account: 'written',
@@ -119,7 +119,7 @@ describeEachDatabase('encryption at rest', (t) => {
     expect((await call('GET', '/api/v1/twofaccounts/export?ids=1')).json()).toMatchObject({
       data: [{ account: 'account', service: 'service', legacy_uri: F.TOTP_FULL_CUSTOM_URI_NO_IMG }],
     });
-    expect((await call('PUT', '/api/v1/settings/useEncryption', { value: false })).json()).toEqual({
+    expect((await switchEncryption(t, false)).json()).toEqual({
       key: 'useEncryption',
       value: false,
     });
@@ -137,7 +137,7 @@ describeEachDatabase('encryption at rest', (t) => {
     const responses = await Promise.all([
       create(1),
       create(2),
-      call('PUT', '/api/v1/settings/useEncryption', { value: true }),
+      switchEncryption(t, true),
       create(3),
       call('PUT', '/api/v1/twofaccounts/1', {
         service: null,
@@ -183,7 +183,7 @@ describeEachDatabase('encryption at rest', (t) => {
       otp_type: 'totp',
       secret: F.SECRET,
     });
-    await call('PUT', '/api/v1/settings/useEncryption', { value: true });
+    await switchEncryption(t, true);
     // A ciphertext moved to another row does not decrypt.
     const [first] = await storedRows();
     await t.db.updateTable('twofaccounts').set({ secret: first!.secret }).where('id', '=', 2).execute();
@@ -211,7 +211,7 @@ describeEachDatabase('encryption at rest', (t) => {
     expect((await call('GET', '/api/v1/twofaccounts/export?ids=2')).json()).toMatchObject({
       data: [{ secret: '*indecipherable*' }],
     });
-    const off = await call('PUT', '/api/v1/settings/useEncryption', { value: false });
+    const off = await switchEncryption(t, false);
     expect(off.statusCode).toBe(400);
     expect(off.json()).toEqual({
       message:
@@ -236,15 +236,15 @@ describeEachDatabase('encryption at rest', (t) => {
     expect((await call('DELETE', '/api/v1/twofaccounts/1')).statusCode).toBe(204);
     // In the trash it is still stored, and still cannot be written in clear: deleting it for good
     // lets encryption be switched off.
-    expect((await call('PUT', '/api/v1/settings/useEncryption', { value: false })).statusCode).toBe(400);
+    expect((await switchEncryption(t, false)).statusCode).toBe(400);
     expect((await call('DELETE', '/api/v1/trash?ids=1')).statusCode).toBe(204);
-    expect((await call('PUT', '/api/v1/settings/useEncryption', { value: false })).statusCode).toBe(200);
+    expect((await switchEncryption(t, false)).statusCode).toBe(200);
   });
 
   it('a failure while encrypting rolls everything back', async () => {
     await call('POST', '/api/v1/twofaccounts', { account: 'a', otp_type: 'totp', secret: F.SECRET });
     const broken = await appWith({ current: Buffer.alloc(5), previous: [] });
-    const response = await callOn({ app: broken })('PUT', '/api/v1/settings/useEncryption', { value: true });
+    const response = await switchEncryption({ app: broken }, true);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'Encryption failed, your database remains unprotected.' });
     expect((await storedRows())[0]!.account).toBe('a');
@@ -264,7 +264,7 @@ describeEachDatabase('encryption at rest', (t) => {
       otp_type: 'totp',
       secret: F.SECRET,
     });
-    await callOn({ app: before })('PUT', '/api/v1/settings/useEncryption', { value: true });
+    await switchEncryption({ app: before }, true);
     const sealedBefore = (await storedRows())[0]!;
     const rotated = await appWith({ current: newKey, previous: [oldKey] });
     expect((await callOn({ app: rotated })('GET', '/api/v1/twofaccounts/1')).json()).toMatchObject({

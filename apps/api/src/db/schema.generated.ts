@@ -159,6 +159,7 @@ export interface PersonalAccessTokens {
   last_used_ip: string | null;
   name: string;
   revoked: Generated<boolean>;
+  scope: Generated<string>;
   token_hash: string;
   updated_at: Generated<Timestamp>;
 }

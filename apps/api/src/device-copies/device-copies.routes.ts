@@ -17,7 +17,8 @@ const callerSession = (request: FastifyRequest) =>
  * copy itself is built by the device from the accounts it reads, and its keys never leave it.
  */
 export const deviceCopiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const config = { auth: 'api' } as const;
+  // The signed-in user's only: a token can neither make nor revoke a device copy.
+  const config = { auth: 'api', scope: 'session' } as const;
   const tags = ['device-copies'];
 
   app.get(

@@ -19,7 +19,7 @@ export const featuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/features',
     {
-      config: { auth: 'api' },
+      config: { auth: 'api', scope: 'codes' },
       schema: {
         tags: ['features'],
         operationId: 'listFeatures',
@@ -33,7 +33,7 @@ export const featuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/features/:name',
     {
-      config: { auth: 'api' },
+      config: { auth: 'api', scope: 'codes' },
       schema: {
         tags: ['features'],
         operationId: 'getFeature',

@@ -58,6 +58,8 @@ async function modifiableGroup(request: FastifyRequest): Promise<void> {
 }
 
 const config = { auth: 'api' } as const;
+/** What a code-reading client (a `codes` token) needs to show its list. */
+const codesConfig = { auth: 'api', scope: 'codes' } as const;
 const tags = ['groups'];
 
 export const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -71,7 +73,7 @@ function collectionRoutes(app: RouteApp): void {
   app.get(
     '/api/v1/groups',
     {
-      config,
+      config: codesConfig,
       schema: {
         tags,
         operationId: 'listGroups',
@@ -110,7 +112,7 @@ function collectionRoutes(app: RouteApp): void {
   app.get(
     '/api/v1/groups/:id',
     {
-      config,
+      config: codesConfig,
       schema: {
         tags,
         operationId: 'getGroup',

@@ -1,5 +1,6 @@
 import type { DatabaseDriver } from '../db/database.js';
 import type { Locale } from '../i18n/locales.js';
+import type { ScopeRequirement, TokenScope } from './token-scopes.js';
 
 /**
  * Who may call a route:
@@ -16,7 +17,13 @@ export type AuthRequirement = 'api' | 'session' | 'none' | 'optional' | 'probe';
 
 /** The authenticated caller of a request. */
 export type Caller =
-  | { readonly kind: 'token'; readonly userId: number; readonly tokenId: string }
+  | {
+      readonly kind: 'token';
+      readonly userId: number;
+      readonly tokenId: string;
+      /** What the token may do (http/token-scopes.ts). */
+      readonly scope: TokenScope;
+    }
   | { readonly kind: 'session'; readonly userId: number; readonly sessionId: string }
   | { readonly kind: 'proxy'; readonly name: string; readonly email: string | null };
 
@@ -35,6 +42,17 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; routes without it are public (`none`). */
     auth?: AuthRequirement;
+    /**
+     * What a personal access token needs to call the route (http/token-scopes.ts): a scope, or
+     * `session` when no token may (the sensitive settings: the signed-in user only). Default:
+     * `session` on `auth: 'session'` routes, `read` on GET, `full` on other methods. Sessions and
+     * the reverse proxy's user are never limited by it.
+     */
+    scope?: ScopeRequirement;
+    /** Query flags that raise the scope a token needs when truthy (`{ withSecret: 'read' }`). */
+    scopeOfQuery?: Readonly<Record<string, TokenScope>>;
+    /** Path parameter values that raise it (`{ key: { useEncryption: 'session' } }`). */
+    scopeOfParam?: Readonly<Record<string, Readonly<Record<string, ScopeRequirement>>>>;
     /** Routes that stay available in demo/testing mode unless listed. */
     disabledInDemo?: boolean;
     /** Routes answered 400 in reverse-proxy mode. */

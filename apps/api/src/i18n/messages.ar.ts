@@ -83,6 +83,8 @@ export const ar: Partial<Record<MessageKey, string>> = {
     'تسجيل الدخول بكلمة المرور معطَّل على هذا الخادم: سجّل الدخول عبر مزوّد الهوية الخاص بك.',
   'error.oidc_unavailable': 'تعذّر الوصول إلى مزوّد الهوية حاليًا. حاول مرة أخرى لاحقًا.',
   'error.identity_confirmation_required': 'أكّد هويتك لرؤية هذا (كلمة المرور أو جهاز الأمان).',
+  'error.token_scope_required': 'لا يمكن لرمزك القيام بهذا: يحتاج إلى النطاق ":scope" أو نطاق أوسع.',
+  'error.session_required': 'لا يمكن القيام بهذا إلا من جلسة مسجَّل الدخول فيها، وليس برمز وصول شخصي.',
   'error.wrong_password': 'كلمة مرور خاطئة',
   'error.wrong_current_password': 'كلمة المرور الحالية خاطئة، لم يتغيّر شيء',
   'error.user_deletion_failed': 'فشل حذف حساب المستخدم، لم تُحذف أي بيانات',

@@ -85,6 +85,8 @@ export const bg: Partial<Record<MessageKey, string>> = {
   'error.oidc_unavailable': 'Доставчикът на самоличност е недостъпен в момента. Опитайте отново по-късно.',
   'error.identity_confirmation_required':
     'Потвърдете самоличността си, за да видите това (парола или устройство за сигурност).',
+  'error.token_scope_required': 'Вашият токен не може да направи това: нужен е обхват ":scope" или по-широк.',
+  'error.session_required': 'Това може да се направи само от влязла сесия, не с личен токен за достъп.',
   'error.wrong_password': 'Грешна парола',
   'error.wrong_current_password': 'Грешна текуща парола, нищо не е променено',
   'error.user_deletion_failed': 'Изтриването на потребителския профил не успя, не са изтрити данни',

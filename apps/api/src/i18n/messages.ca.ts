@@ -86,6 +86,9 @@ export const ca: Partial<Record<MessageKey, string>> = {
     "Ara mateix no es pot contactar amb el proveïdor d'identitat. Torneu-ho a provar més tard.",
   'error.identity_confirmation_required':
     'Confirmeu la vostra identitat per veure això (contrasenya o dispositiu de seguretat).',
+  'error.token_scope_required':
+    'El vostre testimoni no pot fer això: necessita l\'abast ":scope" o un de més ampli.',
+  'error.session_required': "Només una sessió iniciada pot fer això, no un testimoni d'accés personal.",
   'error.wrong_password': 'Contrasenya incorrecta',
   'error.wrong_current_password': 'Contrasenya actual incorrecta, no s’ha canviat res',
   'error.user_deletion_failed': 'L’eliminació del compte d’usuari ha fallat, no s’ha eliminat cap dada',

@@ -85,6 +85,8 @@ export const cs: Partial<Record<MessageKey, string>> = {
   'error.oidc_unavailable': 'Poskytovatel identity je momentálně nedostupný. Zkuste to prosím později.',
   'error.identity_confirmation_required':
     'Pro zobrazení potvrďte svou totožnost (heslo nebo bezpečnostní klíč).',
+  'error.token_scope_required': 'Váš token toto nemůže: potřebuje rozsah ":scope" nebo širší.',
+  'error.session_required': 'Toto může provést jen přihlášená relace, nikoli osobní přístupový token.',
   'error.wrong_password': 'Nesprávné heslo',
   'error.wrong_current_password': 'Špatné současné heslo, nic se nezměnilo',
   'error.user_deletion_failed': 'Smazání uživatelského účtu se nezdařilo, žádná data nebyla smazána',

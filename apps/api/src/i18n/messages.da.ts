@@ -85,6 +85,9 @@ export const da: Partial<Record<MessageKey, string>> = {
   'error.oidc_unavailable': 'Identitetsudbyderen kan ikke nås lige nu. Prøv igen senere.',
   'error.identity_confirmation_required':
     'Bekræft din identitet for at se dette (adgangskode eller sikkerhedsnøgle).',
+  'error.token_scope_required':
+    'Dit token kan ikke gøre dette: det kræver omfanget ":scope" eller et bredere.',
+  'error.session_required': 'Kun en logget ind session kan gøre dette, ikke et personligt adgangstoken.',
   'error.wrong_password': 'Forkert adgangskode',
   'error.wrong_current_password': 'Forkert nuværende adgangskode, intet er ændret',
   'error.user_deletion_failed': 'Sletning af brugerkontoen mislykkedes, ingen data er slettet',

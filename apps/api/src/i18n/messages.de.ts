@@ -87,6 +87,10 @@ export const de: Partial<Record<MessageKey, string>> = {
   'error.oidc_unavailable': 'Der Identitätsanbieter ist gerade nicht erreichbar. Versuche es später erneut.',
   'error.identity_confirmation_required':
     'Bestätigen Sie Ihre Identität, um dies zu sehen (Passwort oder Sicherheitsschlüssel).',
+  'error.token_scope_required':
+    'Ihr Token darf das nicht: Es braucht den Bereich ":scope" oder einen weiteren.',
+  'error.session_required':
+    'Das geht nur in einer angemeldeten Sitzung, nicht mit einem persönlichen Zugriffstoken.',
   'error.wrong_password': 'Falsches Passwort',
   'error.wrong_current_password': 'Falsches aktuelles Passwort, es wurde nichts geändert',
   'error.user_deletion_failed': 'Löschen des Benutzerkontos fehlgeschlagen, es wurden keine Daten gelöscht',

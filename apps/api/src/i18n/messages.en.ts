@@ -81,6 +81,8 @@ export const en = {
     'Password sign-in is turned off on this server: sign in with your identity provider.',
   'error.oidc_unavailable': 'The identity provider cannot be reached right now. Try again later.',
   'error.identity_confirmation_required': 'Confirm your identity to see this (password or security device).',
+  'error.token_scope_required': 'Your token cannot do this: it needs the ":scope" scope or a wider one.',
+  'error.session_required': 'Only a signed-in session can do this, not a personal access token.',
   'error.wrong_password': 'Wrong password',
   'error.wrong_current_password': 'Wrong current password, nothing has changed',
   'error.user_deletion_failed': 'User account deletion failed, no data have been deleted',

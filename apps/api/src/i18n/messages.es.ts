@@ -87,6 +87,9 @@ export const es: Partial<Record<MessageKey, string>> = {
     'No se puede contactar con el proveedor de identidad en este momento. Inténtalo de nuevo más tarde.',
   'error.identity_confirmation_required':
     'Confirme su identidad para ver esto (contraseña o llave de seguridad).',
+  'error.token_scope_required':
+    'Tu token no puede hacer esto: necesita el alcance ":scope" o uno más amplio.',
+  'error.session_required': 'Solo una sesión iniciada puede hacer esto, no un token de acceso personal.',
   'error.wrong_password': 'Contraseña incorrecta',
   'error.wrong_current_password': 'Contraseña actual incorrecta, no se ha cambiado nada',
   'error.user_deletion_failed': 'Error al eliminar la cuenta de usuario, no se ha eliminado ningún dato',

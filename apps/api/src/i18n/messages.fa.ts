@@ -83,6 +83,9 @@ export const fa: Partial<Record<MessageKey, string>> = {
   'error.password_sign_in_off': 'ورود با گذرواژه در این سرور خاموش است: با ارائه‌دهندهٔ هویت خود وارد شوید.',
   'error.oidc_unavailable': 'در حال حاضر دسترسی به ارائه‌دهندهٔ هویت ممکن نیست. بعداً دوباره تلاش کنید.',
   'error.identity_confirmation_required': 'برای دیدن این، هویت خود را تأیید کنید (گذرواژه یا دستگاه امنیتی).',
+  'error.token_scope_required':
+    'توکن شما نمی‌تواند این کار را انجام دهد: به دامنهٔ ":scope" یا دامنه‌ای گسترده‌تر نیاز دارد.',
+  'error.session_required': 'این کار فقط از یک نشست واردشده ممکن است، نه با توکن دسترسی شخصی.',
   'error.wrong_password': 'گذرواژه نادرست است',
   'error.wrong_current_password': 'گذرواژهٔ فعلی نادرست است، چیزی تغییر نکرد',
   'error.user_deletion_failed': 'حذف حساب کاربری ناموفق بود، هیچ داده‌ای حذف نشد',

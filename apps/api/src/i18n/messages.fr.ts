@@ -87,6 +87,9 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'error.oidc_unavailable': "Le fournisseur d'identité est injoignable pour le moment. Réessayez plus tard.",
   'error.identity_confirmation_required':
     'Confirmez votre identité pour voir ceci (mot de passe ou clé de sécurité).',
+  'error.token_scope_required':
+    'Votre jeton ne peut pas faire cela : il lui faut la portée « :scope » ou une portée plus large.',
+  'error.session_required': "Seule une session connectée peut faire cela, pas un jeton d'accès personnel.",
   'error.wrong_password': 'Mot de passe incorrect',
   'error.wrong_current_password': "Mot de passe actuel incorrect, rien n'a été modifié",
   'error.user_deletion_failed':

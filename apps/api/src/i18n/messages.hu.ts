@@ -85,6 +85,8 @@ export const hu: Partial<Record<MessageKey, string>> = {
   'error.oidc_unavailable': 'Az identitásszolgáltató jelenleg nem érhető el. Próbálja újra később.',
   'error.identity_confirmation_required':
     'Erősítse meg személyazonosságát a megtekintéshez (jelszó vagy biztonsági kulcs).',
+  'error.token_scope_required': 'A tokened ezt nem teheti meg: ":scope" vagy tágabb hatókör kell hozzá.',
+  'error.session_required': 'Ezt csak bejelentkezett munkamenet teheti meg, személyes hozzáférési token nem.',
   'error.wrong_password': 'Hibás jelszó',
   'error.wrong_current_password': 'Hibás jelenlegi jelszó, semmi sem változott',
   'error.user_deletion_failed': 'A felhasználói fiók törlése nem sikerült, semmilyen adat nem törlődött',

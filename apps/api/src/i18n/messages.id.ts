@@ -85,6 +85,10 @@ export const id: Partial<Record<MessageKey, string>> = {
   'error.oidc_unavailable': 'Penyedia identitas tidak dapat dihubungi saat ini. Coba lagi nanti.',
   'error.identity_confirmation_required':
     'Konfirmasikan identitas Anda untuk melihat ini (kata sandi atau kunci keamanan).',
+  'error.token_scope_required':
+    'Token Anda tidak dapat melakukan ini: diperlukan cakupan ":scope" atau yang lebih luas.',
+  'error.session_required':
+    'Hanya sesi yang sudah masuk yang dapat melakukan ini, bukan token akses pribadi.',
   'error.wrong_password': 'Kata sandi salah',
   'error.wrong_current_password': 'Kata sandi saat ini salah, tidak ada yang diubah',
   'error.user_deletion_failed': 'Penghapusan akun pengguna gagal, tidak ada data yang dihapus',

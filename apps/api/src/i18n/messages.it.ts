@@ -86,6 +86,9 @@ export const it: Partial<Record<MessageKey, string>> = {
     'Il provider di identità non è raggiungibile in questo momento. Riprova più tardi.',
   'error.identity_confirmation_required':
     'Conferma la tua identità per vedere questo contenuto (password o chiave di sicurezza).',
+  'error.token_scope_required': 'Il tuo token non può farlo: serve l\'ambito ":scope" o uno più ampio.',
+  'error.session_required':
+    'Solo una sessione con accesso effettuato può farlo, non un token di accesso personale.',
   'error.wrong_password': 'Password errata',
   'error.wrong_current_password': 'Password attuale errata, non è stato modificato nulla',
   'error.user_deletion_failed':

@@ -85,6 +85,9 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'error.oidc_unavailable': '現在 ID プロバイダーに接続できません。しばらくしてからもう一度お試しください。',
   'error.identity_confirmation_required':
     'これを表示するには本人確認を行ってください（パスワードまたはセキュリティデバイス）。',
+  'error.token_scope_required': 'このトークンではこの操作はできません。「:scope」以上のスコープが必要です。',
+  'error.session_required':
+    'この操作はサインイン中のセッションからのみ可能です。個人アクセストークンでは行えません。',
   'error.wrong_password': 'パスワードが違います',
   'error.wrong_current_password': '現在のパスワードが違います。何も変更されていません',
   'error.user_deletion_failed': 'ユーザーアカウントの削除に失敗しました。データは削除されていません',

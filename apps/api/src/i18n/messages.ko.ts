@@ -83,6 +83,9 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'error.password_sign_in_off': '이 서버에서는 비밀번호 로그인이 꺼져 있습니다. ID 공급자로 로그인하세요.',
   'error.oidc_unavailable': '지금은 ID 공급자에 연결할 수 없습니다. 나중에 다시 시도하세요.',
   'error.identity_confirmation_required': '이 내용을 보려면 본인 확인을 하세요(비밀번호 또는 보안 장치).',
+  'error.token_scope_required': '이 토큰으로는 이 작업을 할 수 없습니다. ":scope" 이상의 범위가 필요합니다.',
+  'error.session_required':
+    '이 작업은 로그인한 세션에서만 할 수 있으며 개인 액세스 토큰으로는 할 수 없습니다.',
   'error.wrong_password': '비밀번호가 틀렸습니다',
   'error.wrong_current_password': '현재 비밀번호가 틀렸습니다. 아무것도 변경되지 않았습니다',
   'error.user_deletion_failed': '사용자 계정 삭제에 실패했습니다. 데이터는 삭제되지 않았습니다',

@@ -86,6 +86,9 @@ export const nl: Partial<Record<MessageKey, string>> = {
     'De identiteitsprovider is op dit moment niet bereikbaar. Probeer het later opnieuw.',
   'error.identity_confirmation_required':
     'Bevestig uw identiteit om dit te zien (wachtwoord of beveiligingssleutel).',
+  'error.token_scope_required':
+    'Je token mag dit niet: het heeft het bereik ":scope" of een ruimer bereik nodig.',
+  'error.session_required': 'Alleen een aangemelde sessie kan dit doen, geen persoonlijk toegangstoken.',
   'error.wrong_password': 'Onjuist wachtwoord',
   'error.wrong_current_password': 'Verkeerd huidig wachtwoord, er is niets gewijzigd',
   'error.user_deletion_failed':

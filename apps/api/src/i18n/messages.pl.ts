@@ -85,6 +85,8 @@ export const pl: Partial<Record<MessageKey, string>> = {
   'error.oidc_unavailable': 'Dostawca tożsamości jest w tej chwili nieosiągalny. Spróbuj ponownie później.',
   'error.identity_confirmation_required':
     'Potwierdź swoją tożsamość, aby to zobaczyć (hasło lub klucz bezpieczeństwa).',
+  'error.token_scope_required': 'Twój token nie może tego zrobić: potrzebuje zakresu ":scope" lub szerszego.',
+  'error.session_required': 'Może to zrobić tylko zalogowana sesja, a nie osobisty token dostępu.',
   'error.wrong_password': 'Nieprawidłowe hasło',
   'error.wrong_current_password': 'Błędne obecne hasło, nic nie zostało zmienione',
   'error.user_deletion_failed':

@@ -86,6 +86,9 @@ export const pt: Partial<Record<MessageKey, string>> = {
     'Não é possível contactar o fornecedor de identidade neste momento. Tente novamente mais tarde.',
   'error.identity_confirmation_required':
     'Confirme a sua identidade para ver isto (palavra-passe ou chave de segurança).',
+  'error.token_scope_required':
+    'O seu token não pode fazer isto: precisa do âmbito ":scope" ou de um mais amplo.',
+  'error.session_required': 'Só uma sessão iniciada pode fazer isto, não um token de acesso pessoal.',
   'error.wrong_password': 'Palavra-passe incorreta',
   'error.wrong_current_password': 'Senha atual errada, nada foi alterado',
   'error.user_deletion_failed': 'Falha ao excluir a conta de usuário, nenhum dado foi excluído',

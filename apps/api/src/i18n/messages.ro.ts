@@ -88,6 +88,9 @@ export const ro: Partial<Record<MessageKey, string>> = {
     'Furnizorul de identitate nu poate fi contactat acum. Încercați din nou mai târziu.',
   'error.identity_confirmation_required':
     'Confirmați-vă identitatea pentru a vedea acest conținut (parolă sau cheie de securitate).',
+  'error.token_scope_required':
+    'Tokenul tău nu poate face asta: are nevoie de domeniul ":scope" sau de unul mai larg.',
+  'error.session_required': 'Doar o sesiune autentificată poate face asta, nu un token de acces personal.',
   'error.wrong_password': 'Parolă greșită',
   'error.wrong_current_password': 'Parola actuală este greșită, nu s-a schimbat nimic',
   'error.user_deletion_failed': 'Ștergerea contului de utilizator a eșuat, nu a fost ștearsă nicio dată',

@@ -85,6 +85,9 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'error.oidc_unavailable': 'Поставщик удостоверений сейчас недоступен. Повторите попытку позже.',
   'error.identity_confirmation_required':
     'Подтвердите свою личность, чтобы увидеть это (пароль или ключ безопасности).',
+  'error.token_scope_required': 'Ваш токен не может это сделать: нужна область ":scope" или более широкая.',
+  'error.session_required':
+    'Это можно сделать только во вошедшей сессии, а не с помощью личного токена доступа.',
   'error.wrong_password': 'Неверный пароль',
   'error.wrong_current_password': 'Неверный текущий пароль, ничего не изменено',
   'error.user_deletion_failed': 'Не удалось удалить учётную запись, данные не удалены',

@@ -82,6 +82,8 @@ export const si: Partial<Record<MessageKey, string>> = {
   'error.password_sign_in_off': 'මෙම සේවාදායකයේ මුරපදයෙන් පිවිසීම අක්‍රිය කර ඇත: ඔබගේ අනන්‍යතා සපයන්නා හරහා පිවිසෙන්න.',
   'error.oidc_unavailable': 'අනන්‍යතා සපයන්නා මේ මොහොතේ ළඟා විය නොහැක. පසුව නැවත උත්සාහ කරන්න.',
   'error.identity_confirmation_required': 'මෙය බැලීමට ඔබේ අනන්\u200dයතාවය තහවුරු කරන්න (මුරපදය හෝ ආරක්ෂක උපාංගය).',
+  'error.token_scope_required': 'ඔබගේ ටෝකනයට මෙය කළ නොහැක: එයට ":scope" පරාසය හෝ ඊට වඩා පුළුල් පරාසයක් අවශ්‍යයි.',
+  'error.session_required': 'මෙය කළ හැක්කේ පුරනය වූ සැසියකින් පමණි, පුද්ගලික ප්‍රවේශ ටෝකනයකින් නොවේ.',
   'error.wrong_password': 'වැරදි මුරපදයකි',
   'error.wrong_current_password': 'වත්මන් මුරපදය වැරදියි, කිසිවක් වෙනස් කර නැත',
   'error.user_deletion_failed': 'පරිශීලක ගිණුම මකා දැමීම අසාර්ථක විය, කිසිදු දත්තයක් මකා දමා නැත',

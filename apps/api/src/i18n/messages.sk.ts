@@ -85,6 +85,8 @@ export const sk: Partial<Record<MessageKey, string>> = {
   'error.oidc_unavailable': 'Poskytovateľ identity je momentálne nedostupný. Skúste to znova neskôr.',
   'error.identity_confirmation_required':
     'Potvrďte svoju totožnosť, aby ste to videli (heslo alebo bezpečnostné zariadenie).',
+  'error.token_scope_required': 'Váš token toto nemôže: potrebuje rozsah ":scope" alebo širší.',
+  'error.session_required': 'Toto môže urobiť iba prihlásená relácia, nie osobný prístupový token.',
   'error.wrong_password': 'Nesprávne heslo',
   'error.wrong_current_password': 'Nesprávne aktuálne heslo, nič sa nezmenilo',
   'error.user_deletion_failed': 'Odstránenie používateľského účtu zlyhalo, žiadne údaje neboli odstránené',

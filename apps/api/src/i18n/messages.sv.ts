@@ -84,6 +84,9 @@ export const sv: Partial<Record<MessageKey, string>> = {
   'error.oidc_unavailable': 'Identitetsleverantören går inte att nå just nu. Försök igen senare.',
   'error.identity_confirmation_required':
     'Bekräfta din identitet för att se detta (lösenord eller säkerhetsnyckel).',
+  'error.token_scope_required':
+    'Din token kan inte göra detta: den behöver omfånget ":scope" eller ett bredare.',
+  'error.session_required': 'Endast en inloggad session kan göra detta, inte en personlig åtkomsttoken.',
   'error.wrong_password': 'Fel lösenord',
   'error.wrong_current_password': 'Fel nuvarande lösenord, inget har ändrats',
   'error.user_deletion_failed': 'Det gick inte att radera användarkontot, ingen data har raderats',

@@ -85,6 +85,10 @@ export const tr: Partial<Record<MessageKey, string>> = {
   'error.oidc_unavailable': 'Kimlik sağlayıcısına şu anda ulaşılamıyor. Daha sonra yeniden deneyin.',
   'error.identity_confirmation_required':
     'Bunu görmek için kimliğinizi doğrulayın (parola veya güvenlik anahtarı).',
+  'error.token_scope_required':
+    'Belirteciniz bunu yapamaz: ":scope" kapsamına ya da daha geniş bir kapsama ihtiyaç var.',
+  'error.session_required':
+    'Bunu yalnızca oturum açılmış bir oturum yapabilir, kişisel erişim belirteci yapamaz.',
   'error.wrong_password': 'Yanlış parola',
   'error.wrong_current_password': 'Mevcut parola yanlış, hiçbir şey değişmedi',
   'error.user_deletion_failed': 'Kullanıcı hesabı silinemedi, hiçbir veri silinmedi',

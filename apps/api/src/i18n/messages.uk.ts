@@ -85,6 +85,9 @@ export const uk: Partial<Record<MessageKey, string>> = {
   'error.oidc_unavailable': 'Постачальник ідентичності зараз недоступний. Спробуйте пізніше.',
   'error.identity_confirmation_required':
     'Підтвердьте свою особу, щоб побачити це (пароль або ключ безпеки).',
+  'error.token_scope_required': 'Ваш токен не може цього зробити: потрібна область ":scope" або ширша.',
+  'error.session_required':
+    'Це можна зробити лише в сеансі з виконаним входом, а не особистим токеном доступу.',
   'error.wrong_password': 'Неправильний пароль',
   'error.wrong_current_password': 'Неправильний поточний пароль, нічого не змінено',
   'error.user_deletion_failed': 'Не вдалося видалити обліковий запис користувача, дані не видалено',

@@ -85,6 +85,9 @@ export const vi: Partial<Record<MessageKey, string>> = {
   'error.oidc_unavailable': 'Hiện không thể kết nối tới nhà cung cấp danh tính. Vui lòng thử lại sau.',
   'error.identity_confirmation_required':
     'Xác nhận danh tính của bạn để xem nội dung này (mật khẩu hoặc khóa bảo mật).',
+  'error.token_scope_required': 'Token của bạn không thể làm việc này: cần phạm vi ":scope" hoặc rộng hơn.',
+  'error.session_required':
+    'Chỉ phiên đã đăng nhập mới có thể làm việc này, không phải token truy cập cá nhân.',
   'error.wrong_password': 'Sai mật khẩu',
   'error.wrong_current_password': 'Sai mật khẩu hiện tại, không có gì thay đổi',
   'error.user_deletion_failed': 'Xóa tài khoản người dùng thất bại, không có dữ liệu nào bị xóa',

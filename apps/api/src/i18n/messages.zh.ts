@@ -81,6 +81,8 @@ export const zh: Partial<Record<MessageKey, string>> = {
   'error.password_sign_in_off': '此服务器已关闭密码登录：请通过你的身份提供商登录。',
   'error.oidc_unavailable': '暂时无法连接身份提供商，请稍后再试。',
   'error.identity_confirmation_required': '请确认您的身份以查看此内容（密码或安全设备）。',
+  'error.token_scope_required': '您的令牌无法执行此操作：需要“:scope”或更大的范围。',
+  'error.session_required': '只有已登录的会话才能执行此操作，个人访问令牌不行。',
   'error.wrong_password': '密码错误',
   'error.wrong_current_password': '当前密码错误，未做任何更改',
   'error.user_deletion_failed': '删除用户账户失败，未删除任何数据',

@@ -137,7 +137,8 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/twofaccounts/export',
     {
-      config,
+      // A read (of every secret) sent as POST for its password: a `read` token may.
+      config: { ...config, scope: 'read' },
       onResponse: alertOnExport(() => 'aegis (encrypted)'),
       schema: {
         tags,

@@ -54,7 +54,7 @@ export const oidcRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/oidc/callback',
     {
-      config: { auth: 'optional', notInProxyMode: true, authLimiter: true },
+      config: { auth: 'optional', scope: 'session', notInProxyMode: true, authLimiter: true },
       schema: {
         tags,
         operationId: 'oidcCallback',

@@ -1,6 +1,7 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import { Type } from 'typebox';
+import { routeScope, type ScopeRequirement } from '../http/token-scopes.js';
 
 /** Error envelopes, declared once as components and attached to every route. */
 const ErrorMessage = Type.Object(
@@ -28,6 +29,8 @@ const sharedErrors: Record<string, { description: string; $ref: string }> = {
 };
 
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+  /** Each operation's token scope (`x-twofold-token-scope`), from the routes as they register. */
+  const scopes = new Map<string, ScopeRequirement>();
   app.addSchema(ErrorMessage);
   app.addSchema(ValidationError);
   await app.register(swagger, {
@@ -51,10 +54,13 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     },
     transformObject: (documents) =>
       'openapiObject' in documents
-        ? describeResponses(
-            nameResources(
-              optionalBodies(typeMultipartFields(documents.openapiObject as Record<string, unknown>)),
+        ? markScopes(
+            describeResponses(
+              nameResources(
+                optionalBodies(typeMultipartFields(documents.openapiObject as Record<string, unknown>)),
+              ),
             ),
+            scopes,
           )
         : documents.swaggerObject,
     refResolver: {
@@ -71,7 +77,44 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       if (!(status in responses)) responses[status] = { description: ref.description, $ref: ref.$ref };
     }
     (schema as Record<string, unknown>).security = securityOf(route.config?.auth);
+    const auth = route.config?.auth;
+    const method = (Array.isArray(route.method) ? route.method[0] : route.method) ?? 'GET';
+    if (auth === undefined || auth === 'none' || typeof schema.operationId !== 'string') return;
+    const scope = routeScope(route.config ?? {}, method);
+    scopes.set(schema.operationId, scope);
+    const sentence = scopeSentence(scope, route.config ?? {});
+    // A GET's HEAD route shares its schema: the sentence goes in once.
+    if (schema.description?.endsWith(sentence)) return;
+    schema.description = schema.description ? `${schema.description}\n\n${sentence}` : sentence;
   });
+}
+
+/** The operation's token requirement in words, for readers of the document. */
+function scopeSentence(scope: ScopeRequirement, config: FastifyContextConfig): string {
+  const words = (needed: string) =>
+    needed === 'session' ? 'a signed-in session' : `\`${needed}\`${needed === 'full' ? '' : ' or wider'}`;
+  const raised = [
+    ...Object.entries(config.scopeOfQuery ?? {}).map(
+      ([flag, needed]) => ` \`${flag}\` needs ${words(needed)}.`,
+    ),
+    ...Object.entries(config.scopeOfParam ?? {}).flatMap(([param, values]) =>
+      Object.entries(values).map(([value, needed]) => ` \`${param}\` = \`${value}\` needs ${words(needed)}.`),
+    ),
+  ];
+  if (scope === 'session') return 'Never with a personal access token: a signed-in session only.';
+  return `Personal access tokens: scope ${words(scope)} (403 otherwise).${raised.join('')}`;
+}
+
+/** `x-twofold-token-scope` on every operation that tokens may reach: the scope it needs, or `session`. */
+function markScopes(document: Node, scopes: ReadonlyMap<string, ScopeRequirement>): Node {
+  for (const item of Object.values((document.paths ?? {}) as Node)) {
+    for (const operation of Object.values(item as Node)) {
+      if (!isNode(operation) || typeof operation.operationId !== 'string') continue;
+      const scope = scopes.get(operation.operationId);
+      if (scope !== undefined) operation['x-twofold-token-scope'] = scope;
+    }
+  }
+  return document;
 }
 
 /** The spec's `security` mirrors the route's runtime guard; a route without one is public. */

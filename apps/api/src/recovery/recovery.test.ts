@@ -1,5 +1,11 @@
 import { beforeEach, expect, it } from 'vitest';
-import { bearerCaller, createUserWithToken, john, registerWithSession } from '../test/auth-helpers.js';
+import {
+  bearerCaller,
+  createUserWithToken,
+  john,
+  registerWithSession,
+  switchEncryption,
+} from '../test/auth-helpers.js';
 import { describeEachDatabase } from '../test/harness.js';
 
 const SECRET = 'A4GRFHVVRBGY7UIW';
@@ -18,7 +24,7 @@ describeEachDatabase('notes and recovery codes', (t) => {
 
   it('stores note and codes encrypted at rest, counts them in lists with withExtras only', async () => {
     const id = await newAccount();
-    expect((await call('PUT', '/api/v1/settings/useEncryption', { value: true })).statusCode).toBe(200);
+    expect((await switchEncryption(t, true)).statusCode).toBe(200);
     const written = await call('PUT', `/api/v1/twofaccounts/${id}/recovery`, {
       note: 'Backup phone: +33 6 12',
       recovery_codes: [{ code: 'aaaa-1111' }, { code: ' bbbb-2222 ' }, { code: 'cccc-3333' }],
@@ -84,13 +90,13 @@ describeEachDatabase('notes and recovery codes', (t) => {
     });
 
     // Switching encryption off writes them back in clear, and on again seals them.
-    expect((await call('PUT', '/api/v1/settings/useEncryption', { value: false })).statusCode).toBe(200);
+    expect((await switchEncryption(t, false)).statusCode).toBe(200);
     const clear = await t.db.selectFrom('recovery_codes').select('code').orderBy('position').execute();
     expect(clear.map((row) => row.code)).toEqual(['dddd-4444', 'aaaa-1111']);
     expect((await t.db.selectFrom('account_notes').select('note').executeTakeFirstOrThrow()).note).toBe(
       'Backup phone: +33 6 12',
     );
-    expect((await call('PUT', '/api/v1/settings/useEncryption', { value: true })).statusCode).toBe(200);
+    expect((await switchEncryption(t, true)).statusCode).toBe(200);
     expect((await t.db.selectFrom('account_notes').select('note').executeTakeFirstOrThrow()).note).toMatch(
       /^v1:/,
     );

@@ -6,7 +6,8 @@ import { encodeBase32, totpCodes } from '@twofold/otp';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { migrateToLatest, openDatabase, type Database, type DatabaseDriver } from '../db/database.js';
-import { createUserWithToken } from '../test/auth-helpers.js';
+import { createUserWithToken, john } from '../test/auth-helpers.js';
+import { WebSession } from './web-session.js';
 import { TEMPLATE_DATABASE } from '../test/global-setup.js';
 import { testDrivers } from '../test/harness.js';
 import {
@@ -99,6 +100,14 @@ describe.each(testDrivers())('kill -9 during an import and during the encryption
 
   const call = (method: string, route: string, body?: unknown) =>
     bearerFetch(server!.url, token)(method, route, body);
+  /** Encryption at rest is switched from a signed-in session (refused to tokens). */
+  async function signedIn(): Promise<WebSession> {
+    const session = new WebSession(server!.url);
+    expect(
+      (await session.request('POST', '/user/login', { email: john.email, password: john.password })).status,
+    ).toBe(200);
+    return session;
+  }
 
   /** Every stored account has a distinct expected name and the right code. */
   async function expectWholeAccounts(): Promise<Set<string>> {
@@ -195,14 +204,17 @@ describe.each(testDrivers())('kill -9 during an import and during the encryption
   it('the encryption switch killed at any moment is all or nothing; codes stay right', async () => {
     let on = false;
     for (const delayMs of [20, 150, 400, 900]) {
-      const switching = call('PUT', '/api/v1/settings/useEncryption', { value: !on }).catch(() => undefined);
+      const session = await signedIn();
+      const switching = session
+        .request('PUT', '/api/v1/settings/useEncryption', { value: !on })
+        .catch(() => undefined);
       await sleep(delayMs);
       await killHard(server!);
       await switching;
       on = await expectAllOrNothingAtRest();
       server = await startServer(port, env, logs);
     }
-    const done = await call('PUT', '/api/v1/settings/useEncryption', { value: true });
+    const done = await (await signedIn()).request('PUT', '/api/v1/settings/useEncryption', { value: true });
     expect(done.status).toBe(200);
     await stopServer(server!);
     expect(await expectAllOrNothingAtRest()).toBe(true);

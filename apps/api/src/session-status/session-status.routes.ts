@@ -7,7 +7,7 @@ export const sessionStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/session',
     {
-      config: { auth: 'probe' },
+      config: { auth: 'probe', scope: 'codes' },
       schema: {
         tags: ['user'],
         operationId: 'getSessionStatus',

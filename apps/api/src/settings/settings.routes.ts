@@ -27,6 +27,8 @@ import { deleteCustomSetting } from './settings.queries.js';
 const isPreferenceKey = (key: string) => key !== 'useEncryption' && isNativeSettingKey(key);
 
 const api = { auth: 'api' } as const;
+/** The preferences are read by code-reading clients (`codes` tokens) too. */
+const codesApi = { auth: 'api', scope: 'codes' } as const;
 
 export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   settingRoutes(app);
@@ -88,12 +90,13 @@ function settingRoutes(app: RouteApp): void {
   app.put(
     '/api/v1/settings/:key',
     {
-      config: api,
+      // Encryption at rest is the signed-in user's only: no token can switch it.
+      config: { ...api, scopeOfParam: { key: { useEncryption: 'session' } } },
       schema: {
         tags: ['settings'],
         operationId: 'updateSetting',
         summary:
-          'Change a setting (with its side effects, e.g. encrypting every account); an unknown letter-only key creates a custom one',
+          'Change a setting (with its side effects, e.g. encrypting every account); an unknown letter-only key creates a custom one.',
         params: SettingKeyParams,
         body: SettingValueBody,
         response: { 200: Setting },
@@ -129,7 +132,7 @@ function preferenceRoutes(app: RouteApp): void {
   app.get(
     '/api/v1/user/preferences',
     {
-      config: api,
+      config: codesApi,
       schema: {
         tags: ['preferences'],
         operationId: 'listPreferences',
@@ -148,7 +151,7 @@ function preferenceRoutes(app: RouteApp): void {
   app.get(
     '/api/v1/user/preferences/:name',
     {
-      config: api,
+      config: codesApi,
       schema: {
         tags: ['preferences'],
         operationId: 'getPreference',

@@ -6,6 +6,8 @@ import { Tag, TagAccountsBody, TagBody, TagIdParams } from './tags.schemas.js';
 import { createTag, removeTag, renameTagTo, tagAccounts } from './tags.service.js';
 
 const config = { auth: 'api' } as const;
+/** What a code-reading client (a `codes` token) needs to show its list. */
+const codesConfig = { auth: 'api', scope: 'codes' } as const;
 const tags = ['tags'];
 
 /** Twofold's tags (2FAuth has none): list, create, rename, delete, and tag or untag accounts. */
@@ -18,7 +20,7 @@ function collectionRoutes(app: RouteApp): void {
   app.get(
     '/api/v1/tags',
     {
-      config,
+      config: codesConfig,
       schema: {
         tags,
         operationId: 'listTags',
@@ -47,7 +49,7 @@ function collectionRoutes(app: RouteApp): void {
   app.get(
     '/api/v1/tags/:id',
     {
-      config,
+      config: codesConfig,
       schema: {
         tags,
         operationId: 'getTag',

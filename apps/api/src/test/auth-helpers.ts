@@ -2,21 +2,28 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { hashPassword } from '../auth/password.js';
 import { hashToken } from '../tokens/tokens.queries.js';
 import type { TestContext } from './harness.js';
 
-/** Registers the single user and a personal access token; returns the token value. */
+let johnsHash: Promise<string> | undefined;
+
+/**
+ * Registers the single user (john, with his password: the sensitive settings are changed from a
+ * signed-in session) and a personal access token of scope `full`; returns the token value.
+ */
 export async function createUserWithToken(
   db: Kysely<DB>,
   now = new Date(1_700_000_000_000),
 ): Promise<string> {
   const value = randomBytes(48).toString('base64url');
+  johnsHash ??= hashPassword(john.password);
   await db
     .insertInto('users')
     .values({
       name: 'John',
       email: 'john@example.com',
-      password_hash: 'x',
+      password_hash: await johnsHash,
       webauthn_handle: randomBytes(32).toString('base64url'),
       created_at: now,
       updated_at: now,
@@ -180,4 +187,43 @@ export async function loginWithSession(
   };
   client.lastResponse = await client.request('POST', '/user/login', { email, password });
   return client;
+}
+
+/**
+ * A signed-in session of the user that `createUserWithToken` registered: what the sensitive
+ * settings, refused to every token, are changed from.
+ */
+export async function sessionOfTokenUser(t: { readonly app: FastifyInstance }): Promise<SessionClient> {
+  const client = await loginWithSession(t);
+  if (client.lastResponse.statusCode !== 200) {
+    throw new Error(`sign-in failed: ${client.lastResponse.statusCode} ${client.lastResponse.body}`);
+  }
+  return client;
+}
+
+/** Switches encryption at rest as the user does, from a signed-in session (tokens are refused). */
+export async function switchEncryption(
+  t: { readonly app: FastifyInstance },
+  value: boolean,
+): Promise<LightMyRequestResponse> {
+  const session = await sessionOfTokenUser(t);
+  return session.request('PUT', '/api/v1/settings/useEncryption', { value });
+}
+
+/**
+ * A `Caller` that is the user `createUserWithToken` registered, signed in: one session, signed in
+ * again when the server no longer knows it (a new test, a new app).
+ */
+export function asSignedInUser(t: { readonly app: FastifyInstance }): Caller {
+  let session: SessionClient | undefined;
+  let app: FastifyInstance | undefined;
+  return async (method, url, payload, headers) => {
+    if (session && app === t.app) {
+      const response = await session.request(method, url, payload, headers);
+      if (response.statusCode !== 401) return response;
+    }
+    app = t.app;
+    session = await sessionOfTokenUser(t);
+    return session.request(method, url, payload, headers);
+  };
 }

@@ -1,10 +1,13 @@
 import type { Deps } from '../shared/deps.js';
+import type { CachedToken } from '../cache/app-caches.js';
+import { isTokenScope, type TokenScope } from '../http/token-scopes.js';
 import { findTokenByHash, findUserId, hashToken } from './tokens.queries.js';
 
-/** Who a usable token speaks for. */
+/** Who a usable token speaks for, and what it may do. */
 export interface TokenOwner {
   readonly tokenId: string;
   readonly userId: number;
+  readonly scope: TokenScope;
 }
 
 /**
@@ -17,7 +20,7 @@ export function cachedTokenOwner(deps: Deps, value: string): TokenOwner | null |
   if (token === null || token.expiresAt <= deps.clock.now().getTime()) return null;
   const user = deps.caches.userId();
   if (!user) return undefined;
-  return user.id === undefined ? null : { tokenId: token.id, userId: user.id };
+  return user.id === undefined ? null : { tokenId: token.id, userId: user.id, scope: token.scope };
 }
 
 /** The owner of a presented token, or null (unknown, revoked, expired, no user). */
@@ -25,7 +28,7 @@ export async function tokenOwner(deps: Deps, value: string): Promise<TokenOwner 
   const token = await usableToken(deps, value);
   if (!token) return null;
   const userId = await currentUserId(deps);
-  return userId === undefined ? null : { tokenId: token.id, userId };
+  return userId === undefined ? null : { tokenId: token.id, userId, scope: token.scope };
 }
 
 /**
@@ -33,13 +36,21 @@ export async function tokenOwner(deps: Deps, value: string): Promise<TokenOwner 
  * cached by hash (deps.caches, invalidated by token creation and revocation and by the user's
  * deletion); the expiry is checked against the clock on every call.
  */
-async function usableToken(deps: Deps, value: string): Promise<{ id: string } | null> {
+async function usableToken(deps: Deps, value: string): Promise<CachedToken | null> {
   const hash = hashToken(value);
   let token = deps.caches.token(hash);
   if (token === undefined) {
     const ticket = deps.caches.ticket('tokens');
     const row = await findTokenByHash(deps.db, hash);
-    token = row && !row.revoked ? { id: row.id, expiresAt: new Date(row.expires_at).getTime() } : null;
+    token =
+      row && !row.revoked
+        ? {
+            id: row.id,
+            expiresAt: new Date(row.expires_at).getTime(),
+            // The column's check allows only the three; anything else would be the narrowest.
+            scope: isTokenScope(row.scope) ? row.scope : 'codes',
+          }
+        : null;
     deps.caches.storeToken(hash, token, ticket);
   }
   return token && token.expiresAt > deps.clock.now().getTime() ? token : null;

@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import type { Executor } from '../db/database.js';
+import type { TokenScope } from '../http/token-scopes.js';
 
 /** Tokens are stored only as the SHA-256 of their value. */
 export function hashToken(value: string): string {
@@ -10,7 +11,7 @@ export function hashToken(value: string): string {
 export async function findTokenByHash(db: Executor, tokenHash: string) {
   return db
     .selectFrom('personal_access_tokens')
-    .select(['id', 'revoked', 'expires_at'])
+    .select(['id', 'revoked', 'expires_at', 'scope'])
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
 }
@@ -21,7 +22,7 @@ export async function findUserId(db: Executor): Promise<number | undefined> {
   return row?.id;
 }
 
-const TOKEN_COLUMNS = ['id', 'name', 'revoked', 'created_at', 'updated_at', 'expires_at'] as const;
+const TOKEN_COLUMNS = ['id', 'name', 'scope', 'revoked', 'created_at', 'updated_at', 'expires_at'] as const;
 
 /** Valid tokens (not revoked, not expired), newest first, with their last use. */
 export async function listUsableTokens(db: Executor, now: Date) {
@@ -37,13 +38,14 @@ export async function listUsableTokens(db: Executor, now: Date) {
 
 export async function insertToken(
   db: Executor,
-  token: { id: string; name: string; tokenHash: string; now: Date; expiresAt: Date },
+  token: { id: string; name: string; scope: TokenScope; tokenHash: string; now: Date; expiresAt: Date },
 ) {
   return db
     .insertInto('personal_access_tokens')
     .values({
       id: token.id,
       name: token.name,
+      scope: token.scope,
       token_hash: token.tokenHash,
       created_at: token.now,
       updated_at: token.now,

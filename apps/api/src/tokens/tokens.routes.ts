@@ -3,6 +3,7 @@ import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { isTruthy, toTimestamp } from '../http/common.schemas.js';
 import { errors } from '../http/errors.js';
+import { DEFAULT_TOKEN_SCOPE, isTokenScope, type TokenScope } from '../http/token-scopes.js';
 import {
   CreatedToken,
   NewTokenBody,
@@ -17,6 +18,7 @@ const LIFETIME_SECONDS = 365 * 24 * 3600;
 interface TokenRow {
   readonly id: string;
   readonly name: string;
+  readonly scope: string;
   readonly revoked: boolean;
   readonly created_at: Date;
   readonly updated_at: Date;
@@ -25,10 +27,12 @@ interface TokenRow {
 
 /** The one mapper of a token row: never the value, never the hash. */
 function toToken(row: TokenRow) {
+  const scope: TokenScope = isTokenScope(row.scope) ? row.scope : 'codes';
   return {
     id: row.id,
     name: row.name,
     scopes: [],
+    scope,
     revoked: row.revoked,
     created_at: toTimestamp(row.created_at),
     updated_at: toTimestamp(row.updated_at),
@@ -71,7 +75,8 @@ export const tokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['tokens'],
         operationId: 'createPersonalAccessToken',
-        summary: 'Creates a token valid for a year; its value is shown only in this answer',
+        summary:
+          'Creates a token valid for a year; its value is shown only in this answer. `scope` (Twofold only) limits what it may do; `full` when absent',
         body: NewTokenBody,
         response: { 200: CreatedToken },
       },
@@ -83,6 +88,7 @@ export const tokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const row = await insertToken(app.deps.db, {
         id: randomBytes(20).toString('hex'),
         name: request.body.name,
+        scope: request.body.scope ?? DEFAULT_TOKEN_SCOPE,
         tokenHash: hashToken(value),
         now,
         expiresAt: new Date(now.getTime() + LIFETIME_SECONDS * 1000),

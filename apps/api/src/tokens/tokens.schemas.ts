@@ -1,11 +1,22 @@
 import { Type } from 'typebox';
 import { Nullable, Timestamp } from '../http/common.schemas.js';
+import { TOKEN_SCOPES, type TokenScope } from '../http/token-scopes.js';
+
+/** Twofold's scope of a token (2FAuth's `scopes` stays an empty list). */
+export const TokenScopeSchema = Type.Unsafe<TokenScope>({
+  type: 'string',
+  enum: [...TOKEN_SCOPES],
+  title: 'TokenScope',
+  description:
+    'Twofold only. `codes`: the accounts without secret, note or recovery code, and their codes; `read`: every read, secrets and exports included; `full`: everything a token may do',
+});
 
 export const PersonalAccessToken = Type.Object(
   {
     id: Type.String({ description: '40 lowercase hex characters' }),
     name: Type.String(),
     scopes: Type.Array(Type.String()),
+    scope: TokenScopeSchema,
     revoked: Type.Boolean(),
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -21,6 +32,8 @@ export const PersonalAccessToken = Type.Object(
 export const NewTokenBody = Type.Object({
   name: Type.String({ maxLength: 255 }),
   scopes: Type.Optional(Type.Unknown({ description: 'Accepted and ignored' })),
+  /** Twofold only: `full` when absent. */
+  scope: Type.Optional(TokenScopeSchema),
 });
 
 export const CreatedToken = Type.Object(

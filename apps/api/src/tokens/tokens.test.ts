@@ -23,6 +23,7 @@ describeEachDatabase('personal access tokens', (t) => {
         id: body.accessTokenId,
         name: 'Browser extension',
         scopes: [],
+        scope: 'full',
         revoked: false,
         created_at: '2023-11-14T22:13:20.000000Z',
         updated_at: '2023-11-14T22:13:20.000000Z',

@@ -75,7 +75,8 @@ export const userManagerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  const refused = { 403: Type.Object({ message: Type.String(), reason: Type.String() }) };
+  // 2FAuth's refusal has a reason; a token refused for its scope answers without one.
+  const refused = { 403: Type.Object({ message: Type.String(), reason: Type.Optional(Type.String()) }) };
   app.post(
     '/api/v1/users',
     {
@@ -86,18 +87,19 @@ export const userManagerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       throw refusedAction();
     },
   );
+  // Tokens and security devices are the signed-in user's only, even to be refused.
   const refusals = [
-    ['DELETE', '/api/v1/users/:id', 'deleteManagedUser'],
-    ['PATCH', '/api/v1/users/:id/promote', 'promoteUser'],
-    ['PATCH', '/api/v1/users/:id/password/reset', 'resetUserPassword'],
-    ['DELETE', '/api/v1/users/:id/pats', 'revokeUserTokens'],
-    ['DELETE', '/api/v1/users/:id/credentials', 'revokeUserCredentials'],
+    ['DELETE', '/api/v1/users/:id', 'deleteManagedUser', 'full'],
+    ['PATCH', '/api/v1/users/:id/promote', 'promoteUser', 'full'],
+    ['PATCH', '/api/v1/users/:id/password/reset', 'resetUserPassword', 'full'],
+    ['DELETE', '/api/v1/users/:id/pats', 'revokeUserTokens', 'session'],
+    ['DELETE', '/api/v1/users/:id/credentials', 'revokeUserCredentials', 'session'],
   ] as const;
-  for (const [method, url, operationId] of refusals) {
+  for (const [method, url, operationId, scope] of refusals) {
     app.route({
       method,
       url,
-      config,
+      config: { ...config, scope },
       schema: {
         tags,
         operationId,

@@ -49,20 +49,28 @@ describeEachDatabase('2FAuth user routes, for the one user', (t) => {
   });
 
   it('refuses what needs several users as 2FAuth refuses a forbidden action', async () => {
-    const { token } = await setUp();
+    const { session, token } = await setUp();
     const forbidden = { message: 'forbidden', reason: 'This action is unauthorized.' };
     const refused = [
       ['POST', '/api/v1/users'],
       ['DELETE', '/api/v1/users/1'],
       ['PATCH', '/api/v1/users/1/promote'],
       ['PATCH', '/api/v1/users/1/password/reset'],
-      ['DELETE', '/api/v1/users/1/pats'],
-      ['DELETE', '/api/v1/users/1/credentials'],
     ] as const;
     for (const [method, url] of refused) {
       const response = await token(method, url, {});
       expect(response.statusCode, url).toBe(403);
       expect(response.json(), url).toEqual(forbidden);
+    }
+    // Tokens and security devices are the signed-in user's only: a token is refused as a token.
+    const sessionOnly = { message: 'Only a signed-in session can do this, not a personal access token.' };
+    for (const url of ['/api/v1/users/1/pats', '/api/v1/users/1/credentials']) {
+      const response = await token('DELETE', url, {});
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json(), url).toEqual(sessionOnly);
+      const fromSession = await session.request('DELETE', url, {});
+      expect(fromSession.statusCode, url).toBe(403);
+      expect(fromSession.json(), url).toEqual(forbidden);
     }
     expect((await token('DELETE', '/api/v1/users/2')).statusCode).toBe(404);
     // Nothing was done: the user and their token are still there.

@@ -26,7 +26,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/user',
     {
-      config: { auth: 'api' },
+      config: { auth: 'api', scope: 'codes' },
       schema: {
         tags: ['user'],
         operationId: 'getUser',

@@ -1,21 +1,35 @@
-import { createTwofold } from '@twofold/contract';
+import { createTwofold, type TokenScope } from '@twofold/contract';
 import { normaliseUrl, storeConnection } from '../config.js';
-import { toCliError } from '../exit.js';
+import { CliError, toCliError } from '../exit.js';
 import { readSecret } from '../io.js';
 
-/** Asks for a personal access token, checks it against the server, then stores URL and token. */
-export async function login(rawUrl: string): Promise<void> {
+export const TOKEN_SCOPES: readonly TokenScope[] = ['codes', 'read', 'full'];
+
+/**
+ * Asks for a personal access token, checks it against the server (and its scope, when `--scope`
+ * asks for one), then stores URL and token.
+ */
+export async function login(rawUrl: string, options: { scope?: TokenScope } = {}): Promise<void> {
   const url = normaliseUrl(rawUrl);
   if (url !== rawUrl.replace(/\/+$/, '') && /\/api\/v1\/?$/i.test(rawUrl)) {
     process.stderr.write(`Using ${url}: the server's address, without /api/v1 (the tool adds it).\n`);
   }
   const token = await readSecret(`Personal access token for ${url}: `);
-  let user;
+  let who;
   try {
-    user = await createTwofold({ baseUrl: url, token }).user();
+    who = await createTwofold({ baseUrl: url, token }).whoami();
   } catch (error) {
     throw toCliError(error, url);
   }
+  if (options.scope && who.scope !== options.scope) {
+    const actual = who.scope
+      ? `a "${who.scope}" token`
+      : 'a token without scopes (a server before token scopes)';
+    throw new CliError(
+      `This is ${actual}, not "${options.scope}": create a "${options.scope}" token in Settings → Personal access tokens, or leave out --scope. Nothing was saved.`,
+    );
+  }
   const file = storeConnection(process.env, { url, token });
-  process.stderr.write(`Logged in to ${url} as ${user.name}; saved in ${file}\n`);
+  const scope = who.scope ? ` (token scope: ${who.scope})` : '';
+  process.stderr.write(`Logged in to ${url} as ${who.user.name}${scope}; saved in ${file}\n`);
 }

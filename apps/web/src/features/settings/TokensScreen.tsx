@@ -12,6 +12,7 @@ import { serverNow } from '../../ui/clock';
 import { useAccountSettings } from '../../entities/settings/account-settings';
 import { ProxyWarning, SettingsSection } from '../../ui/setting-controls';
 import { forgetFreshToken, peekFreshToken } from './fresh-token';
+import { SCOPE_KEYS } from './token-scopes';
 import { revokeToken, tokensQuery, type Token } from '../../entities/user/tokens.api';
 
 /**
@@ -67,6 +68,9 @@ export function TokensScreen() {
                   </span>
                   {fresh.token.name}
                 </span>
+                <span className="item-meta">
+                  {t('tokens.scopeOf', { scope: t(SCOPE_KEYS[fresh.token.scope][0]) })}
+                </span>
                 <p className="callout callout-success">{t('tokens.copyNow')}</p>
                 <div className="secret-row">
                   <code className="secret-value" aria-label={t('tokens.value')}>
@@ -95,6 +99,9 @@ export function TokensScreen() {
             <li key={token.id} className="item">
               <div className="item-main">
                 <span className="item-title">{token.name}</span>
+                <span className="item-meta">
+                  {t('tokens.scopeOf', { scope: t(SCOPE_KEYS[token.scope][0]) })}
+                </span>
                 <span className="item-meta">
                   {t('tokens.created', { date: date.format(new Date(token.created_at)) })}
                 </span>
