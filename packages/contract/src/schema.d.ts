@@ -404,6 +404,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/otp-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Twofold only: the newest rows of the whole code log (accounts deleted since included, with the names they had), how it is kept, and what waits in memory */
+        get: operations["getCodeLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/qrcode/decode": {
         parameters: {
             query?: never;
@@ -848,7 +865,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Codes the server computed for the account, oldest first: when, from where, by a session or a token (never the code). `period` (months) and `limit` as 2FAuth; `withSource=1` adds `source` and `token_name` */
+        /** Codes the server computed for the account, oldest first: when, from where, by a session or a token (never the code). `period` (months) and `limit` as 2FAuth; `withSource=1` adds `source` and `token_name`; `withCount=1` lists each stored row (one requester, one minute) once with its `count`, and `limit` counts rows */
         get: operations["getAccountOtpLogs"];
         put?: never;
         post?: never;
@@ -5515,6 +5532,149 @@ export interface operations {
             };
         };
     };
+    getCodeLog: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Newest first */
+                        entries: {
+                            twofaccount_id: number;
+                            /** @description The account was deleted for good since */
+                            deleted: boolean;
+                            service: string | null;
+                            account: string | null;
+                            /** @description The first code of the row, ISO 8601, UTC */
+                            generated_at: string;
+                            otp_type: string;
+                            /** @description HOTP only: the counter the code was computed at */
+                            counter?: number;
+                            source: "session" | "token" | "proxy";
+                            token_name: string | null;
+                            ip_address: string | null;
+                            /** @description Codes read in this row */
+                            count: number;
+                        }[];
+                        kept: {
+                            /** @description Days rows are kept (AUTH_LOG_RETENTION_DAYS) */
+                            days: number;
+                            /** @description Rows kept at most, the oldest purged first (CODE_LOG_MAX_ROWS) */
+                            max_rows: number;
+                            /** @description A requester's codes of one account within this window share a row */
+                            merge_seconds: number;
+                            /** @description False when the server does not log codes (OTP_LOG=false) */
+                            enabled: boolean;
+                        };
+                        /** @description Since the server started */
+                        memory: {
+                            /** @description Rows waiting in memory for the database */
+                            waiting: number;
+                            /** @description Codes not logged because CODE_LOG_BUFFER_MAX rows were waiting */
+                            dropped: number;
+                            /** @description Rows the database refused on their own, dropped alone */
+                            refused: number;
+                            /** @description Writes that failed and kept their rows for the next */
+                            failed_writes: number;
+                        };
+                    };
+                };
+            };
+            /** @description Refused by a business rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Session locked after inactivity */
+            418: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description CSRF token mismatch */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     decodeQrCode: {
         parameters: {
             query?: never;
@@ -9638,6 +9798,7 @@ export interface operations {
                 period?: unknown;
                 limit?: unknown;
                 withSource?: unknown;
+                withCount?: unknown;
             };
             header?: never;
             path: {
@@ -9666,6 +9827,7 @@ export interface operations {
                         counter?: number;
                         source?: "session" | "token" | "proxy";
                         token_name?: string | null;
+                        count?: number;
                     }[];
                 };
             };

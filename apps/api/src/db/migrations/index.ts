@@ -11,6 +11,7 @@ import * as m0009 from './0009_alerts.js';
 import * as m0010 from './0010_device_copies.js';
 import * as m0011 from './0011_oidc_identities.js';
 import * as m0012 from './0012_extras_cache_notify.js';
+import * as m0014 from './0014_code_log_kept.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled server and the
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0010_device_copies': m0010,
   '0011_oidc_identities': m0011,
   '0012_extras_cache_notify': m0012,
+  '0014_code_log_kept': m0014,
 };
 
 export const migrationProvider: MigrationProvider = {
