@@ -67,7 +67,7 @@ import { userManagerRoutes } from './users/user-manager.routes.js';
 import { codeLogRoutes } from './code-log/code-log.routes.js';
 import { sessionsRoutes } from './sessions/sessions.routes.js';
 import { oidcRoutes } from './oidc/oidc.routes.js';
-import { flushCodeLog } from './code-log/code-log.writer.js';
+import { closeCodeLog } from './code-log/code-log.writer.js';
 import { AppCaches } from './cache/app-caches.js';
 import { invalidatingDatabase } from './cache/invalidate-on-write.js';
 import { IconStore } from './images/icon-store.js';
@@ -249,7 +249,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(oidcRoutes);
   await app.register(serverStatusRoutes);
   // Codes logged in the last turn of the event loop are written before the database closes.
-  app.addHook('onClose', async () => flushCodeLog(app.deps));
+  app.addHook('onClose', async () => closeCodeLog(app.deps));
   for (const routes of deps.extraRoutes ?? []) await app.register(routes);
 
   await app.ready();

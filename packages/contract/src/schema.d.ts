@@ -11,10 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * The alert kinds turned on, the channels (never their token or secret) and the VAPID key
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** The alert kinds turned on, the channels (never their token or secret) and the VAPID key */
         get: operations["getAlertSettings"];
         put?: never;
         post?: never;
@@ -32,16 +29,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /**
-         * Creates or edits a channel; a token or secret left out is kept
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Creates or edits a channel; a token or secret left out is kept */
         put: operations["saveAlertChannel"];
         post?: never;
-        /**
-         * Removes a channel
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Removes a channel */
         delete: operations["deleteAlertChannel"];
         options?: never;
         head?: never;
@@ -57,10 +48,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Sends a test alert through the channel now (one attempt) and answers the outcome
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Sends a test alert through the channel now (one attempt) and answers the outcome */
         post: operations["testAlertChannel"];
         delete?: never;
         options?: never;
@@ -76,10 +64,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /**
-         * Turns alert kinds on or off (new_device and failed_sign_in are 2FAuth's two preferences)
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Turns alert kinds on or off (new_device and failed_sign_in are 2FAuth's two preferences) */
         put: operations["setAlertKinds"];
         post?: never;
         delete?: never;
@@ -97,15 +82,9 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Stores an installed app's Web Push subscription (pushManager.subscribe's JSON)
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Stores an installed app's Web Push subscription (pushManager.subscribe's JSON) */
         post: operations["subscribeAlertPush"];
-        /**
-         * Forgets a Web Push subscription
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Forgets a Web Push subscription */
         delete: operations["unsubscribeAlertPush"];
         options?: never;
         head?: never;
@@ -119,16 +98,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * The backups, newest first
-         * @description Personal access tokens: scope `read` or wider (403 otherwise).
-         */
+        /** The backups, newest first */
         get: operations["listBackups"];
         put?: never;
-        /**
-         * Back up every account now
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Back up every account now */
         post: operations["createBackup"];
         delete?: never;
         options?: never;
@@ -144,10 +117,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /**
-         * Set the backup password, or change it (then the current one is required)
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Set the backup password, or change it (then the current one is required) */
         put: operations["setBackupPassword"];
         post?: never;
         delete?: never;
@@ -163,15 +133,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Backup settings and last run
-         * @description Personal access tokens: scope `read` or wider (403 otherwise).
-         */
+        /** Backup settings and last run */
         get: operations["getBackupSettings"];
-        /**
-         * Change the schedule or the number of backups kept
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Change the schedule or the number of backups kept */
         put: operations["updateBackupSettings"];
         post?: never;
         delete?: never;
@@ -187,17 +151,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Download one backup (an encrypted Aegis vault)
-         * @description Personal access tokens: scope `read` or wider (403 otherwise).
-         */
+        /** Download one backup (an encrypted Aegis vault) */
         get: operations["downloadBackup"];
         put?: never;
         post?: never;
-        /**
-         * Delete one backup
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Delete one backup */
         delete: operations["deleteBackup"];
         options?: never;
         head?: never;
@@ -211,16 +169,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * The devices that keep an encrypted copy, newest first
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** The devices that keep an encrypted copy, newest first */
         get: operations["listDeviceCopies"];
         put?: never;
-        /**
-         * Records a device that starts keeping an encrypted copy
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Records a device that starts keeping an encrypted copy */
         post: operations["registerDeviceCopy"];
         delete?: never;
         options?: never;
@@ -238,10 +190,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /**
-         * Revokes a device copy: its next refresh is refused and the device erases the copy
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Revokes a device copy: its next refresh is refused and the device erases the copy */
         delete: operations["revokeDeviceCopy"];
         options?: never;
         head?: never;
@@ -257,10 +206,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Records that a device refreshed its copy; 404 once revoked (the device erases it)
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Records that a device refreshed its copy; 404 once revoked (the device erases it) */
         post: operations["refreshDeviceCopy"];
         delete?: never;
         options?: never;
@@ -275,10 +221,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * The fixed feature flags
-         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
-         */
+        /** The fixed feature flags */
         get: operations["listFeatures"];
         put?: never;
         post?: never;
@@ -295,10 +238,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * One feature flag
-         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
-         */
+        /** One feature flag */
         get: operations["getFeature"];
         put?: never;
         post?: never;
@@ -315,16 +255,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * The pseudo group "All" (id 0), then the groups in their manual order
-         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
-         */
+        /** The pseudo group "All" (id 0), then the groups in their manual order */
         get: operations["listGroups"];
         put?: never;
-        /**
-         * Create a group
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Create a group */
         post: operations["createGroup"];
         delete?: never;
         options?: never;
@@ -341,10 +275,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Save the manual order of the groups
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Save the manual order of the groups */
         post: operations["reorderGroups"];
         delete?: never;
         options?: never;
@@ -359,21 +290,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * One group (0 = the pseudo group)
-         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
-         */
+        /** One group (0 = the pseudo group) */
         get: operations["getGroup"];
-        /**
-         * Rename a group (show_in_chips absent, null or empty = unchanged)
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Rename a group (show_in_chips absent, null or empty = unchanged) */
         put: operations["updateGroup"];
         post?: never;
-        /**
-         * Delete a group (its accounts are kept; default/active group reset to 0)
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Delete a group (its accounts are kept; default/active group reset to 0) */
         delete: operations["deleteGroup"];
         options?: never;
         head?: never;
@@ -389,10 +311,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Move accounts into a group (unknown ids ignored)
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Move accounts into a group (unknown ids ignored) */
         post: operations["assignAccounts"];
         delete?: never;
         options?: never;
@@ -407,10 +326,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * A group's accounts in the manual order (0 = every account)
-         * @description Personal access tokens: scope `codes` or wider (403 otherwise). `withSecret` needs `read` or wider.
-         */
+        /** A group's accounts in the manual order (0 = every account) */
         get: operations["listGroupAccounts"];
         put?: never;
         post?: never;
@@ -429,10 +345,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Upload an icon (jpeg, png, bmp, gif, svg or webp, judged from the content; 5 MiB max)
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Upload an icon (jpeg, png, bmp, gif, svg or webp, judged from the content; 5 MiB max) */
         post: operations["uploadIcon"];
         delete?: never;
         options?: never;
@@ -449,10 +362,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Find the official logo of a service: 201 with the new file, 204 when there is none
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Find the official logo of a service: 201 with the new file, 204 when there is none */
         post: operations["fetchDefaultIcon"];
         delete?: never;
         options?: never;
@@ -467,10 +377,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Icon packs (not supported: always empty)
-         * @description Personal access tokens: scope `read` or wider (403 otherwise).
-         */
+        /** Icon packs (not supported: always empty) */
         get: operations["listIconPacks"];
         put?: never;
         post?: never;
@@ -490,11 +397,25 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /**
-         * Delete an icon file; accounts using it lose their icon (204 in every case)
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Delete an icon file; accounts using it lose their icon (204 in every case) */
         delete: operations["deleteIcon"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/otp-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Twofold only: the newest rows of the whole code log (accounts deleted since included, with the names they had), how it is kept, and what waits in memory */
+        get: operations["getCodeLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -509,10 +430,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Read the text of a QR code image (returned exactly, never URL-decoded)
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Read the text of a QR code image (returned exactly, never URL-decoded) */
         post: operations["decodeQrCode"];
         delete?: never;
         options?: never;
@@ -527,10 +445,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * The signed-in user, or null without credentials (200, not 401); bad credentials and idle sessions answer as GET /api/v1/user
-         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
-         */
+        /** The signed-in user, or null without credentials (200, not 401); bad credentials and idle sessions answer as GET /api/v1/user */
         get: operations["getSessionStatus"];
         put?: never;
         post?: never;
@@ -547,16 +462,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Every native setting (in their documented order, defaults included), then the user-created ones
-         * @description Personal access tokens: scope `read` or wider (403 otherwise).
-         */
+        /** Every native setting (in their documented order, defaults included), then the user-created ones */
         get: operations["listSettings"];
         put?: never;
-        /**
-         * Create a user-created setting
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Create a user-created setting */
         post: operations["createSetting"];
         delete?: never;
         options?: never;
@@ -571,21 +480,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * One setting
-         * @description Personal access tokens: scope `read` or wider (403 otherwise).
-         */
+        /** One setting */
         get: operations["getSetting"];
-        /**
-         * Change a setting (with its side effects, e.g. encrypting every account); an unknown letter-only key creates a custom one.
-         * @description Personal access tokens: scope `full` (403 otherwise). `key` = `useEncryption` needs a signed-in session.
-         */
+        /** Change a setting (with its side effects, e.g. encrypting every account); an unknown letter-only key creates a custom one */
         put: operations["updateSetting"];
         post?: never;
-        /**
-         * Delete a user-created setting
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Delete a user-created setting */
         delete: operations["deleteSetting"];
         options?: never;
         head?: never;
@@ -599,16 +499,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Every tag, by name, with its number of accounts
-         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
-         */
+        /** Every tag, by name, with its number of accounts */
         get: operations["listTags"];
         put?: never;
-        /**
-         * Create a tag (name trimmed, 1 to 64 characters, unique whatever its case)
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Create a tag (name trimmed, 1 to 64 characters, unique whatever its case) */
         post: operations["createTag"];
         delete?: never;
         options?: never;
@@ -623,21 +517,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * One tag
-         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
-         */
+        /** One tag */
         get: operations["getTag"];
-        /**
-         * Rename a tag
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Rename a tag */
         put: operations["renameTag"];
         post?: never;
-        /**
-         * Delete a tag (the accounts stay, without it)
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Delete a tag (the accounts stay, without it) */
         delete: operations["deleteTag"];
         options?: never;
         head?: never;
@@ -653,10 +538,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Put the tag on accounts (at most 100 ids; unknown ids ignored)
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Put the tag on accounts (at most 100 ids; unknown ids ignored) */
         post: operations["tagAccounts"];
         delete?: never;
         options?: never;
@@ -673,10 +555,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Take the tag off accounts (at most 100 ids; unknown ids ignored)
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Take the tag off accounts (at most 100 ids; unknown ids ignored) */
         post: operations["untagAccounts"];
         delete?: never;
         options?: never;
@@ -691,17 +570,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Deleted accounts kept in the trash (newest first), with their purge date
-         * @description Personal access tokens: scope `read` or wider (403 otherwise).
-         */
+        /** Deleted accounts kept in the trash (newest first), with their purge date */
         get: operations["listTrash"];
         put?: never;
         post?: never;
-        /**
-         * Delete accounts in the trash for good (at most 100 ids; others ignored)
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Delete accounts in the trash for good (at most 100 ids; others ignored) */
         delete: operations["purgeTrash"];
         options?: never;
         head?: never;
@@ -718,10 +591,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /**
-         * Empty the trash: every account in it deleted for good
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Empty the trash: every account in it deleted for good */
         delete: operations["emptyTrash"];
         options?: never;
         head?: never;
@@ -737,10 +607,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Restore accounts from the trash, exactly as they were (at most 100 ids; others ignored)
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Restore accounts from the trash, exactly as they were (at most 100 ids; others ignored) */
         post: operations["restoreTrash"];
         delete?: never;
         options?: never;
@@ -755,21 +622,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Accounts in the manual order (`ids` to filter; `withSecret`, `withOtp`)
-         * @description Personal access tokens: scope `codes` or wider (403 otherwise). `withSecret` needs `read` or wider.
-         */
+        /** Accounts in the manual order (`ids` to filter; `withSecret`, `withOtp`) */
         get: operations["listAccounts"];
         put?: never;
-        /**
-         * Create an account from an otpauth URI or from parameters
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Create an account from an otpauth URI or from parameters */
         post: operations["createAccount"];
-        /**
-         * Delete several accounts, to the trash as above (at most 100 ids; unknown ids ignored)
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Delete several accounts, to the trash as above (at most 100 ids; unknown ids ignored) */
         delete: operations["deleteAccounts"];
         options?: never;
         head?: never;
@@ -783,10 +641,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Number of accounts (v3 `count` and v8 `owned`/`shared`/`total`)
-         * @description Personal access tokens: scope `codes` or wider (403 otherwise). `withSecret` needs `read` or wider.
-         */
+        /** Number of accounts (v3 `count` and v8 `owned`/`shared`/`total`) */
         get: operations["countAccounts"];
         put?: never;
         post?: never;
@@ -805,10 +660,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Stored accounts with this type and secret (the secret is never answered)
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Stored accounts with this type and secret (the secret is never answered) */
         post: operations["findDuplicates"];
         delete?: never;
         options?: never;
@@ -823,16 +675,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Export accounts: 2FAuth JSON (schema 1, icons inlined), otpauth list, text file, Aegis vault or Google Authenticator migration URIs
-         * @description Personal access tokens: scope `read` or wider (403 otherwise).
-         */
+        /** Export accounts: 2FAuth JSON (schema 1, icons inlined), otpauth list, text file, Aegis vault or Google Authenticator migration URIs */
         get: operations["exportAccounts"];
         put?: never;
-        /**
-         * Export accounts as an encrypted Aegis vault (the password travels in the body, never in a URL)
-         * @description Personal access tokens: scope `read` or wider (403 otherwise).
-         */
+        /** Export accounts as an encrypted Aegis vault (the password travels in the body, never in a URL) */
         post: operations["exportAccountsEncrypted"];
         delete?: never;
         options?: never;
@@ -849,10 +695,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Save the favourites' own order (the listed favourites permute among the places they hold; others ignored)
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Save the favourites' own order (the listed favourites permute among the places they hold; others ignored) */
         post: operations["reorderFavorites"];
         delete?: never;
         options?: never;
@@ -869,10 +712,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Convert Google Authenticator migration URIs (one per line) into account rows
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Convert Google Authenticator migration URIs (one per line) into account rows */
         post: operations["importGoogleMigration"];
         delete?: never;
         options?: never;
@@ -889,10 +729,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Convert another app's export into account rows, without storing them
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Convert another app's export into account rows, without storing them */
         post: operations["migrateAccounts"];
         delete?: never;
         options?: never;
@@ -909,10 +746,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * A code for data that is not stored (URI alone, or parameters)
-         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
-         */
+        /** A code for data that is not stored (URI alone, or parameters) */
         post: operations["previewOtp"];
         delete?: never;
         options?: never;
@@ -929,10 +763,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Parse an otpauth URI without storing it
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Parse an otpauth URI without storing it */
         post: operations["previewAccount"];
         delete?: never;
         options?: never;
@@ -949,10 +780,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Save the manual order (the listed accounts permute among the positions they hold)
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Save the manual order (the listed accounts permute among the positions they hold) */
         post: operations["reorderAccounts"];
         delete?: never;
         options?: never;
@@ -973,10 +801,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /**
-         * Remove accounts from their group (at most 100 ids, from the query or the JSON body; other body keys ignored)
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Remove accounts from their group (at most 100 ids, from the query or the JSON body; other body keys ignored) */
         patch: operations["withdrawAccounts"];
         trace?: never;
     };
@@ -987,21 +812,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * One account (secret included unless `withSecret` is falsy or the caller is a `codes` token)
-         * @description Personal access tokens: scope `codes` or wider (403 otherwise). `withSecret` needs `read` or wider.
-         */
+        /** One account (secret included unless `withSecret` is falsy) */
         get: operations["getAccount"];
-        /**
-         * Update an account (parameters only)
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Update an account (parameters only) */
         put: operations["updateAccount"];
         post?: never;
-        /**
-         * Delete an account: to the trash when `trashRetentionDays` > 0, else for good (its icon too, unless another account uses it)
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Delete an account: to the trash when `trashRetentionDays` > 0, else for good (its icon too, unless another account uses it) */
         delete: operations["deleteAccount"];
         options?: never;
         head?: never;
@@ -1016,10 +832,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /**
-         * Star or unstar an account (starred last among the favourites unless `favorite_order`)
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Star or unstar an account (starred last among the favourites unless `favorite_order`) */
         put: operations["setFavorite"];
         post?: never;
         delete?: never;
@@ -1035,10 +848,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * The current code of an account (HOTP: consumes the counter)
-         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
-         */
+        /** The current code of an account (HOTP: consumes the counter) */
         get: operations["getAccountOtp"];
         put?: never;
         post?: never;
@@ -1055,10 +865,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Codes the server computed for the account, oldest first: when, from where, by a session or a token (never the code). `period` (months) and `limit` as 2FAuth; `withSource=1` adds `source` and `token_name`
-         * @description Personal access tokens: scope `read` or wider (403 otherwise).
-         */
+        /** Codes the server computed for the account, oldest first: when, from where, by a session or a token (never the code). `period` (months) and `limit` as 2FAuth; `withSource=1` adds `source` and `token_name`; `withCount=1` lists each stored row (one requester, one minute) once with its `count`, and `limit` counts rows */
         get: operations["getAccountOtpLogs"];
         put?: never;
         post?: never;
@@ -1075,10 +882,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * The account's otpauth URI as an SVG QR code (data URI)
-         * @description Personal access tokens: scope `read` or wider (403 otherwise).
-         */
+        /** The account's otpauth URI as an SVG QR code (data URI) */
         get: operations["getAccountQrCode"];
         put?: never;
         post?: never;
@@ -1095,15 +899,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Reveal an account's note and recovery codes (a web session must have confirmed its user within 5 minutes: else 403 `identity_confirmation_required`)
-         * @description Personal access tokens: scope `read` or wider (403 otherwise).
-         */
+        /** Reveal an account's note and recovery codes (a web session must have confirmed its user within 5 minutes: else 403 `identity_confirmation_required`) */
         get: operations["revealAccountRecovery"];
-        /**
-         * Replace an account's note and/or recovery codes (answers counts only)
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Replace an account's note and/or recovery codes (answers counts only) */
         put: operations["writeAccountRecovery"];
         post?: never;
         delete?: never;
@@ -1125,10 +923,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /**
-         * Mark one recovery code used (dated now) or unused
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Mark one recovery code used (dated now) or unused */
         patch: operations["markRecoveryCode"];
         trace?: never;
     };
@@ -1139,10 +934,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * The user with its preferences (proxy mode: a virtual user with a null id)
-         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
-         */
+        /** The user with its preferences (proxy mode: a virtual user with a null id) */
         get: operations["getUser"];
         put?: never;
         post?: never;
@@ -1159,10 +951,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * The user name (anonymous), or id, name and e-mail (authenticated); never the e-mail anonymously
-         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
-         */
+        /** The user name (anonymous), or id, name and e-mail (authenticated); never the e-mail anonymously */
         get: operations["getUserName"];
         put?: never;
         post?: never;
@@ -1179,10 +968,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * The native settings as 2FAuth preferences (no useEncryption)
-         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
-         */
+        /** The native settings as 2FAuth preferences (no useEncryption) */
         get: operations["listPreferences"];
         put?: never;
         post?: never;
@@ -1199,15 +985,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * One preference
-         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
-         */
+        /** One preference */
         get: operations["getPreference"];
-        /**
-         * Change a preference (same rules as the settings route); answers 201
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Change a preference (same rules as the settings route); answers 201 */
         put: operations["updatePreference"];
         post?: never;
         delete?: never;
@@ -1223,16 +1003,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * The users: a list of one
-         * @description Personal access tokens: scope `read` or wider (403 otherwise).
-         */
+        /** The users: a list of one */
         get: operations["listUsers"];
         put?: never;
-        /**
-         * Refused: there is one user
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Refused: there is one user */
         post: operations["createUser"];
         delete?: never;
         options?: never;
@@ -1247,17 +1021,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * The one user (another id: 404)
-         * @description Personal access tokens: scope `read` or wider (403 otherwise).
-         */
+        /** The one user (another id: 404) */
         get: operations["showUser"];
         put?: never;
         post?: never;
-        /**
-         * Refused for the one user (403); another id: 404
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Refused for the one user (403); another id: 404 */
         delete: operations["deleteManagedUser"];
         options?: never;
         head?: never;
@@ -1271,10 +1039,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * The authentication log, newest first (`period` in months, `limit`); `withEvent=1` adds `event` and `at` (ISO 8601)
-         * @description Personal access tokens: scope `read` or wider (403 otherwise).
-         */
+        /** The authentication log, newest first (`period` in months, `limit`); `withEvent=1` adds `event` and `at` (ISO 8601) */
         get: operations["listAuthentications"];
         put?: never;
         post?: never;
@@ -1294,10 +1059,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /**
-         * Refused for the one user (403); another id: 404
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Refused for the one user (403); another id: 404 */
         delete: operations["revokeUserCredentials"];
         options?: never;
         head?: never;
@@ -1317,10 +1079,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /**
-         * Refused for the one user (403); another id: 404
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Refused for the one user (403); another id: 404 */
         patch: operations["resetUserPassword"];
         trace?: never;
     };
@@ -1334,10 +1093,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /**
-         * Refused for the one user (403); another id: 404
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Refused for the one user (403); another id: 404 */
         delete: operations["revokeUserTokens"];
         options?: never;
         head?: never;
@@ -1357,10 +1113,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /**
-         * Refused for the one user (403); another id: 404
-         * @description Personal access tokens: scope `full` (403 otherwise).
-         */
+        /** Refused for the one user (403); another id: 404 */
         patch: operations["promoteUser"];
         trace?: never;
     };
@@ -1388,10 +1141,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Version and, for the signed-in user, the environment
-         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
-         */
+        /** Version and, for the signed-in user, the environment */
         get: operations["getInfos"];
         put?: never;
         post?: never;
@@ -1408,16 +1158,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Valid personal access tokens, newest first (never their value); `withUsage=1` adds when and from where each was last used
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Valid personal access tokens, newest first (never their value); `withUsage=1` adds when and from where each was last used */
         get: operations["listPersonalAccessTokens"];
         put?: never;
-        /**
-         * Creates a token valid for a year; its value is shown only in this answer. `scope` (Twofold only) limits what it may do; `full` when absent
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Creates a token valid for a year; its value is shown only in this answer */
         post: operations["createPersonalAccessToken"];
         delete?: never;
         options?: never;
@@ -1435,10 +1179,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /**
-         * Revokes a token: it stops working at once
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Revokes a token: it stops working at once */
         delete: operations["revokePersonalAccessToken"];
         options?: never;
         head?: never;
@@ -1452,10 +1193,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * The provider's redirect URI: signs in or links, then sends the browser on; a refusal adds `oidc_error` (failed, not_linked, unavailable) (Twofold only)
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** The provider's redirect URI: signs in or links, then sends the browser on; a refusal adds `oidc_error` (failed, not_linked, unavailable) (Twofold only) */
         get: operations["oidcCallback"];
         put?: never;
         post?: never;
@@ -1472,21 +1210,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * The OpenID Connect provider and whether the user's identity there is linked (Twofold only)
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** The OpenID Connect provider and whether the user's identity there is linked (Twofold only) */
         get: operations["getOidcLink"];
         put?: never;
-        /**
-         * Starts linking the user's identity at the provider; needs a recent identity confirmation (Twofold only)
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Starts linking the user's identity at the provider; needs a recent identity confirmation (Twofold only) */
         post: operations["startOidcLink"];
-        /**
-         * Unlinks the user's identity at the provider (Twofold only)
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Unlinks the user's identity at the provider (Twofold only) */
         delete: operations["unlinkOidc"];
         options?: never;
         head?: never;
@@ -1586,17 +1315,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /**
-         * Changes the name and e-mail address (current password required)
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Changes the name and e-mail address (current password required) */
         put: operations["updateUser"];
         /** Registers the single user and signs them in (refused once a user exists) */
         post: operations["register"];
-        /**
-         * Deletes the user and every account, group, icon, token, device and setting
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Deletes the user and every account, group, icon, token, device and setting */
         delete: operations["deleteUser"];
         options?: never;
         head?: never;
@@ -1612,10 +1335,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Confirms the signed-in user with their password, for five minutes (Twofold only)
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Confirms the signed-in user with their password, for five minutes (Twofold only) */
         post: operations["confirmIdentity"];
         delete?: never;
         options?: never;
@@ -1632,10 +1352,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Confirms the signed-in user with a security device's assertion, for five minutes (Twofold only)
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Confirms the signed-in user with a security device's assertion, for five minutes (Twofold only) */
         post: operations["confirmIdentityWebauthn"];
         delete?: never;
         options?: never;
@@ -1652,10 +1369,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Request options to confirm the signed-in user with a security device (Twofold only)
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Request options to confirm the signed-in user with a security device (Twofold only) */
         post: operations["confirmIdentityWebauthnOptions"];
         delete?: never;
         options?: never;
@@ -1710,10 +1424,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /**
-         * Changes the password; every other session ends
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Changes the password; every other session ends */
         patch: operations["changePassword"];
         trace?: never;
     };
@@ -1758,17 +1469,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Open web sessions, most recently active first (the current one marked)
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Open web sessions, most recently active first (the current one marked) */
         get: operations["listSessions"];
         put?: never;
         post?: never;
-        /**
-         * Ends every session but the current one
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Ends every session but the current one */
         delete: operations["endOtherSessions"];
         options?: never;
         head?: never;
@@ -1785,10 +1490,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /**
-         * Ends one session: its next request is refused
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Ends one session: its next request is refused */
         delete: operations["endSession"];
         options?: never;
         head?: never;
@@ -1802,10 +1504,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Registered security devices, oldest first
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Registered security devices, oldest first */
         get: operations["listWebauthnCredentials"];
         put?: never;
         post?: never;
@@ -1825,10 +1524,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /**
-         * Revokes a security device; revoking the last one turns WebAuthn-only and -default off
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Revokes a security device; revoking the last one turns WebAuthn-only and -default off */
         delete: operations["revokeWebauthnCredential"];
         options?: never;
         head?: never;
@@ -1848,10 +1544,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /**
-         * Names a security device
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Names a security device */
         patch: operations["renameWebauthnCredential"];
         trace?: never;
     };
@@ -1949,10 +1642,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Registers a security device from the browser's attestation
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Registers a security device from the browser's attestation */
         post: operations["webauthnRegister"];
         delete?: never;
         options?: never;
@@ -1969,10 +1659,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Creation options to register a security device
-         * @description Never with a personal access token: a signed-in session only.
-         */
+        /** Creation options to register a security device */
         post: operations["webauthnRegisterOptions"];
         delete?: never;
         options?: never;
@@ -2320,7 +2007,6 @@ export interface components {
             id: string;
             name: string;
             scopes: string[];
-            scope: components["schemas"]["TokenScope"];
             revoked: boolean;
             /** @description ISO-8601 UTC with microseconds */
             created_at: string;
@@ -2331,12 +2017,6 @@ export interface components {
             last_used_at?: string | null;
             last_used_ip?: string | null;
         };
-        /**
-         * TokenScope
-         * @description Twofold only. `codes`: the accounts without secret, note or recovery code, and their codes; `read`: every read, secrets and exports included; `full`: everything a token may do
-         * @enum {string}
-         */
-        TokenScope: "codes" | "read" | "full";
         /**
          * TrashedAccount
          * @description A deleted account kept in the trash
@@ -5768,6 +5448,149 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Refused by a business rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Session locked after inactivity */
+            418: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description CSRF token mismatch */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    getCodeLog: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Newest first */
+                        entries: {
+                            twofaccount_id: number;
+                            /** @description The account was deleted for good since */
+                            deleted: boolean;
+                            service: string | null;
+                            account: string | null;
+                            /** @description The first code of the row, ISO 8601, UTC */
+                            generated_at: string;
+                            otp_type: string;
+                            /** @description HOTP only: the counter the code was computed at */
+                            counter?: number;
+                            source: "session" | "token" | "proxy";
+                            token_name: string | null;
+                            ip_address: string | null;
+                            /** @description Codes read in this row */
+                            count: number;
+                        }[];
+                        kept: {
+                            /** @description Days rows are kept (AUTH_LOG_RETENTION_DAYS) */
+                            days: number;
+                            /** @description Rows kept at most, the oldest purged first (CODE_LOG_MAX_ROWS) */
+                            max_rows: number;
+                            /** @description A requester's codes of one account within this window share a row */
+                            merge_seconds: number;
+                            /** @description False when the server does not log codes (OTP_LOG=false) */
+                            enabled: boolean;
+                        };
+                        /** @description Since the server started */
+                        memory: {
+                            /** @description Rows waiting in memory for the database */
+                            waiting: number;
+                            /** @description Codes not logged because CODE_LOG_BUFFER_MAX rows were waiting */
+                            dropped: number;
+                            /** @description Rows the database refused on their own, dropped alone */
+                            refused: number;
+                            /** @description Writes that failed and kept their rows for the next */
+                            failed_writes: number;
+                        };
+                    };
+                };
             };
             /** @description Refused by a business rule */
             400: {
@@ -9975,6 +9798,7 @@ export interface operations {
                 period?: unknown;
                 limit?: unknown;
                 withSource?: unknown;
+                withCount?: unknown;
             };
             header?: never;
             path: {
@@ -10003,6 +9827,7 @@ export interface operations {
                         counter?: number;
                         source?: "session" | "token" | "proxy";
                         token_name?: string | null;
+                        count?: number;
                     }[];
                 };
             };
@@ -11219,7 +11044,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        reason?: string;
+                        reason: string;
                     };
                 };
             };
@@ -11442,7 +11267,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        reason?: string;
+                        reason: string;
                     };
                 };
             };
@@ -11660,7 +11485,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        reason?: string;
+                        reason: string;
                     };
                 };
             };
@@ -11757,7 +11582,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        reason?: string;
+                        reason: string;
                     };
                 };
             };
@@ -11854,7 +11679,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        reason?: string;
+                        reason: string;
                     };
                 };
             };
@@ -11951,7 +11776,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        reason?: string;
+                        reason: string;
                     };
                 };
             };
@@ -12360,7 +12185,6 @@ export interface operations {
                     name: string;
                     /** @description Accepted and ignored */
                     scopes?: unknown;
-                    scope?: components["schemas"]["TokenScope"];
                 };
             };
         };

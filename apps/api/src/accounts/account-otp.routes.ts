@@ -67,11 +67,13 @@ export const accountOtpRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!head && sentByBrowser(request) && (await isHotp(app, request.params.id))) {
         await requireCsrf(request);
       }
-      const otp = await otpOfAccount(app.deps, request.params.id, { consume: !head });
+      const { otp, names } = await otpOfAccount(app.deps, request.params.id, { consume: !head });
       // HEAD sends no code: nothing to log.
       if (!head) {
         const counter = 'counter' in otp && typeof otp.counter === 'number' ? otp.counter - 1 : null;
-        logCodes(app.deps, request, [{ accountId: request.params.id, otpType: otp.otp_type, counter }]);
+        logCodes(app.deps, request, [
+          { accountId: request.params.id, otpType: otp.otp_type, counter, ...names },
+        ]);
       }
       return otp;
     },

@@ -67,6 +67,12 @@ function hotpOtp(
 
 const cannotDecipher = () => errors.business('error.cannot_decipher');
 
+/** A code of a stored account, with the account's names (the code log keeps them). */
+export interface AccountOtp {
+  readonly otp: OtpResponse;
+  readonly names: { readonly service: string | null; readonly account: string };
+}
+
 /**
  * `GET /api/v1/twofaccounts/{id}/otp`. HOTP: the row is locked, the code computed
  * at the stored counter and the counter moved on in the same transaction, so two concurrent
@@ -76,14 +82,14 @@ export async function otpOfAccount(
   deps: Deps,
   id: number,
   options: { consume: boolean } = { consume: true },
-): Promise<OtpResponse> {
+): Promise<AccountOtp> {
   const now = unixSeconds(deps.clock);
   const cached = (await snapshot(deps)).byId.get(id);
   if (!cached) throw errors.notFound();
   if (!isOtpType(cached.otp_type)) throw errors.business('error.unsupported_otp_type');
   if (cached.otp_type !== 'hotp') {
     if (!cached.secretReadable) throw cannotDecipher();
-    return timedOtp(cached, now);
+    return { otp: timedOtp(cached, now), names: { service: cached.service, account: cached.account } };
   }
   return deps.db.transaction().execute(async (trx) => {
     // The lock and the setting are read again here: a switch may have rewritten the row meanwhile.
@@ -94,7 +100,7 @@ export async function otpOfAccount(
     if (!view.secretReadable) throw cannotDecipher();
     const otp = hotpOtp(view, view.counter ?? 0);
     if (options.consume) await updateAccountRow(trx, id, { counter: otp.counter });
-    return otp;
+    return { otp, names: { service: view.service, account: view.account } };
   });
 }
 

@@ -8,6 +8,7 @@ import { readAccount, readAccounts, type AccountLookup } from './accounts.querie
 import { timedCodes } from './otp.js';
 import { extrasOf, type AccountExtras } from './account-extras.js';
 import type { KeptText } from '../http/compression.js';
+import type { LoggedCode } from '../code-log/code-log.writer.js';
 
 /** Which optional fields a read answers with. */
 export interface ReadFlags {
@@ -122,13 +123,17 @@ export async function listAccounts(
 }
 
 /** The accounts of the whole list that carry a code with `withOtp` (the code log's entries). */
-export async function listedCodes(
-  deps: Deps,
-): Promise<{ accountId: number; otpType: string; counter: null }[]> {
+export async function listedCodes(deps: Deps): Promise<LoggedCode[]> {
   const { views } = await snapshot(deps);
   return views
     .filter((view) => view.otp_type !== 'hotp' && view.secretReadable)
-    .map((view) => ({ accountId: view.id, otpType: view.otp_type, counter: null }));
+    .map((view) => ({
+      accountId: view.id,
+      otpType: view.otp_type,
+      counter: null,
+      service: view.service,
+      account: view.account,
+    }));
 }
 
 const extrasSlot = cacheSlot<(id: number) => AccountExtras>('extras', 'account extras');

@@ -36,9 +36,21 @@ import { wantsExtras, withExtras, withOneExtras } from './account-extras.js';
 import { logCodes } from '../code-log/code-log.writer.js';
 
 /** The code log's entries of accounts read with `withOtp`: those that carry a code. */
-const codesOf = (reads: readonly { id: number; otp_type: string; otp?: unknown }[]) =>
+const codesOf = (
+  reads: readonly { id: number; otp_type: string; otp?: unknown; service: string | null; account: string }[],
+) =>
   reads.flatMap((read) =>
-    read.otp === undefined ? [] : [{ accountId: read.id, otpType: read.otp_type, counter: null }],
+    read.otp === undefined
+      ? []
+      : [
+          {
+            accountId: read.id,
+            otpType: read.otp_type,
+            counter: null,
+            service: read.service,
+            account: read.account,
+          },
+        ],
   );
 
 const config = { auth: 'api' } as const;

@@ -6,8 +6,8 @@ import { errors } from '../http/errors.js';
 import { accountIsStored } from './code-log.queries.js';
 import { LogWindowQuery } from '../auth-log/auth-log.schemas.js';
 import { logWindow } from '../auth-log/log-window.js';
-import { OtpLog } from './code-log.schemas.js';
-import { codeLogOf } from './code-log.service.js';
+import { OtpLog, RecentCodeLog } from './code-log.schemas.js';
+import { codeLogOf, recentCodeLog } from './code-log.service.js';
 
 const AccountIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 
@@ -31,11 +31,14 @@ export const codeLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['twofaccounts'],
         operationId: 'getAccountOtpLogs',
         summary:
-          'Codes the server computed for the account, oldest first: when, from where, by a session or a token (never the code). `period` (months) and `limit` as 2FAuth; `withSource=1` adds `source` and `token_name`',
+          'Codes the server computed for the account, oldest first: when, from where, by a session or a token (never the code). `period` (months) and `limit` as 2FAuth; `withSource=1` adds `source` and `token_name`; `withCount=1` lists each stored row (one requester, one minute) once with its `count`, and `limit` counts rows',
         params: AccountIdParams,
         querystring: Type.Intersect([
           LogWindowQuery,
-          Type.Object({ withSource: Type.Optional(Type.Unknown()) }),
+          Type.Object({
+            withSource: Type.Optional(Type.Unknown()),
+            withCount: Type.Optional(Type.Unknown()),
+          }),
         ]),
         response: { 200: Type.Array(OtpLog) },
       },
@@ -44,7 +47,24 @@ export const codeLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const query = request.query as Record<string, unknown>;
       return codeLogOf(app.deps, request.params.id, logWindow(query), {
         withSource: isTruthy(query.withSource),
+        withCount: isTruthy(query.withCount),
       });
     },
+  );
+
+  app.get(
+    '/api/v1/otp-logs',
+    {
+      config: { auth: 'api' },
+      schema: {
+        tags: ['twofaccounts'],
+        operationId: 'getCodeLog',
+        summary:
+          'Twofold only: the newest rows of the whole code log (accounts deleted since included, with the names they had), how it is kept, and what waits in memory',
+        querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })) }),
+        response: { 200: RecentCodeLog },
+      },
+    },
+    async (request) => recentCodeLog(app.deps, request.query.limit ?? 100),
   );
 };

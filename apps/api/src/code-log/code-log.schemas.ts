@@ -15,4 +15,46 @@ export const OtpLog = Type.Object({
   source: Type.Optional(Type.Union([Type.Literal('session'), Type.Literal('token'), Type.Literal('proxy')])),
   /** Twofold only, with `withSource=1`: the token's name when a token asked. */
   token_name: Type.Optional(Nullable(Type.String())),
+  /** Twofold only, with `withCount=1`: the codes this row stands for (one requester, one minute). */
+  count: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+
+const Source = Type.Union([Type.Literal('session'), Type.Literal('token'), Type.Literal('proxy')]);
+
+/** A row of the whole code log (Twofold only): one requester's codes of one account in a minute. */
+export const CodeLogEntry = Type.Object({
+  twofaccount_id: Type.Integer(),
+  deleted: Type.Boolean({ description: 'The account was deleted for good since' }),
+  service: Nullable(Type.String({ description: 'The service name when the code was read' })),
+  account: Nullable(Type.String({ description: 'The account name when the code was read' })),
+  generated_at: Type.String({ description: 'The first code of the row, ISO 8601, UTC' }),
+  otp_type: Type.String(),
+  counter: Type.Optional(Type.Integer({ description: 'HOTP only: the counter the code was computed at' })),
+  source: Source,
+  token_name: Nullable(Type.String()),
+  ip_address: Nullable(Type.String()),
+  count: Type.Integer({ minimum: 1, description: 'Codes read in this row' }),
+});
+
+export const RecentCodeLog = Type.Object({
+  entries: Type.Array(CodeLogEntry, { description: 'Newest first' }),
+  kept: Type.Object({
+    days: Type.Integer({ description: 'Days rows are kept (AUTH_LOG_RETENTION_DAYS)' }),
+    max_rows: Type.Integer({ description: 'Rows kept at most, the oldest purged first (CODE_LOG_MAX_ROWS)' }),
+    merge_seconds: Type.Integer({
+      description: "A requester's codes of one account within this window share a row",
+    }),
+    enabled: Type.Boolean({ description: 'False when the server does not log codes (OTP_LOG=false)' }),
+  }),
+  memory: Type.Object(
+    {
+      waiting: Type.Integer({ description: 'Rows waiting in memory for the database' }),
+      dropped: Type.Integer({
+        description: 'Codes not logged because CODE_LOG_BUFFER_MAX rows were waiting',
+      }),
+      refused: Type.Integer({ description: 'Rows the database refused on their own, dropped alone' }),
+      failed_writes: Type.Integer({ description: 'Writes that failed and kept their rows for the next' }),
+    },
+    { description: 'Since the server started' },
+  ),
 });

@@ -199,6 +199,16 @@ export const variables = {
     boolean,
     'Keeps the code log: each code the server computes for a stored account (when, by which session or token, from where; never the code). `false` stops writing it.',
   ),
+  CODE_LOG_MAX_ROWS: variable(
+    100_000,
+    integer(1_000, 100_000_000),
+    "Rows the code log keeps at most (a row is one requester's codes of one account within a minute); the oldest are purged first.",
+  ),
+  CODE_LOG_BUFFER_MAX: variable(
+    50_000,
+    integer(100, 10_000_000),
+    'Code log rows kept in memory at most while the database cannot be written (an outage); further codes are counted as dropped, with one warning, until a write succeeds.',
+  ),
   THROTTLE_API: variable(
     60,
     throttle,

@@ -135,12 +135,14 @@ export interface OidcIdentities {
 }
 
 export interface OtpLog {
+  account: string | null;
   counter: BigIntColumn | null;
   generated_at: Timestamp;
   id: Generated<number>;
   ip_address: string | null;
   otp_type: string;
   requester_kind: string;
+  service: string | null;
   times: Generated<number>;
   token_name: string | null;
   twofaccount_id: number;

@@ -81,8 +81,9 @@ export async function deleteEverything(trx: Transaction): Promise<string[]> {
     'alert_kinds',
   ] as const)
     await trx.deleteFrom(table).execute();
-  // The authentication log goes with the user (the code log goes with the accounts).
+  // Both security logs go with the user (the code log outlives a deleted account, not the user).
   await trx.deleteFrom('auth_log').execute();
+  await trx.deleteFrom('otp_log').execute();
   await trx.deleteFrom('users').execute();
   return [
     ...new Set([

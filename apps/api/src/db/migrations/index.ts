@@ -12,6 +12,7 @@ import * as m0010 from './0010_device_copies.js';
 import * as m0011 from './0011_oidc_identities.js';
 import * as m0012 from './0012_extras_cache_notify.js';
 import * as m0013 from './0013_token_scopes.js';
+import * as m0014 from './0014_code_log_kept.js';
 import * as m0017 from './0017_device_copy_sessions.js';
 
 /**
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0011_oidc_identities': m0011,
   '0012_extras_cache_notify': m0012,
   '0013_token_scopes': m0013,
+  '0014_code_log_kept': m0014,
   '0017_device_copy_sessions': m0017,
 };
 
