@@ -33,6 +33,7 @@ import { AccountIdParams, accountMustExist } from './account-params.js';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from './idempotency.js';
 import { wantsExtras, withExtras, withOneExtras } from './account-extras.js';
 import { logCodes } from '../code-log/code-log.writer.js';
+import { alertSecretsRead } from './secret-reads.js';
 
 /** The code log's entries of accounts read with `withOtp`: those that carry a code. */
 const codesOf = (reads: readonly { id: number; otp_type: string; otp?: unknown }[]) =>
@@ -72,12 +73,14 @@ function readRoutes(app: RouteApp): void {
       const ids = typeof request.query.ids === 'string' ? parseIds(request.query.ids) : undefined;
       if (ids) {
         const list = await listAccounts(app.deps, { ids }, flags);
+        alertSecretsRead(app.deps, request.caller, flags);
         if (flags.withOtp) logCodes(app.deps, request, codesOf(list));
         return extras ? withExtras(app.deps.db, list, false) : list;
       }
       // The whole list: its serialised text (extras included) is cached until a write to the
       // accounts, their tags, notes or recovery codes (cache/invalidate-on-write.ts).
       const kept = await listAccountsText(app.deps, flags, (list) => reply.serialize(list) as string);
+      alertSecretsRead(app.deps, request.caller, flags);
       if (flags.withOtp) logCodes(app.deps, request, await listedCodes(app.deps));
       // Already serialised by the route's schema: sent as is (a JSON string is not serialised again).
       return sendKeptJson(request, reply, kept);
@@ -118,6 +121,7 @@ function readRoutes(app: RouteApp): void {
       const query = request.query as Record<string, unknown>;
       const flags = singleFlags(query);
       const read = await showAccount(app.deps, request.params.id, flags);
+      alertSecretsRead(app.deps, request.caller, flags);
       if (flags.withOtp) logCodes(app.deps, request, codesOf([read]));
       return wantsExtras(query) ? await withOneExtras(app.deps.db, read) : read;
     },

@@ -148,6 +148,11 @@ export const bg: Partial<Record<MessageKey, string>> = {
     'Планираното резервно копие не можа да бъде записано. Проверете настройките за резервни копия.',
   'alert.test.title': 'Тестов сигнал от Twofold',
   'alert.test.body': 'Този канал работи: Twofold може да ви изпраща сигнали тук.',
+  'alert.alerts_changed.title': 'Настройките на сигналите са променени',
+  'alert.alerts_changed.body':
+    'Настройките на сигналите ви бяха променени (:changes). Ако не сте били вие, отменете личните си токени за достъп и проверете Настройки, Сигнали.',
+  'error.alert_url_password':
+    'Въведете отново паролата в URL адреса: запазената принадлежи на предишния адрес.',
 };
 
 /** Bulgarian names of the `:attribute` values, keyed by the English attribute. */

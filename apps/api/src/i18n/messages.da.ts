@@ -147,6 +147,10 @@ export const da: Partial<Record<MessageKey, string>> = {
     'Den planlagte sikkerhedskopi kunne ikke skrives. Tjek indstillingerne for sikkerhedskopiering.',
   'alert.test.title': 'Testadvarsel fra Twofold',
   'alert.test.body': 'Denne kanal virker: Twofold kan sende dig advarsler her.',
+  'alert.alerts_changed.title': 'Advarselsindstillinger ændret',
+  'alert.alerts_changed.body':
+    'Dine advarselsindstillinger blev ændret (:changes). Hvis det ikke var dig, så tilbagekald dine personlige adgangstokens og kontrollér Indstillinger, Advarsler.',
+  'error.alert_url_password': 'Skriv adgangskoden i URL’en igen: den gemte hører til den tidligere adresse.',
 };
 
 /** Danish names of the `:attribute` values, keyed by the English attribute. */

@@ -150,6 +150,11 @@ export const de: Partial<Record<MessageKey, string>> = {
     'Die geplante Sicherung konnte nicht geschrieben werden. Prüfen Sie die Sicherungseinstellungen.',
   'alert.test.title': 'Twofold-Testwarnung',
   'alert.test.body': 'Dieser Kanal funktioniert: Twofold kann Ihnen hier Warnungen senden.',
+  'alert.alerts_changed.title': 'Warnungseinstellungen geändert',
+  'alert.alerts_changed.body':
+    'Ihre Warnungseinstellungen wurden geändert (:changes). Falls Sie das nicht waren, widerrufen Sie Ihre persönlichen Zugriffstoken und prüfen Sie Einstellungen, Warnungen.',
+  'error.alert_url_password':
+    'Geben Sie das Passwort in der URL erneut ein: das gespeicherte gehört zur vorherigen Adresse.',
 };
 
 /** German names of the `:attribute` values (the English attribute as key). */

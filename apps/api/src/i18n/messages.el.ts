@@ -151,6 +151,11 @@ export const el: Partial<Record<MessageKey, string>> = {
     'Το προγραμματισμένο αντίγραφο ασφαλείας δεν ήταν δυνατό να γραφτεί. Ελέγξτε τις ρυθμίσεις αντιγράφων ασφαλείας.',
   'alert.test.title': 'Δοκιμαστική ειδοποίηση Twofold',
   'alert.test.body': 'Αυτό το κανάλι λειτουργεί: το Twofold μπορεί να σας στέλνει ειδοποιήσεις εδώ.',
+  'alert.alerts_changed.title': 'Οι ρυθμίσεις ειδοποιήσεων άλλαξαν',
+  'alert.alerts_changed.body':
+    'Οι ρυθμίσεις ειδοποιήσεών σας άλλαξαν (:changes). Αν δεν ήσασταν εσείς, ανακαλέστε τα προσωπικά διακριτικά πρόσβασης και ελέγξτε Ρυθμίσεις, Ειδοποιήσεις.',
+  'error.alert_url_password':
+    'Πληκτρολογήστε ξανά τον κωδικό στο URL: ο αποθηκευμένος ανήκει στην προηγούμενη διεύθυνση.',
 };
 
 /** Greek names of the `:attribute` values, keyed by the English attribute. */

@@ -142,6 +142,11 @@ export const en = {
   'alert.backup_failed.body': 'The scheduled backup could not be written. Check the backup settings.',
   'alert.test.title': 'Twofold test alert',
   'alert.test.body': 'This channel works: Twofold can send you alerts here.',
+  'alert.alerts_changed.title': 'Alert settings changed',
+  'alert.alerts_changed.body':
+    'Your alert settings were changed (:changes). If it was not you, revoke your personal access tokens and check Settings, Alerts.',
+  'error.alert_url_password':
+    'Type the password in the URL again: the saved one belongs to the previous address.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -152,6 +152,11 @@ export const fr: Partial<Record<MessageKey, string>> = {
     'La sauvegarde planifiée n’a pas pu être écrite. Vérifiez les réglages de sauvegarde.',
   'alert.test.title': 'Alerte de test Twofold',
   'alert.test.body': 'Ce canal fonctionne : Twofold peut vous envoyer des alertes ici.',
+  'alert.alerts_changed.title': 'Paramètres des alertes modifiés',
+  'alert.alerts_changed.body':
+    'Les paramètres de vos alertes ont été modifiés (:changes). Si ce n’était pas vous, révoquez vos jetons d’accès personnels et vérifiez Paramètres, Alertes.',
+  'error.alert_url_password':
+    'Saisissez à nouveau le mot de passe de l’URL : celui enregistré appartient à l’adresse précédente.',
 };
 
 /** French names of the `:attribute` values (the English attribute as key). */

@@ -147,6 +147,10 @@ export const hu: Partial<Record<MessageKey, string>> = {
     'Az ütemezett biztonsági mentést nem sikerült kiírni. Ellenőrizze a biztonsági mentés beállításait.',
   'alert.test.title': 'Twofold tesztriasztás',
   'alert.test.body': 'Ez a csatorna működik: a Twofold ide tud riasztásokat küldeni.',
+  'alert.alerts_changed.title': 'A riasztási beállítások megváltoztak',
+  'alert.alerts_changed.body':
+    'A riasztási beállításai megváltoztak (:changes). Ha nem Ön volt, vonja vissza a személyes hozzáférési tokeneket, és ellenőrizze a Beállítások, Riasztások oldalt.',
+  'error.alert_url_password': 'Írja be újra az URL-ben lévő jelszót: a mentett az előző címhez tartozik.',
 };
 
 /** Hungarian names of the `:attribute` values, keyed by the English attribute. */

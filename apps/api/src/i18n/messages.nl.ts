@@ -151,6 +151,11 @@ export const nl: Partial<Record<MessageKey, string>> = {
     'De geplande back-up kon niet worden geschreven. Controleer de back-upinstellingen.',
   'alert.test.title': 'Testmelding van Twofold',
   'alert.test.body': 'Dit kanaal werkt: Twofold kan u hier meldingen sturen.',
+  'alert.alerts_changed.title': 'Meldingsinstellingen gewijzigd',
+  'alert.alerts_changed.body':
+    'Uw meldingsinstellingen zijn gewijzigd (:changes). Was u dit niet, trek dan uw persoonlijke toegangstokens in en controleer Instellingen, Meldingen.',
+  'error.alert_url_password':
+    'Typ het wachtwoord in de URL opnieuw: het opgeslagen wachtwoord hoort bij het vorige adres.',
 };
 
 /** Dutch names of the `:attribute` values, keyed by the English attribute. */

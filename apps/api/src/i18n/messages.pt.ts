@@ -147,6 +147,10 @@ export const pt: Partial<Record<MessageKey, string>> = {
     'Não foi possível escrever a cópia de segurança agendada. Verifique as definições de cópia de segurança.',
   'alert.test.title': 'Alerta de teste do Twofold',
   'alert.test.body': 'Este canal funciona: o Twofold pode enviar-lhe alertas aqui.',
+  'alert.alerts_changed.title': 'Configurações de alertas alteradas',
+  'alert.alerts_changed.body':
+    'As configurações dos seus alertas foram alteradas (:changes). Se não foi você, revogue os seus tokens de acesso pessoal e verifique Configurações, Alertas.',
+  'error.alert_url_password': 'Digite novamente a senha do URL: a salva pertence ao endereço anterior.',
 };
 
 /** Brazilian Portuguese names of the `:attribute` values, keyed by the English attribute. */

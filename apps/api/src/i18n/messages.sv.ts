@@ -146,6 +146,10 @@ export const sv: Partial<Record<MessageKey, string>> = {
     'Den schemalagda säkerhetskopian kunde inte skrivas. Kontrollera inställningarna för säkerhetskopiering.',
   'alert.test.title': 'Testvarning från Twofold',
   'alert.test.body': 'Den här kanalen fungerar: Twofold kan skicka varningar till dig här.',
+  'alert.alerts_changed.title': 'Varningsinställningar ändrade',
+  'alert.alerts_changed.body':
+    'Dina varningsinställningar ändrades (:changes). Om det inte var du, återkalla dina personliga åtkomsttoken och kontrollera Inställningar, Varningar.',
+  'error.alert_url_password': 'Skriv lösenordet i URL:en igen: det sparade hör till den tidigare adressen.',
 };
 
 /** Swedish names of the `:attribute` values, keyed by the English attribute. */
