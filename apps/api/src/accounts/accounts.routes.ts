@@ -60,7 +60,8 @@ function readRoutes(app: RouteApp): void {
       schema: {
         tags,
         operationId: 'listAccounts',
-        summary: 'Accounts in the manual order (`ids` to filter; `withSecret`, `withOtp`)',
+        summary:
+          'Accounts in the manual order (`ids` to filter; `withSecret`, `withOtp`); `withSecret` by a token raises the export alert (hourly)',
         querystring: ListQuery,
         response: { 200: Type.Array(TwoFAccount) },
       },
@@ -111,7 +112,8 @@ function readRoutes(app: RouteApp): void {
       schema: {
         tags,
         operationId: 'getAccount',
-        summary: 'One account (secret included unless `withSecret` is falsy)',
+        summary:
+          'One account (secret included unless `withSecret` is falsy; with it, a token raises the export alert, hourly)',
         params: AccountIdParams,
         querystring: ReadQuery,
         response: { 200: TwoFAccount },
