@@ -18,15 +18,18 @@ import {
 import type { AlertKind, ChannelType } from './alerts.schemas.js';
 import { deviceFacts, deviceHash } from './devices.js';
 import { pushTo } from './push.js';
-import { DeliveryError, sendTo, type RenderedAlert, type Senders } from './senders.js';
+import { DELIVERY_TIMEOUT_MS, DeliveryError, sendTo, type RenderedAlert, type Senders } from './senders.js';
 import { openSubscription, openTarget, sealTarget } from './targets.js';
 
 /** One alert stands for a burst of failed sign-ins: at most one per window. */
 const FAILED_SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 /** Waits before each retry of a failed delivery (then the failure is recorded and kept). */
 export const RETRY_DELAYS_MS = [500, 2_000, 8_000] as const;
-/** How long a change to the alert settings waits for its alert's first attempts, at most. */
-const ANNOUNCE_WAIT_MS = 3_000;
+/**
+ * How long a change to the alert settings waits for its alert's first attempts, at most: as long
+ * as one delivery may take, so a channel that answers is never outrun by the change it reports.
+ */
+const ANNOUNCE_WAIT_MS = DELIVERY_TIMEOUT_MS;
 /** A token reading secrets alerts once per window (each read is an export; one alert says so). */
 const SECRETS_READ_WINDOW_MS = 60 * 60 * 1000;
 

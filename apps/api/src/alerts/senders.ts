@@ -31,7 +31,8 @@ export class DeliveryError extends Error {
   }
 }
 
-const TIMEOUT_MS = 10_000;
+/** How long one delivery over HTTP may take. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
 
 /**
  * A POST to the user's own address (LAN and loopback allowed: the user configured it). Node's
@@ -52,7 +53,7 @@ function post(url: string, init: { headers: Record<string, string>; body: string
       {
         method: 'POST',
         headers: { ...init.headers, 'content-length': String(body.length) },
-        timeout: TIMEOUT_MS,
+        timeout: DELIVERY_TIMEOUT_MS,
       },
       (response) => {
         response.resume();

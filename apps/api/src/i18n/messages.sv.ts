@@ -149,7 +149,7 @@ export const sv: Partial<Record<MessageKey, string>> = {
   'alert.alerts_changed.title': 'Varningsinställningar ändrade',
   'alert.alerts_changed.body':
     'Dina varningsinställningar ändrades (:changes). Om det inte var du, återkalla dina personliga åtkomsttoken och kontrollera Inställningar, Varningar.',
-  'error.alert_url_password': 'Skriv lösenordet i URL:en igen: det sparade hör till den tidigare adressen.',
+  'error.alert_url_password': 'Skriv lösenordet i adressen igen: det sparade hör till den tidigare adressen.',
 };
 
 /** Swedish names of the `:attribute` values, keyed by the English attribute. */
