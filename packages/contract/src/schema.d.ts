@@ -11,7 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The alert kinds turned on, the channels (never their token or secret) and the VAPID key */
+        /** The alert kinds turned on, the channels (never their token, secret or URL password: shown as ********) and the VAPID key */
         get: operations["getAlertSettings"];
         put?: never;
         post?: never;
@@ -29,10 +29,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Creates or edits a channel; a token or secret left out is kept */
+        /** Creates or edits a channel, alerted first (alerts_changed); a token or secret left out is kept unless the URL changes; a URL password sent back as ******** keeps the stored one */
         put: operations["saveAlertChannel"];
         post?: never;
-        /** Removes a channel */
+        /** Removes a channel, once its removal was alerted (alerts_changed), through it too */
         delete: operations["deleteAlertChannel"];
         options?: never;
         head?: never;
@@ -48,7 +48,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sends a test alert through the channel now (one attempt) and answers the outcome */
+        /** Sends a test alert through the channel now (one attempt) and answers whether it was delivered, never why not */
         post: operations["testAlertChannel"];
         delete?: never;
         options?: never;
@@ -64,7 +64,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Turns alert kinds on or off (new_device and failed_sign_in are 2FAuth's two preferences) */
+        /** Turns alert kinds on or off (new_device and failed_sign_in are 2FAuth's two preferences); each change is alerted first (alerts_changed) */
         put: operations["setAlertKinds"];
         post?: never;
         delete?: never;
@@ -622,7 +622,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Accounts in the manual order (`ids` to filter; `withSecret`, `withOtp`) */
+        /** Accounts in the manual order (`ids` to filter; `withSecret`, `withOtp`); `withSecret` by a token raises the export alert (hourly) */
         get: operations["listAccounts"];
         put?: never;
         /** Create an account from an otpauth URI or from parameters */
@@ -812,7 +812,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One account (secret included unless `withSecret` is falsy) */
+        /** One account (secret included unless `withSecret` is falsy; with it, a token raises the export alert, hourly) */
         get: operations["getAccount"];
         /** Update an account (parameters only) */
         put: operations["updateAccount"];
@@ -1751,7 +1751,7 @@ export interface components {
             /** @description Web Push: the subscribed installed apps */
             subscriptions: number;
             last_sent_at: string | null;
-            last_error: string | null;
+            last_error: ("failed" | "no e-mail address" | "the mail server refused the message" | "no subscribed app" | "the settings cannot be read with the current app key") | null;
             last_error_at: string | null;
         };
         /**

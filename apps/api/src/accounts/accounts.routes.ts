@@ -34,6 +34,7 @@ import { AccountIdParams, accountMustExist } from './account-params.js';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from './idempotency.js';
 import { wantsExtras, withExtras, withOneExtras } from './account-extras.js';
 import { logCodes } from '../code-log/code-log.writer.js';
+import { alertSecretsRead } from './secret-reads.js';
 
 /** The code log's entries of accounts read with `withOtp`: those that carry a code. */
 const codesOf = (
@@ -74,7 +75,8 @@ function readRoutes(app: RouteApp): void {
       schema: {
         tags,
         operationId: 'listAccounts',
-        summary: 'Accounts in the manual order (`ids` to filter; `withSecret`, `withOtp`)',
+        summary:
+          'Accounts in the manual order (`ids` to filter; `withSecret`, `withOtp`); `withSecret` by a token raises the export alert (hourly)',
         querystring: ListQuery,
         response: { 200: Type.Array(TwoFAccount) },
       },
@@ -87,12 +89,14 @@ function readRoutes(app: RouteApp): void {
       const ids = typeof request.query.ids === 'string' ? parseIds(request.query.ids) : undefined;
       if (ids) {
         const list = await listAccounts(app.deps, { ids }, flags);
+        alertSecretsRead(app.deps, request.caller, flags);
         if (flags.withOtp) logCodes(app.deps, request, codesOf(list));
         return extras ? withExtras(app.deps.db, list, false) : list;
       }
       // The whole list: its serialised text (extras included) is cached until a write to the
       // accounts, their tags, notes or recovery codes (cache/invalidate-on-write.ts).
       const kept = await listAccountsText(app.deps, flags, (list) => reply.serialize(list) as string);
+      alertSecretsRead(app.deps, request.caller, flags);
       if (flags.withOtp) logCodes(app.deps, request, await listedCodes(app.deps));
       // Already serialised by the route's schema: sent as is (a JSON string is not serialised again).
       return sendKeptJson(request, reply, kept);
@@ -124,7 +128,7 @@ function readRoutes(app: RouteApp): void {
         tags,
         operationId: 'getAccount',
         summary:
-          'One account (secret included unless `withSecret` is falsy or the caller is a `codes` token)',
+          'One account (secret included unless `withSecret` is falsy or the caller is a `codes` token; with it, a token raises the export alert, hourly)',
         params: AccountIdParams,
         querystring: ReadQuery,
         response: { 200: TwoFAccount },
@@ -135,6 +139,7 @@ function readRoutes(app: RouteApp): void {
       // A `codes` token reads the account as `withSecret=0` would (asking for the secret is a 403).
       const flags = singleFlags(query, callerHasScope(request.caller, 'read'));
       const read = await showAccount(app.deps, request.params.id, flags);
+      alertSecretsRead(app.deps, request.caller, flags);
       if (flags.withOtp) logCodes(app.deps, request, codesOf([read]));
       return wantsExtras(query) ? await withOneExtras(app.deps.db, read) : read;
     },

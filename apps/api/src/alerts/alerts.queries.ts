@@ -123,6 +123,15 @@ export async function deletePushSubscription(db: Executor, id: number): Promise<
   await db.deleteFrom('alert_push_subscriptions').where('id', '=', id).execute();
 }
 
+export async function pushSubscriptionExists(db: Executor, endpointHash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('alert_push_subscriptions')
+    .select('id')
+    .where('endpoint_hash', '=', endpointHash)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function deletePushSubscriptionByHash(db: Executor, endpointHash: string): Promise<boolean> {
   const result = await db
     .deleteFrom('alert_push_subscriptions')
@@ -169,4 +178,14 @@ export async function insertVapidKeys(
 /** The user's address and language setting (the one user; undefined before registration). */
 export async function readRecipient(db: Executor): Promise<{ email: string } | undefined> {
   return db.selectFrom('users').select('email').orderBy('id').limit(1).executeTakeFirst();
+}
+
+/** A personal access token's name (the alert of a token reading secrets names it). */
+export async function readTokenName(db: Executor, id: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('personal_access_tokens')
+    .select('name')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.name;
 }

@@ -34,7 +34,8 @@ export const alertsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'getAlertSettings',
-        summary: 'The alert kinds turned on, the channels (never their token or secret) and the VAPID key',
+        summary:
+          'The alert kinds turned on, the channels (never their token, secret or URL password: shown as ********) and the VAPID key',
         response: { 200: AlertSettings },
       },
     },
@@ -48,7 +49,8 @@ export const alertsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'setAlertKinds',
-        summary: "Turns alert kinds on or off (new_device and failed_sign_in are 2FAuth's two preferences)",
+        summary:
+          "Turns alert kinds on or off (new_device and failed_sign_in are 2FAuth's two preferences); each change is alerted first (alerts_changed)",
         body: AlertKindsBody,
         response: { 200: AlertKinds },
       },
@@ -63,7 +65,8 @@ export const alertsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'saveAlertChannel',
-        summary: 'Creates or edits a channel; a token or secret left out is kept',
+        summary:
+          'Creates or edits a channel, alerted first (alerts_changed); a token or secret left out is kept unless the URL changes; a URL password sent back as ******** keeps the stored one',
         params: ChannelTypeParams,
         body: ChannelBody,
         response: { 200: AlertChannel },
@@ -79,7 +82,7 @@ export const alertsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'deleteAlertChannel',
-        summary: 'Removes a channel',
+        summary: 'Removes a channel, once its removal was alerted (alerts_changed), through it too',
         params: ChannelTypeParams,
         response: { 204: Type.Null() },
       },
@@ -97,7 +100,8 @@ export const alertsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'testAlertChannel',
-        summary: 'Sends a test alert through the channel now (one attempt) and answers the outcome',
+        summary:
+          'Sends a test alert through the channel now (one attempt) and answers whether it was delivered, never why not',
         params: ChannelTypeParams,
         response: { 200: TestResult },
       },

@@ -1,7 +1,10 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Password, StringEnum, Timestamp } from '../http/common.schemas.js';
 
-/** The kinds of alert, each turned on or off by the user. */
+/**
+ * The kinds of alert, each turned on or off by the user. One more is always on, with no switch:
+ * `alerts_changed`, a change to these switches or to the channels (webhook event of that name).
+ */
 export const ALERT_KINDS = [
   'new_device',
   'failed_sign_in',
@@ -17,6 +20,20 @@ export type AlertKind = (typeof ALERT_KINDS)[number];
 /** Where alerts go. E-mail goes to the user's address; Web Push to every subscribed app. */
 export const CHANNEL_TYPES = ['email', 'ntfy', 'gotify', 'webhook', 'webpush'] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
+
+/**
+ * Why a delivery failed, as shown and stored: a closed set. Whatever the remote end did (refused
+ * the connection, reset it, timed out, answered 500) is `failed`: the answer must not tell a
+ * caller which addresses and ports answer (a port scanner), nor quote an address or a header.
+ */
+export const DELIVERY_REASONS = [
+  'failed',
+  'no e-mail address',
+  'the mail server refused the message',
+  'no subscribed app',
+  'the settings cannot be read with the current app key',
+] as const;
+export type DeliveryReason = (typeof DELIVERY_REASONS)[number];
 
 export const AlertKinds = Type.Object(
   {
@@ -46,12 +63,24 @@ export const AlertChannel = Type.Object(
   {
     type: StringEnum(CHANNEL_TYPES),
     enabled: Type.Boolean(),
-    url: Nullable(Type.String({ description: 'ntfy topic URL, Gotify server URL or webhook URL' })),
+    url: Nullable(
+      Type.String({
+        description:
+          'ntfy topic URL, Gotify server URL or webhook URL; a password in it is shown as ******** (write-only)',
+      }),
+    ),
     token_set: Type.Boolean({ description: 'An access token (ntfy, Gotify) is stored; never sent back' }),
     secret_set: Type.Boolean({ description: 'A webhook signing secret is stored; never sent back' }),
     subscriptions: Type.Integer({ description: 'Web Push: the subscribed installed apps' }),
     last_sent_at: Nullable(Timestamp),
-    last_error: Nullable(Type.String({ description: 'Why the last failed delivery failed' })),
+    last_error: Nullable(
+      Type.Unsafe<DeliveryReason>({
+        type: 'string',
+        enum: [...DELIVERY_REASONS],
+        description:
+          'Why the last failed delivery failed: `failed` whatever the remote end did (no socket error or status)',
+      }),
+    ),
     last_error_at: Nullable(Timestamp),
   },
   { title: 'AlertChannel', description: 'An alert channel, without its token or secret' },

@@ -9,6 +9,7 @@ import {
   deletePushSubscriptionByHash,
   findChannel,
   listChannels,
+  pushSubscriptionExists,
   saveChannel,
   savePushSubscription,
   writeKindSwitch,
@@ -25,7 +26,9 @@ import {
   type PushSubscriptionInput,
 } from './alerts.schemas.js';
 import { attempt, kindEnabled, renderAlert, sendersOf } from './alert-dispatcher.js';
+import { checkedEndpoint, maskedUrl, urlToStore } from './channel-url.js';
 import { vapidKeys } from './push.js';
+import { shownReason } from './senders.js';
 import { endpointHash, openTarget, sealSubscription, sealTarget, type ChannelTarget } from './targets.js';
 
 export async function alertKinds(deps: Deps): Promise<AlertKindsView> {
@@ -33,11 +36,21 @@ export async function alertKinds(deps: Deps): Promise<AlertKindsView> {
   return Object.fromEntries(entries) as AlertKindsView;
 }
 
+/**
+ * Turns kinds on or off. Each change is announced on the channels first (a kind turned off
+ * silences them for it); unchanged kinds are not.
+ */
 export async function setAlertKinds(deps: Deps, input: AlertKindsInput): Promise<AlertKindsView> {
+  const current = await alertKinds(deps);
+  const changed = ALERT_KINDS.filter((kind) => input[kind] !== undefined && input[kind] !== current[kind]);
+  if (changed.length > 0)
+    await deps.alerts.announce({
+      kind: 'alerts_changed',
+      changes: changed.map((kind) => `${kind}: ${input[kind] ? 'on' : 'off'}`),
+    });
   const now = deps.clock.now();
-  for (const kind of ALERT_KINDS) {
-    const enabled = input[kind];
-    if (enabled === undefined) continue;
+  for (const kind of changed) {
+    const enabled = input[kind] === true;
     // 2FAuth clients read and write these two kinds as preferences: one value, kept there.
     if (kind === 'new_device') await writeNativeSetting(deps.db, 'notifyOnNewAuthDevice', enabled, now);
     else if (kind === 'failed_sign_in')
@@ -53,12 +66,12 @@ function channelView(deps: Deps, row: ChannelRow, subscriptions: number): AlertC
   return {
     type,
     enabled: row.enabled,
-    url: target.url ?? null,
+    url: target.url === undefined ? null : maskedUrl(target.url),
     token_set: Boolean(target.token),
     secret_set: Boolean(target.secret),
     subscriptions: type === 'webpush' ? subscriptions : 0,
     last_sent_at: row.last_sent_at ? toTimestamp(row.last_sent_at) : null,
-    last_error: row.last_error,
+    last_error: row.last_error === null ? null : shownReason(row.last_error),
     last_error_at: row.last_error_at ? toTimestamp(row.last_error_at) : null,
   };
 }
@@ -77,21 +90,41 @@ export async function alertSettings(deps: Deps) {
   };
 }
 
-function checkedUrl(url: string | null | undefined): string {
-  if (!url) throw invalid('url', 'validation.required');
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw invalid('url', 'validation.url');
-  }
-  // Any host, LAN and loopback included: the address is the signed-in user's own ntfy, Gotify or
-  // receiver, not one handed to the server by someone else (as a logo address is).
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw invalid('url', 'validation.url');
-  return parsed.toString();
+/**
+ * The target to store. A token or secret left out keeps the stored one, unless the URL changed:
+ * then it is dropped (a credential of one server is never sent to another).
+ */
+function targetToStore(type: ChannelType, input: ChannelInput, previous: ChannelTarget): ChannelTarget {
+  if (type !== 'ntfy' && type !== 'gotify' && type !== 'webhook') return {};
+  const url = urlToStore(input.url === undefined ? previous.url : input.url, previous.url);
+  const moved = url !== previous.url;
+  const keep = (value: string | null | undefined, old: string | undefined) =>
+    value === undefined ? (moved ? undefined : old) : (value ?? undefined);
+  const token = keep(input.token, previous.token);
+  const secret = keep(input.secret, previous.secret);
+  if (type === 'gotify' && !token) throw invalid('token', 'validation.required');
+  if (type === 'webhook' && !secret) throw invalid('secret', 'validation.required');
+  return type === 'webhook' ? { url, secret } : { url, ...(token ? { token } : {}) };
 }
 
-/** Creates or edits a channel; a token or secret left out keeps the stored one. */
+/** What a save changes, as the alert names it (`ntfy: url, token`); empty when nothing. */
+function channelChanges(
+  type: ChannelType,
+  existing: { enabled: boolean; target: ChannelTarget } | undefined,
+  next: { enabled: boolean; target: ChannelTarget },
+): string[] {
+  if (!existing) return [`${type}: added`];
+  const parts = [
+    ...(existing.enabled === next.enabled ? [] : [next.enabled ? 'on' : 'off']),
+    ...(['url', 'token', 'secret'] as const).filter((field) => existing.target[field] !== next.target[field]),
+  ];
+  return parts.length === 0 ? [] : [`${type}: ${parts.join(', ')}`];
+}
+
+/**
+ * Creates or edits a channel. Any change is announced on the channels as they are (and by e-mail)
+ * before it is saved: a channel turned off or moved elsewhere still tells its owner.
+ */
 export async function saveAlertChannel(
   deps: Deps,
   type: ChannelType,
@@ -100,20 +133,16 @@ export async function saveAlertChannel(
   if (!CHANNEL_TYPES.includes(type)) throw errors.notFound();
   const existing = await findChannel(deps.db, type);
   const previous: ChannelTarget = existing ? (openTarget(deps.keys, type, existing.target) ?? {}) : {};
-  const keep = (value: string | null | undefined, old: string | undefined) =>
-    value === undefined ? old : (value ?? undefined);
-  let target: ChannelTarget = {};
-  if (type === 'ntfy' || type === 'gotify' || type === 'webhook') {
-    const url = checkedUrl(input.url === undefined ? previous.url : input.url);
-    const token = keep(input.token, previous.token);
-    const secret = keep(input.secret, previous.secret);
-    if (type === 'gotify' && !token) throw invalid('token', 'validation.required');
-    if (type === 'webhook' && !secret) throw invalid('secret', 'validation.required');
-    target = type === 'webhook' ? { url, secret } : { url, ...(token ? { token } : {}) };
-  }
+  const target = targetToStore(type, input, previous);
+  const enabled = input.enabled ?? existing?.enabled ?? true;
+  const changes = channelChanges(type, existing && { enabled: existing.enabled, target: previous }, {
+    enabled,
+    target,
+  });
+  if (changes.length > 0) await deps.alerts.announce({ kind: 'alerts_changed', changes });
   await saveChannel(deps.db, {
     type,
-    enabled: input.enabled ?? existing?.enabled ?? true,
+    enabled,
     target: sealTarget(deps.keys, type, target),
     now: deps.clock.now(),
   });
@@ -126,11 +155,17 @@ async function viewOf(deps: Deps, type: ChannelType): Promise<AlertChannelView> 
   return channelView(deps, row, await countPushSubscriptions(deps.db));
 }
 
+/** Removes a channel, once its removal was announced (through it too). */
 export async function removeAlertChannel(deps: Deps, type: ChannelType): Promise<void> {
+  if (!(await findChannel(deps.db, type))) throw errors.notFound();
+  await deps.alerts.announce({ kind: 'alerts_changed', changes: [`${type}: removed`] });
   if (!(await deleteChannel(deps.db, type))) throw errors.notFound();
 }
 
-/** The test button: one attempt now, its outcome answered and recorded on the channel. */
+/**
+ * The test button: one attempt now, its outcome answered and recorded on the channel: delivered
+ * or not, never why the remote end failed (socket errors and statuses stay in the server log).
+ */
 export async function testAlertChannel(deps: Deps, type: ChannelType) {
   const row = await findChannel(deps.db, type);
   if (!row) throw errors.notFound();
@@ -146,6 +181,7 @@ export async function subscribePush(deps: Deps, input: PushSubscriptionInput): P
   const p256dh = decoded(input.keys.p256dh);
   if (p256dh.length !== 65 || p256dh[0] !== 4) throw invalid('keys.p256dh', 'validation.regex');
   if (decoded(input.keys.auth).length !== 16) throw invalid('keys.auth', 'validation.regex');
+  const known = await pushSubscriptionExists(deps.db, endpointHash(endpoint));
   const id = await savePushSubscription(deps.db, {
     endpointHash: endpointHash(endpoint),
     subscription: sealSubscription(deps.keys, { endpoint, keys: input.keys }),
@@ -159,17 +195,14 @@ export async function subscribePush(deps: Deps, input: PushSubscriptionInput): P
       target: sealTarget(deps.keys, 'webpush', {}),
       now: deps.clock.now(),
     });
+  if (!known) deps.alerts.raise({ kind: 'alerts_changed', changes: ['webpush: app added'] });
   return { id };
 }
 
+/** Forgets a subscribed app, once that was announced (to the app too). */
 export async function unsubscribePush(deps: Deps, endpoint: string): Promise<void> {
-  if (!(await deletePushSubscriptionByHash(deps.db, endpointHash(endpoint)))) throw errors.notFound();
-}
-
-function checkedEndpoint(endpoint: string): string {
-  try {
-    return checkedUrl(endpoint);
-  } catch {
-    throw invalid('endpoint', 'validation.url');
-  }
+  const hash = endpointHash(endpoint);
+  if (!(await pushSubscriptionExists(deps.db, hash))) throw errors.notFound();
+  await deps.alerts.announce({ kind: 'alerts_changed', changes: ['webpush: app removed'] });
+  if (!(await deletePushSubscriptionByHash(deps.db, hash))) throw errors.notFound();
 }

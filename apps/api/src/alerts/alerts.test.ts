@@ -62,6 +62,9 @@ async function configured(t: TestContext, kinds: Record<string, boolean>) {
     expect(saved.statusCode, saved.body).toBe(200);
   }
   await t.app.deps.alerts.settled();
+  // Each of these changes was alerted (alerts_changed): the tests start from here.
+  smtp.received.length = 0;
+  receiver.reset();
   return owner;
 }
 
@@ -163,7 +166,7 @@ describeEachDatabase(
       expect(settings.statusCode).toBe(200);
       const channels = settings.json<{ channels: { type: string; last_error: string | null }[] }>().channels;
       expect(channels.find((channel) => channel.type === 'webhook')).toMatchObject({
-        last_error: 'HTTP 500',
+        last_error: 'failed',
         last_error_at: expect.any(String) as string,
         last_sent_at: expect.any(String) as string,
         secret_set: true,
@@ -216,16 +219,13 @@ describeEachDatabase(
       });
       expect(smtp.received.at(-1)!.raw).toContain('Subject: Twofold test alert');
 
-      // Loopback is allowed; a closed port is a clear failure, kept on the channel.
+      // Loopback is allowed; a closed port is a failure, kept on the channel, and says no more.
       const saved = await owner.request('PUT', '/api/v1/alerts/channels/ntfy', {
         url: 'http://127.0.0.1:9/x',
       });
-      expect(saved.json()).toMatchObject({ token_set: true, url: 'http://127.0.0.1:9/x' });
+      expect(saved.json()).toMatchObject({ token_set: false, url: 'http://127.0.0.1:9/x' });
       const failed = await owner.request('POST', '/api/v1/alerts/channels/ntfy/test');
-      expect(failed.json()).toMatchObject({
-        delivered: false,
-        channel: { last_error: 'connection failed (ECONNREFUSED)' },
-      });
+      expect(failed.json()).toMatchObject({ delivered: false, channel: { last_error: 'failed' } });
       expect((await owner.request('POST', '/api/v1/alerts/channels/gotify/test')).statusCode).toBe(404);
     });
 

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Mailer } from '../mail/mailer.js';
-import type { ChannelType } from './alerts.schemas.js';
+import { DELIVERY_REASONS, type ChannelType, type DeliveryReason } from './alerts.schemas.js';
 import { webhookSignature, type ChannelTarget, type PushSubscriptionTarget } from './targets.js';
 
 /** An alert as the channels send it: already in the user's language, facts only. */
@@ -14,18 +14,25 @@ export interface RenderedAlert {
   readonly facts: Readonly<Record<string, string>>;
 }
 
-/** A delivery that failed, with a reason safe to show and store (no URL, token or secret). */
+/** A stored reason as it may be shown: one of the closed set (older rows kept socket details). */
+export const shownReason = (stored: string): DeliveryReason =>
+  (DELIVERY_REASONS as readonly string[]).includes(stored) ? (stored as DeliveryReason) : 'failed';
+
+/** A delivery that failed: a reason safe to show and store, a detail for the server log only. */
 export class DeliveryError extends Error {
   constructor(
-    readonly reason: string,
+    readonly reason: DeliveryReason,
     /** The push service says the subscription is gone (404/410): it is removed, not retried. */
     readonly gone = false,
+    /** The status or socket error code (`HTTP 500`, `ECONNREFUSED`): logged, never answered. */
+    readonly detail?: string,
   ) {
     super(reason);
   }
 }
 
-const TIMEOUT_MS = 10_000;
+/** How long one delivery over HTTP may take. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
 
 /**
  * A POST to the user's own address (LAN and loopback allowed: the user configured it). Node's
@@ -36,7 +43,7 @@ function post(url: string, init: { headers: Record<string, string>; body: string
   try {
     target = new URL(url);
   } catch {
-    return Promise.reject(new DeliveryError('invalid address'));
+    return Promise.reject(new DeliveryError('failed', false, 'invalid address'));
   }
   const body = typeof init.body === 'string' ? Buffer.from(init.body, 'utf8') : init.body;
   const transport = target.protocol === 'https:' ? https : http;
@@ -46,21 +53,21 @@ function post(url: string, init: { headers: Record<string, string>; body: string
       {
         method: 'POST',
         headers: { ...init.headers, 'content-length': String(body.length) },
-        timeout: TIMEOUT_MS,
+        timeout: DELIVERY_TIMEOUT_MS,
       },
       (response) => {
         response.resume();
         const status = response.statusCode ?? 0;
         if (status >= 200 && status < 300) resolve();
-        else reject(new DeliveryError(`HTTP ${status}`, status === 404 || status === 410));
+        else reject(new DeliveryError('failed', status === 404 || status === 410, `HTTP ${status}`));
       },
     );
-    request.on('timeout', () => request.destroy(new DeliveryError('timed out')));
+    request.on('timeout', () => request.destroy(new DeliveryError('failed', false, 'timed out')));
     request.on('error', (error: Error & { code?: string }) =>
       reject(
         error instanceof DeliveryError
           ? error
-          : new DeliveryError(error.code ? `connection failed (${error.code})` : 'connection failed'),
+          : new DeliveryError('failed', false, error.code ?? 'connection failed'),
       ),
     );
     request.end(body);
@@ -145,7 +152,7 @@ export async function sendTo(
           delivered += 1;
         } catch (error) {
           if (error instanceof DeliveryError && error.gone) await senders.forget(id);
-          else failure = error instanceof DeliveryError ? error : new DeliveryError('unexpected error');
+          else failure = error instanceof DeliveryError ? error : new DeliveryError('failed');
         }
       }
       if (delivered === 0) throw failure ?? new DeliveryError('no subscribed app');

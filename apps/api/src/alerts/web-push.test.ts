@@ -77,6 +77,10 @@ describeEachDatabase('alerts by Web Push', (t) => {
     const subscribed = await owner.request('POST', '/api/v1/alerts/push-subscriptions', subscription);
     expect(subscribed.statusCode).toBe(201);
     await owner.request('PUT', '/api/v1/alerts/kinds', { new_device: true });
+    // Both changes were alerted to the new subscription (alerts_changed): the test starts here.
+    await t.app.deps.alerts.settled();
+    expect(receiver.at('/push/send/abc123')).toHaveLength(2);
+    receiver.reset();
 
     const sent = await owner.request('POST', '/api/v1/alerts/channels/webpush/test');
     expect(sent.json()).toMatchObject({ delivered: true, channel: { type: 'webpush', subscriptions: 1 } });
@@ -128,6 +132,7 @@ describeEachDatabase('alerts by Web Push', (t) => {
       endpoint: `${base}/push/gone`,
       keys: { p256dh, auth },
     });
+    await t.app.deps.alerts.settled();
     receiver.status = 410;
     const sent = await owner.request('POST', '/api/v1/alerts/channels/webpush/test');
     expect(sent.json()).toMatchObject({

@@ -155,6 +155,11 @@ export const ar: Partial<Record<MessageKey, string>> = {
     'قرص بيانات الخادم (DATA_DIR) ممتلئ: تُرفض البيانات الجديدة إلى أن تتوفر مساحة. لم يُفقد شيء مما حُفظ.',
   'alert.test.title': 'تنبيه تجريبي من Twofold',
   'alert.test.body': 'هذه القناة تعمل: يستطيع Twofold إرسال التنبيهات إليك هنا.',
+  'alert.alerts_changed.title': 'تغيّرت إعدادات التنبيهات',
+  'alert.alerts_changed.body':
+    'تغيّرت إعدادات التنبيهات لديك (:changes). إن لم تكن أنت، فألغِ رموز الوصول الشخصية وراجع الإعدادات، التنبيهات.',
+  'error.alert_url_password':
+    'اكتب كلمة المرور في العنوان مرة أخرى: كلمة المرور المحفوظة تخص العنوان السابق.',
 };
 
 /** Arabic names of the `:attribute` values, keyed by the English attribute. */

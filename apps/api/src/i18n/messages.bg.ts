@@ -161,6 +161,11 @@ export const bg: Partial<Record<MessageKey, string>> = {
     'Дискът за данни на сървъра (DATA_DIR) е пълен: новите данни се отказват, докато не се освободи място. Нищо от запазеното не е загубено.',
   'alert.test.title': 'Тестов сигнал от Twofold',
   'alert.test.body': 'Този канал работи: Twofold може да ви изпраща сигнали тук.',
+  'alert.alerts_changed.title': 'Настройките на сигналите са променени',
+  'alert.alerts_changed.body':
+    'Настройките на сигналите ви бяха променени (:changes). Ако не сте били вие, отменете личните си токени за достъп и проверете Настройки, Сигнали.',
+  'error.alert_url_password':
+    'Въведете отново паролата в URL адреса: запазената принадлежи на предишния адрес.',
 };
 
 /** Bulgarian names of the `:attribute` values, keyed by the English attribute. */

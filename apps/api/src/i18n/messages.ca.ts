@@ -163,6 +163,11 @@ export const ca: Partial<Record<MessageKey, string>> = {
     "El disc de dades del servidor (DATA_DIR) és ple: es rebutgen les dades noves fins que s'alliberi espai. No s'ha perdut res del que ja estava desat.",
   'alert.test.title': 'Alerta de prova de Twofold',
   'alert.test.body': 'Aquest canal funciona: Twofold us pot enviar alertes aquí.',
+  'alert.alerts_changed.title': 'S’ha canviat la configuració de les alertes',
+  'alert.alerts_changed.body':
+    'S’ha canviat la configuració de les vostres alertes (:changes). Si no heu estat vosaltres, revoqueu els testimonis d’accés personal i reviseu Configuració, Alertes.',
+  'error.alert_url_password':
+    'Torneu a escriure la contrasenya de l’URL: la desada pertany a l’adreça anterior.',
 };
 
 /** Catalan names of the `:attribute` values, keyed by the English attribute. */

@@ -158,6 +158,10 @@ export const cs: Partial<Record<MessageKey, string>> = {
     'Datový disk serveru (DATA_DIR) je plný: nová data jsou odmítána, dokud se neuvolní místo. Nic z uloženého se neztratilo.',
   'alert.test.title': 'Testovací upozornění Twofold',
   'alert.test.body': 'Tento kanál funguje: Twofold vám sem může posílat upozornění.',
+  'alert.alerts_changed.title': 'Nastavení upozornění změněno',
+  'alert.alerts_changed.body':
+    'Nastavení vašich upozornění bylo změněno (:changes). Pokud jste to nebyli vy, zrušte své osobní přístupové tokeny a zkontrolujte Nastavení, Upozornění.',
+  'error.alert_url_password': 'Zadejte znovu heslo v URL: uložené patří k předchozí adrese.',
 };
 
 /** Czech names of the `:attribute` values, keyed by the English attribute. */

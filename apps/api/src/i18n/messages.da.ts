@@ -161,6 +161,10 @@ export const da: Partial<Record<MessageKey, string>> = {
     'Serverens datadisk (DATA_DIR) er fuld: nye data afvises, indtil der frigøres plads. Intet af det gemte gik tabt.',
   'alert.test.title': 'Testadvarsel fra Twofold',
   'alert.test.body': 'Denne kanal virker: Twofold kan sende dig advarsler her.',
+  'alert.alerts_changed.title': 'Advarselsindstillinger ændret',
+  'alert.alerts_changed.body':
+    'Dine advarselsindstillinger blev ændret (:changes). Hvis det ikke var dig, så tilbagekald dine personlige adgangstokens og kontrollér Indstillinger, Advarsler.',
+  'error.alert_url_password': 'Skriv adgangskoden i URL’en igen: den gemte hører til den tidligere adresse.',
 };
 
 /** Danish names of the `:attribute` values, keyed by the English attribute. */

@@ -165,6 +165,11 @@ export const de: Partial<Record<MessageKey, string>> = {
     'Der Datenträger des Servers (DATA_DIR) ist voll: Neue Daten werden abgelehnt, bis Speicherplatz frei ist. Bisher Gespeichertes ging nicht verloren.',
   'alert.test.title': 'Twofold-Testwarnung',
   'alert.test.body': 'Dieser Kanal funktioniert: Twofold kann Ihnen hier Warnungen senden.',
+  'alert.alerts_changed.title': 'Warnungseinstellungen geändert',
+  'alert.alerts_changed.body':
+    'Ihre Warnungseinstellungen wurden geändert (:changes). Falls Sie das nicht waren, widerrufen Sie Ihre persönlichen Zugriffstoken und prüfen Sie Einstellungen, Warnungen.',
+  'error.alert_url_password':
+    'Geben Sie das Passwort in der URL erneut ein: das gespeicherte gehört zur vorherigen Adresse.',
 };
 
 /** German names of the `:attribute` values (the English attribute as key). */

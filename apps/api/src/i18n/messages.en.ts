@@ -155,6 +155,11 @@ export const en = {
     "The server's data disk (DATA_DIR) is full: new data is refused until space is freed. Nothing saved so far was lost.",
   'alert.test.title': 'Twofold test alert',
   'alert.test.body': 'This channel works: Twofold can send you alerts here.',
+  'alert.alerts_changed.title': 'Alert settings changed',
+  'alert.alerts_changed.body':
+    'Your alert settings were changed (:changes). If it was not you, revoke your personal access tokens and check Settings, Alerts.',
+  'error.alert_url_password':
+    'Type the password in the URL again: the saved one belongs to the previous address.',
 } as const;
 
 export type MessageKey = keyof typeof en;

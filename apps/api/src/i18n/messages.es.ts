@@ -164,6 +164,11 @@ export const es: Partial<Record<MessageKey, string>> = {
     'El disco de datos del servidor (DATA_DIR) está lleno: se rechazan los datos nuevos hasta que se libere espacio. No se ha perdido nada de lo guardado.',
   'alert.test.title': 'Alerta de prueba de Twofold',
   'alert.test.body': 'Este canal funciona: Twofold puede enviarle alertas aquí.',
+  'alert.alerts_changed.title': 'Configuración de alertas cambiada',
+  'alert.alerts_changed.body':
+    'La configuración de sus alertas se ha cambiado (:changes). Si no fue usted, revoque sus tokens de acceso personal y revise Ajustes, Alertas.',
+  'error.alert_url_password':
+    'Vuelva a escribir la contraseña de la URL: la guardada pertenece a la dirección anterior.',
 };
 
 /** Spanish names of the `:attribute` values (the English attribute as key). */

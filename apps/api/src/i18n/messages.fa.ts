@@ -157,6 +157,10 @@ export const fa: Partial<Record<MessageKey, string>> = {
     'دیسک داده‌های سرور (DATA_DIR) پر است: تا آزاد شدن فضا، داده‌های جدید پذیرفته نمی‌شوند. از داده‌های ذخیره‌شده چیزی از دست نرفت.',
   'alert.test.title': 'هشدار آزمایشی Twofold',
   'alert.test.body': 'این کانال کار می‌کند: Twofold می‌تواند هشدارها را اینجا برایتان بفرستد.',
+  'alert.alerts_changed.title': 'تنظیمات هشدار تغییر کرد',
+  'alert.alerts_changed.body':
+    'تنظیمات هشدار شما تغییر کرد (:changes). اگر کار شما نبود، توکن‌های دسترسی شخصی خود را باطل کنید و تنظیمات، هشدارها را بررسی کنید.',
+  'error.alert_url_password': 'گذرواژهٔ درون نشانی را دوباره بنویسید: گذرواژهٔ ذخیره‌شده مال نشانی قبلی است.',
 };
 
 /** Persian names of the `:attribute` values, keyed by the English attribute. */

@@ -166,6 +166,11 @@ export const fr: Partial<Record<MessageKey, string>> = {
     "Le disque de données du serveur (DATA_DIR) est plein : les nouvelles données sont refusées jusqu'à ce que de l'espace soit libéré. Rien de ce qui était enregistré n'a été perdu.",
   'alert.test.title': 'Alerte de test Twofold',
   'alert.test.body': 'Ce canal fonctionne : Twofold peut vous envoyer des alertes ici.',
+  'alert.alerts_changed.title': 'Paramètres des alertes modifiés',
+  'alert.alerts_changed.body':
+    'Les paramètres de vos alertes ont été modifiés (:changes). Si ce n’était pas vous, révoquez vos jetons d’accès personnels et vérifiez Paramètres, Alertes.',
+  'error.alert_url_password':
+    'Saisissez à nouveau le mot de passe de l’URL : celui enregistré appartient à l’adresse précédente.',
 };
 
 /** French names of the `:attribute` values (the English attribute as key). */

@@ -160,6 +160,10 @@ export const hu: Partial<Record<MessageKey, string>> = {
     'A szerver adatlemeze (DATA_DIR) megtelt: az új adatokat elutasítja, amíg hely nem szabadul fel. A már mentett adatokból semmi sem veszett el.',
   'alert.test.title': 'Twofold tesztriasztás',
   'alert.test.body': 'Ez a csatorna működik: a Twofold ide tud riasztásokat küldeni.',
+  'alert.alerts_changed.title': 'A riasztási beállítások megváltoztak',
+  'alert.alerts_changed.body':
+    'A riasztási beállításai megváltoztak (:changes). Ha nem Ön volt, vonja vissza a személyes hozzáférési tokeneket, és ellenőrizze a Beállítások, Riasztások oldalt.',
+  'error.alert_url_password': 'Írja be újra az URL-ben lévő jelszót: a mentett az előző címhez tartozik.',
 };
 
 /** Hungarian names of the `:attribute` values, keyed by the English attribute. */

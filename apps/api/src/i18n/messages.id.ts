@@ -160,6 +160,10 @@ export const id: Partial<Record<MessageKey, string>> = {
     'Disk data server (DATA_DIR) penuh: data baru ditolak sampai ada ruang kosong. Tidak ada data tersimpan yang hilang.',
   'alert.test.title': 'Peringatan uji Twofold',
   'alert.test.body': 'Saluran ini berfungsi: Twofold dapat mengirimkan peringatan kepada Anda di sini.',
+  'alert.alerts_changed.title': 'Pengaturan peringatan diubah',
+  'alert.alerts_changed.body':
+    'Pengaturan peringatan Anda telah diubah (:changes). Jika itu bukan Anda, cabut token akses pribadi Anda dan periksa Pengaturan, Peringatan.',
+  'error.alert_url_password': 'Ketik ulang kata sandi di URL: yang tersimpan milik alamat sebelumnya.',
 };
 
 /** Indonesian names of the `:attribute` values, keyed by the English attribute. */

@@ -162,6 +162,11 @@ export const it: Partial<Record<MessageKey, string>> = {
     'Il disco dati del server (DATA_DIR) è pieno: i nuovi dati vengono rifiutati finché non si libera spazio. Nulla di quanto salvato è andato perso.',
   'alert.test.title': 'Avviso di prova di Twofold',
   'alert.test.body': 'Questo canale funziona: Twofold può inviarti avvisi qui.',
+  'alert.alerts_changed.title': 'Impostazioni degli avvisi modificate',
+  'alert.alerts_changed.body':
+    'Le impostazioni dei tuoi avvisi sono state modificate (:changes). Se non sei stato tu, revoca i tuoi token di accesso personali e controlla Impostazioni, Avvisi.',
+  'error.alert_url_password':
+    'Digita di nuovo la password nell’URL: quella salvata appartiene all’indirizzo precedente.',
 };
 
 /** Italian names of the `:attribute` values, keyed by the English attribute. */

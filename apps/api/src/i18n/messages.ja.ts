@@ -161,6 +161,11 @@ export const ja: Partial<Record<MessageKey, string>> = {
     'サーバーのデータディスク (DATA_DIR) がいっぱいです。空き容量ができるまで新しいデータは拒否されます。保存済みのデータは失われていません。',
   'alert.test.title': 'Twofold テスト通知',
   'alert.test.body': 'このチャネルは動作しています: Twofold はここに通知を送信できます。',
+  'alert.alerts_changed.title': '通知設定が変更されました',
+  'alert.alerts_changed.body':
+    '通知設定が変更されました (:changes)。心当たりがない場合は、個人アクセストークンを取り消し、設定の通知を確認してください。',
+  'error.alert_url_password':
+    'URL のパスワードをもう一度入力してください: 保存済みのパスワードは以前のアドレス用です。',
 };
 
 /** Japanese names of the `:attribute` values, keyed by the English attribute. */

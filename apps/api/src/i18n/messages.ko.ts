@@ -155,6 +155,10 @@ export const ko: Partial<Record<MessageKey, string>> = {
     '서버의 데이터 디스크(DATA_DIR)가 가득 찼습니다. 공간이 확보될 때까지 새 데이터는 거부됩니다. 이미 저장된 데이터는 손실되지 않았습니다.',
   'alert.test.title': 'Twofold 테스트 알림',
   'alert.test.body': '이 채널이 작동합니다: Twofold가 여기로 알림을 보낼 수 있습니다.',
+  'alert.alerts_changed.title': '알림 설정 변경됨',
+  'alert.alerts_changed.body':
+    '알림 설정이 변경되었습니다 (:changes). 본인이 아니라면 개인 액세스 토큰을 취소하고 설정의 알림을 확인하세요.',
+  'error.alert_url_password': 'URL의 비밀번호를 다시 입력하세요: 저장된 비밀번호는 이전 주소용입니다.',
 };
 
 /** Korean names of the `:attribute` values, keyed by the English attribute. */

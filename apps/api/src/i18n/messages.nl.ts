@@ -165,6 +165,11 @@ export const nl: Partial<Record<MessageKey, string>> = {
     'De gegevensschijf van de server (DATA_DIR) is vol: nieuwe gegevens worden geweigerd tot er ruimte vrijkomt. Niets van wat al was opgeslagen is verloren gegaan.',
   'alert.test.title': 'Testmelding van Twofold',
   'alert.test.body': 'Dit kanaal werkt: Twofold kan u hier meldingen sturen.',
+  'alert.alerts_changed.title': 'Meldingsinstellingen gewijzigd',
+  'alert.alerts_changed.body':
+    'Uw meldingsinstellingen zijn gewijzigd (:changes). Was u dit niet, trek dan uw persoonlijke toegangstokens in en controleer Instellingen, Meldingen.',
+  'error.alert_url_password':
+    'Typ het wachtwoord in de URL opnieuw: het opgeslagen wachtwoord hoort bij het vorige adres.',
 };
 
 /** Dutch names of the `:attribute` values, keyed by the English attribute. */

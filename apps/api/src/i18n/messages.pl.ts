@@ -159,6 +159,10 @@ export const pl: Partial<Record<MessageKey, string>> = {
     'Dysk danych serwera (DATA_DIR) jest pełny: nowe dane są odrzucane, dopóki nie zwolni się miejsce. Nic z zapisanych danych nie zostało utracone.',
   'alert.test.title': 'Alert testowy Twofold',
   'alert.test.body': 'Ten kanał działa: Twofold może wysyłać Ci tutaj alerty.',
+  'alert.alerts_changed.title': 'Zmieniono ustawienia alertów',
+  'alert.alerts_changed.body':
+    'Ustawienia Twoich alertów zostały zmienione (:changes). Jeśli to nie Ty, unieważnij swoje osobiste tokeny dostępu i sprawdź Ustawienia, Alerty.',
+  'error.alert_url_password': 'Wpisz ponownie hasło w adresie URL: zapisane należy do poprzedniego adresu.',
 };
 
 /** Polish names of the `:attribute` values, keyed by the English attribute. */

@@ -161,6 +161,10 @@ export const pt: Partial<Record<MessageKey, string>> = {
     'O disco de dados do servidor (DATA_DIR) está cheio: os novos dados são recusados até haver espaço livre. Nada do que foi guardado se perdeu.',
   'alert.test.title': 'Alerta de teste do Twofold',
   'alert.test.body': 'Este canal funciona: o Twofold pode enviar-lhe alertas aqui.',
+  'alert.alerts_changed.title': 'Configurações de alertas alteradas',
+  'alert.alerts_changed.body':
+    'As configurações dos seus alertas foram alteradas (:changes). Se não foi você, revogue os seus tokens de acesso pessoal e verifique Configurações, Alertas.',
+  'error.alert_url_password': 'Digite novamente a senha do URL: a salva pertence ao endereço anterior.',
 };
 
 /** Brazilian Portuguese names of the `:attribute` values, keyed by the English attribute. */

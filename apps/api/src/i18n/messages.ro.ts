@@ -165,6 +165,10 @@ export const ro: Partial<Record<MessageKey, string>> = {
     'Discul de date al serverului (DATA_DIR) este plin: datele noi sunt refuzate până se eliberează spațiu. Nimic din ce era salvat nu s-a pierdut.',
   'alert.test.title': 'Alertă de test Twofold',
   'alert.test.body': 'Acest canal funcționează: Twofold vă poate trimite alerte aici.',
+  'alert.alerts_changed.title': 'Setările alertelor au fost modificate',
+  'alert.alerts_changed.body':
+    'Setările alertelor dvs. au fost modificate (:changes). Dacă nu ați fost dvs., revocați tokenurile de acces personal și verificați Setări, Alerte.',
+  'error.alert_url_password': 'Introduceți din nou parola din URL: cea salvată aparține adresei anterioare.',
 };
 
 /** Romanian names of the `:attribute` values, keyed by the English attribute. */

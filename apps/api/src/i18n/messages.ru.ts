@@ -161,6 +161,10 @@ export const ru: Partial<Record<MessageKey, string>> = {
     'Диск данных сервера (DATA_DIR) заполнен: новые данные отклоняются, пока не освободится место. Ничего из сохранённого не потеряно.',
   'alert.test.title': 'Тестовое оповещение Twofold',
   'alert.test.body': 'Этот канал работает: Twofold может присылать сюда оповещения.',
+  'alert.alerts_changed.title': 'Настройки оповещений изменены',
+  'alert.alerts_changed.body':
+    'Настройки ваших оповещений изменены (:changes). Если это были не вы, отзовите личные токены доступа и проверьте Настройки, Оповещения.',
+  'error.alert_url_password': 'Введите пароль в URL ещё раз: сохранённый относится к прежнему адресу.',
 };
 
 /** Russian names of the `:attribute` values, keyed by the English attribute. */

@@ -153,6 +153,10 @@ export const si: Partial<Record<MessageKey, string>> = {
     'සේවාදායකයේ දත්ත තැටිය (DATA_DIR) පිරී ඇත: ඉඩ නිදහස් වන තුරු නව දත්ත ප්‍රතික්ෂේප වේ. සුරැකූ කිසිවක් නැති වී නැත.',
   'alert.test.title': 'Twofold පරීක්ෂණ ඇඟවීම',
   'alert.test.body': 'මෙම නාලිකාව ක්‍රියා කරයි: Twofold හට මෙතැනට ඔබට ඇඟවීම් යැවිය හැක.',
+  'alert.alerts_changed.title': 'ඇඟවීම් සැකසුම් වෙනස් විය',
+  'alert.alerts_changed.body':
+    'ඔබගේ ඇඟවීම් සැකසුම් වෙනස් කරන ලදී (:changes). එය ඔබ නොවේ නම්, ඔබගේ පුද්ගලික ප්‍රවේශ ටෝකන අවලංගු කර සැකසුම්, ඇඟවීම් පරීක්ෂා කරන්න.',
+  'error.alert_url_password': 'URL හි මුරපදය නැවත ටයිප් කරන්න: සුරකින ලද මුරපදය පෙර ලිපිනයට අයත් වේ.',
 };
 
 /** Sinhala names of the `:attribute` values (the English attribute as key). */

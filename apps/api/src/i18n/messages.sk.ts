@@ -157,6 +157,10 @@ export const sk: Partial<Record<MessageKey, string>> = {
     'Dátový disk servera (DATA_DIR) je plný: nové údaje sa odmietajú, kým sa neuvoľní miesto. Nič z uloženého sa nestratilo.',
   'alert.test.title': 'Testovacie upozornenie Twofold',
   'alert.test.body': 'Tento kanál funguje: Twofold vám sem môže posielať upozornenia.',
+  'alert.alerts_changed.title': 'Nastavenia upozornení zmenené',
+  'alert.alerts_changed.body':
+    'Nastavenia vašich upozornení boli zmenené (:changes). Ak ste to neboli vy, zrušte svoje osobné prístupové tokeny a skontrolujte Nastavenia, Upozornenia.',
+  'error.alert_url_password': 'Zadajte znova heslo v URL: uložené patrí k predchádzajúcej adrese.',
 };
 
 /** Slovak names of the `:attribute` values, keyed by the English attribute. */

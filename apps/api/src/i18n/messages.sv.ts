@@ -160,6 +160,10 @@ export const sv: Partial<Record<MessageKey, string>> = {
     'Serverns datadisk (DATA_DIR) är full: nya data avvisas tills utrymme frigörs. Inget av det som redan sparats gick förlorat.',
   'alert.test.title': 'Testvarning från Twofold',
   'alert.test.body': 'Den här kanalen fungerar: Twofold kan skicka varningar till dig här.',
+  'alert.alerts_changed.title': 'Varningsinställningar ändrade',
+  'alert.alerts_changed.body':
+    'Dina varningsinställningar ändrades (:changes). Om det inte var du, återkalla dina personliga åtkomsttoken och kontrollera Inställningar, Varningar.',
+  'error.alert_url_password': 'Skriv lösenordet i adressen igen: det sparade hör till den tidigare adressen.',
 };
 
 /** Swedish names of the `:attribute` values, keyed by the English attribute. */

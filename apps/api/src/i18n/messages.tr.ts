@@ -161,6 +161,10 @@ export const tr: Partial<Record<MessageKey, string>> = {
     'Sunucunun veri diski (DATA_DIR) dolu: yer açılana kadar yeni veriler reddediliyor. Kaydedilmiş hiçbir şey kaybolmadı.',
   'alert.test.title': 'Twofold test uyarısı',
   'alert.test.body': 'Bu kanal çalışıyor: Twofold size buradan uyarı gönderebilir.',
+  'alert.alerts_changed.title': 'Uyarı ayarları değişti',
+  'alert.alerts_changed.body':
+    'Uyarı ayarlarınız değiştirildi (:changes). Siz değilseniz, kişisel erişim belirteçlerinizi iptal edin ve Ayarlar, Uyarılar bölümünü kontrol edin.',
+  'error.alert_url_password': 'URL’deki parolayı yeniden yazın: kayıtlı parola önceki adrese ait.',
 };
 
 /** Turkish names of the `:attribute` values, keyed by the English attribute. */

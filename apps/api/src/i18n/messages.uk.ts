@@ -161,6 +161,10 @@ export const uk: Partial<Record<MessageKey, string>> = {
     'Диск даних сервера (DATA_DIR) заповнено: нові дані відхиляються, доки не звільниться місце. Нічого зі збереженого не втрачено.',
   'alert.test.title': 'Тестове сповіщення Twofold',
   'alert.test.body': 'Цей канал працює: Twofold може надсилати сюди сповіщення.',
+  'alert.alerts_changed.title': 'Налаштування сповіщень змінено',
+  'alert.alerts_changed.body':
+    'Налаштування ваших сповіщень змінено (:changes). Якщо це були не ви, відкличте особисті токени доступу й перевірте Налаштування, Сповіщення.',
+  'error.alert_url_password': 'Введіть пароль в URL ще раз: збережений належить попередній адресі.',
 };
 
 /** Ukrainian names of the `:attribute` values, keyed by the English attribute. */

@@ -158,6 +158,10 @@ export const vi: Partial<Record<MessageKey, string>> = {
     'Ổ dữ liệu của máy chủ (DATA_DIR) đã đầy: dữ liệu mới bị từ chối cho đến khi có dung lượng trống. Không có dữ liệu đã lưu nào bị mất.',
   'alert.test.title': 'Cảnh báo thử của Twofold',
   'alert.test.body': 'Kênh này hoạt động: Twofold có thể gửi cảnh báo cho bạn tại đây.',
+  'alert.alerts_changed.title': 'Cài đặt cảnh báo đã thay đổi',
+  'alert.alerts_changed.body':
+    'Cài đặt cảnh báo của bạn đã được thay đổi (:changes). Nếu không phải bạn, hãy thu hồi các token truy cập cá nhân và kiểm tra Cài đặt, Cảnh báo.',
+  'error.alert_url_password': 'Nhập lại mật khẩu trong URL: mật khẩu đã lưu thuộc về địa chỉ trước.',
 };
 
 /** Vietnamese names of the `:attribute` values, keyed by the English attribute. */

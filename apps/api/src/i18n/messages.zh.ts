@@ -147,6 +147,10 @@ export const zh: Partial<Record<MessageKey, string>> = {
     '服务器数据磁盘 (DATA_DIR) 已满：在释放空间之前将拒绝新数据。已保存的内容没有丢失。',
   'alert.test.title': 'Twofold 测试提醒',
   'alert.test.body': '此渠道工作正常：Twofold 可以通过这里向您发送提醒。',
+  'alert.alerts_changed.title': '提醒设置已更改',
+  'alert.alerts_changed.body':
+    '您的提醒设置已被更改 (:changes)。如果不是您本人操作，请吊销您的个人访问令牌并检查 设置 > 提醒。',
+  'error.alert_url_password': '请重新输入 URL 中的密码：已保存的密码属于之前的地址。',
 };
 
 /** Chinese names of the `:attribute` values (the English attribute as key). */

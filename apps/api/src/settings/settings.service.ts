@@ -109,6 +109,22 @@ function customValue(value: unknown): unknown {
   return value;
 }
 
+/** The two 2FAuth preferences that switch alert kinds, by the kind's name in the alerts. */
+const ALERT_SWITCHES: Partial<Record<NativeSettingKey, string>> = {
+  notifyOnNewAuthDevice: 'new_device',
+  notifyOnFailedLogin: 'failed_sign_in',
+};
+
+/**
+ * A change to an alert switch is announced on the channels before it is written (turned off,
+ * the kind is silenced), as a change made in the alert settings is.
+ */
+async function announceAlertSwitch(deps: Deps, key: NativeSettingKey, value: unknown): Promise<void> {
+  const kind = ALERT_SWITCHES[key];
+  if (kind === undefined || (await readNativeSettings(deps.db))[key] === value) return;
+  await deps.alerts.announce({ kind: 'alerts_changed', changes: [`${kind}: ${value ? 'on' : 'off'}`] });
+}
+
 /** Writes a native setting with its side effects; returns the stored value. */
 export async function putNativeSetting(deps: Deps, key: NativeSettingKey, raw: unknown): Promise<unknown> {
   const webauthnKey = key === 'useWebauthnOnly' || key === 'useWebauthnAsDefault';
@@ -124,6 +140,7 @@ export async function putNativeSetting(deps: Deps, key: NativeSettingKey, raw: u
     await switchEncryption(deps, value as boolean);
     return value;
   }
+  await announceAlertSwitch(deps, key, value);
   await writeNativeSetting(deps.db, key, value as NativeSettings[typeof key], deps.clock.now());
   return value;
 }

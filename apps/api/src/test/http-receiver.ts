@@ -10,26 +10,33 @@ export interface ReceivedRequest {
 
 /**
  * An HTTP server on loopback that records what it receives (an ntfy, Gotify, webhook or push
- * service stand-in). `failNext` answers the next requests with 500, `status` overrides the answer.
+ * service stand-in). `failNext` answers the next requests with 500, `status` overrides the answer,
+ * `onReceive` runs before each answer (a test looks at the server's state while its request waits).
  */
 export class TestHttpReceiver {
   readonly received: ReceivedRequest[] = [];
   failNext = 0;
   status = 200;
+  onReceive: ((request: ReceivedRequest) => Promise<void>) | undefined;
   private readonly server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      this.received.push({
+      const received: ReceivedRequest = {
         method: request.method ?? '',
         path: request.url ?? '',
         headers: request.headers,
         body: Buffer.concat(chunks),
-      });
+      };
+      this.received.push(received);
       const failing = this.failNext > 0;
       if (failing) this.failNext -= 1;
-      response.writeHead(failing ? 500 : this.status, { 'content-type': 'application/json' });
-      response.end('{}');
+      const answer = () => {
+        response.writeHead(failing ? 500 : this.status, { 'content-type': 'application/json' });
+        response.end('{}');
+      };
+      if (!this.onReceive) return answer();
+      void this.onReceive(received).finally(answer);
     });
   });
   port = 0;
@@ -53,5 +60,6 @@ export class TestHttpReceiver {
     this.received.length = 0;
     this.failNext = 0;
     this.status = 200;
+    this.onReceive = undefined;
   }
 }

@@ -64,6 +64,8 @@ export function AlertsScreen() {
             onChange={(checked) => change.mutate({ [kind]: checked })}
           />
         ))}
+        {/* A change to the kinds or the channels is always alerted, before it silences anything. */}
+        <SwitchSetting label={t('alerts.kinds.alerts_changed')} checked disabled onChange={() => undefined} />
       </SettingsSection>
       <SettingsSection title={t('alerts.channelsTitle')}>
         {CHANNELS.map((type) => (

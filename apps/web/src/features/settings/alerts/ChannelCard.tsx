@@ -138,7 +138,7 @@ function ChannelStatus({
     mutationFn: () => testAlertChannel(type),
     onSuccess: async (result) => {
       if (result.delivered) notify('success', t('alerts.testSent'));
-      else notify('danger', t('alerts.testFailed', { error: result.channel.last_error ?? '' }));
+      else notify('danger', t('alerts.testFailed'));
       await refresh();
     },
   });
@@ -172,10 +172,7 @@ function ChannelStatus({
       )}
       {channel.last_error && channel.last_error_at && (
         <p className="callout callout-danger" role="alert">
-          {t('alerts.lastFailure', {
-            date: dateTime.format(new Date(channel.last_error_at)),
-            error: channel.last_error,
-          })}
+          {t('alerts.lastFailure', { date: dateTime.format(new Date(channel.last_error_at)) })}
         </p>
       )}
     </>
