@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/.well-known/twofold-assets.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The web app's files and their SHA-256, as built (404 when the server has no web app) */
+        get: operations["getAssetManifest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/alerts": {
         parameters: {
             query?: never;
@@ -11,7 +28,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The alert kinds turned on, the channels (never their token, secret or URL password: shown as ********) and the VAPID key */
+        /**
+         * The alert kinds turned on, the channels (never their token, secret or URL password: shown as ********) and the VAPID key
+         * @description Never with a personal access token: a signed-in session only.
+         */
         get: operations["getAlertSettings"];
         put?: never;
         post?: never;
@@ -29,10 +49,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Creates or edits a channel, alerted first (alerts_changed); a token or secret left out is kept unless the URL changes; a URL password sent back as ******** keeps the stored one */
+        /**
+         * Creates or edits a channel, alerted first (alerts_changed); a token or secret left out is kept unless the URL changes; a URL password sent back as ******** keeps the stored one
+         * @description Never with a personal access token: a signed-in session only.
+         */
         put: operations["saveAlertChannel"];
         post?: never;
-        /** Removes a channel, once its removal was alerted (alerts_changed), through it too */
+        /**
+         * Removes a channel, once its removal was alerted (alerts_changed), through it too
+         * @description Never with a personal access token: a signed-in session only.
+         */
         delete: operations["deleteAlertChannel"];
         options?: never;
         head?: never;
@@ -48,7 +74,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sends a test alert through the channel now (one attempt) and answers whether it was delivered, never why not */
+        /**
+         * Sends a test alert through the channel now (one attempt) and answers whether it was delivered, never why not
+         * @description Never with a personal access token: a signed-in session only.
+         */
         post: operations["testAlertChannel"];
         delete?: never;
         options?: never;
@@ -64,7 +93,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Turns alert kinds on or off (new_device and failed_sign_in are 2FAuth's two preferences); each change is alerted first (alerts_changed) */
+        /**
+         * Turns alert kinds on or off (new_device and failed_sign_in are 2FAuth's two preferences); each change is alerted first (alerts_changed)
+         * @description Never with a personal access token: a signed-in session only.
+         */
         put: operations["setAlertKinds"];
         post?: never;
         delete?: never;
@@ -82,9 +114,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stores an installed app's Web Push subscription (pushManager.subscribe's JSON) */
+        /**
+         * Stores an installed app's Web Push subscription (pushManager.subscribe's JSON)
+         * @description Never with a personal access token: a signed-in session only.
+         */
         post: operations["subscribeAlertPush"];
-        /** Forgets a Web Push subscription */
+        /**
+         * Forgets a Web Push subscription
+         * @description Never with a personal access token: a signed-in session only.
+         */
         delete: operations["unsubscribeAlertPush"];
         options?: never;
         head?: never;
@@ -98,10 +136,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The backups, newest first */
+        /**
+         * The backups, newest first
+         * @description Personal access tokens: scope `read` or wider (403 otherwise).
+         */
         get: operations["listBackups"];
         put?: never;
-        /** Back up every account now */
+        /**
+         * Back up every account now
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         post: operations["createBackup"];
         delete?: never;
         options?: never;
@@ -117,7 +161,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set the backup password, or change it (then the current one is required) */
+        /**
+         * Set the backup password, or change it (then the current one is required)
+         * @description Never with a personal access token: a signed-in session only.
+         */
         put: operations["setBackupPassword"];
         post?: never;
         delete?: never;
@@ -133,9 +180,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Backup settings and last run */
+        /**
+         * Backup settings and last run
+         * @description Personal access tokens: scope `read` or wider (403 otherwise).
+         */
         get: operations["getBackupSettings"];
-        /** Change the schedule or the number of backups kept */
+        /**
+         * Change the schedule or the number of backups kept
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         put: operations["updateBackupSettings"];
         post?: never;
         delete?: never;
@@ -151,11 +204,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download one backup (an encrypted Aegis vault) */
+        /**
+         * Download one backup (an encrypted Aegis vault)
+         * @description Personal access tokens: scope `read` or wider (403 otherwise).
+         */
         get: operations["downloadBackup"];
         put?: never;
         post?: never;
-        /** Delete one backup */
+        /**
+         * Delete one backup
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         delete: operations["deleteBackup"];
         options?: never;
         head?: never;
@@ -169,10 +228,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The devices that keep an encrypted copy, newest first */
+        /**
+         * The devices that keep an encrypted copy, newest first
+         * @description Never with a personal access token: a signed-in session only.
+         */
         get: operations["listDeviceCopies"];
         put?: never;
-        /** Records a device that starts keeping an encrypted copy */
+        /**
+         * Records a device that starts keeping an encrypted copy
+         * @description Never with a personal access token: a signed-in session only.
+         */
         post: operations["registerDeviceCopy"];
         delete?: never;
         options?: never;
@@ -190,7 +255,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revokes a device copy: its next refresh is refused and the device erases the copy */
+        /**
+         * Revokes a device copy: its next refresh is refused and the device erases the copy; the device's web session (the one that last refreshed the copy) ends, unless it is the caller's
+         * @description Never with a personal access token: a signed-in session only.
+         */
         delete: operations["revokeDeviceCopy"];
         options?: never;
         head?: never;
@@ -206,7 +274,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Records that a device refreshed its copy; 404 once revoked (the device erases it) */
+        /**
+         * Records that a device refreshed its copy; 404 once revoked (the device erases it), even to a device whose session the revocation ended
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         post: operations["refreshDeviceCopy"];
         delete?: never;
         options?: never;
@@ -221,7 +292,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The fixed feature flags */
+        /**
+         * The fixed feature flags
+         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
+         */
         get: operations["listFeatures"];
         put?: never;
         post?: never;
@@ -238,7 +312,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One feature flag */
+        /**
+         * One feature flag
+         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
+         */
         get: operations["getFeature"];
         put?: never;
         post?: never;
@@ -255,10 +332,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The pseudo group "All" (id 0), then the groups in their manual order */
+        /**
+         * The pseudo group "All" (id 0), then the groups in their manual order
+         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
+         */
         get: operations["listGroups"];
         put?: never;
-        /** Create a group */
+        /**
+         * Create a group
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         post: operations["createGroup"];
         delete?: never;
         options?: never;
@@ -275,7 +358,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Save the manual order of the groups */
+        /**
+         * Save the manual order of the groups
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         post: operations["reorderGroups"];
         delete?: never;
         options?: never;
@@ -290,12 +376,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One group (0 = the pseudo group) */
+        /**
+         * One group (0 = the pseudo group)
+         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
+         */
         get: operations["getGroup"];
-        /** Rename a group (show_in_chips absent, null or empty = unchanged) */
+        /**
+         * Rename a group (show_in_chips absent, null or empty = unchanged)
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         put: operations["updateGroup"];
         post?: never;
-        /** Delete a group (its accounts are kept; default/active group reset to 0) */
+        /**
+         * Delete a group (its accounts are kept; default/active group reset to 0)
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         delete: operations["deleteGroup"];
         options?: never;
         head?: never;
@@ -311,7 +406,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move accounts into a group (unknown ids ignored) */
+        /**
+         * Move accounts into a group (unknown ids ignored)
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         post: operations["assignAccounts"];
         delete?: never;
         options?: never;
@@ -326,7 +424,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A group's accounts in the manual order (0 = every account) */
+        /**
+         * A group's accounts in the manual order (0 = every account)
+         * @description Personal access tokens: scope `codes` or wider (403 otherwise). `withSecret` needs `read` or wider.
+         */
         get: operations["listGroupAccounts"];
         put?: never;
         post?: never;
@@ -345,7 +446,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload an icon (jpeg, png, bmp, gif, svg or webp, judged from the content; 5 MiB max) */
+        /**
+         * Upload an icon (jpeg, png, bmp, gif, svg or webp, judged from the content; 5 MiB max)
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         post: operations["uploadIcon"];
         delete?: never;
         options?: never;
@@ -362,7 +466,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Find the official logo of a service: 201 with the new file, 204 when there is none */
+        /**
+         * Find the official logo of a service: 201 with the new file, 204 when there is none
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         post: operations["fetchDefaultIcon"];
         delete?: never;
         options?: never;
@@ -377,7 +484,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Icon packs (not supported: always empty) */
+        /**
+         * Icon packs (not supported: always empty)
+         * @description Personal access tokens: scope `read` or wider (403 otherwise).
+         */
         get: operations["listIconPacks"];
         put?: never;
         post?: never;
@@ -397,7 +507,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete an icon file; accounts using it lose their icon (204 in every case) */
+        /**
+         * Delete an icon file; accounts using it lose their icon (204 in every case)
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         delete: operations["deleteIcon"];
         options?: never;
         head?: never;
@@ -411,7 +524,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Twofold only: the newest rows of the whole code log (accounts deleted since included, with the names they had), how it is kept, and what waits in memory */
+        /**
+         * Twofold only: the newest rows of the whole code log (accounts deleted since included, with the names they had), how it is kept, and what waits in memory
+         * @description Personal access tokens: scope `read` or wider (403 otherwise).
+         */
         get: operations["getCodeLog"];
         put?: never;
         post?: never;
@@ -430,7 +546,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Read the text of a QR code image (returned exactly, never URL-decoded) */
+        /**
+         * Read the text of a QR code image (returned exactly, never URL-decoded)
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         post: operations["decodeQrCode"];
         delete?: never;
         options?: never;
@@ -445,7 +564,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user, or null without credentials (200, not 401); bad credentials and idle sessions answer as GET /api/v1/user */
+        /**
+         * The signed-in user, or null without credentials (200, not 401); bad credentials and idle sessions answer as GET /api/v1/user
+         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
+         */
         get: operations["getSessionStatus"];
         put?: never;
         post?: never;
@@ -462,10 +584,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every native setting (in their documented order, defaults included), then the user-created ones */
+        /**
+         * Every native setting (in their documented order, defaults included), then the user-created ones
+         * @description Personal access tokens: scope `read` or wider (403 otherwise).
+         */
         get: operations["listSettings"];
         put?: never;
-        /** Create a user-created setting */
+        /**
+         * Create a user-created setting
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         post: operations["createSetting"];
         delete?: never;
         options?: never;
@@ -480,13 +608,42 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One setting */
+        /**
+         * One setting
+         * @description Personal access tokens: scope `read` or wider (403 otherwise).
+         */
         get: operations["getSetting"];
-        /** Change a setting (with its side effects, e.g. encrypting every account); an unknown letter-only key creates a custom one */
+        /**
+         * Change a setting (with its side effects, e.g. encrypting every account); an unknown letter-only key creates a custom one.
+         * @description Personal access tokens: scope `full` (403 otherwise). `key` = `useEncryption` needs a signed-in session.
+         */
         put: operations["updateSetting"];
         post?: never;
-        /** Delete a user-created setting */
+        /**
+         * Delete a user-created setting
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         delete: operations["deleteSetting"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's clock (checked against its devices' clocks) and the free space of its data disk. A client may send X-Client-Time (its clock, Unix ms) with X-Client-Id (a random id it keeps, 8-64 letters, digits, - or _): its reading is counted and compared
+         * @description Personal access tokens: scope `read` or wider (403 otherwise).
+         */
+        get: operations["getServerStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -499,10 +656,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every tag, by name, with its number of accounts */
+        /**
+         * Every tag, by name, with its number of accounts
+         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
+         */
         get: operations["listTags"];
         put?: never;
-        /** Create a tag (name trimmed, 1 to 64 characters, unique whatever its case) */
+        /**
+         * Create a tag (name trimmed, 1 to 64 characters, unique whatever its case)
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         post: operations["createTag"];
         delete?: never;
         options?: never;
@@ -517,12 +680,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One tag */
+        /**
+         * One tag
+         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
+         */
         get: operations["getTag"];
-        /** Rename a tag */
+        /**
+         * Rename a tag
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         put: operations["renameTag"];
         post?: never;
-        /** Delete a tag (the accounts stay, without it) */
+        /**
+         * Delete a tag (the accounts stay, without it)
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         delete: operations["deleteTag"];
         options?: never;
         head?: never;
@@ -538,7 +710,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Put the tag on accounts (at most 100 ids; unknown ids ignored) */
+        /**
+         * Put the tag on accounts (at most 100 ids; unknown ids ignored)
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         post: operations["tagAccounts"];
         delete?: never;
         options?: never;
@@ -555,7 +730,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take the tag off accounts (at most 100 ids; unknown ids ignored) */
+        /**
+         * Take the tag off accounts (at most 100 ids; unknown ids ignored)
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         post: operations["untagAccounts"];
         delete?: never;
         options?: never;
@@ -570,11 +748,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Deleted accounts kept in the trash (newest first), with their purge date */
+        /**
+         * Deleted accounts kept in the trash (newest first), with their purge date
+         * @description Personal access tokens: scope `read` or wider (403 otherwise).
+         */
         get: operations["listTrash"];
         put?: never;
         post?: never;
-        /** Delete accounts in the trash for good (at most 100 ids; others ignored) */
+        /**
+         * Delete accounts in the trash for good (at most 100 ids; others ignored)
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         delete: operations["purgeTrash"];
         options?: never;
         head?: never;
@@ -591,7 +775,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Empty the trash: every account in it deleted for good */
+        /**
+         * Empty the trash: every account in it deleted for good
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         delete: operations["emptyTrash"];
         options?: never;
         head?: never;
@@ -607,7 +794,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Restore accounts from the trash, exactly as they were (at most 100 ids; others ignored) */
+        /**
+         * Restore accounts from the trash, exactly as they were (at most 100 ids; others ignored)
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         post: operations["restoreTrash"];
         delete?: never;
         options?: never;
@@ -622,12 +812,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Accounts in the manual order (`ids` to filter; `withSecret`, `withOtp`); `withSecret` by a token raises the export alert (hourly) */
+        /**
+         * Accounts in the manual order (`ids` to filter; `withSecret`, `withOtp`); `withSecret` by a token raises the export alert (hourly)
+         * @description Personal access tokens: scope `codes` or wider (403 otherwise). `withSecret` needs `read` or wider.
+         */
         get: operations["listAccounts"];
         put?: never;
-        /** Create an account from an otpauth URI or from parameters */
+        /**
+         * Create an account from an otpauth URI or from parameters
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         post: operations["createAccount"];
-        /** Delete several accounts, to the trash as above (at most 100 ids; unknown ids ignored) */
+        /**
+         * Delete several accounts, to the trash as above (at most 100 ids; unknown ids ignored)
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         delete: operations["deleteAccounts"];
         options?: never;
         head?: never;
@@ -641,7 +840,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Number of accounts (v3 `count` and v8 `owned`/`shared`/`total`) */
+        /**
+         * Number of accounts (v3 `count` and v8 `owned`/`shared`/`total`)
+         * @description Personal access tokens: scope `codes` or wider (403 otherwise). `withSecret` needs `read` or wider.
+         */
         get: operations["countAccounts"];
         put?: never;
         post?: never;
@@ -660,7 +862,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stored accounts with this type and secret (the secret is never answered) */
+        /**
+         * Stored accounts with this type and secret (the secret is never answered)
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         post: operations["findDuplicates"];
         delete?: never;
         options?: never;
@@ -675,10 +880,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Export accounts: 2FAuth JSON (schema 1, icons inlined), otpauth list, text file, Aegis vault or Google Authenticator migration URIs */
+        /**
+         * Export accounts: 2FAuth JSON (schema 1, icons inlined), otpauth list, text file, Aegis vault or Google Authenticator migration URIs (an Aegis vault carrying notes or recovery codes: a web session must have confirmed its user within 5 minutes, else 403 `identity_confirmation_required`)
+         * @description Personal access tokens: scope `read` or wider (403 otherwise).
+         */
         get: operations["exportAccounts"];
         put?: never;
-        /** Export accounts as an encrypted Aegis vault (the password travels in the body, never in a URL) */
+        /**
+         * Export accounts as an encrypted Aegis vault (the password travels in the body, never in a URL; carrying notes or recovery codes: a web session must have confirmed its user within 5 minutes, else 403 `identity_confirmation_required`)
+         * @description Personal access tokens: scope `read` or wider (403 otherwise).
+         */
         post: operations["exportAccountsEncrypted"];
         delete?: never;
         options?: never;
@@ -695,7 +906,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Save the favourites' own order (the listed favourites permute among the places they hold; others ignored) */
+        /**
+         * Save the favourites' own order (the listed favourites permute among the places they hold; others ignored)
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         post: operations["reorderFavorites"];
         delete?: never;
         options?: never;
@@ -712,7 +926,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Convert Google Authenticator migration URIs (one per line) into account rows */
+        /**
+         * Convert Google Authenticator migration URIs (one per line) into account rows
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         post: operations["importGoogleMigration"];
         delete?: never;
         options?: never;
@@ -729,7 +946,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Convert another app's export into account rows, without storing them */
+        /**
+         * Convert another app's export into account rows, without storing them
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         post: operations["migrateAccounts"];
         delete?: never;
         options?: never;
@@ -746,7 +966,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A code for data that is not stored (URI alone, or parameters) */
+        /**
+         * A code for data that is not stored (URI alone, or parameters)
+         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
+         */
         post: operations["previewOtp"];
         delete?: never;
         options?: never;
@@ -763,7 +986,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Parse an otpauth URI without storing it */
+        /**
+         * Parse an otpauth URI without storing it
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         post: operations["previewAccount"];
         delete?: never;
         options?: never;
@@ -780,7 +1006,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Save the manual order (the listed accounts permute among the positions they hold) */
+        /**
+         * Save the manual order (the listed accounts permute among the positions they hold)
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         post: operations["reorderAccounts"];
         delete?: never;
         options?: never;
@@ -801,7 +1030,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Remove accounts from their group (at most 100 ids, from the query or the JSON body; other body keys ignored) */
+        /**
+         * Remove accounts from their group (at most 100 ids, from the query or the JSON body; other body keys ignored)
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         patch: operations["withdrawAccounts"];
         trace?: never;
     };
@@ -812,12 +1044,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One account (secret included unless `withSecret` is falsy; with it, a token raises the export alert, hourly) */
+        /**
+         * One account (secret included unless `withSecret` is falsy or the caller is a `codes` token; with it, a token raises the export alert, hourly)
+         * @description Personal access tokens: scope `codes` or wider (403 otherwise). `withSecret` needs `read` or wider.
+         */
         get: operations["getAccount"];
-        /** Update an account (parameters only) */
+        /**
+         * Update an account (parameters only)
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         put: operations["updateAccount"];
         post?: never;
-        /** Delete an account: to the trash when `trashRetentionDays` > 0, else for good (its icon too, unless another account uses it) */
+        /**
+         * Delete an account: to the trash when `trashRetentionDays` > 0, else for good (its icon too, unless another account uses it)
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         delete: operations["deleteAccount"];
         options?: never;
         head?: never;
@@ -832,7 +1073,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Star or unstar an account (starred last among the favourites unless `favorite_order`) */
+        /**
+         * Star or unstar an account (starred last among the favourites unless `favorite_order`)
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         put: operations["setFavorite"];
         post?: never;
         delete?: never;
@@ -848,7 +1092,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The current code of an account (HOTP: consumes the counter) */
+        /**
+         * The current code of an account (HOTP: consumes the counter)
+         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
+         */
         get: operations["getAccountOtp"];
         put?: never;
         post?: never;
@@ -865,7 +1112,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Codes the server computed for the account, oldest first: when, from where, by a session or a token (never the code). `period` (months) and `limit` as 2FAuth; `withSource=1` adds `source` and `token_name`; `withCount=1` lists each stored row (one requester, one minute) once with its `count`, and `limit` counts rows */
+        /**
+         * Codes the server computed for the account, oldest first: when, from where, by a session or a token (never the code). `period` (months) and `limit` as 2FAuth; `withSource=1` adds `source` and `token_name`; `withCount=1` lists each stored row (one requester, one minute) once with its `count`, and `limit` counts rows
+         * @description Personal access tokens: scope `read` or wider (403 otherwise).
+         */
         get: operations["getAccountOtpLogs"];
         put?: never;
         post?: never;
@@ -882,7 +1132,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's otpauth URI as an SVG QR code (data URI) */
+        /**
+         * The account's otpauth URI as an SVG QR code (data URI)
+         * @description Personal access tokens: scope `read` or wider (403 otherwise).
+         */
         get: operations["getAccountQrCode"];
         put?: never;
         post?: never;
@@ -899,9 +1152,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Reveal an account's note and recovery codes (a web session must have confirmed its user within 5 minutes: else 403 `identity_confirmation_required`) */
+        /**
+         * Reveal an account's note and recovery codes (a web session must have confirmed its user within 5 minutes: else 403 `identity_confirmation_required`)
+         * @description Personal access tokens: scope `read` or wider (403 otherwise).
+         */
         get: operations["revealAccountRecovery"];
-        /** Replace an account's note and/or recovery codes (answers counts only) */
+        /**
+         * Replace an account's note and/or recovery codes (answers counts only)
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         put: operations["writeAccountRecovery"];
         post?: never;
         delete?: never;
@@ -923,7 +1182,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Mark one recovery code used (dated now) or unused */
+        /**
+         * Mark one recovery code used (dated now) or unused
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         patch: operations["markRecoveryCode"];
         trace?: never;
     };
@@ -934,7 +1196,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user with its preferences (proxy mode: a virtual user with a null id) */
+        /**
+         * The user with its preferences (proxy mode: a virtual user with a null id)
+         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
+         */
         get: operations["getUser"];
         put?: never;
         post?: never;
@@ -951,7 +1216,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user name (anonymous), or id, name and e-mail (authenticated); never the e-mail anonymously */
+        /**
+         * The user name (anonymous), or id, name and e-mail (authenticated); never the e-mail anonymously
+         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
+         */
         get: operations["getUserName"];
         put?: never;
         post?: never;
@@ -968,7 +1236,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The native settings as 2FAuth preferences (no useEncryption) */
+        /**
+         * The native settings as 2FAuth preferences (no useEncryption)
+         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
+         */
         get: operations["listPreferences"];
         put?: never;
         post?: never;
@@ -985,9 +1256,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One preference */
+        /**
+         * One preference
+         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
+         */
         get: operations["getPreference"];
-        /** Change a preference (same rules as the settings route); answers 201 */
+        /**
+         * Change a preference (same rules as the settings route); answers 201
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         put: operations["updatePreference"];
         post?: never;
         delete?: never;
@@ -1003,10 +1280,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The users: a list of one */
+        /**
+         * The users: a list of one
+         * @description Personal access tokens: scope `read` or wider (403 otherwise).
+         */
         get: operations["listUsers"];
         put?: never;
-        /** Refused: there is one user */
+        /**
+         * Refused: there is one user
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         post: operations["createUser"];
         delete?: never;
         options?: never;
@@ -1021,11 +1304,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The one user (another id: 404) */
+        /**
+         * The one user (another id: 404)
+         * @description Personal access tokens: scope `read` or wider (403 otherwise).
+         */
         get: operations["showUser"];
         put?: never;
         post?: never;
-        /** Refused for the one user (403); another id: 404 */
+        /**
+         * Refused for the one user (403); another id: 404
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         delete: operations["deleteManagedUser"];
         options?: never;
         head?: never;
@@ -1039,7 +1328,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The authentication log, newest first (`period` in months, `limit`); `withEvent=1` adds `event` and `at` (ISO 8601) */
+        /**
+         * The authentication log, newest first (`period` in months, `limit`); `withEvent=1` adds `event` and `at` (ISO 8601)
+         * @description Personal access tokens: scope `read` or wider (403 otherwise).
+         */
         get: operations["listAuthentications"];
         put?: never;
         post?: never;
@@ -1059,7 +1351,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Refused for the one user (403); another id: 404 */
+        /**
+         * Refused for the one user (403); another id: 404
+         * @description Never with a personal access token: a signed-in session only.
+         */
         delete: operations["revokeUserCredentials"];
         options?: never;
         head?: never;
@@ -1079,7 +1374,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Refused for the one user (403); another id: 404 */
+        /**
+         * Refused for the one user (403); another id: 404
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         patch: operations["resetUserPassword"];
         trace?: never;
     };
@@ -1093,7 +1391,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Refused for the one user (403); another id: 404 */
+        /**
+         * Refused for the one user (403); another id: 404
+         * @description Never with a personal access token: a signed-in session only.
+         */
         delete: operations["revokeUserTokens"];
         options?: never;
         head?: never;
@@ -1113,7 +1414,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Refused for the one user (403); another id: 404 */
+        /**
+         * Refused for the one user (403); another id: 404
+         * @description Personal access tokens: scope `full` (403 otherwise).
+         */
         patch: operations["promoteUser"];
         trace?: never;
     };
@@ -1141,7 +1445,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Version and, for the signed-in user, the environment */
+        /**
+         * Version and, for the signed-in user, the environment
+         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
+         */
         get: operations["getInfos"];
         put?: never;
         post?: never;
@@ -1158,10 +1465,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Valid personal access tokens, newest first (never their value); `withUsage=1` adds when and from where each was last used */
+        /**
+         * Valid personal access tokens, newest first (never their value); `withUsage=1` adds when and from where each was last used
+         * @description Never with a personal access token: a signed-in session only.
+         */
         get: operations["listPersonalAccessTokens"];
         put?: never;
-        /** Creates a token valid for a year; its value is shown only in this answer */
+        /**
+         * Creates a token valid for a year; its value is shown only in this answer. `scope` (Twofold only) limits what it may do; `full` when absent
+         * @description Never with a personal access token: a signed-in session only.
+         */
         post: operations["createPersonalAccessToken"];
         delete?: never;
         options?: never;
@@ -1179,7 +1492,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revokes a token: it stops working at once */
+        /**
+         * Revokes a token: it stops working at once
+         * @description Never with a personal access token: a signed-in session only.
+         */
         delete: operations["revokePersonalAccessToken"];
         options?: never;
         head?: never;
@@ -1193,7 +1509,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The provider's redirect URI: signs in or links, then sends the browser on; a refusal adds `oidc_error` (failed, not_linked, unavailable) (Twofold only) */
+        /**
+         * The provider's redirect URI: signs in or links, then sends the browser on; a refusal adds `oidc_error` (failed, not_linked, email_unverified, unavailable) (Twofold only)
+         * @description Never with a personal access token: a signed-in session only.
+         */
         get: operations["oidcCallback"];
         put?: never;
         post?: never;
@@ -1210,12 +1529,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The OpenID Connect provider and whether the user's identity there is linked (Twofold only) */
+        /**
+         * The OpenID Connect provider and whether the user's identity there is linked (Twofold only)
+         * @description Never with a personal access token: a signed-in session only.
+         */
         get: operations["getOidcLink"];
         put?: never;
-        /** Starts linking the user's identity at the provider; needs a recent identity confirmation (Twofold only) */
+        /**
+         * Starts linking the user's identity at the provider; needs a recent identity confirmation (Twofold only)
+         * @description Never with a personal access token: a signed-in session only.
+         */
         post: operations["startOidcLink"];
-        /** Unlinks the user's identity at the provider (Twofold only) */
+        /**
+         * Unlinks the user's identity at the provider (Twofold only)
+         * @description Never with a personal access token: a signed-in session only.
+         */
         delete: operations["unlinkOidc"];
         options?: never;
         head?: never;
@@ -1315,11 +1643,17 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Changes the name and e-mail address (current password required) */
+        /**
+         * Changes the name and e-mail address (current password required)
+         * @description Never with a personal access token: a signed-in session only.
+         */
         put: operations["updateUser"];
         /** Registers the single user and signs them in (refused once a user exists) */
         post: operations["register"];
-        /** Deletes the user and every account, group, icon, token, device and setting */
+        /**
+         * Deletes the user and every account, group, icon, token, device and setting
+         * @description Never with a personal access token: a signed-in session only.
+         */
         delete: operations["deleteUser"];
         options?: never;
         head?: never;
@@ -1335,7 +1669,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirms the signed-in user with their password, for five minutes (Twofold only) */
+        /**
+         * Confirms the signed-in user with their password, for five minutes (Twofold only)
+         * @description Never with a personal access token: a signed-in session only.
+         */
         post: operations["confirmIdentity"];
         delete?: never;
         options?: never;
@@ -1352,7 +1689,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirms the signed-in user with a security device's assertion, for five minutes (Twofold only) */
+        /**
+         * Confirms the signed-in user with a security device's assertion, for five minutes (Twofold only)
+         * @description Never with a personal access token: a signed-in session only.
+         */
         post: operations["confirmIdentityWebauthn"];
         delete?: never;
         options?: never;
@@ -1369,7 +1709,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Request options to confirm the signed-in user with a security device (Twofold only) */
+        /**
+         * Request options to confirm the signed-in user with a security device (Twofold only)
+         * @description Never with a personal access token: a signed-in session only.
+         */
         post: operations["confirmIdentityWebauthnOptions"];
         delete?: never;
         options?: never;
@@ -1424,7 +1767,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Changes the password; every other session ends */
+        /**
+         * Changes the password; every other session ends
+         * @description Never with a personal access token: a signed-in session only.
+         */
         patch: operations["changePassword"];
         trace?: never;
     };
@@ -1469,11 +1815,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Open web sessions, most recently active first (the current one marked) */
+        /**
+         * Open web sessions, most recently active first (the current one marked)
+         * @description Never with a personal access token: a signed-in session only.
+         */
         get: operations["listSessions"];
         put?: never;
         post?: never;
-        /** Ends every session but the current one */
+        /**
+         * Ends every session but the current one
+         * @description Never with a personal access token: a signed-in session only.
+         */
         delete: operations["endOtherSessions"];
         options?: never;
         head?: never;
@@ -1490,7 +1842,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Ends one session: its next request is refused */
+        /**
+         * Ends one session: its next request is refused
+         * @description Never with a personal access token: a signed-in session only.
+         */
         delete: operations["endSession"];
         options?: never;
         head?: never;
@@ -1504,7 +1859,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Registered security devices, oldest first */
+        /**
+         * Registered security devices, oldest first
+         * @description Never with a personal access token: a signed-in session only.
+         */
         get: operations["listWebauthnCredentials"];
         put?: never;
         post?: never;
@@ -1524,7 +1882,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revokes a security device; revoking the last one turns WebAuthn-only and -default off */
+        /**
+         * Revokes a security device; revoking the last one turns WebAuthn-only and -default off
+         * @description Never with a personal access token: a signed-in session only.
+         */
         delete: operations["revokeWebauthnCredential"];
         options?: never;
         head?: never;
@@ -1544,7 +1905,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Names a security device */
+        /**
+         * Names a security device
+         * @description Never with a personal access token: a signed-in session only.
+         */
         patch: operations["renameWebauthnCredential"];
         trace?: never;
     };
@@ -1642,7 +2006,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Registers a security device from the browser's attestation */
+        /**
+         * Registers a security device from the browser's attestation
+         * @description Never with a personal access token: a signed-in session only.
+         */
         post: operations["webauthnRegister"];
         delete?: never;
         options?: never;
@@ -1659,7 +2026,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creation options to register a security device */
+        /**
+         * Creation options to register a security device
+         * @description Never with a personal access token: a signed-in session only.
+         */
         post: operations["webauthnRegisterOptions"];
         delete?: never;
         options?: never;
@@ -1769,6 +2139,10 @@ export interface components {
             export: boolean;
             /** @description A scheduled backup that failed */
             backup_failed: boolean;
+            /** @description The server's clock found wrong by its devices, and right again (on by default) */
+            clock_skew: boolean;
+            /** @description The data disk (DATA_DIR) full: writes refused (on by default) */
+            disk_full: boolean;
         };
         /** AlertSettings */
         AlertSettings: {
@@ -1807,6 +2181,16 @@ export interface components {
             accessToken: string;
             accessTokenId: string;
             token: components["schemas"]["Token"];
+        };
+        /** DataDisk */
+        DataDisk: {
+            /** @description Free space in DATA_DIR for the server */
+            free_bytes: number;
+            total_bytes: number;
+            /** @description Under 100 MB or 5 % free */
+            low: boolean;
+            /** @description Writes are refused (507) until space is freed */
+            full: boolean;
         };
         /**
          * DeviceCopy
@@ -1953,6 +2337,24 @@ export interface components {
             total: number;
             unused: number;
         };
+        /** ServerClock */
+        ServerClock: {
+            /** @description The server's clock when it answered, in Unix milliseconds */
+            server_time: number;
+            server_offset_ms: number | null;
+            /** @description Distinct devices whose clocks were heard in the last ten minutes */
+            devices: number;
+            device_offset_ms: number | null;
+            device_agrees: boolean | null;
+        };
+        /**
+         * ServerStatus
+         * @description The server's clock and data disk (Twofold only)
+         */
+        ServerStatus: {
+            clock: components["schemas"]["ServerClock"];
+            disk: components["schemas"]["DataDisk"] | null;
+        };
         /**
          * SessionStatus
          * @description Who is signed in (null: nobody), and whether device sign-in can work
@@ -2007,6 +2409,7 @@ export interface components {
             id: string;
             name: string;
             scopes: string[];
+            scope: components["schemas"]["TokenScope"];
             revoked: boolean;
             /** @description ISO-8601 UTC with microseconds */
             created_at: string;
@@ -2017,6 +2420,12 @@ export interface components {
             last_used_at?: string | null;
             last_used_ip?: string | null;
         };
+        /**
+         * TokenScope
+         * @description Twofold only. `codes`: the accounts without secret, note or recovery code, and their codes; `read`: every read, secrets and exports included; `full`: everything a token may do
+         * @enum {string}
+         */
+        TokenScope: "codes" | "read" | "full";
         /**
          * TrashedAccount
          * @description A deleted account kept in the trash
@@ -2124,6 +2533,117 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getAssetManifest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Written by the web build; `twofold verify <url>` compares the served files with it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        version: 1;
+                        files: {
+                            /** @description Path of the file on this server, e.g. `/assets/index-abc.js` */
+                            path: string;
+                            /** @description SHA-256 of its bytes, hex */
+                            sha256: string;
+                            bytes: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Refused by a business rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Session locked after inactivity */
+            418: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description CSRF token mismatch */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     getAlertSettings: {
         parameters: {
             query?: never;
@@ -2561,6 +3081,10 @@ export interface operations {
                     export?: boolean;
                     /** @description A scheduled backup that failed */
                     backup_failed?: boolean;
+                    /** @description The server's clock found wrong by its devices, and right again (on by default) */
+                    clock_skew?: boolean;
+                    /** @description The data disk (DATA_DIR) full: writes refused (on by default) */
+                    disk_full?: boolean;
                 };
             };
         };
@@ -6414,6 +6938,107 @@ export interface operations {
             };
         };
     };
+    getServerStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server's clock and data disk (Twofold only) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerStatus"];
+                };
+            };
+            /** @description Refused by a business rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Session locked after inactivity */
+            418: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description CSRF token mismatch */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     listTags: {
         parameters: {
             query?: never;
@@ -9795,7 +10420,9 @@ export interface operations {
     getAccountOtpLogs: {
         parameters: {
             query?: {
+                /** @description The last months only: a whole number from 1 to 1200 */
                 period?: unknown;
+                /** @description The first rows, or the last ones when negative: a whole number from -100000 to 100000 */
                 limit?: unknown;
                 withSource?: unknown;
                 withCount?: unknown;
@@ -11044,7 +11671,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        reason: string;
+                        reason?: string;
                     };
                 };
             };
@@ -11267,7 +11894,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        reason: string;
+                        reason?: string;
                     };
                 };
             };
@@ -11330,7 +11957,9 @@ export interface operations {
     listAuthentications: {
         parameters: {
             query?: {
+                /** @description The last months only: a whole number from 1 to 1200 */
                 period?: unknown;
+                /** @description The first rows, or the last ones when negative: a whole number from -100000 to 100000 */
                 limit?: unknown;
                 withEvent?: unknown;
             };
@@ -11485,7 +12114,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        reason: string;
+                        reason?: string;
                     };
                 };
             };
@@ -11582,7 +12211,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        reason: string;
+                        reason?: string;
                     };
                 };
             };
@@ -11679,7 +12308,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        reason: string;
+                        reason?: string;
                     };
                 };
             };
@@ -11776,7 +12405,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        reason: string;
+                        reason?: string;
                     };
                 };
             };
@@ -11980,6 +12609,10 @@ export interface operations {
                         "Auth proxy header for email"?: string;
                         "webauthn user verification"?: string;
                         "Trusted proxies"?: string;
+                        /** @description `ok`, or how far the server's clock is off (`+123 s`: ahead) by its devices */
+                        "Server clock offset"?: string;
+                        /** @description Free space in DATA_DIR, in MB (Twofold only) */
+                        "Data disk free"?: string;
                         options?: {
                             [key: string]: unknown;
                         };
@@ -12185,6 +12818,7 @@ export interface operations {
                     name: string;
                     /** @description Accepted and ignored */
                     scopes?: unknown;
+                    scope?: components["schemas"]["TokenScope"];
                 };
             };
         };

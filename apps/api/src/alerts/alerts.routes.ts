@@ -20,12 +20,13 @@ import {
   unsubscribePush,
 } from './alerts.service.js';
 
+const typeOf = (params: { type: string }) => params.type as ChannelType;
+
 /** Twofold's own routes (2FAuth has none): the alert kinds, channels and Web Push subscriptions. */
 export const alertsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The signed-in user's only: a token can neither read nor silence the alerts.
   const config = { auth: 'api', scope: 'session' } as const;
   const tags = ['alerts'];
-  const typeOf = (params: { type: string }) => params.type as ChannelType;
 
   app.get(
     '/api/v1/alerts',
