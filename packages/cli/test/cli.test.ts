@@ -287,11 +287,8 @@ describe('backup', () => {
     expect(none.code).toBe(1);
     // The hint (where to set one) is said once.
     expect(none.stderr).toBe('twofold: No backup password is set: set one in Settings → Backups first.\n');
-    const set = await fetch(`${server.url}/api/v1/backups/password`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ password: 'backup password 1' }),
-    });
+    // The backup password is the signed-in user's only (tokens are refused).
+    const set = await server.asUser('PUT', '/api/v1/backups/password', { password: 'backup password 1' });
     expect(set.status).toBe(204);
 
     const made = await twofold(['backup']);

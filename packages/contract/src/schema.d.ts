@@ -276,7 +276,7 @@ export interface paths {
         put?: never;
         /**
          * Records that a device refreshed its copy; 404 once revoked (the device erases it), even to a device whose session the revocation ended
-         * @description Personal access tokens: scope `full` (403 otherwise).
+         * @description Never with a personal access token: a signed-in session only.
          */
         post: operations["refreshDeviceCopy"];
         delete?: never;
@@ -638,7 +638,7 @@ export interface paths {
         };
         /**
          * The server's clock (checked against its devices' clocks) and the free space of its data disk. A client may send X-Client-Time (its clock, Unix ms) with X-Client-Id (a random id it keeps, 8-64 letters, digits, - or _): its reading is counted and compared
-         * @description Personal access tokens: scope `read` or wider (403 otherwise).
+         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
          */
         get: operations["getServerStatus"];
         put?: never;

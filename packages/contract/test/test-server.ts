@@ -19,6 +19,8 @@ export interface TestServer {
   readonly token: string;
   /** Creates one more token (each test that revokes or corrupts one can have its own), `full` unless `scope`. */
   readonly newToken: (name: string, scope?: 'codes' | 'read' | 'full') => Promise<string>;
+  /** A request of the signed-in user's web session: the sensitive settings refuse every token. */
+  readonly asUser: (method: string, route: string, body?: unknown) => Promise<Response>;
   readonly stop: () => Promise<void>;
 }
 
@@ -132,7 +134,8 @@ export async function startTestServer(env: Readonly<Record<string, string>> = {}
       if (made.status !== 200) throw new Error(`token: ${made.status} ${await made.text()}`);
       return ((await made.json()) as { accessToken: string }).accessToken;
     };
-    return { url, token: await newToken('e2e'), newToken, stop };
+    const asUser = (method: string, route: string, body?: unknown) => session.send(method, route, body);
+    return { url, token: await newToken('e2e'), newToken, asUser, stop };
   } catch (error) {
     await stop();
     throw error;

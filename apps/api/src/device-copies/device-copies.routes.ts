@@ -62,7 +62,7 @@ export const deviceCopiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/device-copies/:id/refresh',
     {
       // A revoked copy's device was signed out with it: it is still told (404) without a session.
-      config: { auth: 'probe' },
+      config: { auth: 'probe', scope: 'session' },
       schema: {
         tags,
         operationId: 'refreshDeviceCopy',

@@ -6,7 +6,8 @@ import { encodeBase32 } from '@twofold/otp';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../db/database.js';
-import { createUserWithToken } from '../test/auth-helpers.js';
+import { createUserWithToken, john } from '../test/auth-helpers.js';
+import { WebSession } from './web-session.js';
 import {
   bearerFetch,
   freePort,
@@ -119,9 +120,14 @@ describe.skipIf(mountFailure !== undefined)('a full data disk (tmpfs DATA_DIR, e
 
   it('refuses writes with 507, keeps reads and codes, recovers without a restart, and loses nothing', async () => {
     server = await startServer(port, env, logs);
-    expect((await call('PUT', '/api/v1/backups/password', { password: 'backup password 1' })).status).toBe(
-      204,
-    );
+    // The backup password is the signed-in user's only (tokens are refused): set from a web session.
+    const session = new WebSession(server.url);
+    expect(
+      (await session.request('POST', '/user/login', { email: john.email, password: john.password })).status,
+    ).toBe(200);
+    expect(
+      (await session.request('PUT', '/api/v1/backups/password', { password: 'backup password 1' })).status,
+    ).toBe(204);
     for (const service of ['Before 1', 'Before 2']) {
       expect((await create(service)).status).toBe(201);
       created.add(service);

@@ -11,7 +11,7 @@ export const serverStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/status',
     {
-      config: { auth: 'api' },
+      config: { auth: 'api', scope: 'codes' },
       schema: {
         tags: ['app'],
         operationId: 'getServerStatus',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
-import { createUserWithToken, bearerCaller } from '../test/auth-helpers.js';
+import { asSignedInUser, createUserWithToken, bearerCaller } from '../test/auth-helpers.js';
 import { describeEachDatabase, type TestContext } from '../test/harness.js';
 import { TestHttpReceiver } from '../test/http-receiver.js';
 
@@ -32,7 +32,8 @@ async function setUp(t: TestContext) {
   await t.rebuild({}, { keepKeys: true });
   const token = await createUserWithToken(t.db);
   const call = bearerCaller(t, () => token);
-  const saved = await call('PUT', '/api/v1/alerts/channels/webhook', {
+  // Alert channels are the signed-in user's only: set from a session, as the user does.
+  const saved = await asSignedInUser(t)('PUT', '/api/v1/alerts/channels/webhook', {
     url: `${base}/hook`,
     secret: 's3cret-hook',
   });

@@ -32,10 +32,13 @@ const EXPECTED: Readonly<Record<string, Requirement>> = {
   getInfos: 'codes',
   listFeatures: 'codes',
   getFeature: 'codes',
+  // the server's clock and data disk: a code-reading client warns when its codes may be wrong
+  getServerStatus: 'codes',
   // read: every other read, secrets included
   getAccountQrCode: 'read',
   revealAccountRecovery: 'read',
   getAccountOtpLogs: 'read',
+  getCodeLog: 'read',
   exportAccounts: 'read',
   exportAccountsEncrypted: 'read',
   listTrash: 'read',
