@@ -53,10 +53,7 @@ describe('a backup killed half-way', () => {
 
     let server = await start();
     // The backup password is the signed-in user's only (refused to tokens).
-    const session = new WebSession(url);
-    expect(
-      (await session.request('POST', '/user/login', { email: john.email, password: john.password })).status,
-    ).toBe(200);
+    const session = await WebSession.signIn(url, john);
     expect(
       (await session.request('PUT', '/api/v1/backups/password', { password: 'backup password' })).status,
     ).toBe(204);

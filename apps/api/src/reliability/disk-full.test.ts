@@ -121,10 +121,7 @@ describe.skipIf(mountFailure !== undefined)('a full data disk (tmpfs DATA_DIR, e
   it('refuses writes with 507, keeps reads and codes, recovers without a restart, and loses nothing', async () => {
     server = await startServer(port, env, logs);
     // The backup password is the signed-in user's only (tokens are refused): set from a web session.
-    const session = new WebSession(server.url);
-    expect(
-      (await session.request('POST', '/user/login', { email: john.email, password: john.password })).status,
-    ).toBe(200);
+    const session = await WebSession.signIn(server.url, john);
     expect(
       (await session.request('PUT', '/api/v1/backups/password', { password: 'backup password 1' })).status,
     ).toBe(204);

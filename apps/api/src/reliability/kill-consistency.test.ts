@@ -101,13 +101,7 @@ describe.each(testDrivers())('kill -9 during an import and during the encryption
   const call = (method: string, route: string, body?: unknown) =>
     bearerFetch(server!.url, token)(method, route, body);
   /** Encryption at rest is switched from a signed-in session (refused to tokens). */
-  async function signedIn(): Promise<WebSession> {
-    const session = new WebSession(server!.url);
-    expect(
-      (await session.request('POST', '/user/login', { email: john.email, password: john.password })).status,
-    ).toBe(200);
-    return session;
-  }
+  const signedIn = (): Promise<WebSession> => WebSession.signIn(server!.url, john);
 
   /** Every stored account has a distinct expected name and the right code. */
   async function expectWholeAccounts(): Promise<Set<string>> {

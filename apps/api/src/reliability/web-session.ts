@@ -4,6 +4,15 @@ export class WebSession {
 
   constructor(readonly base: string) {}
 
+  /** A session signed in with a password, as the web app signs in: the sensitive settings need one. */
+  static async signIn(base: string, credentials: { email: string; password: string }): Promise<WebSession> {
+    const session = new WebSession(base);
+    const response = await session.request('POST', '/user/login', credentials);
+    if (response.status !== 200)
+      throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+    return session;
+  }
+
   private absorb(response: Response): void {
     for (const line of response.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
