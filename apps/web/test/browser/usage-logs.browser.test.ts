@@ -26,7 +26,8 @@ async function withToken(url: string, token: string, path: string): Promise<unkn
 describe('code log and token usage', () => {
   // Paging needs more codes than the API's per-minute limit for tokens allows.
   const session = perTestSessions({
-    env: { THROTTLE_API: '0' },
+    // How long and how many rows the code log keeps: what Settings must say, not the defaults.
+    env: { THROTTLE_API: '0', AUTH_LOG_RETENTION_DAYS: '90', CODE_LOG_MAX_ROWS: '5000' },
     setUp: ({ page }, server) => registerByApi(page, server.url),
   });
 
@@ -60,8 +61,8 @@ describe('code log and token usage', () => {
     const rows = page.getByRole('list', { name: 'Code log' }).getByRole('listitem');
     await rows.first().waitFor();
     expect(await rows.allInnerTexts()).toEqual([
-      expect.stringMatching(/^Web session\n.*IP address 127\.0\.0\.1 · Counter 4$/s),
-      expect.stringMatching(/^Token “CLI”\n.*IP address 127\.0\.0\.1 · Counter 3$/s),
+      expect.stringMatching(/^Web session\n.*IP address 127\.0\.0\.1 · Counter 4 · 1 read$/s),
+      expect.stringMatching(/^Token “CLI”\n.*IP address 127\.0\.0\.1 · Counter 3 · 1 read$/s),
     ]);
     // Never the codes themselves.
     const text = await page.locator('body').innerText();
@@ -86,11 +87,13 @@ describe('code log and token usage', () => {
 
   it('shows the newest 50 codes first and the older ones on demand', async () => {
     const { page, server } = session;
+    // HOTP: each code has its own counter, so each is a row of its own (TOTP codes would merge).
     const { id } = await createAccount(page, server.url, {
       service: 'Mail',
       account: 'ada',
-      otp_type: 'totp',
+      otp_type: 'hotp',
       secret: SECRET,
+      counter: 0,
     });
     const token = await newToken(page, server.url, 'Script');
     for (let call = 0; call < 53; call += 1)
@@ -105,6 +108,63 @@ describe('code log and token usage', () => {
     expect(await rows.count()).toBe(53);
     await expect.poll(() => page.getByRole('button', { name: 'Show older entries' }).count()).toBe(0);
   });
+
+  it("merges a session's reads of an account within a minute into one row with a count, and Settings says how the log is kept", async () => {
+    const { page, server } = session;
+    const { id } = await createAccount(page, server.url, {
+      service: 'Harbor',
+      account: 'ada',
+      otp_type: 'totp',
+      secret: SECRET,
+    });
+    // The server merges per calendar minute: start early in one, so both reads land in it.
+    await expect.poll(() => Date.now() % 60_000 < 30_000, { timeout: 35_000, interval: 250 }).toBe(true);
+    await page.goto(`${server.url}/accounts`);
+    for (let read = 0; read < 2; read += 1) {
+      const computed = page.waitForResponse((response) =>
+        response.url().endsWith(`/api/v1/twofaccounts/${id}/otp`),
+      );
+      await page
+        .getByRole('button', { name: /^Harbor/ })
+        .first()
+        .click();
+      expect((await computed).status()).toBe(200);
+      await readCode(page);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
+
+    await page.goto(`${server.url}/account/${id}/code-log`);
+    const rows = page.getByRole('list', { name: 'Code log' }).getByRole('listitem');
+    await rows.filter({ hasText: '2 reads' }).waitFor();
+    expect(await rows.allInnerTexts()).toEqual([
+      expect.stringMatching(/^Web session\n.*IP address 127\.0\.0\.1 · 2 reads$/s),
+    ]);
+
+    // Settings › Security says how the log is kept, with the server's own figures.
+    await page.goto(`${server.url}/settings/security`);
+    const section = page.getByRole('region', { name: 'Code log' });
+    await section
+      .getByText(
+        'Reads of one account by the same session, token or proxy within a minute are merged into one entry with a count.',
+        { exact: false },
+      )
+      .waitFor();
+    await section
+      .getByText('Entries are kept for 90 days, 5,000 entries at most: the oldest are removed first.')
+      .waitFor();
+    await section.getByText('Entries stay in the log after their account is deleted.').waitFor();
+    const recent = section.getByRole('list', { name: 'Recent entries' }).getByRole('listitem');
+    await recent.filter({ hasText: 'Harbor · ada' }).filter({ hasText: '2 reads' }).waitFor();
+    await expectAccessible(page, 'on the security settings with the code log');
+
+    // Deleted for good: the entry stays, marked.
+    await apiCall(page, 'DELETE', `${server.url}/api/v1/twofaccounts/${id}`);
+    await apiCall(page, 'DELETE', `${server.url}/api/v1/trash?ids=${id}`);
+    await page.reload();
+    await recent.filter({ hasText: 'Harbor · ada (deleted)' }).filter({ hasText: '2 reads' }).waitFor();
+    expect(await recent.count()).toBe(1);
+  }, 120_000);
 
   it('lists when and from where each token was last used, "never used", and its expiry, in the language and timezone chosen', async () => {
     const { page, server } = session;

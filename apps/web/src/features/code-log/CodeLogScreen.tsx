@@ -15,7 +15,10 @@ const route = getRouteApi('/signed-in/account/$twofaccountId/code-log');
 /** Entries fetched at first, and added by each "show older". */
 const PAGE = 50;
 
-/** The codes the server computed for one account, newest first (never the codes themselves). */
+/**
+ * The codes the server computed for one account, newest first (never the codes themselves): one row
+ * per requester and minute, with how many codes it stands for.
+ */
 export function CodeLogScreen() {
   const { t, i18n } = useTranslation('accountForm', { keyPrefix: 'codeLog' });
   const { twofaccountId } = route.useParams();
@@ -61,6 +64,8 @@ export function CodeLogScreen() {
                       {t('counter', { counter: entry.counter })}
                     </>
                   )}
+                  {' · '}
+                  {t('reads', { count: entry.count ?? 1 })}
                 </span>
               </li>
             );

@@ -5,6 +5,7 @@ import { isApiError } from '../../api/client';
 import { currentUserQuery } from '../../entities/user/user.api';
 import { appConfigQuery } from '../../entities/server/server.api';
 import { OidcSection } from './OidcSection';
+import { CodeLogSection } from './CodeLogSection';
 import {
   authenticationsQuery,
   endOtherSessions,
@@ -27,7 +28,10 @@ function deviceOf(item: { browser: string | false; platform: string | false }, u
   return parts.length > 0 ? parts.join(', ') : unknown;
 }
 
-/** Security: the open sessions (end one, or all the others) and the sign-in log by month. */
+/**
+ * Security: the open sessions (end one, or all the others), the sign-in log by month, and how the
+ * code log is kept with its newest entries.
+ */
 export function SecurityScreen() {
   const { t, i18n } = useTranslation('settings');
   const { data: user } = useSuspenseQuery(currentUserQuery);
@@ -44,6 +48,7 @@ export function SecurityScreen() {
       {config.oidc && user.id !== null && <OidcSection label={config.oidc.label} />}
       <SessionsSection sessions={sessions.data} pending={sessions.isPending} timeFormat={timeFormat} />
       {user.id !== null && <SignInLogSection userId={user.id} timeFormat={timeFormat} />}
+      <CodeLogSection timeFormat={timeFormat} />
     </div>
   );
 }
