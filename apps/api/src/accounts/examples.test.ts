@@ -1,6 +1,6 @@
 import { beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/harness.js';
-import { bearerCaller, createUserWithToken } from '../test/auth-helpers.js';
+import { asSignedInUser, bearerCaller, createUserWithToken } from '../test/auth-helpers.js';
 import { fixtures as F } from './fixtures.js';
 
 /*
@@ -488,10 +488,11 @@ describeEachDatabase('worked examples E1–E23', (t) => {
     await createExampleAccounts();
     await expectCall('POST', '/api/v1/groups', { name: 'Work' }, 201);
     await expectCall('POST', '/api/v1/groups/1/assign', { ids: [1, 2] }, 200);
-    await expectCall('PUT', '/api/v1/settings/useEncryption', { value: true }, 200, {
-      key: 'useEncryption',
-      value: true,
-    });
+    // Encryption at rest is switched by the signed-in user only (every token is refused it).
+    const asUser = asSignedInUser(t);
+    const switched = await asUser('PUT', '/api/v1/settings/useEncryption', { value: true });
+    expect(switched.statusCode).toBe(200);
+    expect(switched.json()).toEqual({ key: 'useEncryption', value: true });
     const clear = await expectCall('GET', '/api/v1/twofaccounts/2', undefined, 200);
     expect(clear.json()).toMatchObject({ account: 'account', secret: 'A4GRFHVVRBGY7UIW' });
     const stored = await t.db
@@ -521,7 +522,9 @@ describeEachDatabase('worked examples E1–E23', (t) => {
       message:
         'The secret cannot be deciphered. This is mainly caused by a wrong encryption key or by corrupted data stored in the database.',
     });
-    await expectCall('PUT', '/api/v1/settings/useEncryption', { value: false }, 400, {
+    const refused = await asUser('PUT', '/api/v1/settings/useEncryption', { value: false });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
       message:
         'Decryption failed, your database is still protected. This is mainly caused by an integrity issue of encrypted data for one or more accounts.',
     });

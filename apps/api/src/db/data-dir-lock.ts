@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
   closeSync,
-  existsSync,
-  linkSync,
   mkdirSync,
   openSync,
   readFileSync,
-  renameSync,
+  rmSync,
   statSync,
   unlinkSync,
   utimesSync,
@@ -34,9 +32,9 @@ export { pidNamespace, processStart } from './process-info.js';
  *   namespace (a folder shared between machines or containers; a container started again) the
  *   pid means nothing here, so the holder touches its file every 5 s and a lock untouched for
  *   30 s is stale.
- * - Take-over is race-safe: the stale file is renamed aside (atomic), and only if the file moved
- *   is the one judged stale does the process go on to the O_EXCL create; a live lock moved by
- *   mistake (another starter took over first) is linked back. Of two starters, one wins.
+ * - Take-over is race-safe: one starter at a time (an O_EXCL take-over mutex beside the lock)
+ *   reads the file again and removes it only if it is still the one judged stale, then goes on to
+ *   the O_EXCL create. Of several starters, one wins.
  * - The holder checks its file at every heartbeat. Deleted by hand while the server runs, it is
  *   created again (with a warning), so a later start still finds the folder taken. Found holding
  *   another process's lock (one started while the file was gone), the holder reports the folder
@@ -50,6 +48,8 @@ export const LOCK_FILE_NAME = 'twofold.lock';
 /** The default heartbeat; a holder on another host beats at most every 10 s (stale after 30 s). */
 export const HEARTBEAT_MS = 5_000;
 const FOREIGN_STALE_MS = 30_000;
+/** A take-over mutex older than this was left by a starter that died while holding it. */
+const TAKEOVER_MUTEX_STALE_MS = 10_000;
 /** A lock file being written by its creator can be read empty for an instant. */
 const UNREADABLE_GRACE_MS = 2_000;
 
@@ -130,7 +130,7 @@ export function lockDataDir(dataDir: string, options: LockOptions = {}): DataDir
       if (reason === null) throw new DataDirInUseError(folder, file, seen.holder);
     }
     options.beforeTakeOver?.();
-    if (moveAsideIfUnchanged(file, seen.text)) {
+    if (removeIfUnchanged(file, seen.text)) {
       const pid = seen.holder ? `pid ${seen.holder.pid}` : 'an unknown process';
       options.warn?.(`Taking over the lock of the data folder ${folder}: its holder, ${pid}, ${reason}.`);
     }
@@ -276,30 +276,34 @@ function staleReason(holder: LockHolder, mtimeMs: number): string | null {
 }
 
 /**
- * Renames the lock aside; true when what moved is the file judged stale (`text`). A file taken
- * meanwhile by another starter is put back (a hard link cannot replace an existing file).
+ * Removes the lock judged stale, one starter at a time: the take-over mutex (`<lock>.takeover`,
+ * O_EXCL) is held while the file is read again and removed, so a live lock is never moved. (Moving
+ * the file aside and linking a live one back left an instant in which a third starter could create
+ * its lock beside the first.) False when another starter holds the mutex or the file changed.
  */
-function moveAsideIfUnchanged(file: string, text: string): boolean {
-  const aside = `${file}.stale-${process.pid}-${randomBytes(6).toString('hex')}`;
-  try {
-    renameSync(file, aside);
-  } catch (error) {
-    if (errnoOf(error) === 'ENOENT') return false;
-    throw error;
+function removeIfUnchanged(file: string, text: string): boolean {
+  const mutex = `${file}.takeover`;
+  if (!createExclusive(mutex, `${process.pid}\n`)) {
+    clearAbandonedMutex(mutex);
+    sleepSync(20);
+    return false;
   }
-  const moved = readFileSync(aside, 'utf8');
-  if (moved === text) {
-    unlinkSync(aside);
+  try {
+    if (!isStillOurs(file, text)) return false;
+    unlinkSync(file);
     return true;
+  } finally {
+    rmSync(mutex, { force: true });
   }
+}
+
+/** A starter killed between taking the mutex and releasing it (microseconds) leaves it behind. */
+function clearAbandonedMutex(mutex: string): void {
   try {
-    linkSync(aside, file);
-  } catch (error) {
-    // No hard links on this file system: rename back while the place is free.
-    if (errnoOf(error) !== 'EEXIST' && !existsSync(file)) renameSync(aside, file);
+    if (Date.now() - statSync(mutex).mtimeMs > TAKEOVER_MUTEX_STALE_MS) unlinkSync(mutex);
+  } catch {
+    // gone meanwhile: the next attempt takes it
   }
-  if (existsSync(aside)) unlinkSync(aside);
-  return false;
 }
 
 function isStillOurs(file: string, text: string): boolean {
