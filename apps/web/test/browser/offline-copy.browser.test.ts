@@ -195,9 +195,17 @@ describe("codes from this device's copy when the server cannot be reached", () =
       }
       out.push(`local:${JSON.stringify({ ...localStorage })}`);
       out.push(`session:${JSON.stringify({ ...sessionStorage })}`);
+      // The build's own files (listed by its asset manifest) are public code, which may name a
+      // service (a help link on GitHub): the check is on what the app stored, not on what it is.
+      const manifest = (await (await fetch('/.well-known/twofold-assets.json')).json()) as {
+        files: { path: string }[];
+      };
+      const builtFiles = new Set(manifest.files.map((file) => file.path));
+      builtFiles.add('/');
       for (const name of await caches.keys()) {
         const cache = await caches.open(name);
         for (const request of await cache.keys()) {
+          if (builtFiles.has(new URL(request.url).pathname)) continue;
           const response = await cache.match(request);
           out.push(`cache:${request.url}:${(await response?.text()) ?? ''}`);
         }
