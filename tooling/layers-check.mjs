@@ -1,11 +1,14 @@
 // Keeps the API's folders in layers: no folder of apps/api/src may import (directly or through
 // others) a folder that imports it back. Tests are not checked. The one import allowed to run up
 // is the OpenAPI generator's: it builds the whole app, as server.ts does (ARCHITECTURE.md, Layers).
+// Inside the API, no two files import each other (directly or through others), and no route file
+// imports another route file (what two route files share lives in a schema or service module).
 // Then the web app's layers (apps/web/src): see the second half of this file.
+// `node tooling/layers-check.mjs [root]` checks the repository at root (the tests plant files in a copy).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
-const root = new URL('..', import.meta.url).pathname;
+const root = process.argv[2] ?? new URL('..', import.meta.url).pathname;
 const src = join(root, 'apps/api/src');
 const ALLOWED = new Set(['openapi/generate.ts -> app.ts']);
 
@@ -24,10 +27,20 @@ function* sourceFiles(dir) {
 const unitOf = (file) => relative(src, file).split('/')[0];
 
 const edges = new Map();
+const fileGraph = new Map();
+const apiProblems = [];
 for (const file of sourceFiles(src)) {
   const text = readFileSync(file, 'utf8');
+  const targets = new Set();
+  fileGraph.set(file, targets);
   for (const match of text.matchAll(/^(?:import|export)[^'"]*from\s+'(\.[^']+)'/gm)) {
     const target = resolve(dirname(file), match[1]).replace(/\.js$/, '.ts');
+    targets.add(target);
+    if (/\.routes\.ts$/.test(file) && /\.routes\.ts$/.test(target)) {
+      apiProblems.push(
+        `${relative(src, file)} -> ${relative(src, target)}: a route file imports a route file`,
+      );
+    }
     const [from, to] = [unitOf(file), unitOf(target)];
     if (from === to) continue;
     if (ALLOWED.has(`${relative(src, file)} -> ${relative(src, target)}`)) continue;
@@ -58,6 +71,12 @@ for (const unit of edges.keys()) {
   const cycle = cycleFrom(unit);
   if (cycle) cycles.add([...cycle.slice(0, -1)].sort().join(' <-> '));
 }
+apiProblems.push(...fileCycles(fileGraph, src).map((cycle) => `file cycle: ${cycle}`));
+if (apiProblems.length > 0) {
+  console.error('layers-check: apps/api/src has file cycles or route-to-route imports:');
+  for (const problem of apiProblems) console.error(`  ${problem}`);
+  process.exitCode = 1;
+}
 if (cycles.size > 0) {
   console.error(
     'layers-check: these folders of apps/api/src import each other (directly or through others):',
@@ -65,10 +84,30 @@ if (cycles.size > 0) {
   for (const cycle of cycles) console.error(`  ${cycle}`);
   process.exitCode = 1;
 } else {
-  console.log(`layers-check: ${edges.size} folders of apps/api/src in layers, no cycle.`);
+  console.log(
+    `layers-check: ${edges.size} folders of apps/api/src in layers, no cycle` +
+      (apiProblems.length === 0 ? ', no file cycle, no route file importing another.' : '.'),
+  );
 }
 
 checkWeb();
+
+/** Files that import each other: a depth-first walk that meets a file still on its path. */
+function fileCycles(graph, base) {
+  const state = new Map();
+  const found = [];
+  const visit = (file, path) => {
+    state.set(file, 'open');
+    for (const next of graph.get(file) ?? []) {
+      if (state.get(next) === 'open') {
+        found.push([...path.slice(path.indexOf(next)), next].map((f) => relative(base, f)).join(' -> '));
+      } else if (!state.has(next)) visit(next, [...path, next]);
+    }
+    state.set(file, 'done');
+  };
+  for (const file of graph.keys()) if (!state.has(file)) visit(file, [file]);
+  return found;
+}
 
 // The web app (apps/web/src, .ts and .tsx, tests left out): its folders stand in declared layers,
 // bottom first (ARCHITECTURE.md, apps/web). An import goes down to a lower layer or stays inside its
@@ -148,19 +187,7 @@ function checkWeb() {
     graph.set(file, targets);
   }
 
-  // Files that import each other: a depth-first walk that meets a file still on its path.
-  const state = new Map();
-  const cycles = [];
-  const visit = (file, path) => {
-    state.set(file, 'open');
-    for (const next of graph.get(file) ?? []) {
-      if (state.get(next) === 'open') {
-        cycles.push([...path.slice(path.indexOf(next)), next].map((f) => relative(web, f)).join(' -> '));
-      } else if (!state.has(next)) visit(next, [...path, next]);
-    }
-    state.set(file, 'done');
-  };
-  for (const file of files) if (!state.has(file)) visit(file, [file]);
+  const cycles = fileCycles(graph, web);
   for (const cycle of cycles) problems.push(`cycle: ${cycle}`);
 
   const count = (word) => problems.filter((problem) => problem.includes(word)).length;

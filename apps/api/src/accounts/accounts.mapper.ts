@@ -4,7 +4,7 @@ import type { IconStore } from '../images/icon-store.js';
 import { openFields } from '../crypto/account-fields.js';
 import type { AccountRecord } from './accounts.queries.js';
 import type { EmbeddedOtp as EmbeddedOtpSchema } from './accounts.schemas.js';
-import { accountExtras, type AccountExtras } from './account-extras.js';
+import type { AccountExtras } from './account-extras.js';
 
 /** An account row with its sensitive fields decrypted (or marked), as the service works with it. */
 export interface AccountView {
@@ -89,3 +89,16 @@ export function toRead(
 }
 
 export type AccountRead = ReturnType<typeof toRead>;
+
+/**
+ * Twofold's own account fields, answered only when the request asks for them (`withExtras`):
+ * 2FAuth clients never meet a field they did not ask for. The favourite fields are written for
+ * favourites only (absent = not starred): on a list of 1,000 accounts, mostly not starred, that
+ * keeps the answer as light as before.
+ */
+export function accountExtras(view: Pick<AccountView, 'favorite' | 'favorite_order'>): {
+  favorite?: true;
+  favorite_order?: number | null;
+} {
+  return view.favorite ? { favorite: true, favorite_order: view.favorite_order } : {};
+}

@@ -3,7 +3,7 @@ import { locales } from '../i18n/locales.js';
 import os from 'node:os';
 import { Nullable } from '../http/common.schemas.js';
 import { listSettings } from '../settings/settings.service.js';
-import { oidcSettings, passwordSignInOff } from '../config/config.js';
+import { oidcSettings, passwordSignInOff } from '../config/oidc-settings.js';
 
 export const AppConfig = Type.Object(
   {

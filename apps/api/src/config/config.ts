@@ -13,7 +13,6 @@ import {
 import { assertOidcComplete, oidcVariables } from './oidc-config.js';
 
 export { ConfigError } from './variable.js';
-export { oidcSettings, passwordSignInOff, type OidcSettings } from './oidc-config.js';
 
 /**
  * The one place that reads the environment. Every variable is declared once here, with its

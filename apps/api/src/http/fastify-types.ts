@@ -1,6 +1,6 @@
 import type { DatabaseDriver } from '../db/database.js';
 import type { Locale } from '../i18n/locales.js';
-import type { ScopeRequirement, TokenScope } from './token-scopes.js';
+import type { ScopeRequirement, TokenScope } from './token-scope-names.js';
 
 /**
  * Who may call a route:

@@ -2,19 +2,9 @@ import { isTruthy } from '@twofold/otp';
 import type { FastifyContextConfig } from 'fastify';
 import { AppError, message } from './errors.js';
 import type { Caller } from './fastify-types.js';
+import type { ScopeRequirement, TokenScope } from './token-scope-names.js';
 
-/**
- * Scopes of personal access tokens, narrowest first. Each one holds the rights of those before it:
- * - `codes`: the account list and one account without secret, note or recovery code, their codes,
- *   and what a code-reading client needs around them (groups, tags, preferences, the user);
- * - `read`: every read, secrets included (`withSecret`, exports, backups);
- * - `full`: every route open to tokens (the default of a token made without a scope).
- */
-export const TOKEN_SCOPES = ['codes', 'read', 'full'] as const;
-export type TokenScope = (typeof TOKEN_SCOPES)[number];
-
-/** What a route asks of a token: a scope, or `session`: no token at all (the signed-in user only). */
-export type ScopeRequirement = TokenScope | 'session';
+export { TOKEN_SCOPES, type ScopeRequirement, type TokenScope } from './token-scope-names.js';
 
 export const DEFAULT_TOKEN_SCOPE: TokenScope = 'full';
 

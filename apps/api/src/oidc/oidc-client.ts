@@ -1,5 +1,5 @@
 import type * as OpenIdClient from 'openid-client';
-import type { OidcSettings } from '../config/config.js';
+import type { OidcSettings } from '../config/oidc-settings.js';
 
 /*
  * The OpenID Connect client: openid-client (panva) does discovery, PKCE, state, nonce and the ID

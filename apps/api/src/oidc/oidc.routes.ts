@@ -1,6 +1,6 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { oidcSettings } from '../config/config.js';
+import { oidcSettings } from '../config/oidc-settings.js';
 import { sessionPort } from '../auth/session-port.js';
 import { assertRecentlyConfirmed } from '../auth/identity-confirmation.js';
 import { errors } from '../http/errors.js';

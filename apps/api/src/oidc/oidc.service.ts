@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../shared/deps.js';
 import type { SessionPort } from '../auth/session-port.js';
-import type { OidcSettings } from '../config/config.js';
+import type { OidcSettings } from '../config/oidc-settings.js';
 import { hashPassword } from '../auth/password.js';
 import { recordAuthentication } from '../auth-log/auth-log.service.js';
 import { findUser, insertUser, type UserRow } from '../users/users.queries.js';

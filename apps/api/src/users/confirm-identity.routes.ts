@@ -2,11 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { sessionPort } from '../auth/session-port.js';
 import { confirmWithPassword } from './confirm-identity.service.js';
 import { Password } from '../http/common.schemas.js';
-
-export const Confirmed = Type.Object(
-  { confirmed_until: Type.String({ format: 'date-time', description: 'When the confirmation lapses' }) },
-  { title: 'IdentityConfirmed' },
-);
+import { Confirmed } from './users.schemas.js';
 
 /** Web sessions confirm who they are before revealing recovery codes and notes (five minutes). */
 export const confirmIdentityRoutes: FastifyPluginAsyncTypebox = async (app) => {

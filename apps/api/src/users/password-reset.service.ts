@@ -17,7 +17,7 @@ import { linkMail } from '../mail/link-mail.js';
 import { recipientLocale } from '../settings/recipient-locale.js';
 import type { Locale } from '../i18n/locales.js';
 import { readNativeSetting } from '../settings/settings.queries.js';
-import { passwordSignInOff } from '../config/config.js';
+import { passwordSignInOff } from '../config/oidc-settings.js';
 import { findUser, updatePasswordHash } from './users.queries.js';
 import { passwordSignInRefused } from './users.service.js';
 

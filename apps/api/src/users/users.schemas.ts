@@ -76,3 +76,9 @@ export const LoginPayload = Type.Object(
   },
   { description: 'Answer of a sign-in or registration' },
 );
+
+/** The answer to an identity confirmation (sensitive actions ask for one made in the last minutes). */
+export const Confirmed = Type.Object(
+  { confirmed_until: Type.String({ format: 'date-time', description: 'When the confirmation lapses' }) },
+  { title: 'IdentityConfirmed' },
+);

@@ -19,7 +19,7 @@ import {
 } from './users.queries.js';
 import { loginPayload, userResource } from './users.mapper.js';
 import { recordAuthentication } from '../auth-log/auth-log.service.js';
-import { passwordSignInOff } from '../config/config.js';
+import { passwordSignInOff } from '../config/oidc-settings.js';
 
 /** 422 of a second registration: both of 2FAuth's texts in one body. */
 export const alreadyRegistered = () =>

@@ -18,7 +18,7 @@ import {
   RenameBody,
   RequestOptions,
 } from './webauthn.schemas.js';
-import { Confirmed } from '../users/confirm-identity.routes.js';
+import { Confirmed } from '../users/users.schemas.js';
 import {
   confirmOptions,
   confirmWithDevice,
