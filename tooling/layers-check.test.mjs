@@ -1,5 +1,5 @@
 // The layers check must fail on what it exists to catch: run it on a copy of the sources with a
-// planted file cycle, then with a planted route-to-route import (`node --test tooling/`).
+// planted file cycle, then with a planted route-to-route import (`pnpm tooling:test`).
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
