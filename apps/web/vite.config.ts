@@ -128,6 +128,7 @@ export default defineConfig({
             {
               // The screen's own module keeps its chunk (the route's dynamic import, and the bench, name it).
               name: (id, graph) => (id !== accountsPage && accountsScreen(graph).has(id) ? 'accounts' : null),
+              debugName: 'accounts',
               priority: 1,
             },
           ],
