@@ -1,34 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Executor } from '../db/database.js';
 import type { Deps } from '../shared/deps.js';
 import { errors } from '../http/errors.js';
 import { hashPassword } from '../auth/password.js';
 import { recordAuthentication } from '../auth-log/auth-log.service.js';
 import type { SessionPort } from '../auth/session-port.js';
 import { deleteUserSessions } from '../auth/sessions.queries.js';
-import {
-  consumeAuthToken,
-  deleteAuthToken,
-  issueAuthToken,
-  issuedRecently,
-} from '../auth/auth-tokens.queries.js';
-import { emailedLink, sendOrFail } from '../mail/send-or-fail.js';
-import { linkMail } from '../mail/link-mail.js';
-import { recipientLocale } from '../settings/recipient-locale.js';
+import { consumeAuthToken } from '../auth/auth-tokens.queries.js';
 import type { Locale } from '../i18n/locales.js';
 import { readNativeSetting } from '../settings/settings.queries.js';
 import { passwordSignInOff } from '../config/oidc-settings.js';
 import { findUser, updatePasswordHash } from './users.queries.js';
 import { passwordSignInRefused } from './users.service.js';
-
-/** The user whose address this is (case-insensitive), else 422 `No account found using this email.` */
-export async function userByEmail(db: Executor, email: string) {
-  const user = await findUser(db);
-  if (!user || user.email.toLowerCase() !== email.toLowerCase()) {
-    throw errors.invalidField('email', 'validation.email_not_found');
-  }
-  return user;
-}
+import { mailSingleUseLink } from './emailed-link.service.js';
 
 /**
  * `POST /user/password/lost`: mails a single-use reset link, in the user's language (else the
@@ -42,30 +25,7 @@ export async function sendResetLink(
   requestLocale: Locale,
 ): Promise<void> {
   if (passwordSignInOff(deps.config)) throw passwordSignInRefused();
-  const user = await userByEmail(deps.db, email);
-  const now = deps.clock.now();
-  if (await issuedRecently(deps.db, 'password_reset', now)) {
-    throw errors.invalidField('email', 'error.wait_before_retrying');
-  }
-  const token = await issueAuthToken(deps.db, 'password_reset', now);
-  const link = emailedLink(deps, '/user/password/reset', token, user.email);
-  try {
-    const locale = await recipientLocale(deps.db, requestLocale);
-    await sendOrFail(
-      deps,
-      linkMail(locale, 'password_reset', {
-        to: user.email,
-        appName: deps.config.APP_NAME,
-        userName: user.name,
-        link,
-      }),
-    );
-  } catch (error) {
-    // The link never left: the next request may come at once.
-    await deleteAuthToken(deps.db, 'password_reset');
-    throw error;
-  }
-  log.info('password reset link sent');
+  await mailSingleUseLink(deps, 'password_reset', email, log, requestLocale);
 }
 
 /**

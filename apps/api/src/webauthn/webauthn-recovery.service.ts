@@ -6,18 +6,9 @@ import { errors } from '../http/errors.js';
 import type { SessionPort } from '../auth/session-port.js';
 import { assertNotLocked, clearFailures, lockoutKey, recordFailure } from '../auth/login-throttle.js';
 import { recordAuthentication } from '../auth-log/auth-log.service.js';
-import {
-  consumeAuthToken,
-  deleteAuthToken,
-  issueAuthToken,
-  issuedRecently,
-  isValidAuthToken,
-} from '../auth/auth-tokens.queries.js';
-import { emailedLink, sendOrFail } from '../mail/send-or-fail.js';
-import { linkMail } from '../mail/link-mail.js';
-import { recipientLocale } from '../settings/recipient-locale.js';
+import { consumeAuthToken, isValidAuthToken } from '../auth/auth-tokens.queries.js';
 import type { Locale } from '../i18n/locales.js';
-import { userByEmail } from '../users/password-reset.service.js';
+import { mailSingleUseLink, userByEmail } from '../users/emailed-link.service.js';
 import type { UserRow } from '../users/users.queries.js';
 import { deleteCredentials, insertCredential } from './webauthn.queries.js';
 import type { RegistrationResponseBody } from './webauthn.schemas.js';
@@ -40,29 +31,7 @@ export async function sendRecoveryLink(
   log: FastifyBaseLogger,
   requestLocale: Locale,
 ): Promise<void> {
-  const user = await userByEmail(deps.db, email);
-  const now = deps.clock.now();
-  if (await issuedRecently(deps.db, 'webauthn_recovery', now)) {
-    throw errors.invalidField('email', 'error.wait_before_retrying');
-  }
-  const token = await issueAuthToken(deps.db, 'webauthn_recovery', now);
-  const link = emailedLink(deps, '/webauthn/recover', token, user.email);
-  try {
-    const locale = await recipientLocale(deps.db, requestLocale);
-    await sendOrFail(
-      deps,
-      linkMail(locale, 'webauthn_recovery', {
-        to: user.email,
-        appName: deps.config.APP_NAME,
-        userName: user.name,
-        link,
-      }),
-    );
-  } catch (error) {
-    await deleteAuthToken(deps.db, 'webauthn_recovery');
-    throw error;
-  }
-  log.info('security device recovery link sent');
+  await mailSingleUseLink(deps, 'webauthn_recovery', email, log, requestLocale);
 }
 
 async function recoveryUser(deps: Deps, email: string, token: string) {
