@@ -4,6 +4,7 @@ import { decodeBase32Into, decodeBase32Text } from './base32.js';
 import { fail, ok, otpError } from './errors.js';
 import { normalizeSecret } from './secret.js';
 import { steamEncode } from './steam.js';
+import { dynamicTruncation } from './truncation.js';
 import { MAX_DIGITS, MIN_DIGITS, type Algorithm, type OtpError, type Result } from './types.js';
 
 /**
@@ -77,30 +78,20 @@ interface Generator {
 }
 
 /**
- * The 31-bit dynamic truncation of RFC 4226 §5.3 over an 8-byte big-endian counter. Bytes read
- * past the end of a short digest (HMAC-MD5, offsets 13–15) count as 0: the zero-fill rule,
- * which reproduces the codes 2FAuth (through its PHP library) gives for MD5 accounts.
+ * The 31-bit dynamic truncation (truncation.ts) of the HMAC of an 8-byte big-endian counter.
  */
-function truncate(key: Uint8Array, algorithm: Algorithm, counter: number | bigint): number {
+function counterValue(key: Uint8Array, algorithm: Algorithm, counter: number | bigint): number {
   if (typeof counter === 'bigint') {
     MOVING_FACTOR.writeBigUInt64BE(counter);
   } else {
     MOVING_FACTOR.writeUInt32BE(Math.floor(counter / 0x1_0000_0000), 0);
     MOVING_FACTOR.writeUInt32BE(counter % 0x1_0000_0000, 4);
   }
-  const digest = createHmac(algorithm, key).update(MOVING_FACTOR).digest();
-  const offset = (digest[digest.length - 1] ?? 0) & 0x0f;
-  return (
-    (((digest[offset] ?? 0) & 0x7f) * 0x1000000 +
-      ((digest[offset + 1] ?? 0) << 16) +
-      ((digest[offset + 2] ?? 0) << 8) +
-      (digest[offset + 3] ?? 0)) >>>
-    0
-  );
+  return dynamicTruncation(createHmac(algorithm, key).update(MOVING_FACTOR).digest());
 }
 
 function encode(generator: Generator, counter: number | bigint): string {
-  const value = truncate(generator.key, generator.algorithm, counter);
+  const value = counterValue(generator.key, generator.algorithm, counter);
   if (generator.digits === 0) return steamEncode(value);
   return String(value % (POWERS[generator.digits] ?? 1)).padStart(generator.digits, '0');
 }

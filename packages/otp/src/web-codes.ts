@@ -2,6 +2,7 @@ import { periodOf } from './account.js';
 import { decodeBase32Text } from './base32.js';
 import { normalizeSecret } from './secret.js';
 import { steamEncode } from './steam.js';
+import { dynamicTruncation } from './truncation.js';
 import { MAX_DIGITS, MIN_DIGITS } from './types.js';
 
 /** What a time-based code needs: the fields of the API's account objects (with their secret). */
@@ -42,18 +43,6 @@ function counterBytes(step: number): Uint8Array {
   return bytes;
 }
 
-/** RFC 4226 §5.3 dynamic truncation of an HMAC digest. */
-function truncate(digest: Uint8Array): number {
-  const offset = (digest[digest.length - 1] ?? 0) & 0x0f;
-  return (
-    (((digest[offset] ?? 0) & 0x7f) * 0x1000000 +
-      ((digest[offset + 1] ?? 0) << 16) +
-      ((digest[offset + 2] ?? 0) << 8) +
-      (digest[offset + 3] ?? 0)) >>>
-    0
-  );
-}
-
 /**
  * TOTP or Steam codes at `nowSeconds` with the browser's Web Crypto (`crypto.subtle`): the same
  * codes as the Node entry point's `totpCodes`, for the accounts `canComputeInBrowser` accepts.
@@ -86,7 +75,7 @@ export async function webTotpCodes(params: WebCodeParams, nowSeconds: number): P
         counterBytes(counter) as Uint8Array<ArrayBuffer>,
       ),
     );
-    const value = truncate(digest);
+    const value = dynamicTruncation(digest);
     return steam ? steamEncode(value) : String(value % 10 ** digits).padStart(digits, '0');
   };
   const [password, next] = await Promise.all([code(step), code(step + 1)]);
