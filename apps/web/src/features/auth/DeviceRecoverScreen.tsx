@@ -7,6 +7,7 @@ import { isApiError } from '../../api/client';
 import { dismiss, notify } from '../../ui/notify';
 import { DeviceNameForm } from '../../entities/user/DeviceNameForm';
 import { useSignedIn } from './signed-in';
+import { AuthCard } from './AuthCard';
 import { recoverWithDevice } from '../../entities/user/webauthn.api';
 import { notifyWebauthnProblem, WebauthnProblem } from '../../entities/user/webauthn';
 
@@ -42,22 +43,18 @@ export function DeviceRecoverScreen({ email, token }: { readonly email: string; 
 
   if (credentialId) {
     return (
-      <section className="card auth-card" aria-labelledby="recover-title">
-        <h1 id="recover-title">{t('device.registeredTitle')}</h1>
-        <p className="lead">{t('device.nameLead')}</p>
+      <AuthCard title={t('device.registeredTitle')} lead={t('device.nameLead')}>
         <DeviceNameForm
           credentialId={credentialId}
           submitLabel={t('common:actions.save')}
           onSaved={() => signedIn()}
         />
-      </section>
+      </AuthCard>
     );
   }
 
   return (
-    <section className="card auth-card" aria-labelledby="recover-title">
-      <h1 id="recover-title">{t('recover.title')}</h1>
-      <p className="lead">{t('recover.lead', { email })}</p>
+    <AuthCard title={t('recover.title')} lead={t('recover.lead', { email })}>
       <div className="checkbox-row">
         <Checkbox.Root
           id={checkboxId}
@@ -87,6 +84,6 @@ export function DeviceRecoverScreen({ email, token }: { readonly email: string; 
           {t('common:actions.cancel')}
         </Link>
       </div>
-    </section>
+    </AuthCard>
   );
 }

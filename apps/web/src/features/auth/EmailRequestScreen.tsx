@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, Field, FormError } from '../../ui/forms';
+import { applyServerErrors, Field } from '../../ui/forms';
+import { AuthCard, AuthForm } from './AuthCard';
 import { dismiss, notify } from '../../ui/notify';
 import { requestPasswordReset } from './password.api';
 import { requestDeviceRecovery } from '../../entities/user/webauthn.api';
@@ -38,35 +39,33 @@ export function EmailRequestScreen({ kind }: { readonly kind: keyof typeof sende
   });
 
   return (
-    <section className="card auth-card" aria-labelledby="request-title">
-      <h1 id="request-title">{t(`${texts}.title`)}</h1>
+    <AuthCard
+      title={t(`${texts}.title`)}
+      lead={sent ? undefined : t(`${texts}.lead`)}
+      footer={<Link to="/login">{t('backToLogin')}</Link>}
+    >
       {sent ? (
         <p className="lead" role="status">
           {sent}
         </p>
       ) : (
-        <>
-          <p className="lead">{t(`${texts}.lead`)}</p>
-          <form onSubmit={(event) => void submit(event)} noValidate>
-            <Field
-              label={t('fields.email')}
-              type="email"
-              autoComplete="email"
-              required
-              error={errors.email?.message}
-              {...form.register('email')}
-            />
-            <FormError message={errors.root?.server?.message} />
-            <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
-              {t(`${texts}.submit`)}
-            </button>
-          </form>
-        </>
+        <AuthForm
+          onSubmit={submit}
+          submitLabel={t(`${texts}.submit`)}
+          submitting={isSubmitting}
+          serverError={errors.root?.server?.message}
+        >
+          <Field
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            required
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+        </AuthForm>
       )}
-      <p className="card-footer-text">
-        <Link to="/login">{t('backToLogin')}</Link>
-      </p>
-    </section>
+    </AuthCard>
   );
 }
 

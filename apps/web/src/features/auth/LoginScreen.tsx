@@ -7,7 +7,8 @@ import { isApiError } from '../../api/client';
 import { rememberedSignInMethod } from '../../entities/settings/preferences';
 import { appConfigQuery, useDemoMode } from '../../entities/server/server.api';
 import { OidcSignIn } from './OidcSignIn';
-import { applyServerErrors, Field, FormError } from '../../ui/forms';
+import { applyServerErrors, Field } from '../../ui/forms';
+import { AuthCard, AuthForm } from './AuthCard';
 import { dismiss, notify } from '../../ui/notify';
 import { login, refreshCsrf, type LoginBody } from './auth.api';
 import { useSignedIn } from './signed-in';
@@ -43,15 +44,14 @@ export function LoginScreen({
   }, []);
 
   return (
-    <section className="card auth-card" aria-labelledby="login-title">
-      <h1 id="login-title">{userName ? t('login.welcome', { name: userName }) : t('login.title')}</h1>
+    <AuthCard title={userName ? t('login.welcome', { name: userName }) : t('login.title')}>
       {config.oidc && <OidcSignIn label={config.oidc.label} />}
       {!config.passwordSignIn ? null : mode === 'webauthn' ? (
         <DeviceSignIn onUsePassword={method.webauthnOnly ? undefined : () => setMode('password')} />
       ) : (
         <PasswordSignIn onUseDevice={hasDevice ? () => setMode('webauthn') : undefined} />
       )}
-    </section>
+    </AuthCard>
   );
 }
 
@@ -121,7 +121,21 @@ function PasswordSignIn({ onUseDevice }: { readonly onUseDevice: (() => void) | 
   });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <AuthForm
+      onSubmit={submit}
+      submitLabel={t('login.submit')}
+      submitting={isSubmitting}
+      serverError={errors.root?.server?.message}
+      after={
+        onUseDevice && (
+          <p className="auth-links">
+            <button type="button" className="link-button" onClick={onUseDevice}>
+              {t('login.useDevice')}
+            </button>
+          </p>
+        )
+      }
+    >
       <Field
         label={t('fields.email')}
         type="email"
@@ -143,17 +157,6 @@ function PasswordSignIn({ onUseDevice }: { readonly onUseDevice: (() => void) | 
           <Link to="/password/request">{t('login.forgotPassword')}</Link>
         </p>
       )}
-      <FormError message={errors.root?.server?.message} />
-      <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
-        {t('login.submit')}
-      </button>
-      {onUseDevice && (
-        <p className="auth-links">
-          <button type="button" className="link-button" onClick={onUseDevice}>
-            {t('login.useDevice')}
-          </button>
-        </p>
-      )}
-    </form>
+    </AuthForm>
   );
 }

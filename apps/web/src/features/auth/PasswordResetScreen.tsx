@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, Field, FormError } from '../../ui/forms';
+import { applyServerErrors, Field } from '../../ui/forms';
+import { AuthCard, AuthForm, NewPasswordFields } from './AuthCard';
 import { dismiss, notify } from '../../ui/notify';
 import { resetPassword, type PasswordResetBody } from './password.api';
 import { useSignedIn } from './signed-in';
@@ -35,8 +36,7 @@ export function PasswordResetScreen({ email, token }: { readonly email: string; 
   });
 
   return (
-    <section className="card auth-card" aria-labelledby="reset-title">
-      <h1 id="reset-title">{t('passwordReset.title')}</h1>
+    <AuthCard title={t('passwordReset.title')} footer={<Link to="/login">{t('backToLogin')}</Link>}>
       {done ? (
         <div className="auth-stack">
           <p className="lead" role="status">
@@ -51,7 +51,12 @@ export function PasswordResetScreen({ email, token }: { readonly email: string; 
           </button>
         </div>
       ) : (
-        <form onSubmit={(event) => void submit(event)} noValidate>
+        <AuthForm
+          onSubmit={submit}
+          submitLabel={t('passwordReset.submit')}
+          submitting={isSubmitting}
+          serverError={errors.root?.server?.message}
+        >
           <Field
             label={t('fields.email')}
             type="email"
@@ -59,33 +64,18 @@ export function PasswordResetScreen({ email, token }: { readonly email: string; 
             error={errors.email?.message ?? errors.token?.message}
             {...form.register('email')}
           />
-          <Field
+          <NewPasswordFields
             label={t('fields.newPassword')}
-            type="password"
-            autoComplete="new-password"
-            required
             autoFocus
-            error={errors.password?.message}
-            help={t('fields.passwordHelp')}
-            {...form.register('password')}
+            password={form.register('password')}
+            confirmation={form.register('password_confirmation')}
+            errors={{
+              password: errors.password?.message,
+              confirmation: errors.password_confirmation?.message,
+            }}
           />
-          <Field
-            label={t('fields.passwordConfirmation')}
-            type="password"
-            autoComplete="new-password"
-            required
-            error={errors.password_confirmation?.message}
-            {...form.register('password_confirmation')}
-          />
-          <FormError message={errors.root?.server?.message} />
-          <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
-            {t('passwordReset.submit')}
-          </button>
-        </form>
+        </AuthForm>
       )}
-      <p className="card-footer-text">
-        <Link to="/login">{t('backToLogin')}</Link>
-      </p>
-    </section>
+    </AuthCard>
   );
 }

@@ -7,7 +7,8 @@ import { isApiError } from '../../api/client';
 import { userNameQuery } from '../../entities/user/user.api';
 import { appConfigQuery } from '../../entities/server/server.api';
 import { OidcSignIn } from './OidcSignIn';
-import { applyServerErrors, Field, FormError } from '../../ui/forms';
+import { applyServerErrors, Field } from '../../ui/forms';
+import { AuthCard, AuthForm, NewPasswordFields } from './AuthCard';
 import { dismiss, notify } from '../../ui/notify';
 import { register, type RegisterBody } from './auth.api';
 import { DeviceNameForm } from '../../entities/user/DeviceNameForm';
@@ -47,15 +48,13 @@ export function RegisterScreen() {
       );
     case 'naming':
       return (
-        <section className="card auth-card" aria-labelledby="register-title">
-          <h1 id="register-title">{t('device.registeredTitle')}</h1>
-          <p className="lead">{t('device.nameLead')}</p>
+        <AuthCard title={t('device.registeredTitle')} lead={t('device.nameLead')}>
           <DeviceNameForm
             credentialId={step.credentialId}
             submitLabel={t('common:actions.continue')}
             onSaved={() => signedIn(step.preferences)}
           />
-        </section>
+        </AuthCard>
       );
   }
 }
@@ -94,12 +93,23 @@ function RegisterForm({
   });
 
   return (
-    <section className="card auth-card" aria-labelledby="register-title">
-      <h1 id="register-title">{t('register.title')}</h1>
-      <p className="lead">{t('register.lead')}</p>
+    <AuthCard
+      title={t('register.title')}
+      lead={t('register.lead')}
+      footer={
+        <>
+          {t('register.haveAccount')} <Link to="/login">{t('login.submit')}</Link>
+        </>
+      }
+    >
       {config.oidc && <OidcSignIn label={config.oidc.label} />}
       {config.passwordSignIn && (
-        <form onSubmit={(event) => void submit(event)} noValidate>
+        <AuthForm
+          onSubmit={submit}
+          submitLabel={t('register.submit')}
+          submitting={isSubmitting}
+          serverError={errors.root?.server?.message}
+        >
           <Field
             label={t('fields.name')}
             autoComplete="name"
@@ -115,33 +125,18 @@ function RegisterForm({
             error={errors.email?.message}
             {...form.register('email')}
           />
-          <Field
+          <NewPasswordFields
             label={t('fields.password')}
-            type="password"
-            autoComplete="new-password"
-            required
-            error={errors.password?.message}
-            help={t('fields.passwordHelp')}
-            {...form.register('password')}
+            password={form.register('password')}
+            confirmation={form.register('password_confirmation')}
+            errors={{
+              password: errors.password?.message,
+              confirmation: errors.password_confirmation?.message,
+            }}
           />
-          <Field
-            label={t('fields.passwordConfirmation')}
-            type="password"
-            autoComplete="new-password"
-            required
-            error={errors.password_confirmation?.message}
-            {...form.register('password_confirmation')}
-          />
-          <FormError message={errors.root?.server?.message} />
-          <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
-            {t('register.submit')}
-          </button>
-        </form>
+        </AuthForm>
       )}
-      <p className="card-footer-text">
-        {t('register.haveAccount')} <Link to="/login">{t('login.submit')}</Link>
-      </p>
-    </section>
+    </AuthCard>
   );
 }
 
@@ -168,9 +163,7 @@ function DeviceStep({
   }
 
   return (
-    <section className="card auth-card" aria-labelledby="device-title">
-      <h1 id="device-title">{t('device.title')}</h1>
-      <p className="lead">{t('device.lead')}</p>
+    <AuthCard title={t('device.title')} lead={t('device.lead')}>
       <div className="auth-stack">
         <button
           type="button"
@@ -184,6 +177,6 @@ function DeviceStep({
           {t('device.maybeLater')}
         </button>
       </div>
-    </section>
+    </AuthCard>
   );
 }
