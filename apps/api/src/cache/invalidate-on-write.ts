@@ -25,25 +25,46 @@ export type WriteKind = 'insert' | 'update' | 'delete';
  * recovery codes feed the list's extras (`withExtras`): their own scope, which a write to the accounts
  * alone leaves in place.
  */
+const NONE: readonly CacheScope[] = [];
+
+/**
+ * The table of the above. It names every table of the schema (`satisfies Record<keyof DB, …>`): a
+ * new table fails to compile until it is classified here, so a table that feeds a cache cannot be
+ * forgotten and serve stale data. Tables that feed no cache say so with NONE.
+ */
+const TABLE_SCOPES = {
+  twofaccounts: ['accounts'],
+  groups: ['accounts'],
+  tags: ['accounts', 'extras'],
+  account_tags: ['accounts', 'extras'],
+  account_notes: ['accounts', 'extras'],
+  recovery_codes: ['accounts', 'extras'],
+  settings: ['settings'],
+  personal_access_tokens: ['tokens'],
+  users: (kind) => (kind === 'delete' ? CACHE_SCOPES : ['user']),
+  alert_channels: NONE,
+  alert_kinds: NONE,
+  alert_push_subscriptions: NONE,
+  alert_seen_devices: NONE,
+  alert_vapid_keys: NONE,
+  auth_log: NONE,
+  auth_tokens: NONE,
+  backup_settings: NONE,
+  device_copies: NONE,
+  idempotency_keys: NONE,
+  login_throttles: NONE,
+  oidc_identities: NONE,
+  otp_log: NONE,
+  pending_icons: NONE,
+  sessions: NONE,
+  webauthn_credentials: NONE,
+} satisfies Record<keyof DB, readonly CacheScope[] | ((kind: WriteKind) => readonly CacheScope[])>;
+
+/** The cache scopes a write of `kind` to `table` drops (TABLE_SCOPES). */
 export function scopesOf(table: string, kind: WriteKind): readonly CacheScope[] {
-  switch (table as keyof DB) {
-    case 'twofaccounts':
-    case 'groups':
-      return ['accounts'];
-    case 'tags':
-    case 'account_tags':
-    case 'account_notes':
-    case 'recovery_codes':
-      return ['accounts', 'extras'];
-    case 'settings':
-      return ['settings'];
-    case 'personal_access_tokens':
-      return ['tokens'];
-    case 'users':
-      return kind === 'delete' ? CACHE_SCOPES : ['user'];
-    default:
-      return [];
-  }
+  if (!Object.hasOwn(TABLE_SCOPES, table)) return NONE; // not a table of the schema (a CTE's name)
+  const scopes = TABLE_SCOPES[table as keyof DB];
+  return typeof scopes === 'function' ? scopes(kind) : scopes;
 }
 
 const WRITE_NODES: Readonly<Record<string, WriteKind>> = {
