@@ -3,11 +3,26 @@ import { CliError, ExitCode } from './exit.js';
 
 /*
  * Shell completion scripts generated from commander's own command tree, so they never fall
- * behind the commands: static scripts, no completion process at each <Tab>, no dependency.
+ * behind the commands: commands, options and fixed choices are in the script itself; account,
+ * group and backup names come from the server at <Tab>, through the hidden `twofold __complete`
+ * (with the stored login; nothing, quickly, when the server cannot be reached).
  */
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
+
+/** What `twofold __complete <kind>` lists, one name per line. */
+export const COMPLETION_KINDS = ['accounts', 'groups', 'backups'] as const;
+export type CompletionKind = (typeof COMPLETION_KINDS)[number];
+
+/** The arguments (`<command path>`) and option values (`<command path>|<flag>`) named from the server. */
+const FROM_SERVER: Readonly<Record<string, CompletionKind>> = {
+  code: 'accounts',
+  'ls|-g': 'groups',
+  'ls|--group': 'groups',
+  'backup get': 'backups',
+};
+const fromServer = (kind: CompletionKind) => `_twofold_names ${kind}`;
 
 interface Node {
   /** Space-separated command path: '' for the program, 'backup ls'... */
@@ -19,7 +34,7 @@ interface Node {
 }
 
 function visible(command: Command): Command[] {
-  return command.commands.filter((sub) => sub.name() !== 'help');
+  return command.commands.filter((sub) => sub.name() !== 'help' && !sub.name().startsWith('__'));
 }
 
 function nodes(command: Command, path = ''): Node[] {
@@ -52,18 +67,33 @@ function bash(tree: Node[]): string {
         const pattern = flags(option)
           .map((flag) => quote(`${node.path}|${flag}`))
           .join('|');
+        const kind = flags(option)
+          .map((flag) => FROM_SERVER[`${node.path}|${flag}`])
+          .find(Boolean);
         const reply = option.argChoices
           ? `COMPREPLY=($(compgen -W ${quote(option.argChoices.join(' '))} -- "$cur"))`
-          : 'COMPREPLY=($(compgen -f -- "$cur"))';
+          : kind
+            ? fromServer(kind)
+            : 'COMPREPLY=($(compgen -f -- "$cur"))';
         return `    ${pattern}) ${reply}; return ;;`;
       }),
     )
+    .join('\n');
+  const named = Object.entries(FROM_SERVER)
+    .filter(([key]) => !key.includes('|'))
+    .map(([path, kind]) => `    ${quote(path)}) if [[ $cur != -* ]]; then ${fromServer(kind)}; return; fi ;;`)
     .join('\n');
   const subcommands = tree
     .filter((node) => node.commands.length > 0)
     .map((node) => `    ${quote(node.path)}) subs=${quote(node.commands.map((c) => c.name).join(' '))} ;;`)
     .join('\n');
   return `# twofold completion for bash: eval "$(twofold completion bash)" (e.g. in ~/.bashrc)
+# Names from the server (accounts, groups, backups), one per line; readline quotes their spaces.
+_twofold_names() {
+  local IFS=$'\\n'
+  compopt -o filenames 2>/dev/null
+  COMPREPLY=($(compgen -W "$(twofold __complete "$1" 2>/dev/null)" -- "$cur"))
+}
 _twofold() {
   local cur=\${COMP_WORDS[COMP_CWORD]} prev=\${COMP_WORDS[COMP_CWORD-1]} path="" subs words w i
   for ((i = 1; i < COMP_CWORD; i++)); do
@@ -76,6 +106,9 @@ ${subcommands}
   done
   case "$path|$prev" in
 ${values}
+  esac
+  case "$path" in
+${named}
   esac
   words=""
   case "$path" in
@@ -92,8 +125,10 @@ complete -o default -F _twofold twofold
 }
 
 function zsh(tree: Node[]): string {
+  // Self-contained: it loads zsh's completion system itself when ~/.zshrc has not (compinit).
   return `#compdef twofold
-# twofold completion for zsh: eval "$(twofold completion zsh)" (e.g. in ~/.zshrc)
+# twofold completion for zsh: eval "$(twofold completion zsh)" (e.g. in ~/.zshrc; compinit not needed)
+(( $+functions[compdef] )) || { autoload -Uz compinit && compinit -u }
 autoload -U +X bashcompinit && bashcompinit
 ${bash(tree).split('\n').slice(1).join('\n')}`;
 }
@@ -121,17 +156,28 @@ function fish(tree: Node[]): string {
     for (const option of node.options) {
       const short = option.short ? ` -s ${option.short.slice(1)}` : '';
       const long = option.long ? ` -l ${option.long.slice(2)}` : '';
+      const optionKind = flags(option)
+        .map((flag) => FROM_SERVER[`${node.path}|${flag}`])
+        .find(Boolean);
       const value = takesValue(option)
         ? option.argChoices
           ? ` -x -a ${quote(option.argChoices.join(' '))}`
-          : ' -r -F'
+          : optionKind
+            ? ` -x -a ${quote(`(twofold __complete ${optionKind} 2>/dev/null)`)}`
+            : ' -r -F'
         : '';
       lines.push(
         `complete -c twofold -n ${quote(condition)}${short}${long}${value} -d ${quote(option.description)}`,
       );
     }
-    if (node.hasArguments && node.commands.length === 0)
+    const kind = FROM_SERVER[node.path];
+    if (kind) {
+      lines.push(
+        `complete -c twofold -n ${quote(condition)} -f -a ${quote(`(twofold __complete ${kind} 2>/dev/null)`)}`,
+      );
+    } else if (node.hasArguments && node.commands.length === 0) {
       lines.push(`complete -c twofold -n ${quote(condition)} -F`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }

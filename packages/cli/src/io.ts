@@ -104,3 +104,8 @@ export async function copyToClipboard(text: string): Promise<void> {
     child.stdin.end(text);
   });
 }
+
+/** `--json` output: one JSON document on standard output, for scripts. */
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}

@@ -10,7 +10,8 @@ import { importFile } from './commands/import.js';
 import { login, TOKEN_SCOPES } from './commands/login.js';
 import { verify } from './commands/verify.js';
 import { printStatus, warnAboutServer } from './commands/status.js';
-import { completionScript, SHELLS } from './completion.js';
+import { COMPLETION_KINDS, completionScript, SHELLS, type CompletionKind } from './completion.js';
+import { printNames } from './commands/complete.js';
 import { connect } from './connect.js';
 import { ExitCode, toCliError } from './exit.js';
 
@@ -64,8 +65,9 @@ function program(): Command {
     )
     .option('-c, --copy', 'copy the code to the clipboard instead of printing it')
     .option('-n, --next', 'also print the next code')
+    .option('--json', 'JSON output for scripts (the account, its code and when it was generated)')
     .action(
-      withServer(async (ctx, search: string, options: { copy?: boolean; next?: boolean }) => {
+      withServer(async (ctx, search: string, options: { copy?: boolean; next?: boolean; json?: boolean }) => {
         await warnAboutServer(ctx);
         await printCode(ctx, search, options);
       }),
@@ -81,8 +83,11 @@ function program(): Command {
     .command('add <uri-or-image>')
     .description('add an account from an otpauth:// URI or a QR code image file')
     .option('--force', 'add it even when the same account is already stored')
+    .option('--json', 'JSON output for scripts (the account added, or the import report)')
     .action(
-      withServer((ctx, input: string, options: { force?: boolean }) => addAccount(ctx, input, options)),
+      withServer((ctx, input: string, options: { force?: boolean; json?: boolean }) =>
+        addAccount(ctx, input, options),
+      ),
     );
   cli
     .command('import <file>')
@@ -92,12 +97,18 @@ function program(): Command {
     .option('--password-stdin', 'read the password of an encrypted file from one line of standard input')
     .option('--password-file <file>', "read the password of an encrypted file from a file's first line")
     .option('--include-duplicates', 'also import accounts that are already stored')
+    .option('--json', 'JSON output for scripts: accounts imported, invalid rows and why, already stored')
     .action(
       withServer(
         (
           ctx,
           file: string,
-          options: { passwordStdin?: boolean; passwordFile?: string; includeDuplicates?: boolean },
+          options: {
+            passwordStdin?: boolean;
+            passwordFile?: string;
+            includeDuplicates?: boolean;
+            json?: boolean;
+          },
         ) => importFile(ctx, file, options),
       ),
     );
@@ -144,6 +155,20 @@ function program(): Command {
     .action((shell: string) => {
       process.stdout.write(completionScript(cli, shell));
     });
+  // The names the completion scripts offer, from the server; silent and quick when it cannot answer.
+  cli
+    .command('__complete', { hidden: true })
+    .addArgument(new Argument('<kind>').choices(COMPLETION_KINDS))
+    .action(async (kind: CompletionKind) => {
+      const giveUp = setTimeout(() => process.exit(0), 3000);
+      try {
+        await printNames(connect(), kind);
+      } catch {
+        // Not logged in, offline, refused: no names, no message in the middle of a command line.
+      } finally {
+        clearTimeout(giveUp);
+      }
+    });
   return cli;
 }
 
@@ -154,7 +179,8 @@ function backupCommands(cli: Command): void {
   backup
     .command('now', { isDefault: true })
     .description('back up every account now (needs a backup password set in the web app)')
-    .action(withServer((ctx) => backupNow(ctx)));
+    .option('--json', 'JSON output for scripts')
+    .action(withServer((ctx, options: { json?: boolean }) => backupNow(ctx, options)));
   backup
     .command('ls')
     .description('list the backups, newest first')

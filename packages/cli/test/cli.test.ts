@@ -154,6 +154,18 @@ describe('accounts', () => {
     expect(one.stdout).toMatch(/^\d{6}\n$/);
     const next = await twofold(['code', 'github:alice', '--next']);
     expect(next.stdout).toMatch(/^\d{6} \d{6}\n$/);
+    const json = await twofold(['code', 'github:alice', '--json']);
+    expect(json.code, json.stderr).toBe(0);
+    const document = JSON.parse(json.stdout) as {
+      account: { service: string };
+      password: string;
+      next_password?: string;
+      secret?: string;
+    };
+    expect(document.account.service).toBe('GitHub');
+    expect(document.password).toMatch(/^\d{6}$/);
+    expect(document.next_password).toMatch(/^\d{6}$/);
+    expect(json.stdout).not.toContain('JBSWY3DPEHPK3PXP');
   });
 
   it("status: the server's clock and data disk; a server on time prints no warning, nor does code", async () => {
@@ -248,6 +260,14 @@ describe('import and export', () => {
     const again = await twofold(['import', file]);
     expect(again.stdout).toBe('Imported 0 account(s).\n');
     expect(again.stderr).toMatch(/Skipped 2 already stored/);
+    const report = await twofold(['import', file, '--json']);
+    expect(report.code, report.stderr).toBe(0);
+    expect(JSON.parse(report.stdout)).toEqual({ imported: [], invalid: [], already_stored: 2 });
+    const added = await twofold(['add', 'otpauth://totp/Forge:frank?secret=ORSXG5A&issuer=Forge', '--json']);
+    expect(added.code, added.stderr).toBe(0);
+    const account = JSON.parse(added.stdout) as { id: number; service: string; secret?: string };
+    expect(account).toMatchObject({ service: 'Forge', account: 'frank' });
+    expect(account.secret).toBeUndefined();
     const garbage = path.join(home, 'garbage.txt');
     writeFileSync(garbage, 'hello');
     const refused = await twofold(['import', garbage]);
@@ -291,6 +311,9 @@ describe('backup', () => {
     const set = await server.asUser('PUT', '/api/v1/backups/password', { password: 'backup password 1' });
     expect(set.status).toBe(204);
 
+    const madeJson = await twofold(['backup', 'now', '--json']);
+    expect(madeJson.code, madeJson.stderr).toBe(0);
+    expect(JSON.parse(madeJson.stdout)).toMatchObject({ name: expect.stringMatching(/^twofold-backup-/) });
     const made = await twofold(['backup']);
     expect(made.code, made.stderr).toBe(0);
     const name = /Backed up to (twofold-backup-\S+\.json) \((\d+) account/.exec(made.stdout)?.[1];
@@ -421,6 +444,47 @@ describe('completion and manual page', () => {
     const fish = await twofold(['completion', 'fish']);
     expect(fish.stdout).toContain("complete -c twofold -n '__fish_use_subcommand' -a 'export'");
     expect((await twofold(['completion', 'powershell'])).code).toBe(64);
+  });
+
+  it('completes account, group and backup names from the server, and nothing when it cannot answer', async () => {
+    const names = await twofold(['__complete', 'accounts']);
+    expect(names.code, names.stderr).toBe(0);
+    expect(names.stdout.split('\n')).toEqual(
+      expect.arrayContaining(['GitHub:alice', 'GitHub:bob', 'Mail:carol']),
+    );
+    const offline = await twofold(['__complete', 'accounts'], { env: { TWOFOLD_URL: 'http://127.0.0.1:9' } });
+    expect(offline).toEqual({ code: 0, stdout: '', stderr: '' });
+    const loggedOut = await twofold(['__complete', 'groups'], { env: anonymous });
+    expect(loggedOut).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect((await twofold(['--help'])).stdout).not.toContain('__complete');
+
+    // `twofold code Git<Tab>` in bash: the script asks the tool (a `twofold` on the PATH) for the names.
+    const bin = path.join(home, 'bin');
+    await import('node:fs').then((fs) => fs.mkdirSync(bin, { recursive: true }));
+    writeFileSync(path.join(bin, 'twofold'), `#!/bin/sh\nexec '${process.execPath}' '${main}' "$@"\n`);
+    chmodSync(path.join(bin, 'twofold'), 0o755);
+    const script = (await twofold(['completion', 'bash'])).stdout;
+    const env = {
+      PATH: `${bin}:${path.dirname(process.execPath)}:/usr/bin:/bin`,
+      HOME: home,
+      XDG_CONFIG_HOME: path.join(home, 'config'),
+      TWOFOLD_URL: server.url,
+      TWOFOLD_TOKEN: server.token,
+    };
+    const complete = (line: string) =>
+      spawnSync(
+        'bash',
+        [
+          '-c',
+          `${script}\nCOMP_WORDS=(${line}); COMP_CWORD=$((\${#COMP_WORDS[@]}-1)); _twofold; printf '%s\\n' "\${COMPREPLY[@]}"`,
+        ],
+        { encoding: 'utf8', env },
+      ).stdout.trim();
+    expect(complete('twofold code GitHub').split('\n')).toEqual(['GitHub:alice', 'GitHub:bob']);
+    expect(complete('twofold code --')).toContain('--json');
+    const fish = (await twofold(['completion', 'fish'])).stdout;
+    expect(fish).toContain("-a '(twofold __complete accounts 2>/dev/null)'");
+    expect((await twofold(['completion', 'zsh'])).stdout).toContain('compinit');
   });
 
   it('a manual page (section 1) is built from the help pages and declared in package.json', () => {

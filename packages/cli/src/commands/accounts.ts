@@ -1,9 +1,16 @@
 import type { Account } from '@twofold/contract';
 import type { Context } from '../connect.js';
 import { CliError, ExitCode } from '../exit.js';
-import { copyToClipboard } from '../io.js';
+import { copyToClipboard, printJson } from '../io.js';
 
-function label(account: Account): string {
+/** An account as printed for scripts: lists never carry secrets unless asked; strip them anyway. */
+export function withoutSecret<T extends { secret?: unknown }>(account: T): Omit<T, 'secret'> {
+  const { secret: _secret, ...rest } = account;
+  return rest;
+}
+
+/** How the tool names an account: `service:account`, or the account alone. */
+export function label(account: Account): string {
   return account.service ? `${account.service}:${account.account}` : account.account;
 }
 
@@ -40,9 +47,7 @@ async function accountsOf(ctx: Context, groupName: string | undefined): Promise<
 export async function listAccounts(ctx: Context, options: { group?: string; json?: boolean }): Promise<void> {
   const accounts = await accountsOf(ctx, options.group);
   if (options.json) {
-    // Lists never carry secrets unless asked; strip them anyway should a server send one.
-    const safe = accounts.map(({ secret: _secret, ...rest }) => rest);
-    process.stdout.write(`${JSON.stringify(safe, null, 2)}\n`);
+    printJson(accounts.map(withoutSecret));
     return;
   }
   if (accounts.length === 0) {
@@ -85,7 +90,7 @@ export function matchAccounts(accounts: readonly Account[], search: string): Acc
 export async function printCode(
   ctx: Context,
   search: string,
-  options: { copy?: boolean; next?: boolean },
+  options: { copy?: boolean; next?: boolean; json?: boolean },
 ): Promise<void> {
   const matches = matchAccounts(await ctx.twofold.accounts.list({ withExtras: true }), search);
   if (matches.length === 0) throw new CliError(`No account matches "${search}".`);
@@ -102,6 +107,20 @@ export async function printCode(
     'next_password' in otp && typeof otp.next_password === 'string' ? otp.next_password : undefined;
   if (options.next && next === undefined) process.stderr.write('A HOTP account has no next code.\n');
   const line = options.next && next !== undefined ? `${otp.password} ${next}` : otp.password;
+  if (options.json) {
+    // With --copy the code goes to the clipboard only, never into the printed document.
+    if (options.copy) await copyToClipboard(otp.password);
+    const { password, next_password: _next, ...rest } = otp as typeof otp & { next_password?: string };
+    const codes = options.copy
+      ? { copied: true }
+      : { password, ...(next === undefined ? {} : { next_password: next }) };
+    printJson({
+      account: { id: account.id, service: account.service, account: account.account },
+      ...rest,
+      ...codes,
+    });
+    return;
+  }
   if (options.copy) {
     await copyToClipboard(otp.password);
     process.stderr.write(`Code of ${label(account)} copied to the clipboard.\n`);

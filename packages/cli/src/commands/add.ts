@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { newIdempotencyKey, unwrap, type Account } from '@twofold/contract';
 import type { Context } from '../connect.js';
 import { CliError } from '../exit.js';
+import { printJson } from '../io.js';
+import { withoutSecret } from './accounts.js';
 import { reportImport } from './import.js';
 
 const OTPAUTH = /^otpauth:\/\/(totp|hotp)\//i;
@@ -35,7 +37,7 @@ async function alreadyStored(ctx: Context, uri: string): Promise<boolean> {
 export async function addAccount(
   ctx: Context,
   input: string,
-  options: { force?: boolean } = {},
+  options: { force?: boolean; json?: boolean } = {},
 ): Promise<void> {
   const text = OTPAUTH.test(input) || MIGRATION.test(input) ? input : (await decodeImage(ctx, input)).trim();
   if (OTPAUTH.test(text)) {
@@ -47,14 +49,19 @@ export async function addAccount(
     // One key for the account, the same on each try: a retry after a lost answer never adds it twice.
     const keyed = { idempotencyKey: newIdempotencyKey(), tries: 3 };
     const account = await ctx.twofold.accounts.create({ uri: text }, { withSecret: false }, keyed);
-    process.stdout.write(`Added ${describe(account)}\n`);
+    if (options.json) printJson(withoutSecret(account));
+    else process.stdout.write(`Added ${describe(account)}\n`);
     return;
   }
   if (MIGRATION.test(text)) {
     const rows = await unwrap(
       ctx.twofold.client.POST('/api/v1/twofaccounts/import', { body: { uri: text } }),
     );
-    reportImport(rows, await ctx.twofold.accounts.importRows(rows, { skipDuplicates: !options.force }));
+    reportImport(
+      rows,
+      await ctx.twofold.accounts.importRows(rows, { skipDuplicates: !options.force }),
+      options,
+    );
     return;
   }
   throw new CliError('The QR code holds neither an otpauth:// nor an otpauth-migration:// URI.');

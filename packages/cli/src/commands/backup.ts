@@ -2,7 +2,7 @@ import { TwofoldApiError, type Backup } from '@twofold/contract';
 import type { Context } from '../connect.js';
 import { CliError } from '../exit.js';
 import { table } from './accounts.js';
-import { writePrivateFile } from '../io.js';
+import { printJson, writePrivateFile } from '../io.js';
 
 function size(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -15,10 +15,11 @@ function describe(backup: Backup): string {
 }
 
 /** Backs up now. Without a backup password on the server, says where to set one (exit 1). */
-export async function backupNow(ctx: Context): Promise<void> {
+export async function backupNow(ctx: Context, options: { json?: boolean } = {}): Promise<void> {
   try {
     const backup = await ctx.twofold.backups.create();
-    process.stdout.write(`Backed up to ${describe(backup)}.\n`);
+    if (options.json) printJson(backup);
+    else process.stdout.write(`Backed up to ${describe(backup)}.\n`);
   } catch (error) {
     if (error instanceof TwofoldApiError && error.status === 409) {
       // The server's message says where to set one (Settings → Backups); say it once.

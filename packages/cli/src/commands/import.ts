@@ -3,16 +3,34 @@ import path from 'node:path';
 import { TwofoldApiError, type Account, type ImportRow } from '@twofold/contract';
 import type { Context } from '../connect.js';
 import { CliError } from '../exit.js';
-import { readPassword } from '../io.js';
+import { printJson, readPassword } from '../io.js';
 import { givenPassword, type PasswordSource } from '../password.js';
 
-/** One line per skipped row (an invalid row's `secret` holds the reason, not a secret). */
-export function reportImport(rows: readonly ImportRow[], created: readonly Account[]): void {
+/**
+ * One line per skipped row (an invalid row's `secret` holds the reason, not a secret); with
+ * `json`, one document: the accounts imported (without secrets), the invalid rows and their
+ * reasons, and how many were already stored.
+ */
+export function reportImport(
+  rows: readonly ImportRow[],
+  created: readonly Account[],
+  options: { json?: boolean } = {},
+): void {
   const name = (row: ImportRow) => (row.service ? `${row.service}:${row.account}` : row.account);
+  const skipped = rows.filter((row) => row.id !== -2).length - created.length;
+  if (options.json) {
+    printJson({
+      imported: created.map(({ id, service, account, otp_type }) => ({ id, service, account, otp_type })),
+      invalid: rows
+        .filter((row) => row.id === -2)
+        .map((row) => ({ service: row.service, account: row.account, reason: row.secret ?? '' })),
+      already_stored: skipped,
+    });
+    return;
+  }
   for (const row of rows) {
     if (row.id === -2) process.stderr.write(`Skipped (invalid): ${name(row)}: ${row.secret ?? ''}\n`);
   }
-  const skipped = rows.filter((row) => row.id !== -2).length - created.length;
   if (skipped > 0) process.stderr.write(`Skipped ${skipped} already stored account(s).\n`);
   process.stdout.write(`Imported ${created.length} account(s).\n`);
 }
@@ -34,7 +52,7 @@ function wrongPassword(error: TwofoldApiError): CliError {
 export async function importFile(
   ctx: Context,
   file: string,
-  options: { includeDuplicates?: boolean } & PasswordSource,
+  options: { includeDuplicates?: boolean; json?: boolean } & PasswordSource,
 ): Promise<void> {
   let bytes: Buffer;
   try {
@@ -73,5 +91,5 @@ export async function importFile(
     }
   }
   const created = await ctx.twofold.accounts.importRows(rows, { skipDuplicates: !options.includeDuplicates });
-  reportImport(rows, created);
+  reportImport(rows, created, options);
 }
