@@ -12,8 +12,8 @@ import { signOut } from '../lib/session';
 import { deviceCopyId, offlineCopyTime, onOfflineChange } from '../api/client';
 
 // The sign-out confirmation (a Radix dialog) is downloaded when asked for, not on the first visit.
-const ConfirmDialog = lazy(() =>
-  import('../ui/ConfirmDialog').then((module) => ({ default: module.ConfirmDialog })),
+const SignOutDialog = lazy(() =>
+  import('./SignOutDialog').then((module) => ({ default: module.SignOutDialog })),
 );
 const OfflineBanner = lazy(() =>
   import('../features/offline/OfflineScreens').then((module) => ({ default: module.OfflineBanner })),
@@ -79,7 +79,6 @@ export function Footer({ email }: { readonly email: string | null }) {
   const navigate = useNavigate();
   const { data: config } = useSuspenseQuery(appConfigQuery);
   const [confirming, setConfirming] = useState(false);
-  const [keepCopy, setKeepCopy] = useState(false);
   const hasCopy = confirming && deviceCopyId() !== null;
   const showAbout = useMatches({ select: (matches) => matches.some((match) => match.staticData.showAbout) });
   const canSignOut = !config.proxyAuth || config.proxyLogoutUrl !== null;
@@ -104,24 +103,11 @@ export function Footer({ email }: { readonly email: string | null }) {
       </nav>
       {confirming && (
         <Suspense fallback={null}>
-          <ConfirmDialog
+          <SignOutDialog
             open={confirming}
             onOpenChange={setConfirming}
-            title={t('footer.confirmSignOut')}
-            description={
-              hasCopy ? (
-                <label>
-                  <input
-                    type="checkbox"
-                    checked={keepCopy}
-                    onChange={(event) => setKeepCopy(event.target.checked)}
-                  />{' '}
-                  {t('footer.keepCopy')}
-                </label>
-              ) : undefined
-            }
-            confirmLabel={t('footer.signOut')}
-            onConfirm={() => void signOut(config, navigate, keepCopy)}
+            hasCopy={hasCopy}
+            onConfirm={(eraseCopy) => void signOut(config, navigate, !eraseCopy)}
           />
         </Suspense>
       )}
