@@ -9,7 +9,8 @@ import { ClockBanner } from '../entities/server/ClockBanner';
 import { useInactivityLock } from './inactivity';
 import { rememberPreferences, shellPreferences } from '../entities/settings/preferences';
 import { signOut } from '../lib/session';
-import { deviceCopyId, offlineCopyTime, onOfflineChange } from '../api/client';
+import { deviceCopyId } from '../api/client';
+import { dataMode } from '../lib/data-mode';
 
 // The sign-out confirmation (a Radix dialog) is downloaded when asked for, not on the first visit.
 const SignOutDialog = lazy(() =>
@@ -45,13 +46,15 @@ export function SignedInLayout() {
     rememberPreferences(current);
     void changeLocale(resolveLocale(current.lang));
   }, [remembered]);
-  const offlineSince = useSyncExternalStore(onOfflineChange, offlineCopyTime);
+  const mode = useSyncExternalStore(dataMode.subscribe, dataMode.current);
+  const offlineSince = mode.kind === 'offline-open' ? mode.refreshedAt : null;
   // Auto lock; proxy users are never locked by the server, nor by us. Reading from the device's
   // copy, locking is starting over: the reload drops the key from memory, and the copy asks for
   // its passphrase again.
   useInactivityLock(
     user.authenticated_by_proxy ? 0 : preferences.kickUserAfter,
-    () => (offlineCopyTime() === null ? void navigate({ to: '/autolock' }) : window.location.reload()),
+    () =>
+      dataMode.current().kind === 'online' ? void navigate({ to: '/autolock' }) : window.location.reload(),
     () => queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 }),
   );
   return (
