@@ -153,8 +153,10 @@ describe("codes from this device's copy when the server cannot be reached", () =
       .waitFor();
     await page.keyboard.press('Escape');
 
-    // Creating an account needs the server.
+    // Creating an account needs the server: said at once, before any unlock.
     await page.goto(`${url}/start`);
+    await page.getByRole('heading', { name: 'This needs the server' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('link', { name: 'Back to accounts' }).click();
     await page.getByRole('heading', { name: "Unlock this device's copy" }).waitFor({ timeout: 20_000 });
     await unlock(page, PASSPHRASE);
     await row(page, /^GitHub/).waitFor();

@@ -28,7 +28,11 @@ function Ring({ period, left }: { readonly period: number; readonly left: number
   const arc = (half: 'start' | 'end'): CSSProperties =>
     left === null
       ? { animationDuration: `${period}s`, animationDelay: `${-elapsed}s` }
-      : { animation: 'none', transform: `rotate(${45 + turns(1 - left / period)[half]}deg)` };
+      : {
+          animation: 'none',
+          transform: `rotate(${45 + turns(1 - left / period)[half]}deg)`,
+          opacity: turns(1 - left / period)[half] <= -180 ? 0 : 1,
+        };
   return (
     <span className="countdown-ring" aria-hidden="true">
       <span className="countdown-half countdown-half-start">
