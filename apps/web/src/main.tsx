@@ -16,6 +16,7 @@ import { applyRememberedTheme } from './app/theme';
 import { provideVaultSource } from './entities/data-source';
 import { httpVaultSource } from './entities/http-source';
 import { deviceCopyId } from './api/client';
+import { dataMode, raceServer } from './lib/data-mode';
 
 // The accounts, groups and codes are read from the server (entities/data-source.ts).
 provideVaultSource(httpVaultSource);
@@ -34,8 +35,12 @@ async function revokedText(): Promise<string> {
 }
 
 async function start(): Promise<void> {
-  // The language: the one chosen in the settings (kept locally once known), else the browser's.
-  await initI18n(resolveLocale(localStorage.getItem('lang')));
+  await Promise.all([
+    // The language: the one chosen in the settings (kept locally once known), else the browser's.
+    initI18n(resolveLocale(localStorage.getItem('lang'))),
+    // A device with a copy shows the copy's unlock screen at once when the server cannot be reached.
+    deviceCopyId() !== null && raceServer(dataMode, queryClient, () => void router.invalidate()),
+  ]);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(

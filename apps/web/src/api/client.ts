@@ -103,21 +103,3 @@ export function markDeviceCopy(id: string | null): void {
 
 /** Kept across a sign-out when the user keeps the copy (lib/session.ts). */
 export const DEVICE_COPY_MARKER = MARKER_KEY;
-
-/** When the app reads the copy instead of the server: the time of its last refresh. */
-let offlineFrom: number | null = null;
-const listeners = new Set<() => void>();
-
-export function offlineCopyTime(): number | null {
-  return offlineFrom;
-}
-
-export function setOfflineCopyTime(refreshedAt: number | null): void {
-  offlineFrom = refreshedAt;
-  for (const listener of listeners) listener();
-}
-
-export function onOfflineChange(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}

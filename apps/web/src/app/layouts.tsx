@@ -9,11 +9,12 @@ import { ClockBanner } from '../entities/server/ClockBanner';
 import { useInactivityLock } from './inactivity';
 import { rememberPreferences, shellPreferences } from '../entities/settings/preferences';
 import { signOut } from '../lib/session';
-import { deviceCopyId, offlineCopyTime, onOfflineChange } from '../api/client';
+import { deviceCopyId } from '../api/client';
+import { dataMode } from '../lib/data-mode';
 
 // The sign-out confirmation (a Radix dialog) is downloaded when asked for, not on the first visit.
-const ConfirmDialog = lazy(() =>
-  import('../ui/ConfirmDialog').then((module) => ({ default: module.ConfirmDialog })),
+const SignOutDialog = lazy(() =>
+  import('./SignOutDialog').then((module) => ({ default: module.SignOutDialog })),
 );
 const OfflineBanner = lazy(() =>
   import('../features/offline/OfflineScreens').then((module) => ({ default: module.OfflineBanner })),
@@ -45,13 +46,15 @@ export function SignedInLayout() {
     rememberPreferences(current);
     void changeLocale(resolveLocale(current.lang));
   }, [remembered]);
-  const offlineSince = useSyncExternalStore(onOfflineChange, offlineCopyTime);
+  const mode = useSyncExternalStore(dataMode.subscribe, dataMode.current);
+  const offlineSince = mode.kind === 'offline-open' ? mode.refreshedAt : null;
   // Auto lock; proxy users are never locked by the server, nor by us. Reading from the device's
   // copy, locking is starting over: the reload drops the key from memory, and the copy asks for
   // its passphrase again.
   useInactivityLock(
     user.authenticated_by_proxy ? 0 : preferences.kickUserAfter,
-    () => (offlineCopyTime() === null ? void navigate({ to: '/autolock' }) : window.location.reload()),
+    () =>
+      dataMode.current().kind === 'online' ? void navigate({ to: '/autolock' }) : window.location.reload(),
     () => queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 }),
   );
   return (
@@ -79,7 +82,6 @@ export function Footer({ email }: { readonly email: string | null }) {
   const navigate = useNavigate();
   const { data: config } = useSuspenseQuery(appConfigQuery);
   const [confirming, setConfirming] = useState(false);
-  const [keepCopy, setKeepCopy] = useState(false);
   const hasCopy = confirming && deviceCopyId() !== null;
   const showAbout = useMatches({ select: (matches) => matches.some((match) => match.staticData.showAbout) });
   const canSignOut = !config.proxyAuth || config.proxyLogoutUrl !== null;
@@ -104,24 +106,11 @@ export function Footer({ email }: { readonly email: string | null }) {
       </nav>
       {confirming && (
         <Suspense fallback={null}>
-          <ConfirmDialog
+          <SignOutDialog
             open={confirming}
             onOpenChange={setConfirming}
-            title={t('footer.confirmSignOut')}
-            description={
-              hasCopy ? (
-                <label>
-                  <input
-                    type="checkbox"
-                    checked={keepCopy}
-                    onChange={(event) => setKeepCopy(event.target.checked)}
-                  />{' '}
-                  {t('footer.keepCopy')}
-                </label>
-              ) : undefined
-            }
-            confirmLabel={t('footer.signOut')}
-            onConfirm={() => void signOut(config, navigate, keepCopy)}
+            hasCopy={hasCopy}
+            onConfirm={(eraseCopy) => void signOut(config, navigate, !eraseCopy)}
           />
         </Suspense>
       )}

@@ -2,7 +2,8 @@ import { lazy, Suspense } from 'react';
 import { createRouter, redirect, createRoute } from '@tanstack/react-router';
 import { Spinner } from '../ui/Spinner';
 import { ErrorScreen } from '../features/errors/ErrorScreen';
-import { deviceCopyId, isServerUnreachable, offlineCopyTime } from '../api/client';
+import { deviceCopyId, isServerUnreachable } from '../api/client';
+import { CopyLockedError, dataMode, NeedsServerError } from '../lib/data-mode';
 import { errorRoutes } from '../features/errors/errors.routes';
 import { authRoutes } from '../features/auth/auth.routes';
 import { accountFormRoutes } from '../features/account-form/account-form.routes';
@@ -28,9 +29,12 @@ const OfflineFallback = lazy(() =>
   import('../features/offline/OfflineScreens').then((module) => ({ default: module.OfflineFallback })),
 );
 
-/** The server cannot be reached: the copy's unlock screen when this device keeps one. */
-function UnreachableScreen() {
-  const needsServer = offlineCopyTime() !== null;
+/**
+ * The server cannot be reached: the copy's unlock screen when this device keeps one, or, for a
+ * screen that cannot work from the copy (or while the copy is open), that it needs the server.
+ */
+function UnreachableScreen({ screenNeedsServer }: { readonly screenNeedsServer: boolean }) {
+  const needsServer = screenNeedsServer || dataMode.current().kind === 'offline-open';
   if (!needsServer && !deviceCopyId()) return <ErrorScreen variant="offline" closable={false} />;
   return (
     <Suspense fallback={<Spinner />}>
@@ -77,7 +81,7 @@ const routeTree = rootRoute.addChildren([
 
 export const router = createRouter({
   routeTree,
-  context: { queryClient },
+  context: { queryClient, dataMode },
   defaultPreload: 'intent',
   // Loaders read through TanStack Query, which owns caching.
   defaultPreloadStaleTime: 0,
@@ -85,8 +89,8 @@ export const router = createRouter({
   defaultPendingComponent: () => <Spinner />,
   defaultPendingMs: 300,
   defaultErrorComponent: ({ error }) =>
-    isServerUnreachable(error) ? (
-      <UnreachableScreen />
+    error instanceof NeedsServerError || error instanceof CopyLockedError || isServerUnreachable(error) ? (
+      <UnreachableScreen screenNeedsServer={error instanceof NeedsServerError} />
     ) : (
       <ErrorScreen
         variant="generic"

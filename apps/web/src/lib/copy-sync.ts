@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { deviceCopyId, offlineCopyTime } from '../api/client';
+import { deviceCopyId } from '../api/client';
+import { dataMode } from './data-mode';
 import { refreshCopy } from '../entities/device-copy/device-copy';
 import { notify } from '../ui/notify';
 
@@ -17,7 +18,7 @@ export function installCopySync(client: QueryClient, erasedText: () => Promise<s
   let timer: ReturnType<typeof setTimeout> | undefined;
   const schedule = () => {
     // Read from the copy itself, or no copy: nothing to refresh.
-    if (offlineCopyTime() !== null || !deviceCopyId()) return;
+    if (dataMode.current().kind !== 'online' || !deviceCopyId()) return;
     clearTimeout(timer);
     timer = setTimeout(() => {
       refreshCopy().then(

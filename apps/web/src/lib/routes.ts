@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../api/client';
 import { appConfigQuery } from '../entities/server/server.api';
 import { currentUserQuery } from '../entities/user/user.api';
-import { ApiError, offlineCopyTime } from '../api/client';
+import { CopyLockedError, NeedsServerError, type DataModeStore } from './data-mode';
 
 /**
  * The frame every feature hangs its routes on: the root and the two layouts (public sign-in
@@ -13,6 +13,8 @@ import { ApiError, offlineCopyTime } from '../api/client';
  */
 export interface RouterContext {
   readonly queryClient: QueryClient;
+  /** Online, or reading this device's copy (locked or open): see data-mode.ts. */
+  readonly dataMode: DataModeStore;
 }
 
 declare module '@tanstack/react-router' {
@@ -21,10 +23,20 @@ declare module '@tanstack/react-router' {
     readonly title?: string;
     /** Shows the about link (version) in the footer. */
     readonly showAbout?: boolean;
+    /** Works from this device's copy when the server cannot be reached (the accounts screen). */
+    readonly worksOffline?: boolean;
   }
 }
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  // Reading this device's copy: a screen that needs the server says so at once, without asking
+  // it; one that works from the copy shows the copy's unlock screen while it is locked.
+  beforeLoad: ({ context, matches }) => {
+    const mode = context.dataMode.current();
+    if (mode.kind === 'online') return;
+    if (!matches.some((match) => match.staticData.worksOffline)) throw new NeedsServerError();
+    if (mode.kind === 'offline-locked') throw new CopyLockedError();
+  },
   loader: ({ context }) => context.queryClient.ensureQueryData(appConfigQuery),
 });
 
@@ -45,10 +57,7 @@ export const publicLayout = createRoute({
 export const authLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signed-in',
-  beforeLoad: async ({ context, location }) => {
-    // Read from the device's copy: only the accounts screen works without the server (the
-    // unreachable server's screen then says that this one needs it).
-    if (offlineCopyTime() !== null && location.pathname !== '/accounts') throw new ApiError(503, undefined);
+  beforeLoad: async ({ context }) => {
     try {
       await context.queryClient.ensureQueryData(currentUserQuery);
     } catch (error) {

@@ -9,13 +9,13 @@ type AppConfig = ResponseOf<'/app-config', 'get'>;
 
 /**
  * Sign out: behind a proxy, go to its logout URL when there is one; otherwise end
- * the session, forget everything kept locally (the device's copy too, unless the user keeps it),
- * and go to the login screen.
+ * the session, forget everything kept locally but the device's copy (kept unless the user chose to
+ * erase it: it is what opens the codes on the day the server is down), and go to the login screen.
  */
 export async function signOut(
   config: AppConfig,
   navigate: ReturnType<typeof useNavigate>,
-  keepCopy = false,
+  keepCopy = true,
 ): Promise<void> {
   if (config.proxyAuth) {
     if (config.proxyLogoutUrl) window.location.assign(config.proxyLogoutUrl);

@@ -10,6 +10,8 @@ interface ConfirmDialogProps {
   readonly confirmLabel: string;
   readonly danger?: boolean;
   readonly onConfirm: () => void;
+  /** A choice that goes with the confirmation (a checkbox), shown between the description and the buttons. */
+  readonly children?: ReactNode;
 }
 
 /** A confirmation asked before anything that cannot be undone. */
@@ -21,6 +23,7 @@ export function ConfirmDialog({
   confirmLabel,
   danger,
   onConfirm,
+  children,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
@@ -33,6 +36,7 @@ export function ConfirmDialog({
           {description && (
             <AlertDialog.Description className="dialog-description">{description}</AlertDialog.Description>
           )}
+          {children}
           <div className="dialog-actions">
             <AlertDialog.Cancel className="button">{t('actions.cancel')}</AlertDialog.Cancel>
             <AlertDialog.Action

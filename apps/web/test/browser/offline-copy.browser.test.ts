@@ -153,8 +153,10 @@ describe("codes from this device's copy when the server cannot be reached", () =
       .waitFor();
     await page.keyboard.press('Escape');
 
-    // Creating an account needs the server.
+    // Creating an account needs the server: said at once, before any unlock.
     await page.goto(`${url}/start`);
+    await page.getByRole('heading', { name: 'This needs the server' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('link', { name: 'Back to accounts' }).click();
     await page.getByRole('heading', { name: "Unlock this device's copy" }).waitFor({ timeout: 20_000 });
     await unlock(page, PASSPHRASE);
     await row(page, /^GitHub/).waitFor();
@@ -258,19 +260,46 @@ describe("codes from this device's copy when the server cannot be reached", () =
       .waitFor({ timeout: 20_000 });
   });
 
-  it('signing out erases the copy unless kept', async () => {
+  it('signing out keeps the copy, unless the erase choice is taken', async () => {
     const { page } = session;
     const url = session.server.url;
+    const copyKept = async () => ({
+      marker: await page.evaluate(() => localStorage.getItem('twofold.deviceCopy')),
+      databases: await page.evaluate(async () => (await indexedDB.databases()).map((info) => info.name)),
+    });
     await seed(page, url);
     await turnOnCopy(page, url);
     await page.getByRole('button', { name: 'Sign out' }).click();
-    const keep = page.getByRole('checkbox', { name: "Keep this device's offline copy" });
-    expect(await keep.isChecked()).toBe(false);
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Sign out now?' });
+    await dialog.getByText(/^This device keeps its offline copy after you sign out/).waitFor();
+    const erase = dialog.getByRole('checkbox', { name: 'Also erase the offline copy on this device' });
+    expect(await erase.isChecked()).toBe(false);
+    await screenshots(page, 'offline-copy-sign-out');
+    await dialog.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login/);
-    expect(await page.evaluate(() => localStorage.getItem('twofold.deviceCopy'))).toBeNull();
-    const names = await page.evaluate(async () => (await indexedDB.databases()).map((info) => info.name));
-    expect(names).not.toContain('twofold-device-copy');
+    const kept = await copyKept();
+    expect(kept.marker).not.toBeNull();
+    expect(kept.databases).toContain('twofold-device-copy');
+    // Signed out, the server down: the copy still opens.
+    await cutServer(page);
+    await page.goto(`${url}/accounts`);
+    await page.getByRole('heading', { name: "Unlock this device's copy" }).waitFor({ timeout: 20_000 });
+    await unlock(page, PASSPHRASE);
+    await row(page, /^GitHub/).waitFor({ timeout: 20_000 });
+    await restoreServer(page);
+
+    await page.goto(`${url}/login`);
+    await page.getByLabel('Email', { exact: true }).fill('jane@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await row(page, /^GitHub/).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await erase.click();
+    expect(await erase.isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/login/);
+    await expect.poll(async () => (await copyKept()).databases).not.toContain('twofold-device-copy');
+    expect((await copyKept()).marker).toBeNull();
   });
 
   it('a revoked device erases its copy when it reaches the server again', async () => {

@@ -16,7 +16,7 @@ import { COPY_SCRYPT, strengthenedSlots } from './copy-kdf';
 import { importPrivateKey, newDeviceKeys, openContent, sealContent } from './copy-crypto';
 import { deleteCopyDatabase, readCopy, updateCopy, writeCopy, type StoredCopy } from './copy-store';
 import { recordRefresh, registerDeviceCopy } from './device-copies.api';
-import { deviceCopyId, markDeviceCopy, setOfflineCopyTime } from '../../api/client';
+import { deviceCopyId, markDeviceCopy } from '../../api/client';
 
 const readUser = () => unwrap(api.GET('/api/v1/user'));
 
@@ -48,7 +48,6 @@ export function unlockedContent(): CopyContent | null {
 export function lockCopy(): void {
   unlocked = null;
   showCopyIcons(null);
-  setOfflineCopyTime(null);
 }
 
 /** Erases the copy from this device. */

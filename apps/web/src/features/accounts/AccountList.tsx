@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../entities/account/account.api';
 import { accountSecretsQuery } from '../../entities/account/list-codes';
+import { startOtp } from '../../entities/account/otp';
 import { useLockOnCopy } from '../../lib/lock-on-copy';
 import type { NativeSettings } from '@twofold/otp/browser';
 import { AccountRow } from './codes/AccountRow';
@@ -11,7 +12,8 @@ import { moveBetweenAccounts, type AccountIndex } from './keyboard';
 import { useWindowedList } from './use-windowed-list';
 
 // The code window (a Radix dialog) is downloaded when an account is first opened.
-const OtpModal = lazy(() => import('./OtpModal').then((module) => ({ default: module.OtpModal })));
+const loadOtpModal = () => import('./OtpModal');
+const OtpModal = lazy(() => loadOtpModal().then((module) => ({ default: module.OtpModal })));
 
 interface AccountListProps {
   readonly accounts: readonly Account[];
@@ -35,11 +37,18 @@ export function AccountList({ accounts, settings, onCopied, onLeaveTop }: Accoun
   const [openCount, setOpenCount] = useState(0);
   const listRef = useRef<HTMLUListElement>(null);
   const lastOpened = useRef<number | null>(null);
-  const openAccount = useCallback((account: Account) => {
-    lastOpened.current = account.id;
-    setOpenCount((count) => count + 1);
-    setOtpAccount(account);
-  }, []);
+  const queryClient = useQueryClient();
+  const openAccount = useCallback(
+    (account: Account) => {
+      // The code's request and the window's chunk load side by side, not one after the other.
+      startOtp(queryClient, account.id);
+      void loadOtpModal();
+      lastOpened.current = account.id;
+      setOpenCount((count) => count + 1);
+      setOtpAccount(account);
+    },
+    [queryClient],
+  );
   const closeOtp = useCallback(() => setOtpAccount(null), []);
   // Closing the code window gives the focus back to its account.
   const returnFocus = useCallback(() => {

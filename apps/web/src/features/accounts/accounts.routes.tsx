@@ -13,7 +13,7 @@ export interface AccountsSearch {
 export const accountsRoute = createRoute({
   getParentRoute: () => authLayout,
   path: '/accounts',
-  staticData: { title: 'accounts' },
+  staticData: { title: 'accounts', worksOffline: true },
   validateSearch: (search: Record<string, unknown>): AccountsSearch => ({
     ...(flag(search.toRefresh) ? { toRefresh: true } : {}),
     ...(flag(search.InitialEditMode) ? { InitialEditMode: true } : {}),

@@ -29,10 +29,12 @@ export function OfflineUnlockScreen() {
   }, []);
 
   async function open(content: CopyContent) {
-    activateOffline(queryClient, content, {
-      locked: t('locked'),
-      needsServerForCode: t('needsServerForCode'),
-    });
+    activateOffline(
+      queryClient,
+      content,
+      { locked: t('locked'), needsServerForCode: t('needsServerForCode') },
+      router.options.context.dataMode,
+    );
     await router.invalidate();
     await router.navigate({ to: '/accounts' });
   }

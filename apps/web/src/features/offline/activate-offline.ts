@@ -4,7 +4,7 @@ import { learnServerTime } from '../../api/server-time';
 import { provideVaultSource } from '../../entities/data-source';
 import type { CopyContent } from '../../entities/device-copy/device-copy';
 import { lockCopy } from '../../entities/device-copy/device-copy';
-import { setOfflineCopyTime } from '../../api/client';
+import type { DataModeStore } from '../../lib/data-mode';
 import {
   offlineVaultSource,
   setOfflineSourceTexts,
@@ -20,6 +20,7 @@ export function activateOffline(
   queryClient: QueryClient,
   content: CopyContent,
   texts: OfflineSourceTexts,
+  dataMode: DataModeStore,
 ): void {
   setOfflineSourceTexts(texts);
   provideVaultSource(offlineVaultSource);
@@ -30,7 +31,7 @@ export function activateOffline(
   queryClient.setQueryData(['user'], content.user);
   queryClient.setQueryData(['settings'], content.settings);
   showCopyIcons(content.icons ?? null);
-  setOfflineCopyTime(content.refreshedAt);
+  dataMode.set({ kind: 'offline-open', refreshedAt: content.refreshedAt });
   window.addEventListener('pagehide', () => lockCopy());
   // Back from the page cache: the key is gone, so start over (the unlock screen).
   window.addEventListener('pageshow', (event) => {

@@ -1,30 +1,63 @@
-import { useSecond } from '../../../ui/clock';
+import { useState, useSyncExternalStore, type CSSProperties } from 'react';
+import { serverNow, useSecond, useStep } from '../../../ui/clock';
 
-const RADIUS = 9;
-const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function onMotionChange(listener: () => void): () => void {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+}
+
+const prefersReducedMotion = () => window.matchMedia(REDUCED_MOTION).matches;
+
+/** The turn of each half-ring (degrees, from full) once `elapsed` of the period has gone (0 to 1). */
+function turns(elapsed: number): { readonly start: number; readonly end: number } {
+  return { start: -180 * Math.max(0, elapsed * 2 - 1), end: -180 * Math.min(1, elapsed * 2) };
+}
 
 /**
- * Seconds left in the code's period, as a number in a shrinking ring. It re-renders every second
- * on its own (the row around it does not) and is hidden from assistive technology, which would
- * otherwise hear it tick.
+ * The ring of one period, drawn by the compositor: two half-rings, each clipped to its half of
+ * the circle, turned by a CSS animation (transform only) that runs once over the period. It
+ * starts where the period stands (a negative delay for the part already elapsed), so the page
+ * does no work for it frame by frame; a new period mounts a new ring. With reduced motion, no
+ * animation: the ring steps once a second with the number (`left`).
+ */
+function Ring({ period, left }: { readonly period: number; readonly left: number | null }) {
+  const [elapsed] = useState(() => (serverNow() / 1000) % period);
+  const arc = (half: 'start' | 'end'): CSSProperties =>
+    left === null
+      ? { animationDuration: `${period}s`, animationDelay: `${-elapsed}s` }
+      : {
+          animation: 'none',
+          transform: `rotate(${45 + turns(1 - left / period)[half]}deg)`,
+          opacity: turns(1 - left / period)[half] <= -180 ? 0 : 1,
+        };
+  return (
+    <span className="countdown-ring" aria-hidden="true">
+      <span className="countdown-half countdown-half-start">
+        <span className="countdown-arc countdown-arc-start" style={arc('start')} />
+      </span>
+      <span className="countdown-half countdown-half-end">
+        <span className="countdown-arc countdown-arc-end" style={arc('end')} />
+      </span>
+    </span>
+  );
+}
+
+/**
+ * Seconds left in the code's period, as a number in a shrinking ring. The number re-renders every
+ * second on its own (the row around it does not); the ring is one animation per period. Hidden
+ * from assistive technology, which would otherwise hear it tick.
  */
 export function Countdown({ period }: { readonly period: number }) {
   const now = useSecond();
+  const step = useStep(period);
+  const reduced = useSyncExternalStore(onMotionChange, prefersReducedMotion);
   const left = period - (now % period);
   return (
     <span className={`countdown${left <= 5 ? ' countdown-ending' : ''}`} aria-hidden="true">
-      <svg viewBox="0 0 24 24" width="28" height="28">
-        <circle className="countdown-track" cx="12" cy="12" r={RADIUS} />
-        <circle
-          className="countdown-ring"
-          cx="12"
-          cy="12"
-          r={RADIUS}
-          strokeDasharray={CIRCUMFERENCE}
-          strokeDashoffset={CIRCUMFERENCE * (1 - left / period)}
-          transform="rotate(-90 12 12)"
-        />
-      </svg>
+      <Ring key={step} period={period} left={reduced ? left : null} />
       <span className="countdown-seconds">{left}</span>
     </span>
   );
