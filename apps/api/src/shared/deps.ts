@@ -2,6 +2,7 @@ import type { DeriveKey } from '@twofold/import';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppCaches } from '../cache/app-caches.js';
+import type { PasswordHashing } from '../auth/password.js';
 import type { Clock } from '../clock.js';
 import type { AppKeys } from '../config/app-key.js';
 import type { Config } from '../config/config.js';
@@ -27,6 +28,8 @@ export interface Deps {
   /** The icon folder (DATA_DIR/icons). */
   readonly icons: IconStore;
   readonly log: FastifyBaseLogger;
+  /** The users' password hashes (auth/password.ts). */
+  readonly passwords: PasswordHashing;
   /** Key derivation for encrypted imports (a worker thread; import-export/kdf-pool.ts). */
   readonly deriveKey: DeriveKey;
   /** Security alerts (alerts/): `raise` queues one and returns at once. */

@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../db/database.js';
 import type { Deps } from '../shared/deps.js';
 import { errors } from '../http/errors.js';
-import { hashPassword } from '../auth/password.js';
 import { recordAuthentication } from '../auth-log/auth-log.service.js';
 import type { SessionPort } from '../auth/session-port.js';
 import { deleteUserSessions } from '../auth/sessions.queries.js';
@@ -83,7 +82,7 @@ export async function resetPassword(
   if (!user || user.email.toLowerCase() !== input.email.toLowerCase()) {
     throw errors.invalidField('email', 'error.reset_user_not_found');
   }
-  const hash = await hashPassword(input.password);
+  const hash = await deps.passwords.hash(input.password);
   const now = deps.clock.now();
   const done = await deps.db.transaction().execute(async (trx) => {
     if (!(await consumeAuthToken(trx, 'password_reset', input.token, now))) return false;
