@@ -265,7 +265,7 @@ describe("codes from this device's copy when the server cannot be reached", () =
     await turnOnCopy(page, url);
     await page.getByRole('button', { name: 'Sign out' }).click();
     const keep = page.getByRole('checkbox', { name: "Keep this device's offline copy" });
-    expect(await keep.isChecked()).toBe(false);
+    await expect.poll(() => keep.isChecked()).toBe(false);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login/);
     expect(await page.evaluate(() => localStorage.getItem('twofold.deviceCopy'))).toBeNull();
@@ -362,11 +362,11 @@ describe("codes from this device's copy when the server cannot be reached", () =
       .getByRole('status')
       .filter({ hasText: "Passkey removed: it no longer unlocks this device's copy." })
       .waitFor({ timeout: 20_000 });
-    expect(await section.getByText('A passkey can unlock this copy.').count()).toBe(0);
+    await expect.poll(() => section.getByText('A passkey can unlock this copy.').count()).toBe(0);
     await cutServer(page);
     await page.goto(`${url}/accounts`);
     await page.getByRole('heading', { name: "Unlock this device's copy" }).waitFor({ timeout: 20_000 });
-    expect(await page.getByRole('button', { name: 'Unlock with a passkey' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Unlock with a passkey' }).count()).toBe(0);
     await unlock(page, PASSPHRASE);
     await row(page, /^GitHub/).waitFor({ timeout: 20_000 });
   });
@@ -438,10 +438,10 @@ describe("codes from this device's copy when the server cannot be reached", () =
     await unlock(page, PASSPHRASE);
     const image = row(page, /^GitHub/).locator('img');
     await image.waitFor({ timeout: 20_000 });
-    expect(await image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await expect.poll(() => image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     await expect
       .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBe(1);
-    expect(await row(page, /^Bank/).locator('img').count()).toBe(0);
+    await expect.poll(() => row(page, /^Bank/).locator('img').count()).toBe(0);
   });
 });
