@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { PasswordHashing } from '../shared/password-port.js';
 
 /*
  * Password hashing with scrypt (memory-hard, node:crypto). The stored form
@@ -26,13 +27,6 @@ const optionsOf = (N: number, r: number, p: number): ScryptOptions => ({
   p,
   maxmem: 256 * N * r,
 });
-
-/** Makes and checks the users' password hashes (a dependency of the services: `deps.passwords`). */
-export interface PasswordHashing {
-  hash(password: string): Promise<string>;
-  /** Constant-time check of a password against a stored hash; false for any malformed hash. */
-  verify(password: string, stored: string | undefined): Promise<boolean>;
-}
 
 /**
  * The hashing at a cost N (a power of two): the server uses `PASSWORD_COST`; tests pass a low

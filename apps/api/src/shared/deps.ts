@@ -2,7 +2,6 @@ import type { DeriveKey } from '@twofold/import';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppCaches } from '../cache/app-caches.js';
-import type { PasswordHashing } from '../auth/password.js';
 import type { Clock } from '../clock.js';
 import type { AppKeys } from '../config/app-key.js';
 import type { Config } from '../config/config.js';
@@ -10,6 +9,7 @@ import type { DB } from '../db/schema.js';
 import type { IconStore } from '../images/icon-store.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { AlertPort } from './alerts-port.js';
+import type { PasswordHashing } from './password-port.js';
 import type { DiskWatch } from '../storage/disk.js';
 import type { ClockWatch } from '../clock-skew/clock-watch.js';
 
