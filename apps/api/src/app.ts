@@ -77,6 +77,7 @@ import { ClockWatch } from './clock-skew/clock-watch.js';
 import { registerDiskGuard, serverStatusRoutes } from './server-status/server-status.routes.js';
 import { serializeErrorForLog } from './db/driver-errors.js';
 import { parseQueryString } from './http/id-lists.js';
+import { passwordHashing } from './auth/password.js';
 
 export interface AppDependencies {
   readonly config: Config;
@@ -89,6 +90,8 @@ export interface AppDependencies {
   readonly logger?: FastifyBaseLogger;
   /** Folder of the built web app; null = none (API only). Defaults to apps/web/dist. */
   readonly webRoot?: string | null;
+  /** The scrypt cost N of new password hashes; by default the server's (auth/password.ts). */
+  readonly passwordCost?: number;
   /** More route plugins, registered after the app's own (tests of the shared HTTP layer). */
   readonly extraRoutes?: readonly FastifyPluginAsync[];
 }
@@ -135,6 +138,7 @@ function serviceDeps(deps: AppDependencies, log: FastifyBaseLogger): Deps {
     clock: deps.clock,
     mailer: deps.mailer,
     icons: new IconStore(path.join(deps.config.dataDir, 'icons')),
+    passwords: passwordHashing(deps.passwordCost),
     deriveKey: sharedKdfPool().deriveKey,
     log,
     disk: new DiskWatch({ dir: deps.config.dataDir, clock: deps.clock, log, raise }),

@@ -120,14 +120,24 @@ function networkFetch(fetchImpl: typeof fetch, timeout: number | undefined): typ
       }
     }
     // A timer of our own, cleared once the answer's headers are in: no timer outlives a request.
+    // Both aborts (the timer's and the caller's) are also raced against the fetch: Node's fetch
+    // can lose the copy's combined signal in a garbage collection, and then the abort alone would
+    // never end the wait.
     const expiry = new AbortController();
-    const timer = setTimeout(
-      () => expiry.abort(new DOMException(`No answer within ${timeout} ms`, 'TimeoutError')),
-      timeout,
-    );
+    let stop: (reason: unknown) => void = () => undefined;
+    const stopped = new Promise<never>((_resolve, reject) => {
+      stop = reject;
+    });
+    const timer = setTimeout(() => {
+      const reason = new DOMException(`No answer within ${timeout} ms`, 'TimeoutError');
+      expiry.abort(reason);
+      stop(reason);
+    }, timeout);
+    const onCallerAbort = () => stop(request.signal.reason);
+    request.signal.addEventListener('abort', onCallerAbort, { once: true });
     const signal = AbortSignal.any([request.signal, expiry.signal]);
     try {
-      return await fetchImpl(new Request(request, { signal }));
+      return await Promise.race([fetchImpl(new Request(request, { signal })), stopped]);
     } catch (error) {
       if (request.signal.aborted) throw error;
       throw new TwofoldNetworkError(
@@ -137,6 +147,7 @@ function networkFetch(fetchImpl: typeof fetch, timeout: number | undefined): typ
       );
     } finally {
       clearTimeout(timer);
+      request.signal.removeEventListener('abort', onCallerAbort);
     }
   };
 }

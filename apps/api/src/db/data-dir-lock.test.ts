@@ -11,7 +11,7 @@ import {
 } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   DataDirInUseError,
@@ -21,6 +21,7 @@ import {
   processStart,
   type LockHolder,
 } from './data-dir-lock.js';
+import { built } from '../test/server-process.js';
 
 /* The lock that keeps a second process off an embedded database's folder. */
 
@@ -248,12 +249,11 @@ describe('the data folder lock', () => {
       `The lock file ${file} was deleted while this process held the data folder: created again.`,
     ]);
     // A start from another process now finds the folder taken, as before the deletion.
-    const moduleUrl = new URL('./data-dir-lock.ts', import.meta.url).href;
+    const moduleUrl = pathToFileURL(built('db/data-dir-lock.js')).href;
     const probe = spawnSync(
       process.execPath,
       [
-        '--import',
-        'tsx',
+        '--input-type=module',
         '-e',
         `import(${JSON.stringify(moduleUrl)}).then(({ lockDataDir }) => { try { lockDataDir(${JSON.stringify(dataDir)}); console.log('won'); } catch (error) { console.log(error.name); } })`,
       ],
@@ -285,8 +285,8 @@ describe('the data folder lock', () => {
 
   it('lets exactly one of several processes starting together take over a stale lock', async () => {
     writeLock({ pid: deadPid() });
-    const contender = path.join(dataDir, 'contender.mts');
-    const moduleUrl = new URL('./data-dir-lock.ts', import.meta.url).href;
+    const contender = path.join(dataDir, 'contender.mjs');
+    const moduleUrl = pathToFileURL(built('db/data-dir-lock.js')).href;
     writeFileSync(
       contender,
       [
@@ -306,7 +306,7 @@ describe('the data folder lock', () => {
       [1, 2, 3, 4].map(
         () =>
           new Promise<string>((resolve) => {
-            const child = spawn(process.execPath, ['--import', 'tsx', contender, String(goAt)], {
+            const child = spawn(process.execPath, [contender, String(goAt)], {
               cwd: path.dirname(fileURLToPath(import.meta.url)),
             });
             children.push(child);

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { Deps } from '../shared/deps.js';
 import type { SessionPort } from '../auth/session-port.js';
 import type { OidcSettings } from '../config/oidc-settings.js';
-import { hashPassword } from '../auth/password.js';
 import { recordAuthentication } from '../auth-log/auth-log.service.js';
 import { findUser, insertUser, type UserRow } from '../users/users.queries.js';
 import { errors, AppError, message } from '../http/errors.js';
@@ -207,7 +206,7 @@ async function registerFromIdentity(deps: Deps, identity: ProviderIdentity) {
   return insertUser(deps.db, {
     name,
     email: identity.email.slice(0, 255),
-    passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+    passwordHash: await deps.passwords.hash(randomBytes(32).toString('base64url')),
     webauthnHandle: randomBytes(32).toString('base64url'),
     now: deps.clock.now(),
   });

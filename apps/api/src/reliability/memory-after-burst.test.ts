@@ -100,7 +100,7 @@ describe('memory after a burst of 1,000 accounts (PGlite)', () => {
     // shared_buffers and work_mem fit in PGlite's initial memory: the burst must not grow it.
     expect(after.wasm, `PGlite's memory grew from ${before.wasm} MB`).toBeLessThanOrEqual(before.wasm);
     expect(after.spaces.new_space ?? 0, 'the young generation is bounded by the start flags').toBeLessThan(4);
-    // tsx's compiler runs in this process too: the ceiling leaves it room.
+    // The built bundle, as the start command runs it; the ceiling leaves room for a loaded machine.
     expect(after.rss, `RSS after the burst: ${after.rss} MB`).toBeLessThan(450);
   }, 240_000);
 });

@@ -9,6 +9,7 @@ import type { DB } from '../db/schema.js';
 import type { IconStore } from '../images/icon-store.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { AlertPort } from './alerts-port.js';
+import type { PasswordHashing } from './password-port.js';
 import type { DiskWatch } from '../storage/disk.js';
 import type { ClockWatch } from '../clock-skew/clock-watch.js';
 
@@ -27,6 +28,8 @@ export interface Deps {
   /** The icon folder (DATA_DIR/icons). */
   readonly icons: IconStore;
   readonly log: FastifyBaseLogger;
+  /** The users' password hashes (auth/password.ts). */
+  readonly passwords: PasswordHashing;
   /** Key derivation for encrypted imports (a worker thread; import-export/kdf-pool.ts). */
   readonly deriveKey: DeriveKey;
   /** Security alerts (alerts/): `raise` queues one and returns at once. */

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
-import { hashPassword } from '../auth/password.js';
+import { passwordHashing } from '../auth/password.js';
 import { hashToken } from '../tokens/tokens.queries.js';
-import type { TestContext } from './harness.js';
+import { TEST_PASSWORD_COST, type TestContext } from './harness.js';
 
 let johnsHash: Promise<string> | undefined;
 
@@ -17,7 +17,7 @@ export async function createUserWithToken(
   now = new Date(1_700_000_000_000),
 ): Promise<string> {
   const value = randomBytes(48).toString('base64url');
-  johnsHash ??= hashPassword(john.password);
+  johnsHash ??= passwordHashing(TEST_PASSWORD_COST).hash(john.password);
   await db
     .insertInto('users')
     .values({

@@ -33,6 +33,12 @@ export class TestClock implements Clock {
   }
 }
 
+/**
+ * The scrypt cost of the tests' password hashes: the many sign-ins of the suites would otherwise
+ * spend most of their time hashing. The production cost is checked by the registration tests.
+ */
+export const TEST_PASSWORD_COST = 2 ** 4;
+
 export class TestMailbox implements Mailer {
   readonly messages: MailMessage[] = [];
   send(message: MailMessage): Promise<void> {
@@ -126,6 +132,8 @@ export interface HarnessOptions {
   extraRoutes?: readonly FastifyPluginAsync[];
   /** Send mail for real (SMTP per MAIL_*, or .eml files) instead of into `t.mailbox`. */
   realMailer?: boolean;
+  /** Hash passwords at the app's default cost, as the server does, not at `TEST_PASSWORD_COST`. */
+  productionPasswordCost?: boolean;
 }
 
 async function startApp(
@@ -160,6 +168,7 @@ async function startApp(
     logger,
     webRoot: options.webRoot ?? null,
     extraRoutes: options.extraRoutes ?? [],
+    ...(options.productionPasswordCost ? {} : { passwordCost: TEST_PASSWORD_COST }),
   });
   state.config = config;
   state.app = app;

@@ -1,15 +1,50 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 
 /*
- * The real server as a child process (tsx on src/server.ts, as in production but without a build),
- * on a free loopback port, its output kept for the log checks. Only 127.0.0.1 is ever contacted.
+ * The real server as a child process (the built bundle dist/server.js, as the start command and
+ * the image run it), on a free loopback port, its output kept for the log checks. Only 127.0.0.1
+ * is ever contacted. The test command builds first; alone, run `pnpm build` before these tests.
  */
 
-const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
+const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+const sources = fileURLToPath(new URL('..', import.meta.url));
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(file));
+    else if (/(?<!\.test)\.ts$/.test(entry.name) && !dir.endsWith('/test'))
+      newest = Math.max(newest, statSync(file).mtimeMs);
+  }
+  return newest;
+}
+
+let checked = false;
+
+/**
+ * A file of the build (`server.js`, the bundle, or a compiled module such as `db/data-dir-lock.js`),
+ * refused when the build is missing or older than a source file (the test would try old code).
+ */
+export function built(file: string): string {
+  const entry = `${dist}server.js`;
+  if (!checked) {
+    const stat = statSync(entry, { throwIfNoEntry: false });
+    if (!stat) throw new Error(`${entry} is missing: run \`pnpm build\` before the process tests`);
+    if (newestSource(sources) > stat.mtimeMs)
+      throw new Error(`${entry} is older than apps/api/src: run \`pnpm build\` before the process tests`);
+    checked = true;
+  }
+  return `${dist}${file}`;
+}
+
+/** The built server, as the start command runs it. */
+export const serverEntry = () => built('server.js');
 
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -52,7 +87,7 @@ function spawnServer(
   logs: ServerLogs,
   nodeArgs: readonly string[] = [],
 ): ChildProcess {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, [...nodeArgs, serverEntry()], {
     env: {
       PATH: process.env.PATH,
       HOST: '127.0.0.1',

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../shared/deps.js';
 import { errors } from '../http/errors.js';
-import { hashPassword } from '../auth/password.js';
 import { recordAuthentication } from '../auth-log/auth-log.service.js';
 import type { SessionPort } from '../auth/session-port.js';
 import { deleteUserSessions } from '../auth/sessions.queries.js';
@@ -43,7 +42,7 @@ export async function resetPassword(
   if (!user || user.email.toLowerCase() !== input.email.toLowerCase()) {
     throw errors.invalidField('email', 'error.reset_user_not_found');
   }
-  const hash = await hashPassword(input.password);
+  const hash = await deps.passwords.hash(input.password);
   const now = deps.clock.now();
   const done = await deps.db.transaction().execute(async (trx) => {
     if (!(await consumeAuthToken(trx, 'password_reset', input.token, now))) return false;

@@ -3,7 +3,6 @@ import type { Executor } from '../db/database.js';
 import type { Caller } from '../http/fastify-types.js';
 import type { Deps } from '../shared/deps.js';
 import { AppError, errors, message } from '../http/errors.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { SessionPort } from '../auth/session-port.js';
 import { deleteUserSessions } from '../auth/sessions.queries.js';
 import { assertNotLocked, clearFailures, lockoutKey, recordFailure } from '../auth/login-throttle.js';
@@ -34,8 +33,8 @@ export async function signedInUser(db: Executor): Promise<UserRow> {
   return user;
 }
 
-async function assertPassword(user: UserRow, password: string): Promise<void> {
-  if (!(await verifyPassword(password, user.password_hash)))
+async function assertPassword(deps: Deps, user: UserRow, password: string): Promise<void> {
+  if (!(await deps.passwords.verify(password, user.password_hash)))
     throw errors.business('error.wrong_current_password');
 }
 
@@ -53,7 +52,7 @@ export async function register(
   const user = await insertUser(db, {
     name: input.name,
     email: input.email,
-    passwordHash: await hashPassword(input.password),
+    passwordHash: await deps.passwords.hash(input.password),
     webauthnHandle: randomBytes(32).toString('base64url'),
     now: clock.now(),
   });
@@ -75,7 +74,7 @@ export async function login(deps: Deps, session: SessionPort, input: { email: st
   await assertAccountNotLocked(db, input.email, config.LOGIN_THROTTLE_ACCOUNT, clock.now());
   const user = await findUser(db);
   // The hash is always computed (a decoy without a user) so timing tells nothing.
-  const passwordOk = await verifyPassword(input.password, user?.password_hash);
+  const passwordOk = await deps.passwords.verify(input.password, user?.password_hash);
   const webauthnOnly = user ? await readNativeSetting(db, 'useWebauthnOnly') : false;
   if (!user || !passwordOk || user.email.toLowerCase() !== input.email || webauthnOnly) {
     const failures = await recordFailure(db, key, clock.now());
@@ -108,7 +107,7 @@ export async function changeProfile(
   const user = await signedInUser(db);
   // Demo and testing modes: 200 with the unchanged profile.
   if (config.IS_DEMO_APP || config.IS_TESTING_APP) return userResource(db, user, caller);
-  await assertPassword(user, input.password);
+  await assertPassword(deps, user, input.password);
   await updateProfile(db, user.id, input, clock.now());
   return userResource(db, { ...user, name: input.name, email: input.email }, caller);
 }
@@ -121,15 +120,15 @@ export async function changePassword(
 ): Promise<void> {
   const { db, clock } = deps;
   const user = await signedInUser(db);
-  await assertPassword(user, input.currentPassword);
-  await updatePasswordHash(db, user.id, await hashPassword(input.password), clock.now());
+  await assertPassword(deps, user, input.currentPassword);
+  await updatePasswordHash(db, user.id, await deps.passwords.hash(input.password), clock.now());
   await deleteUserSessions(db);
   await session.open(user.id);
 }
 
 export async function deleteAccount(deps: Deps, session: SessionPort, password: string): Promise<void> {
   const user = await signedInUser(deps.db);
-  await assertPassword(user, password);
+  await assertPassword(deps, user, password);
   let icons: string[];
   try {
     icons = await deps.db.transaction().execute((trx) => deleteEverything(trx));

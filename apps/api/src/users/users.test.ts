@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/harness.js';
+import { PASSWORD_COST } from '../auth/password.js';
 import {
   SessionClient,
   bearerCaller,
@@ -60,7 +61,7 @@ describeEachDatabase('registration', (t) => {
     expect(me.json()).toEqual(userResource());
 
     const row = await t.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
-    expect(row.password_hash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(row.password_hash).toMatch(/^scrypt\$\d+\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(row.password_hash).not.toContain(john.password);
   });
 
@@ -193,6 +194,26 @@ describeEachDatabase('registration', (t) => {
     for (const cookie of response.headers['set-cookie'] as string[]) expect(cookie).toMatch(/; Secure/);
   });
 });
+
+describeEachDatabase(
+  'password hashing cost, as the server builds the app',
+  (t) => {
+    it('hashes at scrypt N = 32768 (the tests hash at a low cost) and signs in with that hash', async () => {
+      const client = new SessionClient(t);
+      expect((await client.request('POST', '/user', registration)).statusCode).toBe(201);
+      const row = await t.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
+      expect(row.password_hash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+      expect(PASSWORD_COST).toBe(32768);
+      const again = new SessionClient(t);
+      const login = await again.request('POST', '/user/login', {
+        email: registration.email,
+        password: registration.password,
+      });
+      expect(login.statusCode).toBe(200);
+    });
+  },
+  { productionPasswordCost: true },
+);
 
 describeEachDatabase('sign-in and sessions', (t) => {
   it('signs in with e-mail (any case) and password, with a new session id and CSRF token', async () => {

@@ -60,7 +60,9 @@ describe('the advanced form: create, test and edit accounts', () => {
   it('creates a TOTP account after the Base32 check, and tests its code', async () => {
     const { page } = browser;
     await openAdvancedForm();
-    expect(await page.getByRole('radio', { name: 'TOTP' }).getAttribute('aria-checked')).toBe('true');
+    await expect
+      .poll(() => page.getByRole('radio', { name: 'TOTP' }).getAttribute('aria-checked'))
+      .toBe('true');
     await screenshots(page, 'form-create-empty');
     await page.getByLabel('Service', { exact: true }).fill('Example');
     await page.getByLabel('Account', { exact: true }).fill('alice');
@@ -96,13 +98,13 @@ describe('the advanced form: create, test and edit accounts', () => {
     await page.getByLabel('Digits').selectOption('6');
     await page.getByLabel('Algorithm').selectOption('sha1');
     await page.getByLabel('Counter', { exact: true }).fill('5');
-    expect(await page.getByLabel('Period (seconds)').count()).toBe(0);
+    await expect.poll(() => page.getByLabel('Period (seconds)').count()).toBe(0);
     await page.getByRole('button', { name: 'Test' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Counter: 6').waitFor();
     expect((await readCode(page)).code).toBe(hotp(SECRET, 5));
     await dialog.getByRole('button', { name: 'Close' }).click();
-    expect(await page.getByLabel('Counter', { exact: true }).inputValue()).toBe('6');
+    await expect.poll(() => page.getByLabel('Counter', { exact: true }).inputValue()).toBe('6');
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/accounts/);
     await list()
@@ -120,16 +122,16 @@ describe('the advanced form: create, test and edit accounts', () => {
     await page.getByLabel('Service', { exact: true }).fill('Something');
     await page.getByRole('radio', { name: 'STEAM' }).click();
     const service = page.getByLabel('Service', { exact: true });
-    expect(await service.inputValue()).toBe('Steam');
-    expect(await service.isDisabled()).toBe(true);
-    expect(await page.getByLabel('Digits').count()).toBe(0);
-    expect(await page.getByLabel('Secret format').count()).toBe(0);
+    await expect.poll(() => service.inputValue()).toBe('Steam');
+    await expect.poll(() => service.isDisabled()).toBe(true);
+    await expect.poll(() => page.getByLabel('Digits').count()).toBe(0);
+    await expect.poll(() => page.getByLabel('Secret format').count()).toBe(0);
     await page.getByLabel('Account', { exact: true }).fill('gamer');
     await page.getByLabel('Secret', { exact: true }).fill(STEAM_SECRET);
     await screenshots(page, 'form-create-steam');
     // Leaving Steam clears the fixed service.
     await page.getByRole('radio', { name: 'TOTP' }).click();
-    expect(await service.inputValue()).toBe('');
+    await expect.poll(() => service.inputValue()).toBe('');
     await page.getByRole('radio', { name: 'STEAM' }).click();
     await page.getByLabel('Secret', { exact: true }).fill(STEAM_SECRET);
     await page.getByRole('button', { name: 'Create' }).click();
@@ -182,18 +184,18 @@ describe('the advanced form: create, test and edit accounts', () => {
     await page.getByRole('button', { name: 'Manage' }).click();
     await page.getByRole('link', { name: 'Edit Counter Inc (bob)' }).click();
     await page.getByRole('heading', { name: 'Edit account' }).waitFor();
-    expect(await page.getByRole('radio', { name: 'HOTP' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('radio', { name: 'HOTP' }).isDisabled()).toBe(true);
     const secret = page.getByLabel('Secret', { exact: true });
     const counter = page.getByLabel('Counter', { exact: true });
-    expect(await secret.getAttribute('readonly')).not.toBeNull();
-    expect(await counter.getAttribute('readonly')).not.toBeNull();
-    expect(await counter.inputValue()).toBe('7');
+    await expect.poll(() => secret.getAttribute('readonly')).not.toBeNull();
+    await expect.poll(() => counter.getAttribute('readonly')).not.toBeNull();
+    await expect.poll(() => counter.inputValue()).toBe('7');
     await screenshots(page, 'form-edit-locked');
     await page.getByRole('button', { name: 'Unlock the counter' }).click();
-    expect(await counter.getAttribute('readonly')).toBeNull();
+    await expect.poll(() => counter.getAttribute('readonly')).toBeNull();
     await counter.fill('0');
     await page.getByRole('button', { name: 'Unlock the secret' }).click();
-    expect(await secret.getAttribute('readonly')).toBeNull();
+    await expect.poll(() => secret.getAttribute('readonly')).toBeNull();
     await page.getByLabel('Account', { exact: true }).fill('bobby');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/accounts/);
@@ -206,7 +208,7 @@ describe('the advanced form: create, test and edit accounts', () => {
     await page.getByRole('button', { name: 'Manage' }).click();
     await page.getByRole('link', { name: 'Edit Steam (gamer)' }).click();
     await page.getByRole('heading', { name: 'Edit account' }).waitFor();
-    expect(await page.getByLabel('Service', { exact: true }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByLabel('Service', { exact: true }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL(/\/accounts/);
   });

@@ -61,7 +61,7 @@ describe('account form icons: upload, remove, official logos, temporary files', 
   it('uploads an icon with a preview; replacing or removing it deletes the temporary file', async () => {
     const { page } = session;
     await openAdvancedForm();
-    expect(await preview().count()).toBe(0);
+    await expect.poll(() => preview().count()).toBe(0);
     await uploadIcon('Upload an icon', imageA);
     await preview().waitFor();
     const first = await previewName();
@@ -87,11 +87,11 @@ describe('account form icons: upload, remove, official logos, temporary files', 
     const { page, server } = session;
     await openAdvancedForm();
     const lucky = page.getByRole('button', { name: "I'm lucky" });
-    expect(await lucky.isDisabled()).toBe(true);
+    await expect.poll(() => lucky.isDisabled()).toBe(true);
     await page.getByLabel('Service', { exact: true }).fill('Nosuchservicezz');
     await lucky.click();
     await page.getByRole('alert').filter({ hasText: 'No logo available for Nosuchservicezz' }).waitFor();
-    expect(await preview().count()).toBe(0);
+    await expect.poll(() => preview().count()).toBe(0);
     await screenshots(page, 'form-icon-no-logo');
 
     await page.getByLabel('Service', { exact: true }).fill('GitHub');

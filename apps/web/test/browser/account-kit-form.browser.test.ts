@@ -70,9 +70,9 @@ describe('the account form: tags, star, note and recovery codes', () => {
     await expect.poll(() => chips.allInnerTexts()).toEqual(['Work\n×', 'Personal\n×']);
 
     const star = page.getByRole('button', { name: 'Favourite' });
-    expect(await star.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => star.getAttribute('aria-pressed')).toBe('false');
     await star.click();
-    expect(await star.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
     await page.getByLabel('Note', { exact: true }).fill('Spare phone in the drawer');
     await page.getByLabel('Recovery codes', { exact: true }).fill('alpha-1111\n\n  bravo-2222  \n');
     await expectAccessible(page, 'on the account form with its tags, note and codes');
@@ -106,26 +106,30 @@ describe('the account form: tags, star, note and recovery codes', () => {
     });
     await page.goto(`${server.url}/account/${id}/edit`);
     await page.getByRole('heading', { name: 'Edit account' }).waitFor();
-    expect(await page.getByRole('list', { name: 'Tags' }).getByRole('listitem').allInnerTexts()).toEqual([
-      'Money\n×',
-    ]);
-    expect(await page.getByRole('button', { name: 'Favourite' }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Tags' }).getByRole('listitem').allInnerTexts())
+      .toEqual(['Money\n×']);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Favourite' }).getAttribute('aria-pressed'))
+      .toBe('true');
     // Nothing secret on the page until the password is confirmed.
-    expect(await page.locator('main').innerText()).not.toContain('fresh-0002');
+    await expect.poll(() => page.locator('main').innerText()).not.toContain('fresh-0002');
     await page.getByRole('button', { name: 'Show the note and recovery codes' }).click();
     const password = page.getByLabel('Password', { exact: true });
     await password.fill('not the password');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Wrong password').waitFor();
-    expect(await page.locator('main').innerText()).not.toContain('fresh-0002');
+    await expect.poll(() => page.locator('main').innerText()).not.toContain('fresh-0002');
     await password.fill(USER.password);
     await password.press('Enter');
 
     const codes = page.getByLabel('Recovery codes', { exact: true });
     await expect.poll(() => codes.inputValue()).toBe('used-0001\nfresh-0002');
-    expect(await page.getByLabel('Note', { exact: true }).inputValue()).toBe('Branch: Main Street');
+    await expect
+      .poll(() => page.getByLabel('Note', { exact: true }).inputValue())
+      .toBe('Branch: Main Street');
     const used = page.getByRole('list', { name: 'Used codes' });
-    expect(await used.innerText()).toMatch(/used-0001\s+used on Mar 4, 2026/);
+    await expect.poll(() => used.innerText()).toMatch(/used-0001\s+used on Mar 4, 2026/);
 
     await page.getByLabel('Note', { exact: true }).fill('Branch: High Street');
     await codes.fill('used-0001\nnew-0003');

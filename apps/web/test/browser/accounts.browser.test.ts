@@ -82,7 +82,7 @@ describe('the accounts and their codes', () => {
     const { page } = browser;
     await page.getByRole('heading', { name: 'No 2FA here!' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/start');
-    expect(await page.getByRole('link', { name: 'Back' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: 'Back' }).count()).toBe(0);
     await screenshots(page, 'start-empty');
     await page.goto(`${server.url}/accounts`);
     await page.waitForURL(/\/start$/);
@@ -93,8 +93,8 @@ describe('the accounts and their codes', () => {
     await seedAccounts();
     const list = page.getByRole('list', { name: 'Accounts' });
     await list.getByRole('button', { name: /^GitHub/ }).waitFor();
-    expect(await list.getByRole('listitem').count()).toBe(3);
-    expect(await page.title()).toBe('Accounts · Twofold');
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(3);
+    await expect.poll(() => page.title()).toBe('Accounts · Twofold');
     await screenshots(page, 'accounts-list');
 
     await list.getByRole('button', { name: /^GitHub/ }).click();
@@ -103,7 +103,7 @@ describe('the accounts and their codes', () => {
     await dialog.getByRole('list', { name: /Time elapsed/ }).waitFor();
     const { code, before, after } = await readCode(page);
     expect([totp(SECRET, before), totp(SECRET, after)]).toContain(code);
-    expect(await dialog.getByRole('listitem').count()).toBe(10);
+    await expect.poll(() => dialog.getByRole('listitem').count()).toBe(10);
     await screenshots(page, 'otp-modal');
 
     // Copy: the clipboard holds the code, and the notice says so.
@@ -135,7 +135,9 @@ describe('the accounts and their codes', () => {
     await dialog.getByRole('status', { name: 'One-time password' }).waitFor();
     const { code, before, after } = await readCode(page);
     expect([steam(STEAM_SECRET, before), steam(STEAM_SECRET, after)]).toContain(code);
-    expect(await dialog.getByRole('status', { name: 'One-time password' }).locator('span').count()).toBe(1);
+    await expect
+      .poll(() => dialog.getByRole('status', { name: 'One-time password' }).locator('span').count())
+      .toBe(1);
     await page.keyboard.press('Escape');
   });
 
@@ -155,7 +157,7 @@ describe('the accounts and their codes', () => {
       .toBe(1);
     await screenshots(page, 'accounts-edit-mode');
     await page.getByRole('button', { name: 'Done' }).click();
-    expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('gam');
+    await expect.poll(() => page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('gam');
   });
 
   it('shows the cached list at once on the next visit and tells when the server has changed', async () => {
@@ -176,7 +178,7 @@ describe('the accounts and their codes', () => {
     const list = page.getByRole('list', { name: 'Accounts' });
     await page.getByRole('button', { name: 'Reload' }).waitFor();
     await page.getByText('Some data have changed').waitFor();
-    expect(await list.getByRole('listitem').count()).toBe(3);
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(3);
     await screenshots(page, 'accounts-data-changed');
     await page.getByRole('button', { name: 'Reload' }).click();
     await expect.poll(() => list.getByRole('listitem').count()).toBe(4);

@@ -55,8 +55,8 @@ describe('alerts in the settings', () => {
     const changes = page.getByRole('switch', {
       name: 'A change to these alerts or their channels (always on)',
     });
-    expect(await changes.getAttribute('aria-checked')).toBe('true');
-    expect(await changes.isDisabled()).toBe(true);
+    await expect.poll(() => changes.getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => changes.isDisabled()).toBe(true);
     const preference = (await apiCall(
       page,
       'GET',
@@ -93,7 +93,7 @@ describe('alerts in the settings', () => {
     // Removed, the channel no longer receives anything (the next test's reset signs in anew).
     await webhook.getByRole('button', { name: 'Remove' }).click();
     await webhook.getByRole('button', { name: 'Turn on' }).waitFor();
-    expect(await webhook.getByLabel('URL').inputValue()).toBe('');
+    await expect.poll(() => webhook.getByLabel('URL').inputValue()).toBe('');
     const left = (await apiCall(page, 'GET', `${t.server.url}/api/v1/alerts`)) as { channels: unknown[] };
     expect(left.channels).toEqual([]);
   });

@@ -35,7 +35,7 @@ describe('auto lock', () => {
     await page.clock.runFor('00:15');
     await page.getByRole('heading', { name: 'Locked for inactivity' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/autolock');
-    expect(await page.title()).toBe('Locked · Twofold');
+    await expect.poll(() => page.title()).toBe('Locked · Twofold');
     await screenshots(page, 'autolock');
 
     // The session is over: a signed-in screen sends back to the sign-in screen.

@@ -38,7 +38,7 @@ beforeEach(async () => {
 async function setPassword(page: Page) {
   await page.goto(`${server.url}/settings/backups`);
   await page.getByText('No backup password yet').waitFor();
-  expect(await page.getByRole('button', { name: 'Back up now' }).isDisabled()).toBe(true);
+  await expect.poll(() => page.getByRole('button', { name: 'Back up now' }).isDisabled()).toBe(true);
   await page
     .locator('input')
     .and(page.getByLabel('Backup password', { exact: true }))

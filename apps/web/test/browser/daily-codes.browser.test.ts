@@ -79,12 +79,12 @@ describe('codes in the list (get codes on request: off)', () => {
     // Off through the Settings screen, as a person would.
     await page.goto(`${session.server.url}/settings/options`);
     const onRequest = page.getByRole('switch', { name: 'Get codes on request' });
-    expect(await onRequest.getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => onRequest.getAttribute('aria-checked')).toBe('true');
     await onRequest.click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-    expect(await page.getByRole('switch', { name: 'Show the next code' }).getAttribute('aria-checked')).toBe(
-      'true',
-    );
+    await expect
+      .poll(() => page.getByRole('switch', { name: 'Show the next code' }).getAttribute('aria-checked'))
+      .toBe('true');
 
     await page.goto(`${session.server.url}/accounts`);
     await row(page, /^GitHub/)
@@ -94,8 +94,8 @@ describe('codes in the list (get codes on request: off)', () => {
     expectCodes(await rowCodes(row(page, /^Bank/)), BANK, true);
     expectCodes(await rowCodes(row(page, /^Steam/)), STEAM, true);
     // HOTP is never computed here: its code spends a counter on the server; the row opens it.
-    expect(await row(page, /^Counter/).innerText()).not.toMatch(/\d{6}/);
-    expect(await row(page, /^Counter/).innerText()).toContain('Show code');
+    await expect.poll(() => row(page, /^Counter/).innerText()).not.toMatch(/\d{6}/);
+    await expect.poll(() => row(page, /^Counter/).innerText()).toContain('Show code');
     // The secrets stay in memory: nothing of them in the browser's storage.
     const stored = await page.evaluate(
       () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
@@ -129,7 +129,7 @@ describe('codes in the list (get codes on request: off)', () => {
     const now = Date.now() / 1000;
     let copied = await page.evaluate(() => navigator.clipboard.readText());
     expect([expected(GITHUB, now - 1).password, expected(GITHUB, now).password]).toContain(copied);
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 
     await page.evaluate(() => navigator.clipboard.writeText(''));
     await row(page, /^Steam/).focus();
@@ -278,10 +278,10 @@ describe('codes in the list (get codes on request: off)', () => {
       .getByText('●●●')
       .first()
       .waitFor();
-    expect(await row(page, /^GitHub/).innerText()).not.toMatch(/\d{3}/);
+    await expect.poll(() => row(page, /^GitHub/).innerText()).not.toMatch(/\d{3}/);
     const reveal = page.getByRole('button', { name: 'Reveal the code of GitHub' });
     await reveal.click();
-    expect(await reveal.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => reveal.getAttribute('aria-pressed')).toBe('true');
     expectCodes(await rowCodes(row(page, /^GitHub/)), GITHUB, true);
     await screenshots(page, 'daily-codes-revealed');
 

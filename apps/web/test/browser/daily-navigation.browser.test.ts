@@ -77,7 +77,7 @@ describe('getting around a signed-in session', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Import accounts' }).waitFor();
     await page.keyboard.press('Escape');
-    expect(await page.getByRole('menu').count()).toBe(0);
+    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
   });
 
   it('the Start screen reaches Import and Groups', async () => {

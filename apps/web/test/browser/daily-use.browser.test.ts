@@ -44,7 +44,7 @@ describe('a scanned secret never reaches the address bar or the history', () => 
     // A reload starts blank: the scanned content lived in memory only.
     await page.reload();
     await page.getByRole('heading', { name: 'New account' }).waitFor();
-    expect(await page.getByText('Private', { exact: true }).count()).toBe(0);
+    await expect.poll(() => page.getByText('Private', { exact: true }).count()).toBe(0);
   });
 
   it('a migration QR code opens the import screen with no payload in the URL', async () => {

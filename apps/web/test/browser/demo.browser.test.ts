@@ -33,8 +33,8 @@ describe('demo mode', () => {
     await page.goto(`${server.url}/login`);
     await page.getByRole('heading', { name: 'Welcome back Ada' }).waitFor();
     await page.getByRole('note').filter({ hasText: BANNER }).waitFor();
-    expect(await page.getByRole('link', { name: 'Forgot your password?' }).count()).toBe(0);
-    expect(await page.getByRole('link', { name: 'Lost your security device?' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: 'Forgot your password?' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: 'Lost your security device?' }).count()).toBe(0);
     await screenshots(page, 'demo-login');
     // What the links led to is refused by the server.
     const cookies = await page.context().cookies(server.url);
@@ -53,12 +53,14 @@ describe('demo mode', () => {
     await page.getByRole('note').filter({ hasText: BANNER }).waitFor();
     await page.goto(`${server.url}/settings/account`);
     await page.getByLabel('Name', { exact: true }).waitFor();
-    expect(await page.getByLabel('Name', { exact: true }).isDisabled()).toBe(true);
-    expect(await page.getByLabel('Email', { exact: true }).isDisabled()).toBe(true);
-    expect(await page.getByLabel('New password', { exact: true }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Save the profile' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Change the password' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Delete my account' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByLabel('Name', { exact: true }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByLabel('Email', { exact: true }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByLabel('New password', { exact: true }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Save the profile' }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Change the password' }).isDisabled())
+      .toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Delete my account' }).isDisabled()).toBe(true);
     await screenshots(page, 'demo-settings-account');
   });
 });

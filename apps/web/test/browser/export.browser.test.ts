@@ -175,11 +175,11 @@ describe('export from Manage mode', () => {
       if (!payload.ok) throw new Error(`not a migration URI: ${uri.slice(0, 30)}`);
       decoded.push(...payload.value.entries.map((entry) => (entry.ok ? (entry.account.service ?? '') : '')));
       if (position === 'Code 1 of 2') {
-        expect(await dialog.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+        await expect.poll(() => dialog.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
         await dialog.getByRole('button', { name: 'Next' }).click();
       }
     }
-    expect(await dialog.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await expect.poll(() => dialog.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
     expect(decoded.sort()).toEqual(services);
     await close();
   });

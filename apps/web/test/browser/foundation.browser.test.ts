@@ -39,9 +39,9 @@ describe('a new install', () => {
     await page.goto(server.url);
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/register');
-    expect(await page.title()).toBe('Register · Twofold');
+    await expect.poll(() => page.title()).toBe('Register · Twofold');
     for (const label of ['Name', 'Email', 'Password', 'Confirm password']) {
-      expect(await page.getByLabel(label, { exact: true }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByLabel(label, { exact: true }).isVisible()).toBe(true);
     }
     await screenshots(page, 'register');
   });

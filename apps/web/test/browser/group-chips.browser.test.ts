@@ -34,19 +34,23 @@ describe('the groups as chips under the search', () => {
     const { page, server } = session;
     await page.goto(`${server.url}/accounts?toRefresh=true`);
     await page.getByText('Alpha', { exact: true }).waitFor();
-    expect(await page.getByRole('group', { name: 'Groups' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('group', { name: 'Groups' }).count()).toBe(0);
 
     await setSetting(page, server.url, 'showGroupChips', true);
     await page.goto(`${server.url}/accounts?toRefresh=true`);
     const chips = page.getByRole('group', { name: 'Groups' });
     await chips.waitFor();
     // Only groups holding accounts, after All.
-    expect(await chips.getByRole('button').allInnerTexts()).toEqual(['All', 'Work']);
-    expect(await chips.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => chips.getByRole('button').allInnerTexts()).toEqual(['All', 'Work']);
+    await expect
+      .poll(() => chips.getByRole('button', { name: 'All' }).getAttribute('aria-pressed'))
+      .toBe('true');
 
     await chips.getByRole('button', { name: 'Work' }).click();
     await expect.poll(services).toEqual(['Alpha', 'Bravo']);
-    expect(await chips.getByRole('button', { name: 'Work' }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => chips.getByRole('button', { name: 'Work' }).getAttribute('aria-pressed'))
+      .toBe('true');
     await screenshots(page, 'group-chips');
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });

@@ -27,7 +27,7 @@ describe('the group of an account, picked in its form', () => {
     await page.goto(`${session.server.url}/account/create`);
     const group = page.getByRole('combobox', { name: 'Group' });
     await group.waitFor();
-    expect(await group.locator('option:checked').innerText()).toBe('Work');
+    await expect.poll(() => group.locator('option:checked').innerText()).toBe('Work');
     await expectAccessible(page, 'on the create form');
     await page.getByLabel('Service', { exact: true }).fill('Slack');
     await page.getByLabel('Account', { exact: true }).fill('jane');
@@ -40,7 +40,7 @@ describe('the group of an account, picked in its form', () => {
 
     await page.goto(`${session.server.url}/account/${slack!.id}/edit`);
     await group.waitFor();
-    expect(await group.locator('option:checked').innerText()).toBe('Work');
+    await expect.poll(() => group.locator('option:checked').innerText()).toBe('Work');
     await group.selectOption({ label: 'Home' });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/accounts/);
@@ -68,7 +68,7 @@ describe('the group of an account, picked in its form', () => {
     });
     await page.goto(`${session.server.url}/account/create`);
     await page.getByLabel('Service', { exact: true }).waitFor();
-    expect(await page.getByRole('combobox', { name: 'Group' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Group' }).count()).toBe(0);
   });
 
   it('the quick form after a scan starts on the default group too, and saves the one picked', async () => {
@@ -91,7 +91,7 @@ describe('the group of an account, picked in its form', () => {
     const group = page.getByRole('combobox', { name: 'Group' });
 
     await scan('Quickwork');
-    expect(await group.locator('option:checked').innerText()).toBe('Work');
+    await expect.poll(() => group.locator('option:checked').innerText()).toBe('Work');
     await expectAccessible(page, 'on the quick form');
     await screenshots(page, 'group-picker-quick');
     await page.getByRole('button', { name: 'Save' }).click();

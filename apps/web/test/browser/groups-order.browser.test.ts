@@ -20,8 +20,8 @@ describe('the order of the groups', () => {
     await page.goto(`${server.url}/groups`);
     await page.getByRole('list', { name: 'Groups' }).waitFor();
     expect(await names()).toEqual(['Work', 'Home', 'Bank']);
-    expect(await page.getByRole('button', { name: 'Move Work up' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Move Bank down' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Move Work up' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Move Bank down' }).isDisabled()).toBe(true);
 
     await page.getByRole('button', { name: 'Move Bank up' }).click();
     await expect.poll(names).toEqual(['Work', 'Bank', 'Home']);

@@ -214,7 +214,7 @@ describe('importing encrypted exports through the import screen', () => {
       zone?.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
     }, bound);
     await page.getByText('This Bitwarden export cannot be opened').waitFor();
-    expect(await page.getByLabel('Export password').count()).toBe(0);
+    await expect.poll(() => page.getByLabel('Export password').count()).toBe(0);
     await screenshots(page, 'import-account-key');
   });
 });

@@ -70,7 +70,7 @@ describe('the accounts screen with the keyboard only', () => {
     // Typing anywhere goes to the search field.
     await page.keyboard.type('git');
     const search = page.getByRole('searchbox', { name: 'Search' });
-    expect(await search.inputValue()).toBe('git');
+    await expect.poll(() => search.inputValue()).toBe('git');
     expect(await focused(page)).toBe('Search');
     await expect.poll(() => list(page).getByRole('listitem').count()).toBe(2);
 
@@ -106,7 +106,7 @@ describe('the accounts screen with the keyboard only', () => {
 
     // A letter typed on an account goes to the search too.
     await page.keyboard.type('l');
-    expect(await search.inputValue()).toBe('gitl');
+    await expect.poll(() => search.inputValue()).toBe('gitl');
     await expect.poll(() => list(page).getByRole('listitem').count()).toBe(1);
   });
 
@@ -146,6 +146,6 @@ describe('the accounts screen with the keyboard only', () => {
     await page.keyboard.type('x');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('');
+    await expect.poll(() => page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('');
   });
 });

@@ -108,7 +108,7 @@ describe.each(journeys)('the sign-in journey in $locale', (texts) => {
     const error = page.locator('.field-error').first();
     await error.waitFor();
     // The validation message comes from the server, in the interface language.
-    expect(await error.textContent()).not.toBe(texts.englishMismatch);
+    await expect.poll(() => error.textContent()).not.toBe(texts.englishMismatch);
     await screenshots(page, `register-invalid-${short}`);
 
     await page.getByLabel(texts.register.confirm, { exact: true }).fill(USER.password);
@@ -125,7 +125,7 @@ describe.each(journeys)('the sign-in journey in $locale', (texts) => {
     await page.getByRole('button', { name: texts.signOut }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: texts.signOut }).click();
     await page.getByRole('heading', { name: texts.login.welcome }).waitFor();
-    expect(await page.title()).toBe(texts.login.title);
+    await expect.poll(() => page.title()).toBe(texts.login.title);
     await page.getByLabel(texts.register.email, { exact: true }).fill(USER.email);
     await page.getByLabel(texts.register.password, { exact: true }).fill('wrong password');
     await page.getByRole('button', { name: texts.login.submit, exact: true }).click();

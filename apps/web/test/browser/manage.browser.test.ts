@@ -82,7 +82,7 @@ describe('managing accounts: groups, order, deletion, QR codes', () => {
     const groupSwitch = page.getByRole('dialog', { name: 'Show a group' });
     // Only groups holding accounts are offered.
     await groupSwitch.getByRole('button', { name: /^Work/ }).waitFor();
-    expect(await groupSwitch.getByRole('button', { name: /^Home/ }).count()).toBe(0);
+    await expect.poll(() => groupSwitch.getByRole('button', { name: /^Home/ }).count()).toBe(0);
     await screenshots(page, 'group-switch');
     await groupSwitch.getByRole('button', { name: /^Work/ }).click();
     await page.getByRole('button', { name: /^Active group: Work, 2 accounts/ }).waitFor();
@@ -163,7 +163,7 @@ describe('managing accounts: groups, order, deletion, QR codes', () => {
     await page.getByRole('link', { name: 'Show the QR code of Charlie (me)' }).click();
     const image = page.getByRole('img', { name: 'QR code of Charlie (me)' });
     await image.waitFor();
-    expect(await image.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    await expect.poll(() => image.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
     await screenshots(page, 'account-qrcode');
     await page.getByRole('button', { name: 'Close' }).click();
     await page.waitForURL(/\/accounts\?InitialEditMode=true/);

@@ -66,7 +66,7 @@ describe('notices', () => {
     const { page } = session;
     await changedBehindTheAppsBack(page);
     const notice = page.getByRole('status').filter({ hasText: 'Some data have changed' });
-    expect(await list(page).getByRole('listitem').count()).toBe(3);
+    await expect.poll(() => list(page).getByRole('listitem').count()).toBe(3);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       expect(await covered(page, notice), `at ${width} px`).toEqual([]);
@@ -88,7 +88,7 @@ describe('notices', () => {
     const notice = page.getByRole('status').filter({ hasText: 'Some data have changed' });
     await notice.getByRole('button', { name: 'Dismiss' }).click();
     await notice.waitFor({ state: 'detached' });
-    expect(await list(page).getByRole('listitem').count()).toBe(3);
+    await expect.poll(() => list(page).getByRole('listitem').count()).toBe(3);
 
     // Once more (another account added meanwhile), with the page's clock under control: a minute
     // later the notice is gone.
@@ -102,7 +102,7 @@ describe('notices', () => {
     await page.reload();
     await notice.waitFor();
     await page.clock.fastForward(30_000);
-    expect(await notice.count()).toBe(1);
+    await expect.poll(() => notice.count()).toBe(1);
     await page.clock.fastForward(31_000);
     await notice.waitFor({ state: 'detached' });
   });

@@ -273,13 +273,12 @@ describe("codes from this device's copy when the server cannot be reached", () =
     const dialog = page.getByRole('alertdialog', { name: 'Sign out now?' });
     await dialog.getByText(/^This device keeps its offline copy after you sign out/).waitFor();
     const erase = dialog.getByRole('checkbox', { name: 'Also erase the offline copy on this device' });
-    expect(await erase.isChecked()).toBe(false);
+    await expect.poll(() => erase.isChecked()).toBe(false);
     await screenshots(page, 'offline-copy-sign-out');
     await dialog.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login/);
-    const kept = await copyKept();
-    expect(kept.marker).not.toBeNull();
-    expect(kept.databases).toContain('twofold-device-copy');
+    await expect.poll(async () => (await copyKept()).marker).not.toBeNull();
+    expect((await copyKept()).databases).toContain('twofold-device-copy');
     // Signed out, the server down: the copy still opens.
     await cutServer(page);
     await page.goto(`${url}/accounts`);
@@ -295,7 +294,7 @@ describe("codes from this device's copy when the server cannot be reached", () =
     await row(page, /^GitHub/).waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Sign out' }).click();
     await erase.click();
-    expect(await erase.isChecked()).toBe(true);
+    await expect.poll(() => erase.isChecked()).toBe(true);
     await dialog.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login/);
     await expect.poll(async () => (await copyKept()).databases).not.toContain('twofold-device-copy');
@@ -391,11 +390,11 @@ describe("codes from this device's copy when the server cannot be reached", () =
       .getByRole('status')
       .filter({ hasText: "Passkey removed: it no longer unlocks this device's copy." })
       .waitFor({ timeout: 20_000 });
-    expect(await section.getByText('A passkey can unlock this copy.').count()).toBe(0);
+    await expect.poll(() => section.getByText('A passkey can unlock this copy.').count()).toBe(0);
     await cutServer(page);
     await page.goto(`${url}/accounts`);
     await page.getByRole('heading', { name: "Unlock this device's copy" }).waitFor({ timeout: 20_000 });
-    expect(await page.getByRole('button', { name: 'Unlock with a passkey' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Unlock with a passkey' }).count()).toBe(0);
     await unlock(page, PASSPHRASE);
     await row(page, /^GitHub/).waitFor({ timeout: 20_000 });
   });
@@ -467,10 +466,10 @@ describe("codes from this device's copy when the server cannot be reached", () =
     await unlock(page, PASSPHRASE);
     const image = row(page, /^GitHub/).locator('img');
     await image.waitFor({ timeout: 20_000 });
-    expect(await image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await expect.poll(() => image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     await expect
       .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBe(1);
-    expect(await row(page, /^Bank/).locator('img').count()).toBe(0);
+    await expect.poll(() => row(page, /^Bank/).locator('img').count()).toBe(0);
   });
 });

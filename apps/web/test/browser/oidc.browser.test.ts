@@ -122,8 +122,8 @@ describe('signing in with OpenID Connect', () => {
       const { page } = browser;
       await page.goto(`${other.url}/login`);
       await page.getByRole('link', { name: 'Sign in with Pocket ID' }).waitFor();
-      expect(await page.getByLabel('Password', { exact: true }).count()).toBe(0);
-      expect(await page.getByRole('button', { name: /security device/ }).count()).toBe(0);
+      await expect.poll(() => page.getByLabel('Password', { exact: true }).count()).toBe(0);
+      await expect.poll(() => page.getByRole('button', { name: /security device/ }).count()).toBe(0);
     } finally {
       await other.stop();
     }

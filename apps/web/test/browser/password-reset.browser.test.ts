@@ -60,10 +60,10 @@ describe('password reset by e-mail', () => {
     const link = linkIn(lastMail(server.dataDir), `${server.url}/user/password/reset`);
     await page.goto(link);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
-    expect(await page.title()).toBe('Reset password · Twofold');
+    await expect.poll(() => page.title()).toBe('Reset password · Twofold');
     const email = page.getByLabel('Email', { exact: true });
-    expect(await email.inputValue()).toBe(USER.email);
-    expect(await email.getAttribute('readonly')).not.toBeNull();
+    await expect.poll(() => email.inputValue()).toBe(USER.email);
+    await expect.poll(() => email.getAttribute('readonly')).not.toBeNull();
     await page.getByLabel('New password', { exact: true }).fill('a new passphrase');
     await page.getByLabel('Confirm password', { exact: true }).fill('another one');
     await page.getByRole('button', { name: 'Change my password' }).click();

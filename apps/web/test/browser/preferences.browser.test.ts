@@ -25,7 +25,7 @@ describe("2FAuth's preferences act", () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('status', { name: 'One-time password' }).waitFor();
     await page.clock.runFor(50_000);
-    expect(await dialog.count()).toBe(1);
+    await expect.poll(() => dialog.count()).toBe(1);
     await page.clock.runFor(11_000);
     await dialog.waitFor({ state: 'detached' });
 
@@ -34,7 +34,7 @@ describe("2FAuth's preferences act", () => {
     await list.getByRole('button', { name: /^GitHub/ }).click();
     await dialog.getByRole('status', { name: 'One-time password' }).waitFor();
     await page.clock.runFor(6 * 60_000);
-    expect(await dialog.count()).toBe(1);
+    await expect.poll(() => dialog.count()).toBe(1);
   });
 
   it('showEmailInFooter shows the signed-in e-mail in the footer, or not', async () => {
@@ -43,13 +43,13 @@ describe("2FAuth's preferences act", () => {
     await page.goto(`${server.url}/settings/options`);
     await footer.getByText('jane@example.com', { exact: true }).waitFor();
     const option = page.getByRole('switch', { name: 'Show my e-mail in the footer' });
-    expect(await option.getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => option.getAttribute('aria-checked')).toBe('true');
     await option.click();
     await page.getByRole('status').filter({ hasText: 'Setting saved' }).waitFor();
     await footer.getByText('jane@example.com', { exact: true }).waitFor({ state: 'detached' });
     await page.goto(`${server.url}/accounts`);
     await footer.getByRole('link', { name: 'Settings' }).waitFor();
-    expect(await footer.getByText('jane@example.com').count()).toBe(0);
+    await expect.poll(() => footer.getByText('jane@example.com').count()).toBe(0);
   });
 
   it('AutoSaveQrcodedAccount saves an uploaded QR code without the form, with a way to edit it', async () => {
@@ -70,9 +70,9 @@ describe("2FAuth's preferences act", () => {
       .getByRole('list', { name: 'Accounts' })
       .getByRole('button', { name: /^Pictured/ })
       .waitFor();
-    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Save' }).count()).toBe(0);
     await notice.getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('heading', { name: 'Edit account' }).waitFor();
-    expect(await page.getByLabel('Service', { exact: true }).inputValue()).toBe('Pictured');
+    await expect.poll(() => page.getByLabel('Service', { exact: true }).inputValue()).toBe('Pictured');
   });
 });

@@ -53,7 +53,7 @@ describe('behind an authentication proxy', () => {
     const { page } = session;
     await openSettings(session);
     await page.getByRole('link', { name: 'Settings' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
   });
 
   it('shows the account read-only with the proxy warning', async () => {
@@ -62,9 +62,11 @@ describe('behind an authentication proxy', () => {
     await page.getByRole('link', { name: 'Account', exact: true }).click();
     await page.getByText('Not available: your account is managed by the authentication proxy.').waitFor();
     const profile = page.getByRole('region', { name: 'Profile' });
-    expect(await profile.getByLabel('Name').inputValue()).toBe('proxied-ada');
-    expect(await profile.getByLabel('Name').isDisabled()).toBe(true);
-    expect(await profile.getByRole('button', { name: 'Save the profile' }).isDisabled()).toBe(true);
+    await expect.poll(() => profile.getByLabel('Name').inputValue()).toBe('proxied-ada');
+    await expect.poll(() => profile.getByLabel('Name').isDisabled()).toBe(true);
+    await expect
+      .poll(() => profile.getByRole('button', { name: 'Save the profile' }).isDisabled())
+      .toBe(true);
     expect(
       await page.getByRole('region', { name: 'Delete the account' }).getByRole('button').isDisabled(),
     ).toBe(true);
@@ -76,7 +78,7 @@ describe('behind an authentication proxy', () => {
     await openSettings(session);
     await page.getByRole('link', { name: 'Access tokens' }).click();
     await page.getByText('Not available: your account is managed by the authentication proxy.').waitFor();
-    expect(await page.getByRole('link', { name: 'Generate a new token' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: 'Generate a new token' }).count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/settings/oauth');
     await screenshots(page, 'proxy-tokens');
   });
@@ -86,9 +88,15 @@ describe('behind an authentication proxy', () => {
     await openSettings(session);
     await page.getByRole('link', { name: 'Security devices' }).click();
     await page.getByText('Not available: your account is managed by the authentication proxy.').waitFor();
-    expect(await page.getByRole('button', { name: 'Register a new device' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('switch', { name: 'Security devices only' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('switch', { name: 'Security device first' }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Register a new device' }).isDisabled())
+      .toBe(true);
+    await expect
+      .poll(() => page.getByRole('switch', { name: 'Security devices only' }).isDisabled())
+      .toBe(true);
+    await expect
+      .poll(() => page.getByRole('switch', { name: 'Security device first' }).isDisabled())
+      .toBe(true);
   });
 });
 

@@ -26,22 +26,24 @@ describe('recovery codes', () => {
     await page.goto(`${server.url}/accounts?toRefresh=true`);
     const badge = page.getByRole('link', { name: 'Recovery codes: 3 of 3 unused' });
     await badge.waitFor();
-    expect(await page.getByRole('list', { name: 'Accounts' }).innerText()).not.toContain('alpha-1111');
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Accounts' }).innerText())
+      .not.toContain('alpha-1111');
 
     await badge.click();
     const dialog = page.getByRole('dialog', { name: 'Recovery codes of Mail' });
     await dialog.getByLabel('Password', { exact: true }).waitFor();
-    expect(await dialog.innerText()).not.toContain('alpha-1111');
+    await expect.poll(() => dialog.innerText()).not.toContain('alpha-1111');
 
     await dialog.getByLabel('Password', { exact: true }).fill('not the password');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await dialog.getByText('Wrong password').waitFor();
-    expect(await dialog.innerText()).not.toContain('alpha-1111');
+    await expect.poll(() => dialog.innerText()).not.toContain('alpha-1111');
 
     await dialog.getByLabel('Password', { exact: true }).fill(USER.password);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await dialog.getByText('alpha-1111', { exact: true }).waitFor();
-    expect(await dialog.getByText('Spare phone in the drawer').count()).toBe(1);
+    await expect.poll(() => dialog.getByText('Spare phone in the drawer').count()).toBe(1);
 
     const first = dialog.getByRole('listitem').filter({ hasText: 'alpha-1111' });
     await first.getByRole('button', { name: 'Mark used' }).click();

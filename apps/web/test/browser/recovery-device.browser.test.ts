@@ -54,12 +54,12 @@ describe('recovery codes revealed after confirming with a security device', () =
     await useDevice.waitFor();
     // The password stays on offer.
     await dialog.getByLabel('Password', { exact: true }).waitFor();
-    expect(await dialog.innerText()).not.toContain('alpha-1111');
+    await expect.poll(() => dialog.innerText()).not.toContain('alpha-1111');
 
     const confirmed = page.waitForResponse((response) => response.url().endsWith('/user/confirm/webauthn'));
     await useDevice.click();
     expect((await confirmed).status()).toBe(200);
     await dialog.getByText('alpha-1111', { exact: true }).waitFor();
-    expect(await dialog.getByText('bravo-2222', { exact: true }).count()).toBe(1);
+    await expect.poll(() => dialog.getByText('bravo-2222', { exact: true }).count()).toBe(1);
   });
 });

@@ -127,7 +127,7 @@ describe('adding accounts from QR codes: live scan, upload, Google migration', (
     const broken = rows.filter({ hasText: 'broken' });
     await broken.getByText('Unsupported OTP type').waitFor();
     // The invalid row can be neither imported nor previewed.
-    expect(await broken.getByRole('button', { name: /^Import/ }).count()).toBe(0);
+    await expect.poll(() => broken.getByRole('button', { name: /^Import/ }).count()).toBe(0);
     expect(
       await broken.getByRole('button', { name: 'Preview the code of Nowhere (broken)' }).isDisabled(),
     ).toBe(true);

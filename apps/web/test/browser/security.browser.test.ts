@@ -56,7 +56,7 @@ describe('security settings', () => {
     await page.getByRole('button', { name: 'End session Firefox, Linux' }).click();
     await page.getByRole('status').filter({ hasText: 'Session ended' }).waitFor();
     expect(await userStatus(server.url, elsewhere)).toBe(401);
-    expect(await sessions.getByRole('listitem').count()).toBe(1);
+    await expect.poll(() => sessions.getByRole('listitem').count()).toBe(1);
 
     // The sign-in log shows both sign-ins, and the ended one closed.
     const log = page.getByRole('list', { name: 'Sign-in log' });

@@ -20,30 +20,32 @@ describe('settings', () => {
   it('saves an option the moment it changes, and keeps it after a reload', async () => {
     const { page } = session;
     await openOptions();
-    expect(await page.title()).toBe('Settings · Twofold');
-    expect(await page.getByRole('link', { name: 'Options' }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => page.title()).toBe('Settings · Twofold');
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Options' }).getAttribute('aria-current'))
+      .toBe('page');
     await screenshots(page, 'settings-options');
     await page.emulateMedia({ colorScheme: 'dark' });
     await screenshots(page, 'settings-options-dark');
     await page.emulateMedia({ colorScheme: 'light' });
 
     const dots = page.getByRole('switch', { name: 'Show codes as dots' });
-    expect(await dots.getAttribute('aria-checked')).toBe('false');
+    await expect.poll(() => dots.getAttribute('aria-checked')).toBe('false');
     await dots.click();
     await page.getByRole('status').filter({ hasText: 'Setting saved' }).waitFor();
-    expect(await dots.getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => dots.getAttribute('aria-checked')).toBe('true');
 
     await page.getByLabel('Auto lock').selectOption({ label: 'After 1 hour' });
     await page.getByRole('status').filter({ hasText: 'Setting saved' }).waitFor();
     // Direct capture enables the choice of its mode.
-    expect(await page.getByLabel('Default capture mode').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByLabel('Default capture mode').isDisabled()).toBe(true);
 
     await page.reload();
     await page.getByRole('heading', { name: 'General' }).waitFor();
-    expect(await page.getByRole('switch', { name: 'Show codes as dots' }).getAttribute('aria-checked')).toBe(
-      'true',
-    );
-    expect(await page.getByLabel('Auto lock').inputValue()).toBe('60');
+    await expect
+      .poll(() => page.getByRole('switch', { name: 'Show codes as dots' }).getAttribute('aria-checked'))
+      .toBe('true');
+    await expect.poll(() => page.getByLabel('Auto lock').inputValue()).toBe('60');
     // The footer of the settings shows the version, linking to the about page.
     await page.getByRole('link', { name: /^Twofold v/ }).waitFor();
   });
@@ -54,7 +56,7 @@ describe('settings', () => {
     await page.getByLabel('Language').selectOption({ label: 'Français' });
     await page.getByRole('heading', { name: 'Général' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
-    expect(await page.title()).toBe('Réglages · Twofold');
+    await expect.poll(() => page.title()).toBe('Réglages · Twofold');
     await screenshots(page, 'settings-options-fr');
     await page.getByLabel('Langue').selectOption({ label: 'English' });
     await page.getByRole('heading', { name: 'General' }).waitFor();
@@ -66,7 +68,7 @@ describe('settings', () => {
     await page.getByRole('link', { name: 'Account', exact: true }).click();
     await page.getByRole('heading', { name: 'Profile' }).waitFor();
     const profile = page.getByRole('region', { name: 'Profile' });
-    expect(await profile.getByLabel('Name').inputValue()).toBe(USER.name);
+    await expect.poll(() => profile.getByLabel('Name').inputValue()).toBe(USER.name);
     await profile.getByLabel('Name').fill('Ada Lovelace');
     await profile.getByLabel('Current password').fill('not my password');
     await profile.getByRole('button', { name: 'Save the profile' }).click();
@@ -97,7 +99,9 @@ describe('settings', () => {
     await page.getByText('No tokens yet.').waitFor();
     await page.getByRole('link', { name: 'Generate a new token' }).click();
     await page.getByRole('heading', { name: 'New personal access token' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Access tokens' }).getAttribute('aria-current')).toBe('page');
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Access tokens' }).getAttribute('aria-current'))
+      .toBe('page');
     await page.getByRole('button', { name: 'Generate' }).click();
     await page.getByText('The name field is required.').waitFor();
     await screenshots(page, 'settings-token-new');
@@ -121,7 +125,7 @@ describe('settings', () => {
     // Shown once: after a reload the value is gone, the token stays listed.
     await page.reload();
     await page.getByRole('button', { name: 'Revoke Browser extension' }).waitFor();
-    expect(await page.getByLabel('Token value').count()).toBe(0);
+    await expect.poll(() => page.getByLabel('Token value').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Revoke Browser extension' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Revoke “Browser extension”?' });
@@ -141,8 +145,12 @@ describe('settings', () => {
     await openOptions();
     await page.getByRole('link', { name: 'Security devices' }).click();
     await page.getByText('No security devices yet.').waitFor();
-    expect(await page.getByRole('switch', { name: 'Security devices only' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('switch', { name: 'Security device first' }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('switch', { name: 'Security devices only' }).isDisabled())
+      .toBe(true);
+    await expect
+      .poll(() => page.getByRole('switch', { name: 'Security device first' }).isDisabled())
+      .toBe(true);
     await screenshots(page, 'settings-devices-empty');
   });
 

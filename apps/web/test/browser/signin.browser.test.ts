@@ -42,7 +42,7 @@ describe('registering, signing out and in', () => {
     await signOutThroughFooter(page);
     expect(page.url()).toContain('forceRefresh=true');
     await page.getByRole('heading', { name: `Welcome back ${USER.name}` }).waitFor();
-    expect(await page.title()).toBe('Sign in · Twofold');
+    await expect.poll(() => page.title()).toBe('Sign in · Twofold');
     await page.getByLabel('Email', { exact: true }).fill(USER.email);
     await page.getByLabel('Password', { exact: true }).fill('wrong password');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -50,9 +50,11 @@ describe('registering, signing out and in', () => {
     await screenshots(page, 'login-failed');
     // A danger notice stays until clicked.
     await page.waitForTimeout(4500);
-    expect(await page.getByRole('alert').filter({ hasText: 'Authentication failed' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Authentication failed' }).isVisible())
+      .toBe(true);
     await page.getByRole('alert').filter({ hasText: 'Authentication failed' }).click();
-    expect(await page.getByRole('alert').count()).toBe(0);
+    await expect.poll(() => page.getByRole('alert').count()).toBe(0);
   });
 
   it('signs in with the password and lands on the accounts', async () => {
@@ -79,12 +81,14 @@ describe('registering, signing out and in', () => {
     await signOutThroughFooter(page);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
-    expect(await page.title()).toBe('Forgot password · Twofold');
+    await expect.poll(() => page.title()).toBe('Forgot password · Twofold');
     await screenshots(page, 'password-request');
     await page.getByRole('link', { name: 'Back to sign in' }).click();
     await page.getByLabel('Email', { exact: true }).waitFor();
     // No security device is registered: device sign-in is not offered, its recovery still answers.
-    expect(await page.getByRole('button', { name: 'Sign in with a security device' }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Sign in with a security device' }).count())
+      .toBe(0);
     await page.goto(`${server.url}/webauthn/lost`);
     await page.getByRole('heading', { name: 'Lost security device' }).waitFor();
     await screenshots(page, 'device-lost');
@@ -113,7 +117,7 @@ describe('registering, signing out and in', () => {
     await screenshots(page, 'error-generic');
     await page.goto(`${server.url}/error?proxy=true`);
     await page.getByRole('heading', { name: 'Proxy authentication failed' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Back to accounts' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: 'Back to accounts' }).count()).toBe(0);
   });
 
   it('goes to the sign-in screen when the session is gone (a 401 from any call)', async () => {

@@ -15,7 +15,7 @@ describe('the 404 page and the About options', () => {
       await page.waitForURL(/\/404$/);
       const main = page.getByRole('main');
       await main.getByRole('heading', { level: 1 }).waitFor();
-      expect(await main.count()).toBe(1);
+      await expect.poll(() => main.count()).toBe(1);
       await expectAccessible(page, `on the 404 page (${scheme})`);
     }
   });
@@ -28,7 +28,7 @@ describe('the 404 page and the About options', () => {
     await page.getByRole('heading', { name: 'User options' }).waitFor();
     await page.getByText('Show codes as dots', { exact: true }).waitFor();
     await page.getByText('Get codes on request', { exact: true }).waitFor();
-    expect(await page.getByText('showOtpAsDot', { exact: true }).count()).toBe(0);
+    await expect.poll(() => page.getByText('showOtpAsDot', { exact: true }).count()).toBe(0);
     await expectAccessible(page, 'on About');
   });
 });
@@ -58,7 +58,7 @@ describe('the group count and the sign-out question', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Sign out now?' });
     await dialog.waitFor();
-    expect(await dialog.getAttribute('aria-describedby')).toBeNull();
-    expect(await dialog.getByText('Sign out now?').count()).toBe(1);
+    await expect.poll(() => dialog.getAttribute('aria-describedby')).toBeNull();
+    await expect.poll(() => dialog.getByText('Sign out now?').count()).toBe(1);
   });
 });

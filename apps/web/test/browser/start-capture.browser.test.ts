@@ -47,14 +47,14 @@ describe('start and capture rules, camera failures, invalid QR content, global 4
     await page.goto(`${server.url}/start`);
     await page.getByRole('heading', { name: 'No 2FA here!' }).waitFor();
     await scanButton().waitFor();
-    expect(await page.getByRole('link', { name: 'Back' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: 'Back' }).count()).toBe(0);
     await screenshots(page, 'start-empty');
 
     await createFirst();
     await page.goto(`${server.url}/start`);
     await page.getByRole('heading', { name: 'Add an account' }).waitFor();
     await page.getByRole('link', { name: 'Back' }).waitFor();
-    expect(await page.getByRole('heading', { name: 'No 2FA here!' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('heading', { name: 'No 2FA here!' }).count()).toBe(0);
   });
 
   it('the basic QR code reader turns the big scan button into an upload', async () => {
@@ -63,9 +63,9 @@ describe('start and capture rules, camera failures, invalid QR content, global 4
     await page.goto(`${server.url}/start`);
     const upload = page.getByRole('button', { name: 'Upload a QR code', exact: true });
     await upload.waitFor();
-    expect(await scanButton().count()).toBe(0);
+    await expect.poll(() => scanButton().count()).toBe(0);
     // The separate upload button is not repeated.
-    expect(await page.getByRole('button', { name: 'Upload a QR code image' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Upload a QR code image' }).count()).toBe(0);
     await screenshots(page, 'start-basic-reader');
     const chooser = page.waitForEvent('filechooser');
     await upload.click();
@@ -163,7 +163,7 @@ describe('start and capture rules, camera failures, invalid QR content, global 4
     await page.getByRole('button', { name: 'Upload a QR code image' }).click();
     await (await chooser).setFiles(await qrPng('otpauth://totp/?secret=', 'no-label'));
     await page.getByText('The uri must have a label.').waitFor();
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL(/\/start/);
   });
@@ -180,7 +180,7 @@ describe('start and capture rules, camera failures, invalid QR content, global 4
     await dialog.waitFor();
     await dialog.getByText(content, { exact: true }).waitFor();
     // Not a web address: nothing to open.
-    expect(await dialog.getByRole('link', { name: 'Open in the browser' }).count()).toBe(0);
+    await expect.poll(() => dialog.getByRole('link', { name: 'Open in the browser' }).count()).toBe(0);
     await screenshots(page, 'invalid-uri-modal');
     await dialog.getByRole('button', { name: 'Copy' }).click();
     await page.getByRole('status').filter({ hasText: 'Copied to clipboard' }).waitFor();
@@ -199,8 +199,8 @@ describe('start and capture rules, camera failures, invalid QR content, global 4
     const dialog = page.getByRole('dialog', { name: 'The data of this QR code is not a valid OTP Auth URI' });
     await dialog.getByText(content, { exact: true }).waitFor();
     const open = dialog.getByRole('link', { name: 'Open in the browser' });
-    expect(await open.getAttribute('href')).toBe(content);
-    expect(await open.getAttribute('target')).toBe('_blank');
+    await expect.poll(() => open.getAttribute('href')).toBe(content);
+    await expect.poll(() => open.getAttribute('target')).toBe('_blank');
     await screenshots(page, 'invalid-uri-modal-url');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });

@@ -32,12 +32,14 @@ describe('tags on the accounts list', () => {
     await page.goto(`${server.url}/accounts?toRefresh=true`);
     const chips = page.getByRole('group', { name: 'Filter by tags' });
     await chips.waitFor();
-    expect(await chips.getByRole('button').allInnerTexts()).toEqual(['Mail', 'Work']);
+    await expect.poll(() => chips.getByRole('button').allInnerTexts()).toEqual(['Mail', 'Work']);
     await expect.poll(services).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta']);
 
     await chips.getByRole('button', { name: 'Work' }).click();
     await expect.poll(services).toEqual(['Alpha', 'Bravo']);
-    expect(await chips.getByRole('button', { name: 'Work' }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => chips.getByRole('button', { name: 'Work' }).getAttribute('aria-pressed'))
+      .toBe('true');
     await chips.getByRole('button', { name: 'Mail' }).click();
     await expect.poll(services).toEqual(['Alpha']);
     await chips.getByRole('button', { name: 'Work' }).click();

@@ -42,7 +42,7 @@ describe('light and dark themes, and accessibility in both', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto(`${session.server.url}/settings/options`);
     const theme = page.getByRole('combobox', { name: 'Theme' });
-    expect(await theme.inputValue()).toBe('system');
+    await expect.poll(() => theme.inputValue()).toBe('system');
     expect(await background(page)).toBe(LIGHT_BG);
     await page.emulateMedia({ colorScheme: 'dark' });
     expect(await background(page)).toBe(DARK_BG);

@@ -97,7 +97,7 @@ describe('security devices', () => {
     await screenshots(page, 'settings-devices');
     await page.getByRole('link', { name: 'Rename Laptop key' }).click();
     await page.getByRole('heading', { name: 'Rename the device' }).waitFor();
-    expect(await page.getByLabel('Device name').inputValue()).toBe('Laptop key');
+    await expect.poll(() => page.getByLabel('Device name').inputValue()).toBe('Laptop key');
     await screenshots(page, 'settings-device-rename');
     await page.getByLabel('Device name').fill('Work key');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -107,7 +107,7 @@ describe('security devices', () => {
     const first = page.getByRole('switch', { name: 'Security device first' });
     await first.click();
     await page.getByRole('status').filter({ hasText: 'Setting saved' }).waitFor();
-    expect(await first.getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => first.getAttribute('aria-checked')).toBe('true');
 
     await signOutThroughFooter(page);
     // The sign-in screen remembers: the device comes first, with a way back to the password.
@@ -122,7 +122,9 @@ describe('security devices', () => {
     await page.getByRole('status').filter({ hasText: 'Setting saved' }).waitFor();
     await signOutThroughFooter(page);
     await page.getByRole('button', { name: 'Continue' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Sign in with e-mail and password' }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Sign in with e-mail and password' }).count())
+      .toBe(0);
     await screenshots(page, 'login-device-only');
   });
 
@@ -155,7 +157,7 @@ describe('security devices', () => {
 
     await page.goto(`${server.url}/settings/webauthn`);
     await page.getByRole('link', { name: 'Rename Spare key' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Rename Work key' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: 'Rename Work key' }).count()).toBe(0);
   });
 
   it('revokes the last device after confirmation, which turns the sign-in options off', async () => {
@@ -166,7 +168,7 @@ describe('security devices', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
     await page.getByText('No security devices yet.').waitFor();
     const first = page.getByRole('switch', { name: 'Security device first' });
-    expect(await first.isDisabled()).toBe(true);
+    await expect.poll(() => first.isDisabled()).toBe(true);
     await expect.poll(() => first.getAttribute('aria-checked')).toBe('false');
   });
 });
