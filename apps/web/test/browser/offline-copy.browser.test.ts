@@ -444,4 +444,47 @@ describe("codes from this device's copy when the server cannot be reached", () =
       .toBe(1);
     expect(await row(page, /^Bank/).locator('img').count()).toBe(0);
   });
+  it('offline, the list is the one the user knows: favourites first with their stars, tag chips, recovery badges, search by tag', async () => {
+    const { page } = session;
+    const url = session.server.url;
+    const ids: Record<string, number> = {};
+    for (const [service, tags] of [
+      ['Alpha', []],
+      ['Bravo', []],
+      ['Charlie', ['Work']],
+    ] as const)
+      ids[service] = (
+        await createAccount(page, url, { service, account: 'me', tags: [...tags], ...GITHUB })
+      ).id;
+    await apiCall(page, 'PUT', `${url}/api/v1/twofaccounts/${ids.Bravo}/favorite`, { favorite: true });
+    await apiCall(page, 'PUT', `${url}/api/v1/twofaccounts/${ids.Alpha}/recovery`, {
+      note: 'Spare phone in the drawer',
+      recovery_codes: [{ code: 'alpha-1111' }, { code: 'bravo-2222' }],
+    });
+    await turnOnCopy(page, url);
+
+    await cutServer(page);
+    await page.goto(`${url}/accounts`);
+    await page.getByRole('heading', { name: "Unlock this device's copy" }).waitFor({ timeout: 20_000 });
+    await unlock(page, PASSPHRASE);
+    const services = async () =>
+      (await list(page).locator('.account-service').allInnerTexts()).map((text) => text.trim());
+    await expect.poll(services, { timeout: 20_000 }).toEqual(['Bravo', 'Alpha', 'Charlie']);
+    expect(
+      await list(page)
+        .getByRole('button', { name: /^Remove Bravo.* from favourites$/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(
+      await list(page)
+        .getByRole('button', { name: /^Add Alpha.* to favourites$/ })
+        .count(),
+    ).toBe(1);
+    await page.getByRole('link', { name: 'Recovery codes: 2 of 2 unused' }).waitFor();
+    const chips = page.getByRole('group', { name: 'Filter by tags' });
+    expect(await chips.getByRole('button').allInnerTexts()).toEqual(['Work']);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('wor');
+    await expect.poll(services).toEqual(['Charlie']);
+    await restoreServer(page);
+  });
 });

@@ -1,19 +1,19 @@
 import type { ResponseOf } from '@twofold/contract';
 import {
-  createPasswordSlot,
-  decryptVault,
-  generateMasterKey,
   isVaultError,
-  sealVault,
+  newCopyKeys,
+  openContent,
+  openCopyKey,
+  sealContent,
+  strengthenedSlots,
   unlockWithPassword,
+  withSlots,
   type PasswordSlot,
 } from '@twofold/vault';
 import { api, isApiError, unwrap } from '../../api/client';
 import { serverNow } from '../../api/server-time';
 import type { Account, Group } from '../data-source';
 import { showCopyIcons } from '../account/icon.api';
-import { COPY_SCRYPT, strengthenedSlots } from './copy-kdf';
-import { importPrivateKey, newDeviceKeys, openContent, sealContent } from './copy-crypto';
 import { deleteCopyDatabase, readCopy, updateCopy, writeCopy, type StoredCopy } from './copy-store';
 import { recordRefresh, registerDeviceCopy } from './device-copies.api';
 import { deviceCopyId, markDeviceCopy, setOfflineCopyTime } from '../../api/client';
@@ -60,7 +60,9 @@ export async function eraseCopy(): Promise<void> {
 
 async function fetchContent(): Promise<CopyContent> {
   const [accounts, groups, user, appConfig, settings] = await Promise.all([
-    unwrap(api.GET('/api/v1/twofaccounts', { params: { query: { withSecret: '1' } } })),
+    // The list the user knows offline: favourites, tags and recovery-code counts (`withExtras`);
+    // notes and the recovery codes themselves are not in the list, so not in the copy.
+    unwrap(api.GET('/api/v1/twofaccounts', { params: { query: { withSecret: '1', withExtras: '1' } } })),
     unwrap(api.GET('/api/v1/groups')),
     readUser(),
     unwrap(api.GET('/app-config')),
@@ -81,35 +83,26 @@ async function fetchContent(): Promise<CopyContent> {
   };
 }
 
-const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-function unbase64(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text);
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-}
-
 /** Turns the copy on: registered on the server, the key pair made, the content sealed and stored. */
 export async function turnOnCopy(name: string, passphrase: string): Promise<void> {
   const record = await registerDeviceCopy(name);
-  const keys = await newDeviceKeys();
-  const masterKey = generateMasterKey();
-  const slot = await createPasswordSlot(passphrase, masterKey, { params: COPY_SCRYPT });
-  const keyVault = await sealVault({ privateKey: base64(keys.privateKey) }, [slot], masterKey);
+  const keys = await newCopyKeys(passphrase);
   const content = await fetchContent();
   await writeCopy({
     id: record.id,
     publicKey: keys.publicKey,
-    keyVault,
+    keyVault: keys.keyVault,
     content: await sealContent(keys.publicKey, content),
     failures: 0,
   });
   markDeviceCopy(record.id);
-  unlocked = { privateKey: await importPrivateKey(keys.privateKey), content };
+  unlocked = { privateKey: keys.privateKey, content };
 }
 
 let refreshing: Promise<'refreshed' | 'erased' | 'none'> | null = null;
 
 /**
- * Refreshes the copy from the server (no passphrase needed: see copy-crypto.ts). A revoked copy's
+ * Refreshes the copy from the server (no passphrase needed: the content is sealed to the device's public key, see `@twofold/vault`). A revoked copy's
  * refresh is refused: the copy is erased.
  */
 export function refreshCopy(): Promise<'refreshed' | 'erased' | 'none'> {
@@ -144,8 +137,7 @@ export function refreshCopy(): Promise<'refreshed' | 'erased' | 'none'> {
 
 /** Opens the copy with the vault's master key (from any slot); a success resets the wrong-passphrase count. */
 export async function openWithMasterKey(stored: StoredCopy, masterKey: Uint8Array): Promise<CopyContent> {
-  const db = (await decryptVault(stored.keyVault, masterKey)) as { privateKey: string };
-  const privateKey = await importPrivateKey(unbase64(db.privateKey));
+  const privateKey = await openCopyKey(stored.keyVault, masterKey);
   const content = (await openContent(privateKey, stored.content)) as CopyContent;
   unlocked = { privateKey, content };
   if (stored.failures !== 0) await updateCopy((copy) => ({ ...copy, failures: 0 }));
@@ -186,7 +178,7 @@ export async function unlockWithPassphrase(passphrase: string): Promise<UnlockRe
   return { outcome: 'unlocked', content };
 }
 
-/** A copy made with a weaker scrypt than today's: its passphrase slot re-made (copy-kdf.ts). */
+/** A copy made with a weaker scrypt than today's: its passphrase slot re-made (`strengthenedSlots`). */
 async function strengthen(
   stored: StoredCopy,
   opened: PasswordSlot,
@@ -195,9 +187,5 @@ async function strengthen(
 ) {
   const slots = await strengthenedSlots(stored.keyVault.header.slots, opened, passphrase, masterKey);
   if (!slots) return;
-  await updateCopy((copy) =>
-    copy.id === stored.id
-      ? { ...copy, keyVault: { ...copy.keyVault, header: { ...copy.keyVault.header, slots } } }
-      : copy,
-  );
+  await updateCopy((copy) => (copy.id === stored.id ? withSlots(copy, slots) : copy));
 }
