@@ -56,6 +56,14 @@ export interface DeviceCopy {
   readonly failures: number;
   /** Absent on copies made before passkeys could open them. */
   readonly passkeys?: readonly CopyPasskey[];
+  /**
+   * The accounts' logos, each distinct image once, sealed like the content (each apart, so that a
+   * refresh adds or drops one without the others), by the server's digest of the image. Which
+   * account shows which is inside the content. Absent on copies made before.
+   */
+  readonly logos?: Readonly<Record<string, SealedContent>>;
+  /** Digests of images left out of `logos` (over the size bounds): not fetched again. */
+  readonly logosLeftOut?: readonly string[];
 }
 
 const CURVE = { name: 'ECDH', namedCurve: 'P-256' } as const;

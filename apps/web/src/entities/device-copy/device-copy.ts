@@ -16,6 +16,7 @@ import type { Account, Group } from '../data-source';
 import { showCopyIcons } from '../account/icon.api';
 import { deleteCopyDatabase, readCopy, updateCopy, writeCopy, type StoredCopy } from './copy-store';
 import { recordRefresh, registerDeviceCopy } from './device-copies.api';
+import { openLogos, readIconDigests, refreshLogos, type CopyLogos, type IconDigests } from './copy-icons';
 import { deviceCopyId, markDeviceCopy, setOfflineCopyTime } from '../../api/client';
 
 const readUser = () => unwrap(api.GET('/api/v1/user'));
@@ -30,7 +31,12 @@ export interface CopyContent {
   readonly user: Awaited<ReturnType<typeof readUser>>;
   readonly appConfig: ResponseOf<'/app-config', 'get'>;
   readonly settings: ResponseOf<'/api/v1/settings', 'get'>;
-  /** Logos as data URLs by icon file (absent in copies made before logos were kept). */
+  /** By icon file: the digest of its image, under which `logos` keeps it (copy-icons.ts). */
+  readonly iconDigests?: IconDigests;
+  /**
+   * Logos as data URLs by icon file: sealed in the content by copies made before logos were kept
+   * apart; else filled in memory from the copy's logos when it is opened.
+   */
   readonly icons?: Readonly<Record<string, string>>;
 }
 
@@ -58,8 +64,12 @@ export async function eraseCopy(): Promise<void> {
   await deleteCopyDatabase();
 }
 
-async function fetchContent(): Promise<CopyContent> {
-  const [accounts, groups, user, appConfig, settings] = await Promise.all([
+/** The content read from the server, and the logos the copy holds after this refresh. */
+async function fetchContent(
+  held: Pick<StoredCopy, 'logos' | 'logosLeftOut'>,
+  publicKey: JsonWebKey,
+): Promise<{ content: CopyContent; logos: CopyLogos }> {
+  const [accounts, groups, user, appConfig, settings, iconDigests] = await Promise.all([
     // The list the user knows offline: favourites, tags and recovery-code counts (`withExtras`);
     // notes and the recovery codes themselves are not in the list, so not in the copy.
     unwrap(api.GET('/api/v1/twofaccounts', { params: { query: { withSecret: '1', withExtras: '1' } } })),
@@ -67,11 +77,9 @@ async function fetchContent(): Promise<CopyContent> {
     readUser(),
     unwrap(api.GET('/app-config')),
     unwrap(api.GET('/api/v1/settings')),
+    readIconDigests(),
   ]);
-  // Loaded when a copy is refreshed, not on the first visit.
-  const { copyIcons } = await import('./copy-icons');
-  const icons = await copyIcons(accounts.map((account) => account.icon));
-  return {
+  const content = {
     refreshedAt: Date.now(),
     serverOffsetMs: serverNow() - Date.now(),
     accounts,
@@ -79,31 +87,44 @@ async function fetchContent(): Promise<CopyContent> {
     user,
     appConfig,
     settings,
-    icons,
+    iconDigests,
   };
+  return { content, logos: await refreshLogos(held, iconDigests, publicKey) };
+}
+
+/** The content with its logos opened (by icon file), for the offline list. */
+async function withIcons(
+  privateKey: CryptoKey,
+  content: CopyContent,
+  logos: StoredCopy['logos'],
+): Promise<CopyContent> {
+  if (!content.iconDigests) return content; // a copy made before: its logos are in the content
+  return { ...content, icons: await openLogos(privateKey, logos, content.iconDigests) };
 }
 
 /** Turns the copy on: registered on the server, the key pair made, the content sealed and stored. */
 export async function turnOnCopy(name: string, passphrase: string): Promise<void> {
   const record = await registerDeviceCopy(name);
   const keys = await newCopyKeys(passphrase);
-  const content = await fetchContent();
+  const { content, logos } = await fetchContent({}, keys.publicKey);
   await writeCopy({
     id: record.id,
     publicKey: keys.publicKey,
     keyVault: keys.keyVault,
     content: await sealContent(keys.publicKey, content),
     failures: 0,
+    logos: logos.logos,
+    logosLeftOut: logos.leftOut,
   });
   markDeviceCopy(record.id);
-  unlocked = { privateKey: keys.privateKey, content };
+  unlocked = { privateKey: keys.privateKey, content: await withIcons(keys.privateKey, content, logos.logos) };
 }
 
 let refreshing: Promise<'refreshed' | 'erased' | 'none'> | null = null;
 
 /**
- * Refreshes the copy from the server (no passphrase needed: the content is sealed to the device's public key, see `@twofold/vault`). A revoked copy's
- * refresh is refused: the copy is erased.
+ * Refreshes the copy from the server (no passphrase needed: the content is sealed to the device's
+ * public key, see `@twofold/vault`). A revoked copy's refresh is refused: the copy is erased.
  */
 export function refreshCopy(): Promise<'refreshed' | 'erased' | 'none'> {
   refreshing ??= (async () => {
@@ -123,10 +144,17 @@ export function refreshCopy(): Promise<'refreshed' | 'erased' | 'none'> {
       }
       throw error;
     }
-    const content = await fetchContent();
+    const { content, logos } = await fetchContent(stored, stored.publicKey);
     const sealed = await sealContent(stored.publicKey, content);
-    await updateCopy((copy) => (copy.id === stored.id ? { ...copy, content: sealed } : copy));
-    if (unlocked) unlocked = { ...unlocked, content };
+    await updateCopy((copy) =>
+      copy.id === stored.id
+        ? { ...copy, content: sealed, logos: logos.logos, logosLeftOut: logos.leftOut }
+        : copy,
+    );
+    if (unlocked) {
+      const { privateKey } = unlocked;
+      unlocked = { privateKey, content: await withIcons(privateKey, content, logos.logos) };
+    }
     performance.measure('twofold:copy-refresh', { start: start.startTime });
     return 'refreshed' as const;
   })().finally(() => {
@@ -138,7 +166,11 @@ export function refreshCopy(): Promise<'refreshed' | 'erased' | 'none'> {
 /** Opens the copy with the vault's master key (from any slot); a success resets the wrong-passphrase count. */
 export async function openWithMasterKey(stored: StoredCopy, masterKey: Uint8Array): Promise<CopyContent> {
   const privateKey = await openCopyKey(stored.keyVault, masterKey);
-  const content = (await openContent(privateKey, stored.content)) as CopyContent;
+  const content = await withIcons(
+    privateKey,
+    (await openContent(privateKey, stored.content)) as CopyContent,
+    stored.logos,
+  );
   unlocked = { privateKey, content };
   if (stored.failures !== 0) await updateCopy((copy) => ({ ...copy, failures: 0 }));
   return content;
