@@ -522,6 +522,9 @@ describe("codes from this device's copy when the server cannot be reached", () =
     expect(await storedLogos()).toBe(1);
 
     fetched.length = 0;
+    // The refresh seals in a worker, off the page's main thread.
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
     await page.goto(`${url}/accounts`);
     await expect
       .poll(() => page.evaluate(() => performance.getEntriesByName('twofold:copy-refresh').length), {
@@ -530,6 +533,7 @@ describe("codes from this device's copy when the server cannot be reached", () =
       .toBeGreaterThan(0);
     expect(fetched).toEqual([]);
     expect(await storedLogos()).toBe(1);
+    expect(workers.some((worker) => /seal\.worker/.test(worker))).toBe(true);
 
     await cutServer(page);
     await page.goto(`${url}/accounts`);

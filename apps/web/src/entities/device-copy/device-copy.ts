@@ -4,7 +4,6 @@ import {
   newCopyKeys,
   openContent,
   openCopyKey,
-  sealContent,
   strengthenedSlots,
   unlockWithPassword,
   withSlots,
@@ -16,6 +15,7 @@ import type { Account, Group } from '../data-source';
 import { showCopyIcons } from '../account/icon.api';
 import { deleteCopyDatabase, readCopy, updateCopy, writeCopy, type StoredCopy } from './copy-store';
 import { recordRefresh, registerDeviceCopy } from './device-copies.api';
+import { sealOffThread } from './seal-off-thread';
 import { openLogos, readIconDigests, refreshLogos, type CopyLogos, type IconDigests } from './copy-icons';
 import { deviceCopyId, markDeviceCopy, setOfflineCopyTime } from '../../api/client';
 
@@ -111,7 +111,7 @@ export async function turnOnCopy(name: string, passphrase: string): Promise<void
     id: record.id,
     publicKey: keys.publicKey,
     keyVault: keys.keyVault,
-    content: await sealContent(keys.publicKey, content),
+    content: await sealOffThread(keys.publicKey, content),
     failures: 0,
     logos: logos.logos,
     logosLeftOut: logos.leftOut,
@@ -145,7 +145,7 @@ export function refreshCopy(): Promise<'refreshed' | 'erased' | 'none'> {
       throw error;
     }
     const { content, logos } = await fetchContent(stored, stored.publicKey);
-    const sealed = await sealContent(stored.publicKey, content);
+    const sealed = await sealOffThread(stored.publicKey, content);
     await updateCopy((copy) =>
       copy.id === stored.id
         ? { ...copy, content: sealed, logos: logos.logos, logosLeftOut: logos.leftOut }
