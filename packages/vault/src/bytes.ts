@@ -1,4 +1,5 @@
 /* Small byte helpers on the platform's Web APIs (Node 20 and browsers alike). */
+import { decodeBase64, encodeBase64 } from '@twofold/otp/browser';
 
 /** Cryptographically random bytes. */
 export function randomBytes(length: number): Uint8Array<ArrayBuffer> {
@@ -40,3 +41,25 @@ export function utf8Text(bytes: Uint8Array): string | null {
     return null;
   }
 }
+
+/*
+ * Base64 of binary fields in JSON (standard, with padding) and base64url (WebAuthn's credential
+ * ids, unpadded), on the strict codec of @twofold/otp: corrupt text is refused, never skipped.
+ */
+
+/** Standard base64 with padding; any length (no spread of the bytes onto the stack). */
+export const toBase64 = (bytes: Uint8Array): string => encodeBase64(bytes);
+
+/** The bytes of standard base64 (padding optional), or null when the text is not base64. */
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> | null {
+  const bytes = decodeBase64(text);
+  return bytes ? new Uint8Array(bytes) : null;
+}
+
+/** base64url without padding (RFC 4648 §5), as WebAuthn names credentials. */
+export const toBase64Url = (bytes: Uint8Array): string =>
+  encodeBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+/** The bytes of base64url (or standard base64), or null when the text is neither. */
+export const fromBase64Url = (text: string): Uint8Array<ArrayBuffer> | null =>
+  fromBase64(text.replace(/-/g, '+').replace(/_/g, '/'));

@@ -32,4 +32,20 @@ export {
   sealVault,
 } from './vault.js';
 export { hkdfSha256, passkeySlotKey } from './passkey.js';
-export { fromHex, randomUuid, toHex } from './bytes.js';
+export { fromBase64, fromBase64Url, fromHex, randomUuid, toBase64, toBase64Url, toHex } from './bytes.js';
+export {
+  COPY_SCRYPT,
+  type CopyPasskey,
+  type DeviceCopy,
+  type SealedContent,
+  copyPasskeyKey,
+  importPrivateKey,
+  newCopyKeys,
+  newCopyPasskey,
+  newDeviceKeys,
+  openContent,
+  openCopyKey,
+  sealContent,
+  strengthenedSlots,
+  withSlots,
+} from './device-copy.js';

@@ -20,6 +20,7 @@ import {
 } from '../src/index.js';
 import { AEGIS_ENCRYPTED, AEGIS_ENTRIES, AEGIS_PASSWORD } from './aegis-vector.js';
 import { equal, failsWith, ok } from './assert.js';
+import { deviceCopyCases } from './device-copy-cases.js';
 
 /*
  * The vault's cases, run unchanged in Node (vault.test.ts) and in Chromium (chromium.test.ts):
@@ -285,4 +286,5 @@ export const cases: readonly VaultCase[] = [
       equal((await openVault(vault, 'passphrase')).db, DB, 'the passphrase still opens');
     },
   },
+  ...deviceCopyCases,
 ];

@@ -9,6 +9,7 @@ import { readNativeSettings } from '../settings/settings.queries.js';
 import { IconStoreError, isBareName } from '../images/icon-store.js';
 import { mimeOf, sniffImage } from '../images/image-type.js';
 import { fetchOfficialLogo, storePendingIcon } from './icons.service.js';
+import { iconDigestRoutes } from './icon-digests.js';
 
 const ICON_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -39,6 +40,7 @@ const uploadFailed = (cause: unknown) =>
 export const iconsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   uploadRoutes(app);
   iconFileRoutes(app);
+  iconDigestRoutes(app);
 };
 
 /** Uploading an icon and fetching an official logo. */

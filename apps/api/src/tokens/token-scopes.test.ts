@@ -48,6 +48,7 @@ const EXPECTED: Readonly<Record<string, Requirement>> = {
   listSettings: 'read',
   getSetting: 'read',
   listIconPacks: 'read',
+  listIconDigests: 'read',
   listUsers: 'read',
   showUser: 'read',
   listAuthentications: 'read',

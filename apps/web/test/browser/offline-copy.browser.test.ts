@@ -472,4 +472,106 @@ describe("codes from this device's copy when the server cannot be reached", () =
       .toBe(1);
     await expect.poll(() => row(page, /^Bank/).locator('img').count()).toBe(0);
   });
+  it('offline, the list is the one the user knows: favourites first with their stars, tag chips, recovery badges, search by tag', async () => {
+    const { page } = session;
+    const url = session.server.url;
+    const ids: Record<string, number> = {};
+    for (const [service, tags] of [
+      ['Alpha', []],
+      ['Bravo', []],
+      ['Charlie', ['Work']],
+    ] as const)
+      ids[service] = (
+        await createAccount(page, url, { service, account: 'me', tags: [...tags], ...GITHUB })
+      ).id;
+    await apiCall(page, 'PUT', `${url}/api/v1/twofaccounts/${ids.Bravo}/favorite`, { favorite: true });
+    await apiCall(page, 'PUT', `${url}/api/v1/twofaccounts/${ids.Alpha}/recovery`, {
+      note: 'Spare phone in the drawer',
+      recovery_codes: [{ code: 'alpha-1111' }, { code: 'bravo-2222' }],
+    });
+    await turnOnCopy(page, url);
+
+    await cutServer(page);
+    await page.goto(`${url}/accounts`);
+    await page.getByRole('heading', { name: "Unlock this device's copy" }).waitFor({ timeout: 20_000 });
+    await unlock(page, PASSPHRASE);
+    const services = async () =>
+      (await list(page).locator('.account-service').allInnerTexts()).map((text) => text.trim());
+    await expect.poll(services, { timeout: 20_000 }).toEqual(['Bravo', 'Alpha', 'Charlie']);
+    expect(
+      await list(page)
+        .getByRole('button', { name: /^Remove Bravo.* from favourites$/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(
+      await list(page)
+        .getByRole('button', { name: /^Add Alpha.* to favourites$/ })
+        .count(),
+    ).toBe(1);
+    await page.getByRole('link', { name: 'Recovery codes: 2 of 2 unused' }).waitFor();
+    const chips = page.getByRole('group', { name: 'Filter by tags' });
+    expect(await chips.getByRole('button').allInnerTexts()).toEqual(['Work']);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('wor');
+    await expect.poll(services).toEqual(['Charlie']);
+    await restoreServer(page);
+  });
+  it('logos once: two accounts with the same image keep one; a refresh that changes nothing fetches no logo', async () => {
+    const { page } = session;
+    const url = session.server.url;
+    const first = await uploadLogo(page, url);
+    const second = await uploadLogo(page, url);
+    expect(second).not.toBe(first);
+    await createAccount(page, url, { service: 'GitHub', account: 'octocat', icon: first, ...GITHUB });
+    await createAccount(page, url, { service: 'GitHub', account: 'hubot', icon: second, ...GITHUB });
+    await setSetting(page, url, 'showAccountsIcons', true);
+    // The copy's own reads of icon files (fetch); the list's <img> requests are not counted.
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'fetch' && new URL(request.url()).pathname.startsWith('/storage/icons/'))
+        fetched.push(request.url());
+    });
+    await turnOnCopy(page, url);
+    expect(fetched).toHaveLength(1);
+    const storedLogos = () =>
+      page.evaluate(async () => {
+        const database = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open('twofold-device-copy');
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
+        });
+        const copy = await new Promise<{ logos?: Record<string, unknown> }>((resolve, reject) => {
+          const request = database.transaction('copy').objectStore('copy').get('current');
+          request.onsuccess = () => resolve(request.result as { logos?: Record<string, unknown> });
+          request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
+        });
+        database.close();
+        return Object.keys(copy.logos ?? {}).length;
+      });
+    expect(await storedLogos()).toBe(1);
+
+    fetched.length = 0;
+    // The refresh seals in a worker, off the page's main thread.
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    await page.goto(`${url}/accounts`);
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByName('twofold:copy-refresh').length), {
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(0);
+    expect(fetched).toEqual([]);
+    expect(await storedLogos()).toBe(1);
+    expect(workers.some((worker) => /seal\.worker/.test(worker))).toBe(true);
+
+    await cutServer(page);
+    await page.goto(`${url}/accounts`);
+    await page.getByRole('heading', { name: "Unlock this device's copy" }).waitFor({ timeout: 20_000 });
+    await unlock(page, PASSPHRASE);
+    const images = list(page).locator('img');
+    await expect.poll(() => images.count(), { timeout: 20_000 }).toBe(2);
+    const sources = await images.evaluateAll((all) => all.map((img) => img.getAttribute('src')));
+    expect(sources[0]).toMatch(/^data:image\/png;base64,/);
+    expect(sources[1]).toBe(sources[0]);
+    await restoreServer(page);
+  });
 });

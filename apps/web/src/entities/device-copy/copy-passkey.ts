@@ -1,10 +1,13 @@
 import {
-  createRawSlot,
+  copyPasskeyKey,
+  fromBase64Url,
   isPasswordSlot,
   isVaultError,
-  passkeySlotKey,
+  newCopyPasskey,
+  toBase64Url,
   unlockWithKey,
   unlockWithPassword,
+  withSlots,
 } from '@twofold/vault';
 import { readCopy, updateCopy, type CopyPasskey } from './copy-store';
 import {
@@ -34,19 +37,8 @@ export class PasskeyProblem extends Error {
 
 const random = (length: number) => crypto.getRandomValues(new Uint8Array(length));
 
-function toBase64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
-
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-}
-
-const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+/** The bytes of a base64 or base64url field of the copy (written by this app: never broken). */
+const bytesOf = (text: string): Uint8Array<ArrayBuffer> => fromBase64Url(text) ?? new Uint8Array();
 
 function ceremonyProblem(error: unknown): PasskeyProblem {
   if (error instanceof PasskeyProblem) return error;
@@ -83,13 +75,13 @@ async function evaluate(passkeys: readonly CopyPasskey[]) {
         challenge: random(32),
         allowCredentials: passkeys.map((passkey) => ({
           type: 'public-key' as const,
-          id: fromBase64(passkey.credentialId),
+          id: bytesOf(passkey.credentialId),
         })),
         userVerification: 'required',
         extensions: {
           prf: {
             evalByCredential: Object.fromEntries(
-              passkeys.map((passkey) => [passkey.credentialId, { first: fromBase64(passkey.salt) }]),
+              passkeys.map((passkey) => [passkey.credentialId, { first: bytesOf(passkey.salt) }]),
             ),
           },
         },
@@ -126,12 +118,13 @@ async function createPasskey(deviceName: string) {
     throw ceremonyProblem(error);
   }
   if (!credential) throw new PasskeyProblem('aborted');
-  const passkey = { credentialId: toBase64Url(new Uint8Array(credential.rawId)), salt: toBase64(salt) };
+  const credentialId = toBase64Url(new Uint8Array(credential.rawId));
   const extension = credential.getClientExtensionResults().prf;
   if (!extension?.enabled && !extension?.results) throw new PasskeyProblem('noPrf');
   // Some authenticators give the PRF only on an assertion, not at creation.
-  const output = prfOutput(credential) ?? (await evaluate([{ ...passkey, slot: '' }])).output;
-  return { ...passkey, output };
+  const output =
+    prfOutput(credential) ?? (await evaluate([{ credentialId, salt: toBase64Url(salt), slot: '' }])).output;
+  return { credentialId, salt, output };
 }
 
 export type AddPasskeyResult =
@@ -160,17 +153,17 @@ export async function addPasskey(passphrase: string, deviceName: string): Promis
     return { outcome: 'wrong', left: MAX_WRONG_PASSPHRASES - failures };
   }
   const created = await createPasskey(deviceName);
-  const slot = await createRawSlot(await passkeySlotKey(created.output, fromBase64(created.salt)), masterKey);
+  const { slot, passkey } = await newCopyPasskey(
+    created.credentialId,
+    created.salt,
+    created.output,
+    masterKey,
+  );
   // In one transaction: a refresh may have written the copy while the authenticator was asked.
-  const entry = { slot: slot.uuid, credentialId: created.credentialId, salt: created.salt };
   await updateCopy((copy) => ({
-    ...copy,
+    ...withSlots(copy, [...copy.keyVault.header.slots, slot]),
     failures: 0,
-    keyVault: {
-      ...copy.keyVault,
-      header: { ...copy.keyVault.header, slots: [...copy.keyVault.header.slots, slot] },
-    },
-    passkeys: [...(copy.passkeys ?? []), entry],
+    passkeys: [...(copy.passkeys ?? []), passkey],
   }));
   return { outcome: 'added' };
 }
@@ -194,17 +187,11 @@ export async function removePasskey(credentialId: string): Promise<void> {
   await updateCopy((copy) => {
     const removed = copy.passkeys?.find((passkey) => passkey.credentialId === credentialId);
     if (!removed) return copy;
+    const slots = copy.keyVault.header.slots.filter(
+      (slot) => isPasswordSlot(slot) || slot.uuid !== removed.slot,
+    );
     return {
-      ...copy,
-      keyVault: {
-        ...copy.keyVault,
-        header: {
-          ...copy.keyVault.header,
-          slots: copy.keyVault.header.slots.filter(
-            (slot) => isPasswordSlot(slot) || slot.uuid !== removed.slot,
-          ),
-        },
-      },
+      ...withSlots(copy, slots),
       passkeys: (copy.passkeys ?? []).filter((passkey) => passkey !== removed),
     };
   });
@@ -221,7 +208,7 @@ export async function unlockWithPasskey(): Promise<Extract<UnlockResult, { outco
   const slots = stored.keyVault.header.slots.filter((slot) => slot.uuid === passkey.slot);
   let masterKey: Uint8Array;
   try {
-    ({ masterKey } = await unlockWithKey(slots, await passkeySlotKey(output, fromBase64(passkey.salt))));
+    ({ masterKey } = await unlockWithKey(slots, await copyPasskeyKey(output, passkey)));
   } catch (error) {
     if (isVaultError(error, 'wrong_key')) throw new PasskeyProblem('notThisCopy');
     throw error;

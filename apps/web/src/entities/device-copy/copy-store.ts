@@ -1,34 +1,13 @@
-import type { EncryptedVault } from '@twofold/vault';
-import type { SealedContent } from './copy-crypto';
+import type { CopyPasskey, DeviceCopy } from '@twofold/vault';
+
+export type { CopyPasskey };
 
 /**
- * A passkey that opens the copy: its credential and the salt its PRF is asked with (neither is
- * secret: the PRF output, which only the authenticator can give, derives the raw slot's key).
+ * The copy in IndexedDB: one record, in the format of `@twofold/vault` (`DeviceCopy`: only the
+ * copy's id, the public key, the key vault's header and counts are readable; the accounts are
+ * sealed in `content`).
  */
-export interface CopyPasskey {
-  /** The uuid of the raw slot in the key vault. */
-  readonly slot: string;
-  /** base64url, as WebAuthn names credentials. */
-  readonly credentialId: string;
-  /** base64. */
-  readonly salt: string;
-}
-
-/**
- * The copy in IndexedDB: one record. Readable in it are only the copy's id, the public key, the
- * vault header (slots: salts, nonces, wrapped keys) and the count of
- * wrong passphrases; everything about the accounts is inside `content`, encrypted.
- */
-export interface StoredCopy {
-  readonly id: string;
-  readonly publicKey: JsonWebKey;
-  /** An Aegis vault whose db holds the device's private key. */
-  readonly keyVault: EncryptedVault;
-  readonly content: SealedContent;
-  readonly failures: number;
-  /** Absent on copies made before passkeys could open them. */
-  readonly passkeys?: readonly CopyPasskey[];
-}
+export type StoredCopy = DeviceCopy;
 
 const DATABASE = 'twofold-device-copy';
 const STORE = 'copy';

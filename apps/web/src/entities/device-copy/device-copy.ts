@@ -1,21 +1,22 @@
 import type { ResponseOf } from '@twofold/contract';
 import {
-  createPasswordSlot,
-  decryptVault,
-  generateMasterKey,
   isVaultError,
-  sealVault,
+  newCopyKeys,
+  openContent,
+  openCopyKey,
+  strengthenedSlots,
   unlockWithPassword,
+  withSlots,
   type PasswordSlot,
 } from '@twofold/vault';
 import { api, isApiError, unwrap } from '../../api/client';
 import { serverNow } from '../../api/server-time';
 import type { Account, Group } from '../data-source';
 import { showCopyIcons } from '../account/icon.api';
-import { COPY_SCRYPT, strengthenedSlots } from './copy-kdf';
-import { importPrivateKey, newDeviceKeys, openContent, sealContent } from './copy-crypto';
 import { deleteCopyDatabase, readCopy, updateCopy, writeCopy, type StoredCopy } from './copy-store';
 import { recordRefresh, registerDeviceCopy } from './device-copies.api';
+import { sealOffThread } from './seal-off-thread';
+import { openLogos, readIconDigests, refreshLogos, type CopyLogos, type IconDigests } from './copy-icons';
 import { deviceCopyId, markDeviceCopy } from '../../api/client';
 
 const readUser = () => unwrap(api.GET('/api/v1/user'));
@@ -30,7 +31,12 @@ export interface CopyContent {
   readonly user: Awaited<ReturnType<typeof readUser>>;
   readonly appConfig: ResponseOf<'/app-config', 'get'>;
   readonly settings: ResponseOf<'/api/v1/settings', 'get'>;
-  /** Logos as data URLs by icon file (absent in copies made before logos were kept). */
+  /** By icon file: the digest of its image, under which `logos` keeps it (copy-icons.ts). */
+  readonly iconDigests?: IconDigests;
+  /**
+   * Logos as data URLs by icon file: sealed in the content by copies made before logos were kept
+   * apart; else filled in memory from the copy's logos when it is opened.
+   */
   readonly icons?: Readonly<Record<string, string>>;
 }
 
@@ -57,18 +63,22 @@ export async function eraseCopy(): Promise<void> {
   await deleteCopyDatabase();
 }
 
-async function fetchContent(): Promise<CopyContent> {
-  const [accounts, groups, user, appConfig, settings] = await Promise.all([
-    unwrap(api.GET('/api/v1/twofaccounts', { params: { query: { withSecret: '1' } } })),
+/** The content read from the server, and the logos the copy holds after this refresh. */
+async function fetchContent(
+  held: Pick<StoredCopy, 'logos' | 'logosLeftOut'>,
+  publicKey: JsonWebKey,
+): Promise<{ content: CopyContent; logos: CopyLogos }> {
+  const [accounts, groups, user, appConfig, settings, iconDigests] = await Promise.all([
+    // The list the user knows offline: favourites, tags and recovery-code counts (`withExtras`);
+    // notes and the recovery codes themselves are not in the list, so not in the copy.
+    unwrap(api.GET('/api/v1/twofaccounts', { params: { query: { withSecret: '1', withExtras: '1' } } })),
     unwrap(api.GET('/api/v1/groups')),
     readUser(),
     unwrap(api.GET('/app-config')),
     unwrap(api.GET('/api/v1/settings')),
+    readIconDigests(),
   ]);
-  // Loaded when a copy is refreshed, not on the first visit.
-  const { copyIcons } = await import('./copy-icons');
-  const icons = await copyIcons(accounts.map((account) => account.icon));
-  return {
+  const content = {
     refreshedAt: Date.now(),
     serverOffsetMs: serverNow() - Date.now(),
     accounts,
@@ -76,40 +86,44 @@ async function fetchContent(): Promise<CopyContent> {
     user,
     appConfig,
     settings,
-    icons,
+    iconDigests,
   };
+  return { content, logos: await refreshLogos(held, iconDigests, publicKey) };
 }
 
-const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-function unbase64(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text);
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+/** The content with its logos opened (by icon file), for the offline list. */
+async function withIcons(
+  privateKey: CryptoKey,
+  content: CopyContent,
+  logos: StoredCopy['logos'],
+): Promise<CopyContent> {
+  if (!content.iconDigests) return content; // a copy made before: its logos are in the content
+  return { ...content, icons: await openLogos(privateKey, logos, content.iconDigests) };
 }
 
 /** Turns the copy on: registered on the server, the key pair made, the content sealed and stored. */
 export async function turnOnCopy(name: string, passphrase: string): Promise<void> {
   const record = await registerDeviceCopy(name);
-  const keys = await newDeviceKeys();
-  const masterKey = generateMasterKey();
-  const slot = await createPasswordSlot(passphrase, masterKey, { params: COPY_SCRYPT });
-  const keyVault = await sealVault({ privateKey: base64(keys.privateKey) }, [slot], masterKey);
-  const content = await fetchContent();
+  const keys = await newCopyKeys(passphrase);
+  const { content, logos } = await fetchContent({}, keys.publicKey);
   await writeCopy({
     id: record.id,
     publicKey: keys.publicKey,
-    keyVault,
-    content: await sealContent(keys.publicKey, content),
+    keyVault: keys.keyVault,
+    content: await sealOffThread(keys.publicKey, content),
     failures: 0,
+    logos: logos.logos,
+    logosLeftOut: logos.leftOut,
   });
   markDeviceCopy(record.id);
-  unlocked = { privateKey: await importPrivateKey(keys.privateKey), content };
+  unlocked = { privateKey: keys.privateKey, content: await withIcons(keys.privateKey, content, logos.logos) };
 }
 
 let refreshing: Promise<'refreshed' | 'erased' | 'none'> | null = null;
 
 /**
- * Refreshes the copy from the server (no passphrase needed: see copy-crypto.ts). A revoked copy's
- * refresh is refused: the copy is erased.
+ * Refreshes the copy from the server (no passphrase needed: the content is sealed to the device's
+ * public key, see `@twofold/vault`). A revoked copy's refresh is refused: the copy is erased.
  */
 export function refreshCopy(): Promise<'refreshed' | 'erased' | 'none'> {
   refreshing ??= (async () => {
@@ -129,10 +143,17 @@ export function refreshCopy(): Promise<'refreshed' | 'erased' | 'none'> {
       }
       throw error;
     }
-    const content = await fetchContent();
-    const sealed = await sealContent(stored.publicKey, content);
-    await updateCopy((copy) => (copy.id === stored.id ? { ...copy, content: sealed } : copy));
-    if (unlocked) unlocked = { ...unlocked, content };
+    const { content, logos } = await fetchContent(stored, stored.publicKey);
+    const sealed = await sealOffThread(stored.publicKey, content);
+    await updateCopy((copy) =>
+      copy.id === stored.id
+        ? { ...copy, content: sealed, logos: logos.logos, logosLeftOut: logos.leftOut }
+        : copy,
+    );
+    if (unlocked) {
+      const { privateKey } = unlocked;
+      unlocked = { privateKey, content: await withIcons(privateKey, content, logos.logos) };
+    }
     performance.measure('twofold:copy-refresh', { start: start.startTime });
     return 'refreshed' as const;
   })().finally(() => {
@@ -143,9 +164,12 @@ export function refreshCopy(): Promise<'refreshed' | 'erased' | 'none'> {
 
 /** Opens the copy with the vault's master key (from any slot); a success resets the wrong-passphrase count. */
 export async function openWithMasterKey(stored: StoredCopy, masterKey: Uint8Array): Promise<CopyContent> {
-  const db = (await decryptVault(stored.keyVault, masterKey)) as { privateKey: string };
-  const privateKey = await importPrivateKey(unbase64(db.privateKey));
-  const content = (await openContent(privateKey, stored.content)) as CopyContent;
+  const privateKey = await openCopyKey(stored.keyVault, masterKey);
+  const content = await withIcons(
+    privateKey,
+    (await openContent(privateKey, stored.content)) as CopyContent,
+    stored.logos,
+  );
   unlocked = { privateKey, content };
   if (stored.failures !== 0) await updateCopy((copy) => ({ ...copy, failures: 0 }));
   return content;
@@ -185,7 +209,7 @@ export async function unlockWithPassphrase(passphrase: string): Promise<UnlockRe
   return { outcome: 'unlocked', content };
 }
 
-/** A copy made with a weaker scrypt than today's: its passphrase slot re-made (copy-kdf.ts). */
+/** A copy made with a weaker scrypt than today's: its passphrase slot re-made (`strengthenedSlots`). */
 async function strengthen(
   stored: StoredCopy,
   opened: PasswordSlot,
@@ -194,9 +218,5 @@ async function strengthen(
 ) {
   const slots = await strengthenedSlots(stored.keyVault.header.slots, opened, passphrase, masterKey);
   if (!slots) return;
-  await updateCopy((copy) =>
-    copy.id === stored.id
-      ? { ...copy, keyVault: { ...copy.keyVault, header: { ...copy.keyVault.header, slots } } }
-      : copy,
-  );
+  await updateCopy((copy) => (copy.id === stored.id ? withSlots(copy, slots) : copy));
 }
