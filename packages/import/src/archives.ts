@@ -10,8 +10,9 @@ import type { AppName, ImportResult } from './types.js';
 /*
  * Exports that arrive in an archive: zip files (zip.js, loaded when one arrives) and Proton Pass's
  * PGP-encrypted export (OpenPGP.js, loaded when one arrives).
- * - Proton Pass: `Proton Pass/data.json` in a zip; encrypted, the same zip in an armored PGP
- *   message under the password (older versions: that message in base64).
+ * - Proton Pass: `Proton Pass/data.json` in a zip; encrypted, the same zip, or (Proton Pass 1.32)
+ *   `data.json` itself, in an armored PGP message under the password (older versions: that
+ *   message in base64).
  * - 1Password: `export.data` in a `.1pux` zip.
  * - Authenticator Plus: "Export to file" writes `Accounts.txt` (otpauth URIs) in a zip encrypted
  *   with the password (ZipCrypto).
@@ -184,6 +185,17 @@ export async function readProtonPassPgp(
     // OpenPGP cannot tell a damaged message from a wrong key once the session key fails.
     return wrongPassword('Proton Pass');
   }
-  if (!isZip(data)) return unreadable('Proton Pass');
+  // Proton Pass 1.32 encrypts `data.json` itself; earlier versions the zip holding it.
+  if (!isZip(data)) {
+    let json: Record<string, unknown> | null;
+    try {
+      json = jsonOf(new TextDecoder('utf-8', { fatal: true }).decode(data).replace(/^\uFEFF/, ''));
+    } catch {
+      json = null;
+    }
+    return json !== null && isProtonPass(json)
+      ? parseProtonPass(json, maxEntries)
+      : unreadable('Proton Pass');
+  }
   return readZip(data, { ...ctx, password: null }, maxEntries, 'Proton Pass');
 }

@@ -84,6 +84,13 @@ function tooManyEntries(json: unknown, max: number): boolean {
   return lists.some((list) => Array.isArray(list) && list.length > max);
 }
 
+/** `items` of Bitwarden-shaped objects (a numeric `type`) and no `encrypted` flag. */
+function isBitwardenMinimal(json: Json): boolean {
+  if ('encrypted' in json || !Array.isArray(json.items)) return false;
+  const items: unknown[] = json.items;
+  return items.length > 0 && items.every((item) => isObject(item) && typeof item.type === 'number');
+}
+
 type Reader = (json: Json, ctx: DecryptContext) => ImportResult | Promise<ImportResult>;
 
 /** The JSON rows of the detection order: a test, the app it means, and its reader. */
@@ -113,6 +120,12 @@ const JSON_FORMATS: readonly { app: AppName; test: (json: Json) => boolean; read
       if (json.passwordProtected === true) return parseBitwardenProtected(json, ctx);
       return ctx.password === null ? passwordRequired('Bitwarden', 'account_key') : accountKey();
     },
+  },
+  {
+    // Bitwarden's minimal documented import shape, without `encrypted` (as KeePassXC writes it).
+    app: 'Bitwarden',
+    test: isBitwardenMinimal,
+    read: parseBitwardenItems,
   },
   {
     app: 'Ente Auth',

@@ -13,7 +13,7 @@ const bytesField = (tag: number, value: Uint8Array) => [tag, value.length, ...va
 const text = (value: string) => new TextEncoder().encode(value);
 const SECRET = [0x07, 0x0d, 0x12, 0x9e, 0xb5, 0x88, 0x4d, 0x8f, 0xd1, 0x16];
 
-function entry(name: string, issuer: string): number[] {
+function entry(name: string, issuer: string, extra: readonly number[] = []): number[] {
   const inner = [
     ...bytesField(0x0a, Uint8Array.from(SECRET)),
     ...bytesField(0x12, text(name)),
@@ -24,6 +24,7 @@ function entry(name: string, issuer: string): number[] {
     1,
     0x30,
     2,
+    ...extra,
   ];
   return [0x0a, inner.length, ...inner];
 }
@@ -84,6 +85,27 @@ describe('Google Authenticator migration', () => {
     expect(result.rows.map((row) => row.account)).toEqual(['a', 'c']);
     expect(result.notices).toHaveLength(1);
     expect(result.notices[0]).toContain('2 of 3');
+  });
+  it('a 2025 transfer: field 8 as a string and unknown fields of every wire type are skipped', async () => {
+    // Field 8 with wire type 2 (tag 0x42), field 9 fixed64 (0x49), field 10 fixed32 (0x55), field 11 varint.
+    const extra = [
+      ...bytesField(0x42, text('7a1c9d0e-5b2f')),
+      0x49,
+      ...new Array<number>(8).fill(1),
+      0x55,
+      1,
+      2,
+      3,
+      4,
+      0x58,
+      0x96,
+      0x01,
+    ];
+    const result = await importOk(uri([entry('alice', 'Acme', extra), entry('bob', 'Beta')]));
+    expect(result.rows.map((row) => [row.service, row.account, row.period, row.error])).toEqual([
+      ['Acme', 'alice', 30, undefined],
+      ['Beta', 'bob', 30, undefined],
+    ]);
   });
   it('an entry with an unknown type is an invalid row keeping its names', async () => {
     const bad = entry('x', 'X');
