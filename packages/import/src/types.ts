@@ -137,7 +137,13 @@ export type ImportFailure =
       readonly message: string;
     }
   | { readonly kind: 'wrong_password'; readonly app: AppName; readonly message: string }
-  | { readonly kind: 'unsupported_encryption'; readonly app: AppName; readonly message: string }
+  | {
+      readonly kind: 'unsupported_encryption';
+      readonly app: AppName;
+      readonly message: string;
+      /** The cipher refused, when that is the reason (KeePass's Twofish). */
+      readonly cipher?: string;
+    }
   | { readonly kind: 'account_key'; readonly app: AppName; readonly message: string }
   | { readonly kind: 'use_export'; readonly app: AppName; readonly message: string };
 
