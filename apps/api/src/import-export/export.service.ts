@@ -42,9 +42,12 @@ export async function exportTwoFauth(deps: Deps, ids: readonly number[] | undefi
   return { app: appName(deps.config.version), schema: 1, datetime: toTimestamp(deps.clock.now()), data };
 }
 
-/** Canonical URIs, left percent-encoded. */
+/**
+ * Canonical URIs, left percent-encoded. Steam accounts are written `otpauth://steam/…`, the type
+ * Aegis and Twofold read back as Steam (the 2FAuth JSON export keeps 2FAuth's `totp` form).
+ */
 export async function exportUris(deps: Deps, ids: readonly number[] | undefined): Promise<string[]> {
-  return (await exportedViews(deps, ids)).map((view) => serializeOtpauthUri(view));
+  return (await exportedViews(deps, ids)).map((view) => serializeOtpauthUri(view, { steamType: 'steam' }));
 }
 
 /** How an Aegis export is made: its password (encrypted vault) and who may receive notes and codes. */

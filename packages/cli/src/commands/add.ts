@@ -4,7 +4,7 @@ import type { Context } from '../connect.js';
 import { CliError } from '../exit.js';
 import { reportImport } from './import.js';
 
-const OTPAUTH = /^otpauth:\/\/(totp|hotp)\//i;
+const OTPAUTH = /^otpauth:\/\/(totp|hotp|steam)\//i;
 const MIGRATION = /^otpauth-migration:\/\//i;
 
 function describe(account: Account): string {
