@@ -103,6 +103,11 @@ describe('WinAuth password-protected zip', () => {
     `otpauth://totp/Deno%3AMason?secret=${bare(deno.secret)}&digits=6&period=30&icon=Google&skew=0`,
     `otpauth://totp/Airbnb%3AElijah?secret=${bare(airbnb.secret)}&digits=8&period=50&algorithm=SHA512`,
   ].join('\r\n');
+  it('the fixture of scripts/make-winauth-fixture.mjs (password test)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const file = new Uint8Array(readFileSync(new URL('./fixtures/built/winauth.zip', import.meta.url)));
+    expect((await importOk(file, { password: 'test' })).rows.map(fields)).toEqual([deno, airbnb]);
+  });
   it('one text file in a ZipCrypto zip: right, no and wrong password', async () => {
     const file = await zipOf({ 'winauth-2026-11-28.txt': text }, { password: 'test', zipCrypto: true });
     const result = await importOk(file, { password: 'test' });

@@ -43,11 +43,16 @@ export async function exportTwoFauth(deps: Deps, ids: readonly number[] | undefi
 }
 
 /**
- * Canonical URIs, left percent-encoded. Steam accounts are written `otpauth://steam/…`, the type
- * Aegis and Twofold read back as Steam (the 2FAuth JSON export keeps 2FAuth's `totp` form).
+ * Canonical URIs, left percent-encoded. `steamType` `steam` (Twofold's otpauth list) writes Steam
+ * accounts `otpauth://steam/…`, the type Aegis and Twofold read back as Steam; `totp` (the
+ * 2FAuth `?otpauth=1` export, read by 2FAuth clients) keeps 2FAuth's form.
  */
-export async function exportUris(deps: Deps, ids: readonly number[] | undefined): Promise<string[]> {
-  return (await exportedViews(deps, ids)).map((view) => serializeOtpauthUri(view, { steamType: 'steam' }));
+export async function exportUris(
+  deps: Deps,
+  ids: readonly number[] | undefined,
+  steamType: 'totp' | 'steam' = 'totp',
+): Promise<string[]> {
+  return (await exportedViews(deps, ids)).map((view) => serializeOtpauthUri(view, { steamType }));
 }
 
 /** How an Aegis export is made: its password (encrypted vault) and who may receive notes and codes. */
