@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { bearerCaller, createUserWithToken, multipart } from '../test/auth-helpers.js';
 import { describeEachDatabase } from '../test/harness.js';
 
