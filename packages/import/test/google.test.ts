@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as F from './fixtures.js';
 import { fields, importFail, importOk } from './helpers.js';
@@ -117,5 +118,46 @@ describe('Google Authenticator migration', () => {
       error: { message: 'Unsupported OTP type' },
     });
     expect(result.rows[1]?.error).toBeUndefined();
+  });
+
+  it('fuzz: field 8 as a varint or a string, and unknown fields of every wire type, never fail the transfer', async () => {
+    const varint = (value: number): number[] => {
+      const out: number[] = [];
+      let rest = value;
+      while (rest >= 0x80) {
+        out.push((rest & 0x7f) | 0x80);
+        rest = Math.floor(rest / 128);
+      }
+      return [...out, rest];
+    };
+    const field8 = fc.oneof(
+      fc.nat(1000).map((period) => [0x40, ...varint(period)]),
+      fc.uint8Array({ maxLength: 40 }).map((bytes) => [0x42, ...varint(bytes.length), ...bytes]),
+    );
+    const unknown = fc.oneof(
+      fc
+        .tuple(fc.integer({ min: 9, max: 30 }), fc.nat(100000))
+        .map(([f, v]) => [...varint(f * 8), ...varint(v)]),
+      fc
+        .tuple(fc.integer({ min: 9, max: 30 }), fc.uint8Array({ maxLength: 20 }))
+        .map(([f, b]) => [...varint(f * 8 + 2), ...varint(b.length), ...b]),
+      fc.integer({ min: 9, max: 30 }).map((f) => [...varint(f * 8 + 1), 1, 2, 3, 4, 5, 6, 7, 8]),
+      fc.integer({ min: 9, max: 30 }).map((f) => [...varint(f * 8 + 5), 1, 2, 3, 4]),
+    );
+    const extras = fc.array(fc.oneof(field8, unknown), { maxLength: 4 }).map((list) => list.flat());
+    await fc.assert(
+      fc.asyncProperty(fc.array(extras, { minLength: 1, maxLength: 5 }), async (list) => {
+        const entries = list.map((extra, i) => {
+          const inner = entry(`user${i}`, 'Acme', extra);
+          // Entries over 127 bytes need a two-byte length.
+          const body = inner.slice(2);
+          return [0x0a, ...varint(body.length), ...body];
+        });
+        const result = await importOk(uri(entries));
+        expect(result.rows).toHaveLength(list.length);
+        expect(result.rows.map((row) => row.error)).toEqual(list.map(() => undefined));
+      }),
+      { numRuns: 200 },
+    );
   });
 });
