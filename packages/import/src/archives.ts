@@ -152,6 +152,8 @@ export async function readZip(
   }
   if (app === 'Authenticator Plus' || app === 'WinAuth') {
     const result = parseText(content.replace(/^\uFEFF/, '').trim());
+    // Any plain zip of one text file looks like WinAuth's: only its content can tell.
+    if (!result.ok && app === 'WinAuth' && !entry.encrypted && from === null) return noFormat();
     if (!result.ok || result.rows.length > maxEntries) return unreadable(app);
     return success(app === 'WinAuth' ? 'winauth' : 'authenticator-plus', app, result.rows, {
       skipped: result.skipped,

@@ -120,9 +120,16 @@ describe('WinAuth password-protected zip', () => {
     });
   });
   it('a zip of one text file that is not an otpauth list is refused, without echoing it', async () => {
-    const file = await zipOf({ 'notes.txt': 'JBSWY3DPEHPK3PXP my secret' }, {});
-    const failure = await importFail(file);
-    expect(failure).toEqual({
+    const plain = await zipOf({ 'notes.txt': 'JBSWY3DPEHPK3PXP my secret' }, {});
+    expect(await importFail(plain)).toEqual({
+      kind: 'no_format',
+      message: 'Data do not match any supported format',
+    });
+    const encrypted = await zipOf(
+      { 'notes.txt': 'JBSWY3DPEHPK3PXP my secret' },
+      { password: 'pw', zipCrypto: true },
+    );
+    expect(await importFail(encrypted, { password: 'pw' })).toEqual({
       kind: 'unreadable',
       app: 'WinAuth',
       message: 'Invalid or unreadable WinAuth data',
