@@ -390,6 +390,20 @@ describe('messages and exit codes', () => {
     expect(forced.code, forced.stderr).toBe(0);
     expect(await count()).toBe(2);
   });
+
+  it('add: an otpauth://steam/ URI (as Aegis writes it, any letter case) is a Steam account', async () => {
+    const run = await twofold(['add', 'OTPAUTH://Steam/Valve:gabe?secret=MFRGGZDFMZTWQ2LK&issuer=Valve']);
+    expect(run.code, run.stderr).toBe(0);
+    const accounts = JSON.parse((await twofold(['ls', '--json'])).stdout) as {
+      service: string;
+      account: string;
+      otp_type: string;
+    }[];
+    expect(accounts.find((a) => a.account === 'gabe')).toMatchObject({
+      service: 'Steam',
+      otp_type: 'steamtotp',
+    });
+  });
 });
 
 describe('encrypted export then import: passwords as typed', () => {

@@ -3,6 +3,7 @@ import type { Entry } from '@zip.js/zip.js';
 import type { DecryptContext } from './context.js';
 import { noFormat, passwordRequired, unreadable, unsupportedEncryption, wrongPassword } from './failures.js';
 import { isOnePassword, isProtonPass, parseOnePassword, parseProtonPass } from './password-managers.js';
+import { isRaivo, parseRaivo } from './raivo.js';
 import { parseText } from './text-formats.js';
 import { success } from './failures.js';
 import type { AppName, ImportResult } from './types.js';
@@ -10,11 +11,14 @@ import type { AppName, ImportResult } from './types.js';
 /*
  * Exports that arrive in an archive: zip files (zip.js, loaded when one arrives) and Proton Pass's
  * PGP-encrypted export (OpenPGP.js, loaded when one arrives).
- * - Proton Pass: `Proton Pass/data.json` in a zip; encrypted, the same zip in an armored PGP
- *   message under the password (older versions: that message in base64).
+ * - Proton Pass: `Proton Pass/data.json` in a zip; encrypted, the same zip, or (Proton Pass 1.32)
+ *   `data.json` itself, in an armored PGP message under the password (older versions: that
+ *   message in base64).
  * - 1Password: `export.data` in a `.1pux` zip.
  * - Authenticator Plus: "Export to file" writes `Accounts.txt` (otpauth URIs) in a zip encrypted
  *   with the password (ZipCrypto).
+ * - Raivo OTP: `raivo-otp-export.json` in a zip encrypted with the password (AES).
+ * - WinAuth: with "Encrypt with password", its text export (otpauth URIs) alone in a ZipCrypto zip.
  */
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
@@ -97,6 +101,14 @@ function jsonOf(textValue: string): Record<string, unknown> | null {
   }
 }
 
+function jsonList(textValue: string): unknown {
+  try {
+    return JSON.parse(textValue.replace(/^\uFEFF/, '')) as unknown;
+  } catch {
+    return null;
+  }
+}
+
 /** Reads a zip export; `app` names the source when the zip came out of a PGP message. */
 export async function readZip(
   bytes: Uint8Array,
@@ -117,14 +129,18 @@ export async function readZip(
   const proton = named((name) => /(^|\/)data\.json$/.test(name));
   const onePassword = named((name) => name === 'export.data');
   const authPlus = named((name) => /(^|\/)Accounts\.txt$/.test(name));
-  const app: AppName | null = onePassword
-    ? '1Password'
-    : authPlus
-      ? 'Authenticator Plus'
-      : proton
-        ? 'Proton Pass'
-        : from;
-  const entry = onePassword ?? authPlus ?? proton;
+  const raivo = named((name) => /(^|\/)raivo-otp-export\.json$/.test(name));
+  // WinAuth's password-protected export: a zip of one text file of otpauth URIs.
+  const files = entries.filter((item) => !item.directory);
+  const winAuth = files.length === 1 && /\.txt$/i.test(files[0]!.filename) ? files[0] : undefined;
+  const found: [AppName, ZipEntry | undefined][] = [
+    ['1Password', onePassword],
+    ['Authenticator Plus', authPlus],
+    ['Raivo OTP', raivo],
+    ['Proton Pass', proton],
+    ['WinAuth', winAuth],
+  ];
+  const [app, entry] = found.find(([, item]) => item !== undefined) ?? [from, undefined];
   if (app === null || entry === undefined) return from === null ? noFormat() : unreadable(from);
   let content: string;
   try {
@@ -134,13 +150,19 @@ export async function readZip(
       return ctx.password === null ? passwordRequired(app) : wrongPassword(app);
     return unreadable(app);
   }
-  if (app === 'Authenticator Plus') {
-    const result = parseText(content.trim());
+  if (app === 'Authenticator Plus' || app === 'WinAuth') {
+    const result = parseText(content.replace(/^\uFEFF/, '').trim());
+    // Any plain zip of one text file looks like WinAuth's: only its content can tell.
+    if (!result.ok && app === 'WinAuth' && !entry.encrypted && from === null) return noFormat();
     if (!result.ok || result.rows.length > maxEntries) return unreadable(app);
-    return success('authenticator-plus', app, result.rows, {
+    return success(app === 'WinAuth' ? 'winauth' : 'authenticator-plus', app, result.rows, {
       skipped: result.skipped,
       notices: result.notices,
     });
+  }
+  if (app === 'Raivo OTP') {
+    const items = jsonList(content);
+    return isRaivo(items) && items.length <= maxEntries ? parseRaivo(items) : unreadable(app);
   }
   const json = jsonOf(content);
   if (json === null) return unreadable(app);
@@ -184,6 +206,17 @@ export async function readProtonPassPgp(
     // OpenPGP cannot tell a damaged message from a wrong key once the session key fails.
     return wrongPassword('Proton Pass');
   }
-  if (!isZip(data)) return unreadable('Proton Pass');
+  // Proton Pass 1.32 encrypts `data.json` itself; earlier versions the zip holding it.
+  if (!isZip(data)) {
+    let json: Record<string, unknown> | null;
+    try {
+      json = jsonOf(new TextDecoder('utf-8', { fatal: true }).decode(data).replace(/^\uFEFF/, ''));
+    } catch {
+      json = null;
+    }
+    return json !== null && isProtonPass(json)
+      ? parseProtonPass(json, maxEntries)
+      : unreadable('Proton Pass');
+  }
   return readZip(data, { ...ctx, password: null }, maxEntries, 'Proton Pass');
 }

@@ -24,8 +24,17 @@ export const passwordRequired = (
 export const wrongPassword = (app: AppName): ImportResult =>
   failure({ kind: 'wrong_password', app, message: `Wrong password, the ${app} data cannot be decrypted` });
 
-export const unsupportedEncryption = (app: AppName): ImportResult =>
-  failure({ kind: 'unsupported_encryption', app, message: `Unsupported ${app} encryption settings` });
+export const unsupportedEncryption = (app: AppName, cipher?: string): ImportResult =>
+  failure(
+    cipher === undefined
+      ? { kind: 'unsupported_encryption', app, message: `Unsupported ${app} encryption settings` }
+      : {
+          kind: 'unsupported_encryption',
+          app,
+          cipher,
+          message: `Unsupported ${app} encryption settings: the ${cipher} cipher cannot be read`,
+        },
+  );
 
 export const accountKey = (): ImportResult =>
   failure({ kind: 'account_key', app: 'Bitwarden', message: ACCOUNT_KEY_MESSAGE });

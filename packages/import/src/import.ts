@@ -34,12 +34,20 @@ import {
   twoFasRows,
 } from './json-formats.js';
 import { isDuo, parseDuo } from './duo.js';
+import { isRaivo, parseRaivo } from './raivo.js';
 import { parseFreeOtp2, readFreeOtp2 } from './freeotp2.js';
 import { isKdbx, parseKdbx } from './kdbx.js';
 import { isSqlite, readSqlite } from './sqlite-formats.js';
 import { isLastPass, parseLastPass } from './lastpass.js';
 import { isOnePassword, isProtonPass, parseOnePassword, parseProtonPass } from './password-managers.js';
-import { isStratum, isStratumEncrypted, parseStratum, parseStratumEncrypted } from './stratum.js';
+import {
+  isStratum,
+  isStratumEncrypted,
+  parseStratum,
+  parseStratumEncrypted,
+  parseStratumHtml,
+  stratumHtmlUris,
+} from './stratum.js';
 import { looksLikeSqlcipher } from './sqlcipher.js';
 import { parseText } from './text-formats.js';
 import { parseTotpAuthenticatorBackup, totpAuthenticatorBackup } from './totp-authenticator.js';
@@ -84,6 +92,13 @@ function tooManyEntries(json: unknown, max: number): boolean {
   return lists.some((list) => Array.isArray(list) && list.length > max);
 }
 
+/** `items` of Bitwarden-shaped objects (a numeric `type`) and no `encrypted` flag. */
+function isBitwardenMinimal(json: Json): boolean {
+  if ('encrypted' in json || !Array.isArray(json.items)) return false;
+  const items: unknown[] = json.items;
+  return items.length > 0 && items.every((item) => isObject(item) && typeof item.type === 'number');
+}
+
 type Reader = (json: Json, ctx: DecryptContext) => ImportResult | Promise<ImportResult>;
 
 /** The JSON rows of the detection order: a test, the app it means, and its reader. */
@@ -115,6 +130,12 @@ const JSON_FORMATS: readonly { app: AppName; test: (json: Json) => boolean; read
     },
   },
   {
+    // Bitwarden's minimal documented import shape, without `encrypted` (as KeePassXC writes it).
+    app: 'Bitwarden',
+    test: isBitwardenMinimal,
+    read: parseBitwardenItems,
+  },
+  {
     app: 'Ente Auth',
     test: (json) => 'kdfParams' in json && 'encryptedData' in json && 'encryptionNonce' in json,
     read: parseEnteEncrypted,
@@ -143,6 +164,7 @@ async function readJson(text: string, ctx: DecryptContext, maxEntries: number): 
     return noFormat();
   }
   if (isAndOtp(json)) return tooManyEntries(json, maxEntries) ? unreadable('andOTP') : parseAndOtp(json);
+  if (isRaivo(json)) return tooManyEntries(json, maxEntries) ? unreadable('Raivo OTP') : parseRaivo(json);
   if (isDuo(json)) return tooManyEntries(json, maxEntries) ? unreadable('Duo Mobile') : parseDuo(json);
   if (!isObject(json)) return noFormat();
   for (const format of JSON_FORMATS) {
@@ -212,6 +234,9 @@ async function importPayload(input: string | Uint8Array, options: ImportOptions)
   const text = decoded.replace(/^\uFEFF/, '').trim();
   if (text === '') return noFormat();
   if (text.startsWith('{') || text.startsWith('[')) return readJson(text, ctx, maxEntries);
+  const stratumHtml = text.startsWith('<') ? stratumHtmlUris(text) : null;
+  if (stratumHtml !== null)
+    return stratumHtml.length > maxEntries ? unreadable('Stratum') : parseStratumHtml(stratumHtml);
   if (text.startsWith('<')) return readXml(text, ctx, maxEntries);
   const pgp = pgpMessage(text);
   if (pgp !== null) return tryReader(() => readProtonPassPgp(pgp, ctx, maxEntries), 'Proton Pass');

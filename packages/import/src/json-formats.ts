@@ -107,10 +107,11 @@ function twoFasService(service: unknown, groups: ReadonlyMap<string, string>): I
     service: name,
     account,
     secret: str(service.secret),
-    digits: otp.digits === undefined ? null : (num(otp.digits) ?? NaN),
-    algorithm: otp.algorithm === undefined ? null : (str(otp.algorithm) ?? ''),
-    period: otp.period === undefined ? null : (num(otp.period) ?? NaN),
-    counter: otp.counter === undefined ? null : (num(otp.counter) ?? NaN),
+    // `null` (2FAS Android 4.2 writes `"algorithm": null`) means absent: the default.
+    digits: otp.digits == null ? null : (num(otp.digits) ?? NaN),
+    algorithm: otp.algorithm == null ? null : (str(otp.algorithm) ?? ''),
+    period: otp.period == null ? null : (num(otp.period) ?? NaN),
+    counter: otp.counter == null ? null : (num(otp.counter) ?? NaN),
     group: groupId === null ? null : (groups.get(groupId) ?? null),
   });
 }
@@ -170,9 +171,18 @@ export function parseProtonEntries(json: Json): ImportResult {
     const content = isObject(entry) && isObject(entry.content) ? entry.content : null;
     const uri = content ? str(content.uri) : null;
     if (content === null || uri === null) return invalidRow(rowError.uri);
-    const name = str(content.name);
+    // An empty issuer prefix (`:cool@ente.com`) is dropped, as Ente does.
+    const name = str(content.name)?.replace(/^\s*:/, '') ?? null;
     const steam = content.entry_type === 'Steam';
     const account = name !== null && name.trim() !== '' ? name : null;
+    // Steam entries carry `steam://<secret>` (any letter case) instead of an otpauth URI.
+    if (/^steam:\/\//i.test(uri.trim()))
+      return buildRow({
+        otp_type: 'steamtotp',
+        service: 'Steam',
+        account: account ?? 'Steam',
+        secret: uri.trim().slice('steam://'.length),
+      });
     const parsed = parseOtpauthUri(withLabelAccount(uri, account), { forceSteam: steam });
     if (!parsed.ok) {
       const label = labelParts(uri);

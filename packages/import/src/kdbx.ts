@@ -189,14 +189,17 @@ function entryRow(fields: ReadonlyMap<string, Field>, group: string | null): Imp
   return null;
 }
 
+/** KeePassXC's other built-in cipher, by its UUID as kdbxweb prints it (base64). */
+const UNREADABLE_CIPHERS: Readonly<Record<string, string>> = { 'rWjyn1dvS7mjatR6+WU0bA==': 'Twofish' };
+
 async function open(bytes: Uint8Array, ctx: DecryptContext, maxEntries: number): Promise<ImportResult> {
   const kdbxweb = await loadLibrary();
   if (startsWith(bytes, KDB_SIGNATURE)) return unsupportedEncryption('KeePass');
-  if (ctx.password === null) return passwordRequired('KeePass');
   // A copy: a Node Buffer's slice is a view on a larger pool.
   const data = new Uint8Array(bytes).buffer;
   // The header first, so that absurd AES-KDF rounds are refused before any work.
   let rounds: number | null;
+  let cipher: string | undefined;
   try {
     const probe = kdbxweb.Kdbx.create(new kdbxweb.Credentials(null), 'probe');
     const header = kdbxweb.KdbxHeader.read(
@@ -204,9 +207,13 @@ async function open(bytes: Uint8Array, ctx: DecryptContext, maxEntries: number):
       new kdbxweb.KdbxContext({ kdbx: probe }),
     );
     rounds = aesRounds(kdbxweb, header);
+    cipher = UNREADABLE_CIPHERS[header.dataCipherUuid?.toString() ?? ''];
   } catch {
     return unreadable('KeePass');
   }
+  // kdbxweb reads AES and ChaCha20 only: another cipher is named before any password is asked.
+  if (cipher !== undefined) return unsupportedEncryption('KeePass', cipher);
+  if (ctx.password === null) return passwordRequired('KeePass');
   if (rounds !== null && rounds > AES_MAX_ROUNDS) return unsupportedEncryption('KeePass');
   const password = kdbxweb.ProtectedValue.fromBinary(new Uint8Array(ctx.password).buffer);
   let db: Kdbx;

@@ -1,7 +1,7 @@
 import { derive, utf8, wrong, type DecryptContext } from './context.js';
 import { aesCbcDecrypt, aesGcmDecrypt } from './crypto.js';
 import { isObject, num, passwordRequired, str, success, unreadable, type Json } from './failures.js';
-import { buildRow, invalidRow, rowError } from './rows.js';
+import { buildRow, invalidRow, rowError, rowFromUri } from './rows.js';
 import type { ImportResult, ImportRow } from './types.js';
 
 /*
@@ -119,4 +119,31 @@ export async function parseStratumEncrypted(bytes: Uint8Array, ctx: DecryptConte
     return legacy ? wrong('Stratum') : unreadable('Stratum');
   }
   return isObject(json) && isStratum(json) ? parseStratum(json) : unreadable('Stratum');
+}
+
+/*
+ * Stratum's HTML export: a page with one table row per authenticator,
+ * `<td>issuer</td><td>username</td><td><code>otpauth://…</code></td><td><img …></td>`; the URI is
+ * written as it is (it is percent-encoded already), the names HTML-encoded.
+ */
+const HTML_CODE = /<code>([^<]*)<\/code>/gi;
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
+
+/** The URIs of a Stratum HTML export, or null when the text is not one. */
+export function stratumHtmlUris(text: string): string[] | null {
+  if (!/^<(!doctype\s+html|html)[\s>]/i.test(text)) return null;
+  const uris = [...text.matchAll(HTML_CODE)]
+    .map((match) =>
+      match[1]!.trim().replace(/&(amp|lt|gt|quot|#39);/g, (_all, name: string) => ENTITIES[name]!),
+    )
+    .filter((uri) => /^(otpauth|motp):\/\//i.test(uri));
+  return uris.length > 0 ? uris : null;
+}
+
+export function parseStratumHtml(uris: readonly string[]): ImportResult {
+  return success(
+    'stratum-html',
+    'Stratum',
+    uris.map((uri) => rowFromUri(uri)),
+  );
 }

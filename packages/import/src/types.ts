@@ -77,6 +77,9 @@ export type ImportFormat =
   | 'proton-pass'
   | '1password'
   | 'authenticator-plus'
+  | 'raivo'
+  | 'winauth'
+  | 'stratum-html'
   | 'plain';
 
 /** The display names used in messages. */
@@ -103,7 +106,9 @@ export type AppName =
   | 'KeePass'
   | 'Proton Pass'
   | '1Password'
-  | 'Authenticator Plus';
+  | 'Authenticator Plus'
+  | 'Raivo OTP'
+  | 'WinAuth';
 
 /** A successful import: rows, notices about the batch, and how many entries were skipped. */
 export interface ImportSuccess {
@@ -137,7 +142,13 @@ export type ImportFailure =
       readonly message: string;
     }
   | { readonly kind: 'wrong_password'; readonly app: AppName; readonly message: string }
-  | { readonly kind: 'unsupported_encryption'; readonly app: AppName; readonly message: string }
+  | {
+      readonly kind: 'unsupported_encryption';
+      readonly app: AppName;
+      readonly message: string;
+      /** The cipher refused, when that is the reason (KeePass's Twofish). */
+      readonly cipher?: string;
+    }
   | { readonly kind: 'account_key'; readonly app: AppName; readonly message: string }
   | { readonly kind: 'use_export'; readonly app: AppName; readonly message: string };
 

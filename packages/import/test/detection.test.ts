@@ -69,6 +69,7 @@ const BUILT: Record<string, [ImportFormat, string?]> = {
   'onepassword.1pux': ['1password'],
   'proton_pass.pgp': ['proton-pass', 'test'],
   'proton_pass.zip': ['proton-pass'],
+  'winauth.zip': ['winauth', 'test'],
 };
 const builtFixture = (name: string) =>
   new Uint8Array(readFileSync(new URL(`./fixtures/built/${name}`, import.meta.url)));

@@ -61,6 +61,31 @@ describe.each(FILES)('KeePass %s', (_name, file, kdf) => {
   });
 });
 
+/** The database with its header's cipher set to Twofish (KeePassXC's other built-in cipher). */
+function withTwofish(file: string): Uint8Array {
+  const bytes = fixture(file);
+  const aes = Buffer.from('31c1f2e6bf714350be5805216afc5aff', 'hex');
+  const at = Buffer.from(bytes).indexOf(aes);
+  if (at < 0) throw new Error('no AES cipher id in the fixture');
+  bytes.set(Buffer.from('ad68f29f576f4bb9a36ad47af965346c', 'hex'), at);
+  return bytes;
+}
+
+describe.each(FILES)('KeePass %s with the Twofish cipher', (_name, file) => {
+  it('is refused naming the cipher, with or without a password, before any derivation', async () => {
+    const deriveKey = vi.fn(defaultDeriveKey);
+    const expected = {
+      kind: 'unsupported_encryption',
+      app: 'KeePass',
+      cipher: 'Twofish',
+      message: 'Unsupported KeePass encryption settings: the Twofish cipher cannot be read',
+    };
+    expect(await importFail(withTwofish(file), { password: 'test', deriveKey })).toEqual(expected);
+    expect(await importFail(withTwofish(file))).toEqual(expected);
+    expect(deriveKey).not.toHaveBeenCalled();
+  });
+});
+
 describe('KeePass refusals', () => {
   it('a truncated database is unreadable or a wrong password, never rows', async () => {
     const bytes = fixture('keepass_kdbx4_argon2d.kdbx');

@@ -47,6 +47,33 @@ describe('Proton Pass', () => {
       app: 'Proton Pass',
     });
   });
+  it('Proton Pass 1.32: the PGP message holds data.json itself, not a zip', async () => {
+    const zip = await import('@zip.js/zip.js');
+    const reader = new zip.ZipReader(new zip.Uint8ArrayReader(built('proton_pass.zip')), {
+      useWebWorkers: false,
+    });
+    const [entry] = await reader.getEntries();
+    if (entry === undefined || entry.directory) throw new Error('no data.json in the fixture');
+    const openpgp = await import('openpgp');
+    const armored = await openpgp.encrypt({
+      message: await openpgp.createMessage({ binary: await entry.getData(new zip.Uint8ArrayWriter()) }),
+      passwords: ['test'],
+    });
+    expectRows(await importOk(String(armored), { password: 'test' }));
+    expect(await importFail(String(armored), { password: 'nope' })).toMatchObject({
+      kind: 'wrong_password',
+      app: 'Proton Pass',
+    });
+    const notJson = await openpgp.encrypt({
+      message: await openpgp.createMessage({ binary: new TextEncoder().encode('{"version": "1.32"}') }),
+      passwords: ['test'],
+    });
+    expect(await importFail(String(notJson), { password: 'test' })).toEqual({
+      kind: 'unreadable',
+      app: 'Proton Pass',
+      message: 'Invalid or unreadable Proton Pass data',
+    });
+  });
   it('older versions: the armored message in base64', async () => {
     const base64 = Buffer.from(built('proton_pass.pgp')).toString('base64');
     expectRows(await importOk(base64, { password: 'test' }));

@@ -53,6 +53,8 @@ function entry(fields: {
   type?: number;
   counter?: number | bigint;
   period?: number;
+  /** Field 8 as a length-delimited value (wire type 2), as Google's exports of 2025 write it. */
+  periodText?: string;
 }): Uint8Array {
   const writer = new ProtobufWriter();
   if (fields.secret !== undefined) writer.bytes(1, fields.secret);
@@ -63,6 +65,7 @@ function entry(fields: {
   if (fields.type !== undefined) writer.uint(6, fields.type);
   if (fields.counter !== undefined) writer.uint(7, fields.counter);
   if (fields.period !== undefined) writer.uint(8, fields.period);
+  if (fields.periodText !== undefined) writer.string(8, fields.periodText);
   return writer.finish();
 }
 
@@ -275,6 +278,17 @@ describe('enum tables and mapping', () => {
     expect(ok({ type: 1, counter: Number.MAX_SAFE_INTEGER })).toMatchObject({
       counter: Number.MAX_SAFE_INTEGER,
     });
+  });
+
+  it('field 8 as a string (Google, 2025) is skipped: the period stays 30, the entry imports', () => {
+    expect(ok({ type: 2, periodText: 'c0ffee-8f2a' })).toMatchObject({ otp_type: 'totp', period: 30 });
+    expect(ok({ type: 1, counter: 4, periodText: '' })).toMatchObject({ otp_type: 'hotp', counter: 4 });
+    // A varint field 8 next to the string is still the period.
+    expect(ok({ type: 2, period: 60, periodText: 'x' })).toMatchObject({ period: 60 });
+    const decoded = value(
+      decodeMigrationPayload(payload([entry({ secret: KEY, name: 'a', periodText: 'id', type: 2 })])),
+    );
+    expect(decoded.entries.map((item) => item.ok)).toEqual([true]);
   });
 
   it('name and issuer: only the issuer’s own prefix is removed, a name is never split without an issuer', () => {
@@ -592,6 +606,8 @@ describe('properties', () => {
           type: fc.integer({ min: -2, max: 4 }),
           counter: fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }),
           period: fc.integer({ min: -100, max: 100 }),
+          // Field 8 with wire type 2, as Google's exports of 2025 write it.
+          periodText: fc.string({ maxLength: 40 }),
         },
         { requiredKeys: [] },
       ),

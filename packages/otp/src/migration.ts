@@ -124,6 +124,16 @@ function lastVarint(fields: readonly ProtobufField[], field: number): bigint {
   return value;
 }
 
+/**
+ * The last varint of a field, ignoring that field's other wire types: Google Authenticator's
+ * exports of 2025 carry field 8 of `OtpParameters` as a string, which is not a period.
+ */
+function lastVarintOnly(fields: readonly ProtobufField[], field: number): bigint {
+  let value = 0n;
+  for (const item of fields) if (item.field === field && item.wire === 0) value = item.value;
+  return value;
+}
+
 function lastBytes(fields: readonly ProtobufField[], field: number): Uint8Array {
   let value: Uint8Array = new Uint8Array(0);
   for (const item of fields) {
@@ -145,7 +155,7 @@ function decodeEntry(bytes: Uint8Array): MigrationEntry {
   const digitsEnum = lastVarint(fields, 5);
   const typeEnum = lastVarint(fields, 6);
   const counter = toInt64(lastVarint(fields, 7));
-  const period = toInt64(lastVarint(fields, 8));
+  const period = toInt64(lastVarintOnly(fields, 8));
 
   const service = issuer === '' ? null : issuer;
   // Only an issuer's own prefix is removed; a name is never split without an issuer.

@@ -355,6 +355,25 @@ describe('the canonical serialisation', () => {
     expect(serializeOtpauthUri({ ...base, service: '' })).toBe(`otpauth://totp/account?secret=${SECRET}`);
   });
 
+  it("steamType 'steam' writes otpauth://steam/ without digits, and it reads back as the same Steam account", () => {
+    const account = {
+      ...base,
+      otp_type: 'steamtotp' as const,
+      service: 'Steam',
+      digits: 5,
+      secret: STEAM_SECRET,
+    };
+    const uri = serializeOtpauthUri(account, { steamType: 'steam' });
+    expect(uri).toBe(
+      `otpauth://steam/Steam%3Aaccount?issuer=Steam&secret=${STEAM_SECRET.replace(/=+$/, '')}`,
+    );
+    expect(parsed(uri)).toEqual(steam({ account: 'account' }));
+    // Other types are not affected.
+    expect(serializeOtpauthUri({ ...base, digits: 8 }, { steamType: 'steam' })).toBe(
+      `otpauth://totp/account?digits=8&secret=${SECRET}`,
+    );
+  });
+
   it('rawurlencode leaves only A–Z a–z 0–9 - _ . ~ and never throws on lone surrogates', () => {
     expect(rawUrlEncode("AZaz09-_.~ !'()*:/?#[]@$&+,;=%")).toBe(
       'AZaz09-_.~%20%21%27%28%29%2A%3A%2F%3F%23%5B%5D%40%24%26%2B%2C%3B%3D%25',

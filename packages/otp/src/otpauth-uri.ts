@@ -190,14 +190,30 @@ export function rawUrlEncode(text: string): string {
   );
 }
 
+/** Options of `serializeOtpauthUri`. */
+export interface SerializeOtpauthOptions {
+  /**
+   * How a Steam account is written: `totp` (default) as 2FAuth writes it,
+   * `otpauth://totp/Steam:…?digits=5&issuer=Steam`; `steam` as `otpauth://steam/Steam:…?issuer=Steam`,
+   * the type Aegis and Twofold read back as Steam, with no `digits` that a reader ignoring the
+   * type would take for a 5-digit numeric code.
+   */
+  readonly steamType?: 'totp' | 'steam';
+}
+
 /**
  * Writes the canonical, 2FAuth-compatible otpauth URI of an account: type
- * `hotp` or `totp` (Steam included), label `service:account` percent-encoded, parameters sorted
- * by name with defaults left out (`algorithm` sha1, `digits` 6, `period` 30), `counter` always
- * for HOTP, `secret` upper case without padding; `image` is never written.
+ * `hotp` or `totp` (Steam included, unless `steamType` is `steam`), label `service:account`
+ * percent-encoded, parameters sorted by name with defaults left out (`algorithm` sha1, `digits` 6,
+ * `period` 30), `counter` always for HOTP, `secret` upper case without padding; `image` is never
+ * written.
  */
-export function serializeOtpauthUri(account: SerializableAccount): string {
+export function serializeOtpauthUri(
+  account: SerializableAccount,
+  options: SerializeOtpauthOptions = {},
+): string {
   const steam = account.otp_type === 'steamtotp';
+  const steamType = steam && options.steamType === 'steam';
   const hotp = account.otp_type === 'hotp';
   const service = steam ? STEAM.service : account.service === '' ? null : account.service;
   const algorithm = steam ? STEAM.algorithm : account.algorithm;
@@ -206,11 +222,12 @@ export function serializeOtpauthUri(account: SerializableAccount): string {
   const params: [string, string][] = [];
   if (algorithm !== 'sha1') params.push(['algorithm', algorithm]);
   if (hotp) params.push(['counter', String(account.counter ?? 0)]);
-  if (digits !== 6) params.push(['digits', String(digits)]);
+  if (digits !== 6 && !steamType) params.push(['digits', String(digits)]);
   if (service !== null) params.push(['issuer', service]);
   if (!hotp && period !== 30) params.push(['period', String(period)]);
   params.push(['secret', normalizeSecret(account.secret)]);
   const label = service === null ? account.account : `${service}:${account.account}`;
   const query = params.map(([name, value]) => `${name}=${rawUrlEncode(value)}`).join('&');
-  return `otpauth://${hotp ? 'hotp' : 'totp'}/${rawUrlEncode(label)}?${query}`;
+  const type = hotp ? 'hotp' : steamType ? 'steam' : 'totp';
+  return `otpauth://${type}/${rawUrlEncode(label)}?${query}`;
 }

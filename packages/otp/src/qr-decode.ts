@@ -81,10 +81,21 @@ function pipeline(source: Source, maxPixels: number): Sharp {
   return sharp(source.bytes, { limitInputPixels: maxPixels, pages: 1, failOn: 'error' });
 }
 
-/** RGBA pixels at most `size` pixels on their longest side, EXIF orientation applied, on white. */
-async function render(source: Source, maxPixels: number, size: number): Promise<ScanJob> {
-  const { data, info } = await pipeline(source, maxPixels)
-    .rotate()
+/** A region of the upright image, in its own pixels. */
+interface Region {
+  readonly left: number;
+  readonly top: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * RGBA pixels at most `size` pixels on their longest side, EXIF orientation applied, on white;
+ * only `region` of the upright image when given.
+ */
+async function render(source: Source, maxPixels: number, size: number, region?: Region): Promise<ScanJob> {
+  const upright = pipeline(source, maxPixels).rotate();
+  const { data, info } = await (region === undefined ? upright : upright.extract(region))
     // Transparent pixels are often black underneath; a QR code on transparency needs white.
     .flatten({ background: '#ffffff' })
     .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
@@ -94,12 +105,45 @@ async function render(source: Source, maxPixels: number, size: number): Promise<
   return { data, width: info.width, height: info.height };
 }
 
+/** Most square crops tried along the long side of a tall or wide image. */
+const MAX_CROPS = 6;
+
+/**
+ * The scans to try, in order: the whole image at `scanSize` on its longest side, then at half and
+ * a quarter of it (only when that really scales down), then square crops as wide as the short side
+ * along the long side, overlapping by half, each at its own resolution (at most `scanSize`): a
+ * full-size phone screenshot (1179 × 2556) holds a small, dense code that a whole-image scale
+ * blurs away.
+ */
+export function scanPlan(
+  width: number,
+  height: number,
+  scanSize: number,
+): { readonly size: number; readonly region?: Region }[] {
+  const plan: { size: number; region?: Region }[] = [{ size: scanSize }];
+  for (const size of [Math.round(scanSize / 2), Math.round(scanSize / 4)])
+    if (Math.max(width, height) > size && size >= 64) plan.push({ size });
+  const side = Math.min(width, height);
+  const long = Math.max(width, height);
+  if (long - side < side / 4) return plan;
+  const count = Math.min(MAX_CROPS, Math.ceil((long - side) / (side / 2)) + 1);
+  for (let i = 0; i < count; i++) {
+    const offset = Math.round(((long - side) * i) / (count - 1));
+    const region =
+      width >= height
+        ? { left: offset, top: 0, width: side, height: side }
+        : { left: 0, top: offset, width: side, height: side };
+    plan.push({ size: Math.min(scanSize, side), region });
+  }
+  return plan;
+}
+
 /**
  * Reads the QR code in an uploaded image: the type is sniffed from the bytes
  * (PNG, JPEG, GIF, WebP, BMP; SVG only with `allowSvg`), sharp decodes it (EXIF orientation
  * honoured, first frame of an animation, transparency on white) and scales it down, jsQR scans
- * it in a worker thread, light-on-dark included, and once more at half size when nothing was
- * found. BMP, which sharp cannot read, is decoded here. Never throws on bad input; errors are on
+ * it in a worker thread, light-on-dark included, then smaller copies and crops when nothing was
+ * found (`scanPlan`). BMP, which sharp cannot read, is decoded here. Never throws on bad input; errors are on
  * field `image` with codes `too_large`, `unsupported_format`, `invalid_image`, `no_qr_found`
  * (`Cannot detect a QR code in the image, try to crop the image`) and `unreadable_qr`
  * (`No readable QR code`).
@@ -121,6 +165,8 @@ export async function decodeQrImage(
   let source: Source;
   let width: number;
   let height: number;
+  // The upright size (EXIF orientations 5–8 turn the image a quarter).
+  let turned = false;
   if (format === 'bmp') {
     const bitmap = decodeBmp(bytes, maxPixels);
     if (!bitmap.ok) return bitmap;
@@ -132,6 +178,7 @@ export async function decodeQrImage(
       const metadata = await pipeline(source, Number.MAX_SAFE_INTEGER).metadata();
       width = metadata.width;
       height = metadata.pageHeight ?? metadata.height;
+      turned = (metadata.orientation ?? 1) >= 5;
     } catch {
       return fail(otpError('image', 'invalid_image'));
     }
@@ -141,12 +188,12 @@ export async function decodeQrImage(
   const scan = (job: ScanJob): Promise<ScanHit> =>
     limits.useWorker === false ? Promise.resolve(scanPixels(job)) : scanPixelsInWorker(job, timeoutMs);
   let hit: ScanHit = null;
-  for (const size of [scanSize, Math.round(scanSize / 2)]) {
-    // A second pass is only useful when it really scales down.
-    if (size !== scanSize && Math.max(width, height) <= size) break;
+  for (const { size, region } of turned
+    ? scanPlan(height, width, scanSize)
+    : scanPlan(width, height, scanSize)) {
     let job: ScanJob;
     try {
-      job = await render(source, maxPixels, size);
+      job = await render(source, maxPixels, size, region);
     } catch {
       return fail(otpError('image', 'invalid_image'));
     }

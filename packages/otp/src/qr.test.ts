@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeQrImage, type QrDecodeLimits } from './qr-decode.js';
+import { decodeQrImage, scanPlan, type QrDecodeLimits } from './qr-decode.js';
 import { closeQrWorker } from './qr-scan.js';
 import { fitsInQrCode, qrToPng, qrToSvg, qrToSvgDataUri } from './qr-encode.js';
 import type { Result } from './types.js';
@@ -192,6 +192,45 @@ describe('hard pictures', () => {
     const started = performance.now();
     expect(await decode(photo)).toMatchObject({ ok: true, value: { text: URI, format: 'jpeg' } });
     expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
+  it('a full-size phone screenshot (1179 × 2556) with a small, dense code: read in a crop', async () => {
+    // Three Google transfer payloads in one code: 2 pixels per module, 170 pixels wide.
+    const dense = `${MIGRATION}${'A'.repeat(300)}`;
+    const code = await QRCode.toBuffer(dense, { scale: 2, margin: 4, errorCorrectionLevel: 'M' });
+    const [width, height] = [1179, 2556];
+    const stripes = Buffer.alloc(width * height * 3);
+    for (let i = 0; i < stripes.length; i += 3) {
+      const y = Math.floor(i / 3 / width);
+      stripes.set([30 + (y % 97), 40, 60 + (y % 31)], i);
+    }
+    const { width: side = 0 } = await sharp(code).metadata();
+    const screenshot = await sharp(stripes, { raw: { width, height, channels: 3 } })
+      .composite([{ input: code, left: Math.round((width - side) / 2), top: 1100 }])
+      .png()
+      .toBuffer();
+    expect(await decode(screenshot)).toMatchObject({ ok: true, value: { text: dense, format: 'png' } });
+    // Turned by EXIF (stored landscape, shown upright): the crops follow the upright image.
+    const stored = await sharp(screenshot).rotate(90).withMetadata({ orientation: 8 }).png().toBuffer();
+    expect(await decode(stored)).toMatchObject({ ok: true, value: { text: dense } });
+  });
+
+  it('the scan plan: whole image at three scales, then overlapping square crops of the long side', () => {
+    expect(scanPlan(1179, 2556, 1600)).toEqual([
+      { size: 1600 },
+      { size: 800 },
+      { size: 400 },
+      { size: 1179, region: { left: 0, top: 0, width: 1179, height: 1179 } },
+      { size: 1179, region: { left: 0, top: 459, width: 1179, height: 1179 } },
+      { size: 1179, region: { left: 0, top: 918, width: 1179, height: 1179 } },
+      { size: 1179, region: { left: 0, top: 1377, width: 1179, height: 1179 } },
+    ]);
+    expect(scanPlan(300, 300, 1600)).toEqual([{ size: 1600 }]);
+    expect(scanPlan(100, 20000, 1600)).toHaveLength(3 + 6);
+    expect(scanPlan(4000, 1000, 1600).at(-1)).toEqual({
+      size: 1000,
+      region: { left: 3000, top: 0, width: 1000, height: 1000 },
+    });
   });
 
   it('returns the text unchanged: never URL-decoded, UTF-8 labels intact', async () => {

@@ -38,6 +38,7 @@ export {
   type ParsedOtpauthAccount,
   type ParseOtpauthOptions,
   type SerializableAccount,
+  type SerializeOtpauthOptions,
   isOtpauthUri,
   parseOtpauthUri,
   rawUrlEncode,

@@ -17,7 +17,7 @@ registerRule('db_integer', (value, { field }) =>
     : undefined,
 );
 registerRule('otpauth_uri', (value, { field }) =>
-  typeof value === 'string' && !/^otpauth:\/\/(totp|hotp)\//i.test(value)
+  typeof value === 'string' && !/^otpauth:\/\/(totp|hotp|steam)\//i.test(value)
     ? { key: 'validation.otpauth_uri', params: { attribute: attributeName(field) } }
     : undefined,
 );

@@ -224,7 +224,7 @@ describeEachDatabase('accounts', (t) => {
         { uri: ['The uri field is not a valid otpauth uri.'] },
       ],
       [
-        { uri: 'otpauth://steam/a?secret=A4GRFHZVRBGY7UIW' },
+        { uri: 'otpauth://yaotp/a?secret=A4GRFHZVRBGY7UIW' },
         { uri: ['The uri field is not a valid otpauth uri.'] },
       ],
       [
@@ -279,6 +279,14 @@ describeEachDatabase('accounts', (t) => {
     });
     const stored = await t.db.selectFrom('twofaccounts').select('uri').executeTakeFirstOrThrow();
     expect(stored.uri).toBe(F.TOTP_SHORT_URI);
+    // otpauth://steam/, as Aegis writes Steam accounts (a Twofold addition: 2FAuth refuses the type).
+    const aegisSteam = 'OTPAUTH://Steam/Valve:gabe?secret=A4GRFHVVRBGY7UIW&issuer=Valve&digits=5';
+    const preview = await call('POST', '/api/v1/twofaccounts/preview', { uri: aegisSteam });
+    expect([preview.statusCode, preview.json()]).toMatchObject([
+      200,
+      { otp_type: 'steamtotp', service: 'Steam', account: 'gabe', digits: 5, secret: 'A4GRFHVVRBGY7UIW' },
+    ]);
+    expect(await create({ uri: aegisSteam })).toMatchObject({ otp_type: 'steamtotp', service: 'Steam' });
   });
 
   it('puts new accounts in the default group, the active group or none', async () => {

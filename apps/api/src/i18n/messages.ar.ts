@@ -73,6 +73,7 @@ export const ar: Partial<Record<MessageKey, string>> = {
     'يبدو هذا قاعدة بيانات :app المشفرة، ولا يمكن قراءتها؛ صدّر حساباتك من :app إلى ملف ثم استورد ذلك الملف',
   'error.migration_wrong_password': 'كلمة مرور خاطئة، لا يمكن فك تشفير بيانات :app',
   'error.migration_unsupported_encryption': 'إعدادات تشفير :app غير مدعومة',
+  'error.migration_unsupported_cipher': 'إعدادات تشفير :app غير مدعومة: لا يمكن قراءة التشفير :cipher',
   'error.migration_account_key':
     'تصدير Bitwarden هذا مشفر بمفتاح حسابك ولا يمكن استيراده؛ صدّره مرة أخرى بكلمة مرور أو دون تشفير',
   'error.file_upload_failed': 'فشل رفع الملف',

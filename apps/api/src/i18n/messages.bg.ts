@@ -74,6 +74,8 @@ export const bg: Partial<Record<MessageKey, string>> = {
     'Това прилича на шифрованата база данни на :app, която не може да бъде прочетена; експортирайте профилите си от :app във файл и импортирайте този файл',
   'error.migration_wrong_password': 'Грешна парола, данните от :app не могат да бъдат декриптирани',
   'error.migration_unsupported_encryption': 'Неподдържани настройки за криптиране на :app',
+  'error.migration_unsupported_cipher':
+    'Неподдържани настройки за криптиране на :app: шифърът :cipher не може да бъде прочетен',
   'error.migration_account_key':
     'Този експорт от Bitwarden е криптиран с ключа на профила ви и не може да бъде импортиран; експортирайте го отново с парола или без криптиране',
   'error.file_upload_failed': 'Качването на файла не успя',

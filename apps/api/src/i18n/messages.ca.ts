@@ -74,6 +74,8 @@ export const ca: Partial<Record<MessageKey, string>> = {
     'Sembla la base de dades xifrada de :app, que no es pot llegir; exporteu els vostres comptes de :app a un fitxer i importeu aquest fitxer',
   'error.migration_wrong_password': 'Contrasenya incorrecta, les dades de :app no es poden desxifrar',
   'error.migration_unsupported_encryption': 'Configuració de xifratge de :app no compatible',
+  'error.migration_unsupported_cipher':
+    'Configuració de xifratge de :app no compatible: el xifratge :cipher no es pot llegir',
   'error.migration_account_key':
     'Aquesta exportació de Bitwarden està xifrada amb la clau del vostre compte i no es pot importar; torneu-la a exportar amb una contrasenya o sense xifrar',
   'error.file_upload_failed': 'La pujada del fitxer ha fallat',

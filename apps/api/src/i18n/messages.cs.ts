@@ -72,6 +72,7 @@ export const cs: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'Nečitelné, data se zdají být šifrovaná',
   'error.migration_wrong_password': 'Špatné heslo, data z :app nelze dešifrovat',
   'error.migration_unsupported_encryption': 'Nepodporované nastavení šifrování :app',
+  'error.migration_unsupported_cipher': 'Nepodporované nastavení šifrování :app: šifru :cipher nelze přečíst',
   'error.migration_use_export':
     'Toto vypadá jako šifrovaná databáze aplikace :app, kterou nelze přečíst; vyexportujte účty z :app do souboru a importujte raději ten',
   'error.migration_account_key':

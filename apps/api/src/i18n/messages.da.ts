@@ -72,6 +72,8 @@ export const da: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'Ulæselige, dataene ser ud til at være krypterede',
   'error.migration_wrong_password': 'Forkert adgangskode, dataene fra :app kan ikke dekrypteres',
   'error.migration_unsupported_encryption': 'Krypteringsindstillingerne i :app understøttes ikke',
+  'error.migration_unsupported_cipher':
+    'Krypteringsindstillingerne i :app understøttes ikke: chifferet :cipher kan ikke læses',
   'error.migration_use_export':
     'Dette ligner den krypterede database fra :app, som ikke kan læses; eksportér dine konti fra :app til en fil, og importér den fil i stedet',
   'error.migration_account_key':

@@ -74,6 +74,8 @@ export const de: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'Unlesbar, die Daten scheinen verschlüsselt zu sein',
   'error.migration_wrong_password': 'Falsches Passwort, die :app-Daten können nicht entschlüsselt werden',
   'error.migration_unsupported_encryption': 'Nicht unterstützte :app-Verschlüsselungseinstellungen',
+  'error.migration_unsupported_cipher':
+    'Nicht unterstützte :app-Verschlüsselungseinstellungen: die Verschlüsselung :cipher kann nicht gelesen werden',
   'error.migration_use_export':
     'Dies scheint die verschlüsselte Datenbank von :app zu sein, die nicht gelesen werden kann; exportieren Sie Ihre Konten aus :app in eine Datei und importieren Sie stattdessen diese Datei',
   'error.migration_account_key':

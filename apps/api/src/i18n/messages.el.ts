@@ -74,6 +74,8 @@ export const el: Partial<Record<MessageKey, string>> = {
   'error.migration_wrong_password':
     'Λάθος κωδικός πρόσβασης, τα δεδομένα :app δεν μπορούν να αποκρυπτογραφηθούν',
   'error.migration_unsupported_encryption': 'Μη υποστηριζόμενες ρυθμίσεις κρυπτογράφησης :app',
+  'error.migration_unsupported_cipher':
+    'Μη υποστηριζόμενες ρυθμίσεις κρυπτογράφησης :app: ο κρυπταλγόριθμος :cipher δεν μπορεί να διαβαστεί',
   'error.migration_use_export':
     'Αυτό μοιάζει με την κρυπτογραφημένη βάση δεδομένων του :app, η οποία δεν μπορεί να διαβαστεί· εξαγάγετε τους λογαριασμούς σας από το :app σε αρχείο και εισαγάγετε εκείνο το αρχείο',
   'error.migration_account_key':

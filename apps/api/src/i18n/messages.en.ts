@@ -69,6 +69,8 @@ export const en = {
   'error.migration_encrypted': 'Unreadable, the data seem encrypted',
   'error.migration_wrong_password': 'Wrong password, the :app data cannot be decrypted',
   'error.migration_unsupported_encryption': 'Unsupported :app encryption settings',
+  'error.migration_unsupported_cipher':
+    'Unsupported :app encryption settings: the :cipher cipher cannot be read',
   'error.migration_use_export':
     'This looks like the encrypted database of :app, which cannot be read; export your accounts from :app to a file and import that file instead',
   'error.migration_account_key':

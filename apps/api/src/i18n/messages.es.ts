@@ -73,6 +73,8 @@ export const es: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'Ilegible, los datos parecen cifrados',
   'error.migration_wrong_password': 'Contraseña incorrecta, los datos de :app no se pueden descifrar',
   'error.migration_unsupported_encryption': 'Configuración de cifrado de :app no admitida',
+  'error.migration_unsupported_cipher':
+    'Configuración de cifrado de :app no admitida: el cifrado :cipher no se puede leer',
   'error.migration_use_export':
     'Esto parece la base de datos cifrada de :app, que no se puede leer; exporta tus cuentas desde :app a un archivo e importa ese archivo en su lugar',
   'error.migration_account_key':

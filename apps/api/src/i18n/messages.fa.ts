@@ -74,6 +74,8 @@ export const fa: Partial<Record<MessageKey, string>> = {
     'این به پایگاه دادهٔ رمزگذاری‌شدهٔ :app می‌ماند که خواندنی نیست؛ حساب‌هایتان را از :app در یک فایل برون‌بری کنید و همان فایل را درون‌ریزی کنید',
   'error.migration_wrong_password': 'گذرواژه نادرست است، داده‌های :app رمزگشایی نمی‌شوند',
   'error.migration_unsupported_encryption': 'تنظیمات رمزگذاری :app پشتیبانی نمی‌شود',
+  'error.migration_unsupported_cipher':
+    'تنظیمات رمزگذاری :app پشتیبانی نمی‌شود: رمز :cipher قابل خواندن نیست',
   'error.migration_account_key':
     'این برون‌بری Bitwarden با کلید حساب شما رمزگذاری شده و درون‌ریزی نمی‌شود؛ آن را دوباره با گذرواژه یا بدون رمزگذاری برون‌بری کنید',
   'error.file_upload_failed': 'بارگذاری فایل ناموفق بود',

@@ -74,6 +74,8 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'error.migration_wrong_password':
     'Mot de passe incorrect, les données :app ne peuvent pas être déchiffrées',
   'error.migration_unsupported_encryption': 'Paramètres de chiffrement :app non pris en charge',
+  'error.migration_unsupported_cipher':
+    'Paramètres de chiffrement :app non pris en charge : l’algorithme :cipher ne peut pas être lu',
   'error.migration_use_export':
     'Ceci semble être la base de données chiffrée de :app, qui ne peut pas être lue ; exportez vos comptes depuis :app dans un fichier et importez plutôt ce fichier',
   'error.migration_account_key':

@@ -72,6 +72,8 @@ export const hu: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'Olvashatatlan, az adatok titkosítottnak tűnnek',
   'error.migration_wrong_password': 'Hibás jelszó, a(z) :app-adatok nem fejthetők vissza',
   'error.migration_unsupported_encryption': 'Nem támogatott :app-titkosítási beállítások',
+  'error.migration_unsupported_cipher':
+    'Nem támogatott :app-titkosítási beállítások: a(z) :cipher titkosítás nem olvasható',
   'error.migration_use_export':
     'Ez :app titkosított adatbázisának tűnik, amely nem olvasható; exportálja a fiókjait :app alkalmazásból egy fájlba, és inkább azt importálja',
   'error.migration_account_key':

@@ -72,6 +72,8 @@ export const id: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'Tidak dapat dibaca, data tampaknya terenkripsi',
   'error.migration_wrong_password': 'Kata sandi salah, data :app tidak dapat didekripsi',
   'error.migration_unsupported_encryption': 'Pengaturan enkripsi :app tidak didukung',
+  'error.migration_unsupported_cipher':
+    'Pengaturan enkripsi :app tidak didukung: sandi :cipher tidak dapat dibaca',
   'error.migration_use_export':
     'Ini tampaknya basis data terenkripsi milik :app, yang tidak dapat dibaca; ekspor akun Anda dari :app ke sebuah berkas, lalu impor berkas itu',
   'error.migration_account_key':

@@ -72,6 +72,8 @@ export const it: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'Illeggibili, i dati sembrano cifrati',
   'error.migration_wrong_password': 'Password errata, impossibile decifrare i dati :app',
   'error.migration_unsupported_encryption': 'Impostazioni di cifratura di :app non supportate',
+  'error.migration_unsupported_cipher':
+    'Impostazioni di cifratura di :app non supportate: il cifrario :cipher non può essere letto',
   'error.migration_use_export':
     'Sembra il database cifrato di :app, che non può essere letto; esporta i tuoi account da :app in un file e importa quel file',
   'error.migration_account_key':

@@ -72,6 +72,7 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': '読み取れません。データは暗号化されているようです',
   'error.migration_wrong_password': 'パスワードが違うため、:app のデータを復号できません',
   'error.migration_unsupported_encryption': ':app の暗号化設定には対応していません',
+  'error.migration_unsupported_cipher': ':app の暗号化設定には対応していません: :cipher 暗号は読み取れません',
   'error.migration_use_export':
     'これは :app の暗号化されたデータベースのようで、読み取れません。:app からアカウントをファイルにエクスポートし、そのファイルをインポートしてください',
   'error.migration_account_key':

@@ -72,6 +72,8 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': '읽을 수 없습니다. 데이터가 암호화된 것 같습니다',
   'error.migration_wrong_password': '비밀번호가 틀려 :app 데이터를 복호화할 수 없습니다',
   'error.migration_unsupported_encryption': '지원되지 않는 :app 암호화 설정입니다',
+  'error.migration_unsupported_cipher':
+    '지원되지 않는 :app 암호화 설정입니다: :cipher 암호는 읽을 수 없습니다',
   'error.migration_use_export':
     ':app의 암호화된 데이터베이스로 보이며 읽을 수 없습니다. :app에서 계정을 파일로 내보낸 뒤 그 파일을 가져오세요',
   'error.migration_account_key':

@@ -72,6 +72,8 @@ export const nl: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'Onleesbaar, de gegevens lijken versleuteld',
   'error.migration_wrong_password': 'Verkeerd wachtwoord, de :app-gegevens kunnen niet worden ontsleuteld',
   'error.migration_unsupported_encryption': 'Niet-ondersteunde versleutelingsinstellingen van :app',
+  'error.migration_unsupported_cipher':
+    'Niet-ondersteunde versleutelingsinstellingen van :app: het :cipher-algoritme kan niet worden gelezen',
   'error.migration_use_export':
     'Dit lijkt de versleutelde database van :app, die niet gelezen kan worden; exporteer uw accounts vanuit :app naar een bestand en importeer dat bestand',
   'error.migration_account_key':

@@ -72,6 +72,8 @@ export const pl: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'Nieczytelne, dane wydają się zaszyfrowane',
   'error.migration_wrong_password': 'Błędne hasło, nie można odszyfrować danych z :app',
   'error.migration_unsupported_encryption': 'Nieobsługiwane ustawienia szyfrowania :app',
+  'error.migration_unsupported_cipher':
+    'Nieobsługiwane ustawienia szyfrowania :app: nie można odczytać szyfru :cipher',
   'error.migration_use_export':
     'To wygląda na zaszyfrowaną bazę danych :app, której nie da się odczytać; wyeksportuj konta z :app do pliku i zaimportuj ten plik',
   'error.migration_account_key':

@@ -72,6 +72,8 @@ export const pt: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'Ilegível, os dados parecem criptografados',
   'error.migration_wrong_password': 'Senha errada, os dados do :app não podem ser descriptografados',
   'error.migration_unsupported_encryption': 'Configurações de criptografia do :app não suportadas',
+  'error.migration_unsupported_cipher':
+    'Configurações de criptografia do :app não suportadas: a cifra :cipher não pode ser lida',
   'error.migration_use_export':
     'Isto parece ser a base de dados cifrada do :app, que não pode ser lida; exporte as suas contas do :app para um ficheiro e importe esse ficheiro',
   'error.migration_account_key':

@@ -74,6 +74,8 @@ export const ro: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'Ilizibile, datele par criptate',
   'error.migration_wrong_password': 'Parolă greșită, datele :app nu pot fi decriptate',
   'error.migration_unsupported_encryption': 'Setări de criptare :app neacceptate',
+  'error.migration_unsupported_cipher':
+    'Setări de criptare :app neacceptate: cifrul :cipher nu poate fi citit',
   'error.migration_use_export':
     'Aceasta pare a fi baza de date criptată a :app, care nu poate fi citită; exportați conturile din :app într-un fișier și importați acel fișier',
   'error.migration_account_key':

@@ -72,6 +72,8 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'Не удаётся прочитать, данные, похоже, зашифрованы',
   'error.migration_wrong_password': 'Неверный пароль, данные :app невозможно расшифровать',
   'error.migration_unsupported_encryption': 'Неподдерживаемые параметры шифрования :app',
+  'error.migration_unsupported_cipher':
+    'Неподдерживаемые параметры шифрования :app: шифр :cipher не может быть прочитан',
   'error.migration_use_export':
     'Похоже, это зашифрованная база данных :app, которую нельзя прочитать; экспортируйте учётные записи из :app в файл и импортируйте этот файл',
   'error.migration_account_key':

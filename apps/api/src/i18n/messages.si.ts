@@ -71,6 +71,7 @@ export const si: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'කියවිය නොහැක, දත්ත සංකේතනය කර ඇති බව පෙනේ',
   'error.migration_wrong_password': 'වැරදි මුරපදය, :app දත්ත විසංකේතනය කළ නොහැක',
   'error.migration_unsupported_encryption': 'සහාය නොදක්වන :app සංකේතන සැකසුම්',
+  'error.migration_unsupported_cipher': 'සහාය නොදක්වන :app සංකේතන සැකසුම්: :cipher සංකේතනය කියවිය නොහැක',
   'error.migration_use_export':
     'මෙය කියවිය නොහැකි :app හි සංකේතනය කළ දත්ත සමුදාය ලෙස පෙනේ; ඔබේ ගිණුම් :app වෙතින් ගොනුවකට අපනයනය කර ඒ ගොනුව ආයාත කරන්න',
   'error.migration_account_key':

@@ -74,6 +74,8 @@ export const sk: Partial<Record<MessageKey, string>> = {
     'Toto vyzerá ako šifrovaná databáza aplikácie :app, ktorú nemožno prečítať; exportujte svoje účty z :app do súboru a importujte ten súbor',
   'error.migration_wrong_password': 'Nesprávne heslo, údaje z :app sa nedajú dešifrovať',
   'error.migration_unsupported_encryption': 'Nepodporované nastavenia šifrovania :app',
+  'error.migration_unsupported_cipher':
+    'Nepodporované nastavenia šifrovania :app: šifru :cipher nie je možné prečítať',
   'error.migration_account_key':
     'Tento export z Bitwardenu je šifrovaný kľúčom vášho účtu a nedá sa importovať; exportujte ho znova s heslom alebo bez šifrovania',
   'error.file_upload_failed': 'Nahrávanie súboru zlyhalo',

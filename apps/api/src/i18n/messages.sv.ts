@@ -71,6 +71,8 @@ export const sv: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'Oläslig, datan verkar vara krypterad',
   'error.migration_wrong_password': 'Fel lösenord, datan från :app kan inte dekrypteras',
   'error.migration_unsupported_encryption': 'Krypteringsinställningarna i :app stöds inte',
+  'error.migration_unsupported_cipher':
+    'Krypteringsinställningarna i :app stöds inte: chiffret :cipher kan inte läsas',
   'error.migration_use_export':
     'Det här ser ut som den krypterade databasen från :app, som inte kan läsas; exportera dina konton från :app till en fil och importera den filen i stället',
   'error.migration_account_key':

@@ -72,6 +72,7 @@ export const tr: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'Okunamıyor, veri şifreli görünüyor',
   'error.migration_wrong_password': 'Yanlış parola, :app verisi çözülemiyor',
   'error.migration_unsupported_encryption': 'Desteklenmeyen :app şifreleme ayarları',
+  'error.migration_unsupported_cipher': 'Desteklenmeyen :app şifreleme ayarları: :cipher şifresi okunamıyor',
   'error.migration_use_export':
     'Bu, okunamayan şifreli :app veritabanına benziyor; hesaplarınızı :app uygulamasından bir dosyaya aktarın ve bunun yerine o dosyayı içe aktarın',
   'error.migration_account_key':

@@ -72,6 +72,8 @@ export const uk: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'Не вдається прочитати, дані, схоже, зашифровано',
   'error.migration_wrong_password': 'Неправильний пароль, дані :app неможливо розшифрувати',
   'error.migration_unsupported_encryption': 'Непідтримувані параметри шифрування :app',
+  'error.migration_unsupported_cipher':
+    'Непідтримувані параметри шифрування :app: шифр :cipher неможливо прочитати',
   'error.migration_use_export':
     'Схоже, це зашифрована база даних :app, яку неможливо прочитати; експортуйте облікові записи з :app у файл та імпортуйте цей файл',
   'error.migration_account_key':

@@ -72,6 +72,7 @@ export const vi: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': 'Không đọc được, dữ liệu có vẻ đã được mã hóa',
   'error.migration_wrong_password': 'Sai mật khẩu, không thể giải mã dữ liệu :app',
   'error.migration_unsupported_encryption': 'Cài đặt mã hóa :app không được hỗ trợ',
+  'error.migration_unsupported_cipher': 'Cài đặt mã hóa :app không được hỗ trợ: không thể đọc mật mã :cipher',
   'error.migration_use_export':
     'Đây có vẻ là cơ sở dữ liệu đã mã hóa của :app, không thể đọc được; hãy xuất các tài khoản từ :app ra một tệp rồi nhập tệp đó',
   'error.migration_account_key':

@@ -70,6 +70,7 @@ export const zh: Partial<Record<MessageKey, string>> = {
   'error.migration_encrypted': '无法读取，数据似乎已加密',
   'error.migration_wrong_password': '密码错误，无法解密 :app 数据',
   'error.migration_unsupported_encryption': '不支持的 :app 加密设置',
+  'error.migration_unsupported_cipher': '不支持的 :app 加密设置：无法读取 :cipher 加密算法',
   'error.migration_use_export':
     '这似乎是 :app 的加密数据库，无法读取；请从 :app 将账户导出为文件，然后导入该文件',
   'error.migration_account_key':

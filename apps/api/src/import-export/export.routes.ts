@@ -108,7 +108,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const format = request.query.format ?? (request.query.otpauth ? 'otpauth' : '2fauth');
       switch (format) {
         case 'txt': {
-          const uris = await exportUris(app.deps, ids);
+          const uris = await exportUris(app.deps, ids, 'steam');
           const day = toTimestamp(app.deps.clock.now()).slice(0, 10);
           return reply
             .type('text/plain; charset=utf-8')

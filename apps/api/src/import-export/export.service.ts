@@ -42,9 +42,17 @@ export async function exportTwoFauth(deps: Deps, ids: readonly number[] | undefi
   return { app: appName(deps.config.version), schema: 1, datetime: toTimestamp(deps.clock.now()), data };
 }
 
-/** Canonical URIs, left percent-encoded. */
-export async function exportUris(deps: Deps, ids: readonly number[] | undefined): Promise<string[]> {
-  return (await exportedViews(deps, ids)).map((view) => serializeOtpauthUri(view));
+/**
+ * Canonical URIs, left percent-encoded. `steamType` `steam` (Twofold's otpauth list) writes Steam
+ * accounts `otpauth://steam/…`, the type Aegis and Twofold read back as Steam; `totp` (the
+ * 2FAuth `?otpauth=1` export, read by 2FAuth clients) keeps 2FAuth's form.
+ */
+export async function exportUris(
+  deps: Deps,
+  ids: readonly number[] | undefined,
+  steamType: 'totp' | 'steam' = 'totp',
+): Promise<string[]> {
+  return (await exportedViews(deps, ids)).map((view) => serializeOtpauthUri(view, { steamType }));
 }
 
 /** How an Aegis export is made: its password (encrypted vault) and who may receive notes and codes. */

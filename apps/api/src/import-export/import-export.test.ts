@@ -354,9 +354,17 @@ describeEachDatabase('import, migration and export', (t) => {
     const txt = await call('GET', '/api/v1/twofaccounts/export?ids=3&format=txt');
     expect(txt.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(txt.headers['content-disposition']).toBe('attachment; filename="twofold-export-2023-11-14.txt"');
+    // Twofold's own otpauth list writes Steam as otpauth://steam/, which Aegis and Twofold read as
+    // Steam; the 2FAuth ?otpauth=1 export above keeps 2FAuth's totp form.
     expect(txt.body).toBe(
-      'otpauth://totp/Steam%3Aaccount?digits=5&issuer=Steam&secret=XJGTDRUUKZH3X7TQN2QZUGCGXZCC5LXE\n',
+      'otpauth://steam/Steam%3Aaccount?issuer=Steam&secret=XJGTDRUUKZH3X7TQN2QZUGCGXZCC5LXE\n',
     );
+    const steamBack = await call('POST', '/api/v1/twofaccounts/migration?withSecret=1', {
+      payload: txt.body,
+    });
+    expect(steamBack.json<Record<string, unknown>[]>()).toMatchObject([
+      { id: -1, otp_type: 'steamtotp', service: 'Steam', account: 'account', digits: 5 },
+    ]);
     const err = (field: string, message: string) => ({ message, errors: { [field]: [message] } });
     expect((await call('GET', '/api/v1/twofaccounts/export?otpauth=maybe')).json()).toEqual(
       err('otpauth', 'The otpauth field must be true or false.'),

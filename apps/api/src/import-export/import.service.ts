@@ -169,7 +169,9 @@ export function importFailure(failure: ImportFailure): AppError {
     case 'wrong_password':
       return errors.invalidField('password', 'error.migration_wrong_password', { app: failure.app });
     case 'unsupported_encryption':
-      return errors.business('error.migration_unsupported_encryption', { app: failure.app });
+      return failure.cipher === undefined
+        ? errors.business('error.migration_unsupported_encryption', { app: failure.app })
+        : errors.business('error.migration_unsupported_cipher', { app: failure.app, cipher: failure.cipher });
     case 'account_key':
       return new AppError('business', message('error.migration_account_key'));
     case 'use_export':

@@ -9,6 +9,7 @@ import {
   qrY4m,
   readCode,
   SECRET,
+  steam,
   totp,
 } from './accounts-helpers';
 import { registerByApi } from './identity';
@@ -86,6 +87,19 @@ describe('adding accounts from QR codes: live scan, upload, Google migration', (
     await page.getByRole('dialog').getByText('Counter: 4').waitFor();
     expect((await readCode(page)).code).toBe(hotp(SECRET, 3));
     await page.keyboard.press('Escape');
+  });
+
+  it('reads a Steam QR code written as otpauth://steam/ (Aegis), in any letter case', async () => {
+    const { page, server } = session;
+    const image = await qrPng(`OTPAUTH://Steam/Valve:gamer?secret=${SECRET}&issuer=Valve&digits=5`, 'steam');
+    await page.goto(`${server.url}/start`);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload a QR code image' }).click();
+    await (await chooser).setFiles(image);
+    await page.waitForURL(/\/account\/create$/);
+    await page.getByText('Steam', { exact: true }).waitFor();
+    const { code, before, after } = await readCode(page, page.locator('.quick-card'));
+    expect([steam(SECRET, before), steam(SECRET, after)]).toContain(code);
   });
 
   it('warns about a QR code that holds no OTP resource', async () => {

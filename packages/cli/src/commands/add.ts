@@ -6,7 +6,7 @@ import { printJson } from '../io.js';
 import { withoutSecret } from './accounts.js';
 import { reportImport } from './import.js';
 
-const OTPAUTH = /^otpauth:\/\/(totp|hotp)\//i;
+const OTPAUTH = /^otpauth:\/\/(totp|hotp|steam)\//i;
 const MIGRATION = /^otpauth-migration:\/\//i;
 
 function describe(account: Account): string {

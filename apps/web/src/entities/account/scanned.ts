@@ -14,17 +14,18 @@ export type ScanOutcome =
   | { readonly kind: 'empty' };
 
 const MIGRATION_PREFIX = 'otpauth-migration://offline?data=';
-const OTPAUTH_PREFIXES = ['otpauth://totp/', 'otpauth://hotp/'];
+/** otpauth URIs of the types the server reads, any letter case (Aegis writes Steam as `steam`). */
+const OTPAUTH_PREFIX = /^otpauth:\/\/(totp|hotp|steam)\//i;
 
 /**
  * What a scanned or uploaded QR code holds: the first
- * 33 characters for a Google migration, the first 15 for an otpauth URI.
+ * 33 characters for a Google migration, the type for an otpauth URI.
  */
 export function classifyScan(data: string | null | undefined): ScanOutcome {
   if (!data) return { kind: 'empty' };
   if (data.slice(0, MIGRATION_PREFIX.length).toLowerCase() === MIGRATION_PREFIX)
     return { kind: 'migration', uri: data };
-  if (OTPAUTH_PREFIXES.includes(data.slice(0, 15).toLowerCase())) return { kind: 'otpauth', uri: data };
+  if (OTPAUTH_PREFIX.test(data)) return { kind: 'otpauth', uri: data };
   return { kind: 'invalid' };
 }
 

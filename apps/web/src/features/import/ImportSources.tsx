@@ -26,6 +26,7 @@ export const IMPORT_FORMATS = [
   'TOTP Authenticator',
   'Authenticator Plus',
   'WinAuth',
+  'Raivo OTP',
   'otpauth://',
 ] as const;
 
