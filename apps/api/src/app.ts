@@ -74,6 +74,9 @@ import { IconStore } from './images/icon-store.js';
 import type { Deps } from './shared/deps.js';
 import { DiskWatch } from './storage/disk.js';
 import { ClockWatch } from './clock-skew/clock-watch.js';
+import { TimeCheck } from './clock-skew/time-check.js';
+import { parseTimeSource } from './clock-skew/time-source.js';
+import { readNativeSettings } from './settings/settings.queries.js';
 import { registerDiskGuard, serverStatusRoutes } from './server-status/server-status.routes.js';
 import { serializeErrorForLog } from './db/driver-errors.js';
 import { parseQueryString } from './http/id-lists.js';
@@ -130,9 +133,11 @@ function serviceDeps(deps: AppDependencies, log: FastifyBaseLogger): Deps {
   // The watches raise alerts through the port built from them (late-bound: it needs them first).
   const late: { alerts?: Deps['alerts'] } = {};
   const raise = (event: Parameters<Deps['alerts']['raise']>[0]) => late.alerts?.raise(event);
+  const db = invalidatingDatabase(deps.db, caches);
+  const clockWatch = new ClockWatch(deps.clock, raise);
   const base = {
     config: deps.config,
-    db: invalidatingDatabase(deps.db, caches),
+    db,
     caches,
     keys: deps.keys,
     clock: deps.clock,
@@ -142,7 +147,17 @@ function serviceDeps(deps: AppDependencies, log: FastifyBaseLogger): Deps {
     deriveKey: sharedKdfPool().deriveKey,
     log,
     disk: new DiskWatch({ dir: deps.config.dataDir, clock: deps.clock, log, raise }),
-    clockWatch: new ClockWatch(deps.clock, raise),
+    clockWatch,
+    timeCheck: new TimeCheck({
+      clock: deps.clock,
+      watch: clockWatch,
+      log,
+      // The setting when set, else the variable (both checked when written).
+      source: async () =>
+        parseTimeSource((await readNativeSettings(db)).timeCheck || deps.config.TIME_CHECK) ?? {
+          kind: 'off',
+        },
+    }),
   };
   late.alerts = createAlerts(base);
   return { ...base, alerts: late.alerts };

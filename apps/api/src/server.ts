@@ -62,6 +62,7 @@ async function main(): Promise<void> {
   const backups = await startBackupScheduler(app.deps);
   const trash = startTrashPurger(app.deps);
   const logPurge = startLogPurge(app.deps);
+  app.deps.timeCheck.start();
   // PostgreSQL may be shared by several replicas: their writes drop this one's caches too.
   const sync = config.DATABASE_URL
     ? startReplicaSync({
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
       backups.stop();
       trash.stop();
       logPurge.stop();
+      app.deps.timeCheck.stop();
       await sync?.stop();
       await app.close(); // stops accepting, waits for in-flight requests
       await database.close();

@@ -635,7 +635,7 @@ export interface paths {
         get: operations["getSetting"];
         /**
          * Change a setting (with its side effects, e.g. encrypting every account); an unknown letter-only key creates a custom one.
-         * @description Personal access tokens: scope `full` (403 otherwise). `key` = `useEncryption` needs a signed-in session.
+         * @description Personal access tokens: scope `full` (403 otherwise). `key` = `useEncryption` needs a signed-in session. `key` = `timeCheck` needs a signed-in session.
          */
         put: operations["updateSetting"];
         post?: never;
@@ -1283,7 +1283,7 @@ export interface paths {
         get: operations["getPreference"];
         /**
          * Change a preference (same rules as the settings route); answers 201
-         * @description Personal access tokens: scope `full` (403 otherwise).
+         * @description Personal access tokens: scope `full` (403 otherwise). `name` = `timeCheck` needs a signed-in session.
          */
         put: operations["updatePreference"];
         post?: never;
@@ -2543,6 +2543,8 @@ export interface components {
             /** @default false */
             showGroupChips: boolean;
             trashRetentionDays: number;
+            /** @description Where the server checks its clock: `off`, `ntp://host[:port]` or an `https://` address (its Date header); empty follows the server's TIME_CHECK */
+            timeCheck: string;
         };
         /** @description Field-level validation errors */
         ValidationError: {

@@ -32,8 +32,17 @@ interface TimeZoneSetting {
   readonly default: string;
 }
 
+/**
+ * Where the server checks its clock (Twofold's own): `off`, `ntp://host[:port]` or an `https://`
+ * address whose `Date` header is read; empty follows the server's `TIME_CHECK` variable.
+ */
+interface TimeSourceSetting {
+  readonly type: 'timeSource';
+  readonly default: string;
+}
+
 export type SettingDefinition =
-  BooleanSetting | IntegerSetting | StringSetting | NumberSetting | TimeZoneSetting;
+  BooleanSetting | IntegerSetting | StringSetting | NumberSetting | TimeZoneSetting | TimeSourceSetting;
 
 /**
  * The interface languages, in the order the language setting lists them: the web app's catalogues,
@@ -121,6 +130,8 @@ export const nativeSettings = {
   showGroupChips: bool(false),
   // Twofold's own: days a deleted account stays in the trash before it is purged (0 = deleted at once).
   trashRetentionDays: { type: 'integer', default: 30, minimum: 0, maximum: 365 },
+  // Twofold's own: an outside time source the server checks its clock against ('' = TIME_CHECK).
+  timeCheck: { type: 'timeSource', default: '' },
 } as const satisfies Record<string, SettingDefinition>;
 
 export type NativeSettingKey = keyof typeof nativeSettings;
@@ -128,7 +139,7 @@ type ValueOf<D> = D extends { type: 'boolean' }
   ? boolean
   : D extends { type: 'string'; allowed: readonly (infer S)[] }
     ? S
-    : D extends { type: 'timezone' }
+    : D extends { type: 'timezone' | 'timeSource' }
       ? string
       : number;
 export type NativeSettings = { -readonly [K in NativeSettingKey]: ValueOf<(typeof nativeSettings)[K]> };
@@ -165,6 +176,9 @@ export function isValidSettingValue(key: NativeSettingKey, value: unknown): bool
       return typeof value === 'boolean';
     case 'timezone':
       return typeof value === 'string' && isTimeZone(value);
+    case 'timeSource':
+      // Its format is the server's to check (it is written only through the server's rule).
+      return typeof value === 'string' && value.length <= 500;
     case 'string':
       return typeof value === 'string' && definition.allowed.includes(value);
     case 'integer':

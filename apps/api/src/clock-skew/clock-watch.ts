@@ -70,6 +70,8 @@ function consensus(offsets: readonly number[]): number[] {
 export class ClockWatch {
   private readonly readings = new Map<string, Reading>();
   private assessment: ClockAssessment = { serverOffsetMs: null, devices: 0 };
+  /** The server's clock minus an outside time source's (time-check.ts); undefined: none heard. */
+  private referenceMs: number | undefined;
 
   constructor(
     private readonly clock: Clock,
@@ -85,6 +87,17 @@ export class ClockWatch {
     this.reassess(now);
   }
 
+  /**
+   * Takes in the server's offset from an outside time source (SNTP, a `Date` header), or
+   * undefined when there is none (switched off, or it did not answer). While there is one, it
+   * decides alone whether the server's clock is wrong, and a device agrees when its clock is
+   * within 5 s of that source's.
+   */
+  reference(offsetMs: number | undefined): void {
+    this.referenceMs = offsetMs;
+    this.reassess(this.clock.now().getTime());
+  }
+
   /** The current verdict (as of the last reading). */
   status(): ClockAssessment {
     return this.assessment;
@@ -94,6 +107,11 @@ export class ClockWatch {
   device(deviceId: string): DeviceView | undefined {
     const reading = this.readings.get(deviceId);
     if (!reading) return undefined;
+    if (this.referenceMs !== undefined)
+      return {
+        offsetMs: reading.offsetMs,
+        agrees: Math.abs(reading.offsetMs + this.referenceMs) <= AGREEMENT_MS,
+      };
     const group = consensus(this.fresh().map((item) => item.offsetMs));
     const agrees = group.length >= MIN_DEVICES ? group.includes(reading.offsetMs) : null;
     return { offsetMs: reading.offsetMs, agrees };
@@ -118,6 +136,8 @@ export class ClockWatch {
       // A lone device is not enough to blame the server, but one that agrees with it ends a skew.
       serverOffsetMs = null;
     }
+    if (this.referenceMs !== undefined)
+      serverOffsetMs = Math.abs(this.referenceMs) > SKEW_THRESHOLD_MS ? this.referenceMs : null;
     this.assessment = { serverOffsetMs, devices: offsets.length };
     if (before === null && serverOffsetMs !== null)
       this.raise({ kind: 'clock_skew', offsetMs: serverOffsetMs });

@@ -11,6 +11,7 @@ import {
   type VariableSpec,
 } from './variable.js';
 import { assertOidcComplete, oidcVariables } from './oidc-config.js';
+import { parseTimeSource, TIME_SOURCE_FORMAT } from '../clock-skew/time-source.js';
 
 export { ConfigError } from './variable.js';
 
@@ -44,6 +45,12 @@ const oneOf =
     }
     return raw as T;
   };
+
+const timeSource: Parser<string> = (raw, name) => {
+  if (parseTimeSource(raw) === undefined)
+    throw new ConfigError(name, `must be ${TIME_SOURCE_FORMAT} (got "${raw}")`);
+  return raw.trim();
+};
 
 const httpProxyUrl: Parser<string> = (raw, name) => {
   let url: URL;
@@ -264,6 +271,11 @@ export const variables = {
   PROXY_FOR_OUTGOING_REQUESTS: optional(
     httpProxyUrl,
     'An http:// proxy (`http://user:password@host:port` allowed) for the logo downloads above.',
+  ),
+  TIME_CHECK: variable(
+    'off',
+    timeSource,
+    "Where the server checks its own clock, besides its devices' clocks: `off`, `ntp://host[:port]` (SNTP over UDP, e.g. `ntp://pool.ntp.org`) or an `https://` address whose `Date` header is read. Asked at start and every 10 minutes; more than 15 s off shows the clock banner and sends the `clock_skew` alert. The `timeCheck` setting (Settings, from a signed-in session) overrides it.",
   ),
   BLOCK_OPTAUTH_IMAGELINK_FETCHING: variable(
     true,

@@ -7,7 +7,7 @@ export const ServerClock = Type.Object(
     server_offset_ms: Nullable(
       Type.Integer({
         description:
-          "How far the server's clock is ahead of its devices' agreeing clocks (negative: behind), when it is taken to be wrong (more than 15 s off, at least two devices agreeing); null otherwise",
+          "How far the server's clock is ahead of its devices' agreeing clocks, or of the outside time source when one is configured (TIME_CHECK, the timeCheck setting) (negative: behind), when it is taken to be wrong (more than 15 s off; by devices, at least two agreeing); null otherwise",
       }),
     ),
     devices: Type.Integer({

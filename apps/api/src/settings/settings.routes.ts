@@ -90,8 +90,9 @@ function settingRoutes(app: RouteApp): void {
   app.put(
     '/api/v1/settings/:key',
     {
-      // Encryption at rest is the signed-in user's only: no token can switch it.
-      config: { ...api, scopeOfParam: { key: { useEncryption: 'session' } } },
+      // Encryption at rest and the time check (it decides what raises the clock alert) are the
+      // signed-in user's only: no token can change them.
+      config: { ...api, scopeOfParam: { key: { useEncryption: 'session', timeCheck: 'session' } } },
       schema: {
         tags: ['settings'],
         operationId: 'updateSetting',
@@ -171,7 +172,7 @@ function preferenceRoutes(app: RouteApp): void {
   app.put(
     '/api/v1/user/preferences/:name',
     {
-      config: api,
+      config: { ...api, scopeOfParam: { name: { timeCheck: 'session' } } },
       schema: {
         tags: ['preferences'],
         operationId: 'updatePreference',

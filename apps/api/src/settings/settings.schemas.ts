@@ -65,6 +65,11 @@ function settingValueSchema(definition: SettingDefinition): TSchema {
       return Type.Unsafe<number>({ type: 'number', enum: [...definition.allowed] });
     case 'timezone':
       return Type.String({ description: 'An IANA time zone name' });
+    case 'timeSource':
+      return Type.String({
+        description:
+          "Where the server checks its clock: `off`, `ntp://host[:port]` or an `https://` address (its Date header); empty follows the server's TIME_CHECK",
+      });
   }
 }
 

@@ -2,6 +2,7 @@ import type { Deps } from '../shared/deps.js';
 import { switchEncryption } from './encryption-at-rest.js';
 import { errors } from '../http/errors.js';
 import { groupExists } from '../groups/groups.queries.js';
+import { parseTimeSource } from '../clock-skew/time-source.js';
 import {
   isNativeSettingKey,
   nativeSettingKeys,
@@ -65,6 +66,10 @@ async function nativeValue(deps: Deps, key: NativeSettingKey, value: unknown): P
     case 'timezone':
       if (typeof value !== 'string' || !isTimeZone(value)) throw invalid('validation.in');
       return value;
+    case 'timeSource':
+      if (typeof value !== 'string' || (value !== '' && parseTimeSource(value) === undefined))
+        throw invalid('validation.in');
+      return value.trim();
     case 'number': {
       const number =
         typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : NaN;
@@ -142,6 +147,8 @@ export async function putNativeSetting(deps: Deps, key: NativeSettingKey, raw: u
   }
   await announceAlertSwitch(deps, key, value);
   await writeNativeSetting(deps.db, key, value as NativeSettings[typeof key], deps.clock.now());
+  // A new time source is asked at once (not awaited: a slow one must not hold the answer).
+  if (key === 'timeCheck') void deps.timeCheck.check();
   return value;
 }
 

@@ -41,6 +41,7 @@ const defaults = [
   { key: 'showEmailInFooter', value: true },
   { key: 'showGroupChips', value: false },
   { key: 'trashRetentionDays', value: 30 },
+  { key: 'timeCheck', value: '' },
 ];
 
 const err = (field: string, message: string) => ({ message, errors: { [field]: [message] } });

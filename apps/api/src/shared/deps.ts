@@ -12,6 +12,7 @@ import type { AlertPort } from './alerts-port.js';
 import type { PasswordHashing } from './password-port.js';
 import type { DiskWatch } from '../storage/disk.js';
 import type { ClockWatch } from '../clock-skew/clock-watch.js';
+import type { TimeCheck } from '../clock-skew/time-check.js';
 
 /**
  * What the services work with, built once per app (app.ts) and handed to them explicitly, so that
@@ -38,6 +39,8 @@ export interface Deps {
   readonly disk: DiskWatch;
   /** The server's clock checked against its devices' clocks (clock-skew/clock-watch.ts). */
   readonly clockWatch: ClockWatch;
+  /** The optional check of the server's clock against an outside time source (clock-skew/time-check.ts). */
+  readonly timeCheck: TimeCheck;
 }
 
 declare module 'fastify' {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { faketimeEnv } from '../../../../packages/contract/test/faketime';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '../../../..');
@@ -41,11 +42,12 @@ export interface RunningServer {
 
 /**
  * Starts the real server (built apps/api + apps/web) on an embedded database in a fresh data
- * folder, and waits until it answers /up.
+ * folder, and waits until it answers /up. `faketime` (`+120s`, `-90s`) runs it with its clock
+ * that far off the true time (libfaketime; the start fails when it is missing).
  */
 export async function startServer(
   env: Record<string, string> = {},
-  at: { port?: number; dataDir?: string } = {},
+  at: { port?: number; dataDir?: string; faketime?: string } = {},
 ): Promise<RunningServer> {
   if (!existsSync(serverEntry) || !existsSync(webIndex)) {
     throw new Error('Build first: the browser tests run the built server and web app (pnpm build).');
@@ -64,6 +66,7 @@ export async function startServer(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       APP_ENV: 'test',
+      ...(at.faketime ? faketimeEnv(at.faketime) : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

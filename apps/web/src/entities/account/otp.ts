@@ -3,13 +3,35 @@ import { canComputeInBrowser, webTotpCodes } from '@twofold/otp/browser';
 import { api, unwrap } from '../../api/client';
 import { deviceClockTrusted, serverNow } from '../../api/server-time';
 import { vault } from '../data-source';
-import { accountsQuery, type AccountParams, type Otp } from './account.api';
+import { accountsQuery, type Account, type AccountParams, type Otp } from './account.api';
+import { accountSecretsQuery } from './list-codes';
 
 /** A code is only good for its period: fetched once per showing, forgotten when nobody shows it. */
 const codeOptions = { staleTime: Infinity, gcTime: 0, retry: false } as const;
 
 /** One key type for every code, so that one view can show any of them. */
 const otpKey = (...parts: readonly unknown[]): QueryKey => ['otp', ...parts];
+
+/** An account's time-based code for this device's clock, computed here (null: it cannot be). */
+async function correctedOtp(
+  id: number,
+  listed: Account | undefined,
+  secrets: ReadonlyMap<number, Account> | undefined,
+): Promise<Otp | null> {
+  // HOTP (and MD5) codes are the server's to give: no secret is fetched for them.
+  if (!listed || !canComputeInBrowser(listed)) return null;
+  const account = secrets?.get(id) ?? (await vault().account(id));
+  if (typeof account.secret !== 'string' || !canComputeInBrowser(account)) return null;
+  const codes = await webTotpCodes({ ...account, secret: account.secret }, serverNow() / 1000);
+  if (!codes) return null;
+  return {
+    password: codes.password,
+    next_password: codes.next_password,
+    otp_type: account.otp_type,
+    period: codes.period,
+    generated_at: Math.floor(serverNow() / 1000),
+  };
+}
 
 /**
  * The code of a stored account. Using an HOTP code advances the account's counter on the server,
@@ -20,19 +42,13 @@ export function otpQuery(id: number) {
     queryKey: otpKey('account', id),
     queryFn: async ({ client }): Promise<Otp> => {
       // The server's clock is known to be wrong: its code would be too, so the code is computed
-      // here for the corrected time, as the list does (time-based codes with a known secret).
-      const listed = client.getQueryData(accountsQuery.queryKey)?.find((item) => item.id === id);
-      if (deviceClockTrusted() && listed?.secret !== undefined && canComputeInBrowser(listed)) {
-        const codes = await webTotpCodes({ ...listed, secret: listed.secret }, serverNow() / 1000);
-        if (codes) {
-          return {
-            password: codes.password,
-            next_password: codes.next_password,
-            otp_type: listed.otp_type,
-            period: codes.period,
-            generated_at: Math.floor(serverNow() / 1000),
-          };
-        }
+      // here for the corrected time, as the list does (time-based codes), from the secret the list
+      // already holds or else the account's own.
+      if (deviceClockTrusted()) {
+        const listed = client.getQueryData(accountsQuery.queryKey)?.find((item) => item.id === id);
+        const secrets = client.getQueryData(accountSecretsQuery.queryKey);
+        const corrected = await correctedOtp(id, listed, secrets);
+        if (corrected) return corrected;
       }
       const otp = await vault().otp(id);
       if (otp.otp_type === 'hotp' && otp.counter !== undefined) {
