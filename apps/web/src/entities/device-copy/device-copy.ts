@@ -1,4 +1,4 @@
-import type { ResponseOf } from '@twofold/contract';
+import { wholeList, type ResponseOf } from '@twofold/contract';
 import {
   createPasswordSlot,
   decryptVault,
@@ -60,7 +60,7 @@ export async function eraseCopy(): Promise<void> {
 
 async function fetchContent(): Promise<CopyContent> {
   const [accounts, groups, user, appConfig, settings] = await Promise.all([
-    unwrap(api.GET('/api/v1/twofaccounts', { params: { query: { withSecret: '1' } } })),
+    unwrap(api.GET('/api/v1/twofaccounts', { params: { query: { withSecret: '1' } } })).then(wholeList),
     unwrap(api.GET('/api/v1/groups')),
     readUser(),
     unwrap(api.GET('/app-config')),
