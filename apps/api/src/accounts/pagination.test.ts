@@ -114,6 +114,45 @@ describeEachDatabase('2FAuth pagination of the accounts list', (t) => {
     ]);
   });
 
+  it('shows Laravel’s window of page numbers, with ellipses past 13 pages', async () => {
+    for (let i = 0; i < 15; i += 1) await create(`n${i}`);
+    const labels = async (n: number) =>
+      (await page(`page[number]=${n}&page[size]=1`)).meta.links.slice(1, -1).map((link) => link.label);
+    expect(await labels(1)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '...', '14', '15']);
+    expect(await labels(8)).toEqual([
+      '1',
+      '2',
+      '...',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+      '11',
+      '...',
+      '14',
+      '15',
+    ]);
+    expect(await labels(15)).toEqual([
+      '1',
+      '2',
+      '...',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+      '11',
+      '12',
+      '13',
+      '14',
+      '15',
+    ]);
+    const ellipsis = (await page('page[number]=1&page[size]=1')).meta.links[11];
+    expect(ellipsis).toEqual({ url: null, label: '...', page: null, active: false });
+  });
+
   it('refuses a bad page value with a 422 naming the field', async () => {
     await create('a');
     const cases: [string, string, string][] = [
