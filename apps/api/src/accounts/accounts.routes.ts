@@ -87,7 +87,7 @@ function readRoutes(app: RouteApp): void {
         operationId: 'listAccounts',
         summary:
           'Accounts in the manual order (`ids` to filter; `withSecret`, `withOtp`; `page[number]`/`page[size]` for one page in Laravel’s paginator envelope, as 2FAuth paginates); `withSecret` by a token raises the export alert (hourly)',
-        querystring: Type.Intersect([ListQuery, PageQuery]),
+        querystring: Type.Object({ ...ListQuery.properties, ...PageQuery.properties }),
         response: { 200: Type.Union([AccountList, AccountPage]) },
       },
     },
