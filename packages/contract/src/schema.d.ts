@@ -833,7 +833,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Accounts in the manual order (`ids` to filter; `withSecret`, `withOtp`); `withSecret` by a token raises the export alert (hourly)
+         * Accounts in the manual order (`ids` to filter; `withSecret`, `withOtp`; `page[number]`/`page[size]` for one page in Laravel’s paginator envelope, as 2FAuth paginates); `withSecret` by a token raises the export alert (hourly)
          * @description Personal access tokens: scope `codes` or wider (403 otherwise). `withSecret` needs `read` or wider.
          */
         get: operations["listAccounts"];
@@ -2096,6 +2096,35 @@ export interface components {
             favorite_order?: number | null;
         };
         /**
+         * AccountPage
+         * @description One page of the accounts (with `page[number]` or `page[size]`)
+         */
+        AccountPage: {
+            data: components["schemas"]["Account"][];
+            links: {
+                first: string;
+                last: string;
+                prev: string | null;
+                next: string | null;
+            };
+            meta: {
+                current_page: number;
+                from: number | null;
+                last_page: number;
+                links: {
+                    url: string | null;
+                    label: string;
+                    page: number | null;
+                    active: boolean;
+                }[];
+                path: string;
+                per_page: number;
+                to: number | null;
+                /** @description Accounts in the whole list */
+                total: number;
+            };
+        };
+        /**
          * AccountPreview
          * @description An account parsed from a URI, not stored
          */
@@ -2399,6 +2428,8 @@ export interface components {
                     enableAllUsersSharingScope: boolean;
                 };
                 is_admin: boolean;
+                /** @description Accounts in the list (trash excluded) */
+                twofaccount_count: number;
             } | null;
             /** @description Whether a security device is registered (also told by the WebAuthn sign-in options) */
             security_device: boolean;
@@ -8333,6 +8364,10 @@ export interface operations {
                 withOtp?: string;
                 /** @description Truthy: 1, true, on, yes (case-insensitive) */
                 withExtras?: string;
+                /** @description The page to answer (from 1): the list comes as one page of Laravel’s paginator */
+                "page[number]"?: unknown;
+                /** @description Accounts per page, 1 to 1000 (20 by default) */
+                "page[size]"?: unknown;
             };
             header?: never;
             path?: never;
@@ -8340,13 +8375,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A list of Account */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Account"][];
+                    "application/json": components["schemas"]["Account"][] | components["schemas"]["AccountPage"];
                 };
             };
             /** @description Refused by a business rule */
@@ -11140,6 +11175,8 @@ export interface operations {
                             enableAllUsersSharingScope: boolean;
                         };
                         is_admin: boolean;
+                        /** @description Accounts in the list (trash excluded) */
+                        twofaccount_count: number;
                     };
                 };
             };
@@ -11674,6 +11711,8 @@ export interface operations {
                             enableAllUsersSharingScope: boolean;
                         };
                         is_admin: boolean;
+                        /** @description Accounts in the list (trash excluded) */
+                        twofaccount_count: number;
                     } & {
                         twofaccounts_count: number;
                         /** @description Relative, in the caller’s language (`2 minutes ago`) */
@@ -11891,6 +11930,8 @@ export interface operations {
                                 enableAllUsersSharingScope: boolean;
                             };
                             is_admin: boolean;
+                            /** @description Accounts in the list (trash excluded) */
+                            twofaccount_count: number;
                         } & {
                             twofaccounts_count: number;
                             /** @description Relative, in the caller’s language (`2 minutes ago`) */
@@ -14095,6 +14136,8 @@ export interface operations {
                             enableAllUsersSharingScope: boolean;
                         };
                         is_admin: boolean;
+                        /** @description Accounts in the list (trash excluded) */
+                        twofaccount_count: number;
                     };
                 };
             };
@@ -14218,6 +14261,8 @@ export interface operations {
                             enableAllUsersSharingScope: boolean;
                         };
                         is_admin: boolean;
+                        /** @description Accounts in the list (trash excluded) */
+                        twofaccount_count: number;
                     };
                 };
             };
@@ -14787,6 +14832,8 @@ export interface operations {
                             enableAllUsersSharingScope: boolean;
                         };
                         is_admin: boolean;
+                        /** @description Accounts in the list (trash excluded) */
+                        twofaccount_count: number;
                     };
                 };
             };
@@ -15990,6 +16037,8 @@ export interface operations {
                             enableAllUsersSharingScope: boolean;
                         };
                         is_admin: boolean;
+                        /** @description Accounts in the list (trash excluded) */
+                        twofaccount_count: number;
                     };
                 };
             };

@@ -1,5 +1,6 @@
 import { TwofoldApiError, TwofoldNetworkError, unwrap } from './errors.js';
 import { createTwofoldClient, type TwofoldClient, type TwofoldClientOptions } from './client.js';
+import { accountLists, idList, readQuery, type ReadOptions } from './list.js';
 import type {
   Account,
   Algorithm,
@@ -21,19 +22,8 @@ import type {
 
 export type * from './types.js';
 
-export interface ReadOptions {
-  /** Adds the current (and next) code to each TOTP and Steam account; HOTP accounts never get one. */
-  readonly withOtp?: boolean | undefined;
-  /** Lists leave secrets out unless `true`; a single account has its secret unless `false`. */
-  readonly withSecret?: boolean | undefined;
-  /** Twofold's own account fields (favourite, tags, recovery-code counts, has_note); 2FAuth clients never ask. */
-  readonly withExtras?: boolean | undefined;
-}
-
-export interface ListOptions extends ReadOptions {
-  /** Only these accounts (unknown ids are skipped). */
-  readonly ids?: readonly number[] | undefined;
-}
+export type { ListOptions, PageOptions, ReadOptions } from './list.js';
+export { wholeList } from './list.js';
 
 export interface PreviewImportOptions {
   /** The export as text (JSON, otpauth lines, Google Authenticator migration URIs...). */
@@ -44,23 +34,6 @@ export interface PreviewImportOptions {
   readonly password?: string | undefined;
   /** `true`: rows include their secret (needed to store them with `importRows`). */
   readonly withSecret?: boolean | undefined;
-}
-
-/**
- * The wire takes `withOtp`/`withSecret` as strings: `withOtp` counts when present whatever its
- * value, `withSecret` is read as truthy (`1`) or falsy (`0`). Booleans map onto that without
- * changing the wire: `withOtp: false` leaves the parameter out.
- */
-function readQuery(options: ReadOptions): { withOtp?: string; withSecret?: string; withExtras?: string } {
-  return {
-    ...(options.withOtp ? { withOtp: '1' } : {}),
-    ...(options.withExtras ? { withExtras: '1' } : {}),
-    ...(options.withSecret === undefined ? {} : { withSecret: options.withSecret ? '1' : '0' }),
-  };
-}
-
-function idList(ids: readonly number[] | undefined): { ids?: string } {
-  return ids === undefined ? {} : { ids: ids.join(',') };
 }
 
 function formData(fields: Record<string, Blob | string | undefined>): FormData {
@@ -174,12 +147,7 @@ async function whoami(client: TwofoldClient): Promise<{ user: User; scope: Token
 export function createTwofold(options: TwofoldClientOptions = {}) {
   const client: TwofoldClient = createTwofoldClient(options);
   const accounts = {
-    list: (list: ListOptions = {}): Promise<Account[]> =>
-      unwrap(
-        client.GET('/api/v1/twofaccounts', {
-          params: { query: { ...idList(list.ids), ...readQuery(list) } },
-        }),
-      ),
+    ...accountLists(client),
     get: (id: number, read: ReadOptions = {}): Promise<Account> =>
       unwrap(client.GET('/api/v1/twofaccounts/{id}', { params: { path: { id }, query: readQuery(read) } })),
     create: (

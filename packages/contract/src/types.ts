@@ -11,6 +11,8 @@ type Schemas = components['schemas'];
 export type Account = Schemas['Account'];
 /** An account the server read from a URI, not stored. */
 export type AccountPreview = Schemas['AccountPreview'];
+/** One page of the accounts list (`page[number]`, `page[size]`), in Laravel's paginator envelope. */
+export type AccountPage = Schemas['AccountPage'];
 /** A row of an import preview: `id` 0 valid, -1 duplicate of a stored account, -2 invalid. */
 export type ImportRow = Schemas['ImportRow'];
 /** A code (`password`), with the next one for TOTP and Steam accounts. */

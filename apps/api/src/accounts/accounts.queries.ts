@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Executor, Transaction } from '../db/database.js';
 import { dbIds } from '../db/ids.js';
-import { activeAccounts, isActiveAccount } from '../db/active-accounts.js';
+import { activeAccounts, countAccountRows, isActiveAccount } from '../db/active-accounts.js';
 
-export { activeAccounts, isActiveAccount };
+export { activeAccounts, countAccountRows, isActiveAccount };
 import type { NewTwoFAccountRow, TwoFAccountRow, TwoFAccountRowUpdate } from '../db/schema.js';
 
 /** The columns the API reads (timestamps and position stay in the database). */
@@ -194,11 +194,4 @@ export async function withdrawAccountRows(db: Executor, list: readonly number[])
     .where('id', 'in', ids)
     .where(isActiveAccount)
     .execute();
-}
-
-export async function countAccountRows(db: Executor): Promise<number> {
-  const row = await activeAccounts(db)
-    .select((eb) => eb.fn.countAll<string | number | bigint>().as('c'))
-    .executeTakeFirstOrThrow();
-  return Number(row.c);
 }

@@ -9,6 +9,7 @@ import { timedCodes } from './otp.js';
 import { extrasOf, type AccountExtras } from './account-extras.js';
 import type { KeptText } from '../http/compression.js';
 import type { LoggedCode } from '../code-log/code-log.writer.js';
+import { pageEnvelope, type PageRequest } from './account-pages.js';
 
 /** Which optional fields a read answers with. */
 export interface ReadFlags {
@@ -177,6 +178,31 @@ export async function listAccountsText(
     ),
   );
   return keepListText(lists, key, text);
+}
+
+/**
+ * One page of the whole list (`page[number]`, `page[size]`), cut from the kept snapshot as the whole
+ * list is, so a write shows in the next page read; the list's kept texts are left as they are.
+ */
+export async function listPage(
+  deps: Deps,
+  flags: ReadFlags,
+  page: PageRequest,
+  request: { path: string; query: Record<string, unknown> },
+) {
+  const { views } = await snapshot(deps);
+  const envelope = pageEnvelope(views, page, request.path, request.query);
+  const now = unixSeconds(deps.clock);
+  const extras = flags.withExtras ? await cachedExtras(deps) : undefined;
+  const data = envelope.data.map((view) =>
+    toRead(deps.icons, view, {
+      withSecret: flags.withSecret,
+      otp: flags.withOtp ? embeddedOtp(view, now) : undefined,
+      withExtras: flags.withExtras,
+      extras: extras?.(view.id),
+    }),
+  );
+  return { ...envelope, data };
 }
 
 export async function findView(deps: Deps, id: number, lookup: AccountLookup = {}): Promise<AccountView> {

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { RouteApp } from '../http/route-app.js';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../http/errors.js';
@@ -25,6 +26,7 @@ import {
   listAccounts,
   listAccountsText,
   listedCodes,
+  listPage,
   showAccount,
   singleFlags,
   type ReadFlags,
@@ -35,6 +37,8 @@ import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from './idempotency.js';
 import { wantsExtras, withExtras, withOneExtras } from './account-extras.js';
 import { logCodes } from '../code-log/code-log.writer.js';
 import { alertSecretsRead } from './secret-reads.js';
+import { AccountPage, PageQuery } from './account-pages.schemas.js';
+import { requestedPage } from './account-pages.js';
 
 /** The code log's entries of accounts read with `withOtp`: those that carry a code. */
 const codesOf = (
@@ -58,6 +62,12 @@ const config = { auth: 'api' } as const;
 /** Reads open to `codes` tokens: never a secret for them (`withSecret` needs `read`). */
 const codesConfig = { auth: 'api', scope: 'codes', scopeOfQuery: { withSecret: 'read' } } as const;
 const tags = ['twofaccounts'];
+/** The whole list's answer (serialised on its own: the route's schema is the union with a page). */
+const AccountList = Type.Array(TwoFAccount);
+type Loose = Record<string, unknown>;
+/** The whole list serialised by its own schema (compiled once): no union to try first. */
+const serializeList = (reply: FastifyReply, list: AccountRead[]): string =>
+  reply.serializeInput(list as unknown as Loose, AccountList as unknown as Loose);
 
 /** The accounts themselves: list, count, read, create, edit, delete, withdraw from groups, reorder. */
 export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -76,9 +86,9 @@ function readRoutes(app: RouteApp): void {
         tags,
         operationId: 'listAccounts',
         summary:
-          'Accounts in the manual order (`ids` to filter; `withSecret`, `withOtp`); `withSecret` by a token raises the export alert (hourly)',
-        querystring: ListQuery,
-        response: { 200: Type.Array(TwoFAccount) },
+          'Accounts in the manual order (`ids` to filter; `withSecret`, `withOtp`; `page[number]`/`page[size]` for one page in Laravel’s paginator envelope, as 2FAuth paginates); `withSecret` by a token raises the export alert (hourly)',
+        querystring: Type.Object({ ...ListQuery.properties, ...PageQuery.properties }),
+        response: { 200: Type.Union([AccountList, AccountPage]) },
       },
     },
     async (request, reply) => {
@@ -93,9 +103,17 @@ function readRoutes(app: RouteApp): void {
         if (flags.withOtp) logCodes(app.deps, request, codesOf(list));
         return extras ? withExtras(app.deps.db, list, false) : list;
       }
+      const page = requestedPage(query);
+      if (page) {
+        const path = `${app.deps.config.APP_URL.replace(/\/+$/, '')}/api/v1/twofaccounts`;
+        const answer = await listPage(app.deps, flags, page, { path, query });
+        alertSecretsRead(app.deps, request.caller, flags);
+        if (flags.withOtp) logCodes(app.deps, request, codesOf(answer.data));
+        return answer;
+      }
       // The whole list: its serialised text (extras included) is cached until a write to the
       // accounts, their tags, notes or recovery codes (cache/invalidate-on-write.ts).
-      const kept = await listAccountsText(app.deps, flags, (list) => reply.serialize(list) as string);
+      const kept = await listAccountsText(app.deps, flags, (list) => serializeList(reply, list));
       alertSecretsRead(app.deps, request.caller, flags);
       if (flags.withOtp) logCodes(app.deps, request, await listedCodes(app.deps));
       // Already serialised by the route's schema: sent as is (a JSON string is not serialised again).

@@ -13,3 +13,11 @@ export const isActiveAccount: RawBuilder<boolean> = sql<boolean>`twofaccounts.tr
 export function activeAccounts(db: Executor) {
   return db.selectFrom('twofaccounts').where(isActiveAccount);
 }
+
+/** Accounts in the list (the trash excluded): the count route and the user answers' `twofaccount_count`. */
+export async function countAccountRows(db: Executor): Promise<number> {
+  const row = await activeAccounts(db)
+    .select((eb) => eb.fn.countAll<string | number | bigint>().as('c'))
+    .executeTakeFirstOrThrow();
+  return Number(row.c);
+}

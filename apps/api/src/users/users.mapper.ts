@@ -2,6 +2,7 @@ import type { NativeSettings } from '@twofold/otp';
 import type { Executor } from '../db/database.js';
 import type { Caller } from '../http/fastify-types.js';
 import { readNativeSettings } from '../settings/settings.queries.js';
+import { countAccountRows } from '../db/active-accounts.js';
 
 /** What 2FAuth v8 clients expect; there is no sharing here. */
 const appSettings = { enableSharing: false, enableAllUsersSharingScope: false } as const;
@@ -20,7 +21,7 @@ interface Identity {
 
 /** The user resource; the password hash and the WebAuthn handle never leave. */
 export async function userResource(db: Executor, user: Identity | null, caller: Caller | null) {
-  const preferences = await readPreferences(db);
+  const [preferences, twofaccount_count] = await Promise.all([readPreferences(db), countAccountRows(db)]);
   if (caller?.kind === 'proxy') {
     return {
       id: null,
@@ -31,6 +32,7 @@ export async function userResource(db: Executor, user: Identity | null, caller: 
       preferences,
       appSettings,
       is_admin: true,
+      twofaccount_count,
     };
   }
   return {
@@ -42,6 +44,7 @@ export async function userResource(db: Executor, user: Identity | null, caller: 
     preferences,
     appSettings,
     is_admin: true,
+    twofaccount_count,
   };
 }
 
@@ -60,5 +63,6 @@ export async function loginPayload(
     preferences: await readPreferences(db),
     appSettings,
     is_admin: true,
+    twofaccount_count: await countAccountRows(db),
   };
 }

@@ -49,6 +49,9 @@ const AppSettings = Type.Object({
   enableAllUsersSharingScope: Type.Boolean(),
 });
 
+/** Accounts in the list (outside the trash), as 2FAuth's paginating version adds to user answers. */
+const TwofaccountCount = Type.Integer({ minimum: 0, description: 'Accounts in the list (trash excluded)' });
+
 export const User = Type.Object(
   {
     id: Nullable(Type.Integer()),
@@ -59,6 +62,7 @@ export const User = Type.Object(
     preferences: UserPreferences,
     appSettings: AppSettings,
     is_admin: Type.Boolean(),
+    twofaccount_count: TwofaccountCount,
   },
   { description: 'The user; proxy mode: a virtual user with a null id' },
 );
@@ -73,6 +77,7 @@ export const LoginPayload = Type.Object(
     preferences: UserPreferences,
     appSettings: AppSettings,
     is_admin: Type.Boolean(),
+    twofaccount_count: TwofaccountCount,
   },
   { description: 'Answer of a sign-in or registration' },
 );

@@ -30,6 +30,7 @@ const userResource = (overrides: Record<string, unknown> = {}) => ({
   preferences,
   appSettings,
   is_admin: true,
+  twofaccount_count: 0,
   ...overrides,
 });
 
@@ -47,6 +48,7 @@ describeEachDatabase('registration', (t) => {
       preferences,
       appSettings,
       is_admin: true,
+      twofaccount_count: 0,
     });
     const cookies = response.headers['set-cookie'] as string[];
     const session = cookies.find((cookie) => cookie.startsWith('app_session='));
@@ -235,6 +237,7 @@ describeEachDatabase('sign-in and sessions', (t) => {
       preferences,
       appSettings,
       is_admin: true,
+      twofaccount_count: 0,
     });
     expect(client.cookies.get('app_session')).not.toBe(anonymous.app_session);
     expect(client.csrfToken).not.toBe(anonymous['XSRF-TOKEN']);

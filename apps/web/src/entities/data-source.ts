@@ -1,6 +1,7 @@
 import type { ResponseOf } from '@twofold/contract';
 
-export type Account = ResponseOf<'/api/v1/twofaccounts', 'get'>[number];
+/** An account of the list (the list is asked whole: never the paginated envelope). */
+export type Account = Extract<ResponseOf<'/api/v1/twofaccounts', 'get'>, unknown[]>[number];
 /** One account with its secret (the edit form). */
 export type AccountDetail = ResponseOf<'/api/v1/twofaccounts/{id}', 'get'>;
 export type Otp = ResponseOf<'/api/v1/twofaccounts/{id}/otp', 'get'>;

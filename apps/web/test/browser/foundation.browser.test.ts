@@ -7,6 +7,7 @@ import {
   type ResettableServer,
   type SharedBrowser,
 } from './harness';
+import { signUp } from './accounts-helpers';
 
 describe('a new install', () => {
   let server: ResettableServer;
@@ -44,6 +45,14 @@ describe('a new install', () => {
       await expect.poll(() => page.getByLabel(label, { exact: true }).isVisible()).toBe(true);
     }
     await screenshots(page, 'register');
+  });
+
+  it('sends a signed-in visit to /register to the accounts list', async () => {
+    const { page } = browser;
+    await signUp(page, server.url);
+    await page.goto(`${server.url}/register`);
+    await page.waitForURL(/\/(start|accounts)$/);
+    expect(await page.getByRole('heading', { name: 'Create your account' }).count()).toBe(0);
   });
 
   it('sends an unknown path to the 404 screen', async () => {

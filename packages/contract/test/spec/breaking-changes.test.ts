@@ -6,8 +6,17 @@ import { breakingChanges } from './breaking-changes.js';
 type Spec = Record<string, unknown>;
 const read = (relative: string) => parse(readFileSync(new URL(relative, import.meta.url), 'utf8')) as Spec;
 
+/**
+ * Changes the comparison reports that no released client can meet, each with the reason. The
+ * accounts list answers an object (one page, Laravel's envelope) only to a query with
+ * `page[number]` or `page[size]`, parameters the released copy does not have: a client built on it
+ * never sends them and still gets the array.
+ */
+const UNREACHABLE = ['GET /api/v1/twofaccounts 200 application/json: widened type array → array|object'];
+
 it('openapi.yaml keeps every promise of the released copy (update packages/contract/openapi.released.yaml on purpose at a release)', () => {
-  expect(breakingChanges(read('../../openapi.released.yaml'), read('../../../../openapi.yaml'))).toEqual([]);
+  const problems = breakingChanges(read('../../openapi.released.yaml'), read('../../../../openapi.yaml'));
+  expect(problems.filter((problem) => !UNREACHABLE.includes(problem))).toEqual([]);
 });
 
 /** A small released document and edits of it. */

@@ -1,4 +1,4 @@
-import type { ResponseOf } from '@twofold/contract';
+import { wholeList, type ResponseOf } from '@twofold/contract';
 import {
   isVaultError,
   newCopyKeys,
@@ -71,7 +71,9 @@ async function fetchContent(
   const [accounts, groups, user, appConfig, settings, iconDigests] = await Promise.all([
     // The list the user knows offline: favourites, tags and recovery-code counts (`withExtras`);
     // notes and the recovery codes themselves are not in the list, so not in the copy.
-    unwrap(api.GET('/api/v1/twofaccounts', { params: { query: { withSecret: '1', withExtras: '1' } } })),
+    unwrap(api.GET('/api/v1/twofaccounts', { params: { query: { withSecret: '1', withExtras: '1' } } })).then(
+      wholeList,
+    ),
     unwrap(api.GET('/api/v1/groups')),
     readUser(),
     unwrap(api.GET('/app-config')),

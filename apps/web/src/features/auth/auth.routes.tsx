@@ -53,6 +53,11 @@ export const registerRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: '/register',
   staticData: { title: 'register' },
+  // Signed in: there is nobody to register (the one user exists), so the list instead of a refusal.
+  beforeLoad: async ({ context }) => {
+    const { user } = await context.queryClient.fetchQuery({ ...sessionStatusQuery, staleTime: 0 });
+    if (user && user.email !== null) throw redirect({ to: '/accounts' });
+  },
   loader: loadCatalogues('auth'),
   component: lazyRouteComponent(() => import('./RegisterScreen'), 'RegisterScreen'),
 });
