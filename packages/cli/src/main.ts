@@ -52,6 +52,25 @@ function program(): Command {
       ).choices(TOKEN_SCOPES),
     )
     .action((url: string, options: { scope?: TokenScope }) => login(url, options));
+  accountCommands(cli);
+  backupCommands(cli);
+  cli
+    .command('verify <url>')
+    .description(
+      'check that a server sends the web app as built: every file of its asset manifest (/.well-known/twofold-assets.json) fetched plain, brotli and gzip and compared by SHA-256; exit 1 on any difference (no login needed)',
+    )
+    .option(
+      '--manifest <file>',
+      "compare with this manifest (your own build's dist/.well-known/twofold-assets.json) instead of the server's",
+    )
+    .option('--json', 'JSON output for scripts')
+    .action((url: string, options: { json?: boolean; manifest?: string }) => verify(url, options));
+  completionCommands(cli);
+  return cli;
+}
+
+/** Listing, reading codes, the server's status, adding, importing and exporting accounts. */
+function accountCommands(cli: Command): void {
   cli
     .command('ls')
     .description('list the accounts')
@@ -136,18 +155,10 @@ function program(): Command {
         ) => exportAccounts(ctx, options),
       ),
     );
-  backupCommands(cli);
-  cli
-    .command('verify <url>')
-    .description(
-      'check that a server sends the web app as built: every file of its asset manifest (/.well-known/twofold-assets.json) fetched plain, brotli and gzip and compared by SHA-256; exit 1 on any difference (no login needed)',
-    )
-    .option(
-      '--manifest <file>',
-      "compare with this manifest (your own build's dist/.well-known/twofold-assets.json) instead of the server's",
-    )
-    .option('--json', 'JSON output for scripts')
-    .action((url: string, options: { json?: boolean; manifest?: string }) => verify(url, options));
+}
+
+/** The completion scripts, and the names they ask the server for. */
+function completionCommands(cli: Command): void {
   cli
     .command('completion')
     .description('print the shell completion script (bash, zsh or fish)')
@@ -169,7 +180,6 @@ function program(): Command {
         clearTimeout(giveUp);
       }
     });
-  return cli;
 }
 
 function backupCommands(cli: Command): void {
