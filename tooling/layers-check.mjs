@@ -1,6 +1,7 @@
 // Keeps the API's folders in layers: no folder of apps/api/src may import (directly or through
 // others) a folder that imports it back. Tests are not checked. The one import allowed to run up
-// is the OpenAPI generator's: it builds the whole app, as server.ts does (ARCHITECTURE.md, Layers).
+// is the OpenAPI generator's: it builds the whole app, as server.ts does (docs/architecture/api.md,
+// "Layers in detail").
 // Inside the API, no two files import each other (directly or through others), and no route file
 // imports another route file (what two route files share lives in a schema or service module).
 // Then the web app's layers (apps/web/src): see the second half of this file.
@@ -110,8 +111,9 @@ function fileCycles(graph, base) {
 }
 
 // The web app (apps/web/src, .ts and .tsx, tests left out): its folders stand in declared layers,
-// bottom first (ARCHITECTURE.md, apps/web). An import goes down to a lower layer or stays inside its
-// own unit (a folder, or one feature: features/<name>); every other import is reported:
+// bottom first (docs/architecture/web.md, "Layers in detail"). An import goes down to a lower
+// layer or stays inside its own unit (a folder, or one feature: features/<name>); every other
+// import is reported:
 //   - upward: to a higher layer;
 //   - across: to another unit of the same layer (above all, one feature importing another);
 //   - cycles: files that import each other, directly or through others.

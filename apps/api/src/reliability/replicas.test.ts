@@ -17,9 +17,9 @@ import {
 import { WebSession } from './web-session.js';
 
 /*
- * Two real server processes on one PostgreSQL database (same APP_KEY, same DATA_DIR), as in the
- * README's "Running several replicas": what one writes, the other sees; a token revoked on one is
- * refused by the other within a second (cache invalidation by LISTEN/NOTIFY).
+ * Two real server processes on one PostgreSQL database (same APP_KEY, same DATA_DIR), as in
+ * docs/deployment.md, "Running several replicas": what one writes, the other sees; a token
+ * revoked on one is refused by the other within a second (cache invalidation by LISTEN/NOTIFY).
  */
 
 const adminUrl = inject('postgresAdminUrl');
