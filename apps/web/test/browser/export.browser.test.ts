@@ -47,6 +47,16 @@ async function signedInWith(
     });
   }
   await session.page.goto(`${server.url}/accounts`);
+  // The previous visit's list shows first, and the app was open while the accounts were made: when
+  // its list lacks some, it stays on screen behind "Some data have changed" until Reload.
+  const page = session.page;
+  await expect
+    .poll(async () => {
+      const reload = page.getByRole('button', { name: 'Reload', exact: true });
+      if (await reload.isVisible()) await reload.click();
+      return page.getByText(services.at(-1) ?? '', { exact: true }).isVisible();
+    })
+    .toBe(true);
   return session;
 }
 
