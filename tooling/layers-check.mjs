@@ -1,6 +1,6 @@
 // Keeps the API's folders in layers: no folder of apps/api/src may import (directly or through
 // others) a folder that imports it back. Tests are not checked. The one import allowed to run up
-// is the OpenAPI generator's: it builds the whole app, as server.ts does (docs/architecture/api.md,
+// is the OpenAPI generator's: it builds the whole app, as server.ts does (docs/architecture/api-server.md,
 // "Layers in detail").
 // Inside the API, no two files import each other (directly or through others), and no route file
 // imports another route file (what two route files share lives in a schema or service module).

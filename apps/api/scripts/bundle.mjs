@@ -1,6 +1,6 @@
 // The server as one file (esbuild), written over the compiled entry `dist/server.js`: a start no
 // longer reads, compiles and links some 3,000 small modules (TypeBox, Kysely, Fastify and its
-// plugins), which was the largest share of a restart's CPU (docs/architecture/api.md, "Memory and
+// plugins), which was the largest share of a restart's CPU (docs/architecture/api-server.md, "Memory and
 // start time"). The compiled tree stays beside it for the tests and the tools.
 //
 // Left outside the bundle, loaded from node_modules as before:

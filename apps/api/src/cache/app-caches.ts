@@ -1,5 +1,5 @@
 /*
- * In-process read caches of the request hot path (docs/architecture/api.md "Caches"). Twofold runs as one
+ * In-process read caches of the request hot path (docs/architecture/api-server.md "Caches"). Twofold runs as one
  * process per database, so every write is the app's own: the app's Kysely instance drops the scopes
  * a statement writes (cache/invalidate-on-write.ts), and no cached fact ever expires by time. Reads
  * take a ticket (the scope's generation) before they query and store their result only if no
