@@ -75,10 +75,13 @@ export async function accountUsage(deps: Deps, days: number): Promise<Record<str
   // What the code log holds in memory counts too.
   await flushCodeLog(deps);
   const since = new Date(deps.clock.now().getTime() - days * 86_400_000);
+  // A code log row spans a minute from its `generated_at`: one begun before `since` may end after.
+  const rowStart = new Date(since.getTime() - MERGE_WINDOW_MS);
   const { rows } = await sql<{ id: number; last_at: Date | string; uses: string | number }>`
     select u.id, max(u.at) as last_at, sum(u.times) as uses
     from (
-      select twofaccount_id as id, generated_at as at, times from otp_log where generated_at >= ${since}
+      select twofaccount_id as id, coalesce(last_at, generated_at) as at, times from otp_log
+      where generated_at >= ${rowStart} and coalesce(last_at, generated_at) >= ${since}
       union all
       select twofaccount_id as id, last_at as at, times from code_views where last_at >= ${since}
     ) u

@@ -151,6 +151,7 @@ export interface OtpLog {
   generated_at: Timestamp;
   id: Generated<number>;
   ip_address: string | null;
+  last_at: Timestamp | null;
   otp_type: string;
   requester_kind: string;
   service: string | null;

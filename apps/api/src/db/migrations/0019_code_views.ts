@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
  * never sees such a code, so the app reports the account ids alone ("viewed"), never a code. One
  * row per account, requester (kind, token, address) and minute, with a count, as the code log
  * merges its rows; `last_at` is the latest view in the minute. Rows go with their account (they
- * only serve the sort by use), and with the user.
+ * only serve the sort by use), and with the user. The code log's rows, merged the same way, gain
+ * `last_at` as well: a row's `generated_at` is its first code.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -30,8 +31,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ])
     .execute();
   await db.schema.createIndex('code_views_last_at_idx').on('code_views').column('last_at').execute();
+  // The code log's rows learn their last code too (null on rows written before: their first).
+  await db.schema.alterTable('otp_log').addColumn('last_at', 'timestamptz').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('otp_log').dropColumn('last_at').execute();
   await db.schema.dropTable('code_views').execute();
 }
