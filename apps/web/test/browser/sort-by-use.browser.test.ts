@@ -75,11 +75,17 @@ describe('sort by use', () => {
     await setSetting(page, server.url, 'sortBy', 'recent');
     await page.goto(`${server.url}/accounts`);
     await expect.poll(services).toEqual(['Echo', 'Alpha', 'Bravo', 'Charlie', 'Delta']);
-    const reported = page.waitForRequest((request) => request.url().endsWith('/api/v1/otp-logs/viewed'));
-    // A click copies the code the list shows: the browser computed it.
+    const reported = page.waitForResponse((response) => response.url().endsWith('/api/v1/otp-logs/viewed'));
+    // A click copies the code the list shows: the browser computed it, the server did not.
     await rowOf('Charlie').click();
-    const body = (await reported).postDataJSON() as unknown;
-    expect(body).toEqual({ ids: [expect.any(Number)] });
+    expect((await reported).status()).toBe(204);
+    const usage = (await apiCall(page, 'GET', `${server.url}/api/v1/otp-logs/usage`)) as Record<
+      string,
+      { uses: number }
+    >;
+    expect(Object.values(usage).map((use) => use.uses)).toEqual([1]);
+    const log = (await apiCall(page, 'GET', `${server.url}/api/v1/otp-logs`)) as { entries: unknown[] };
+    expect(log.entries).toEqual([]);
     await expect.poll(services).toEqual(['Echo', 'Charlie', 'Alpha', 'Bravo', 'Delta']);
   });
 });
