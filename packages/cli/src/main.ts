@@ -4,7 +4,7 @@ import { Argument, Command, CommanderError, Option } from 'commander';
 import { SDK_VERSION, type TokenScope } from '@twofold/contract';
 import { addAccount } from './commands/add.js';
 import { backupNow, downloadBackup, listBackups } from './commands/backup.js';
-import { listAccounts, printCode } from './commands/accounts.js';
+import { LIST_SORTS, listAccounts, printCode, type ListSort } from './commands/accounts.js';
 import { EXPORT_FORMATS, exportAccounts, type CliExportFormat } from './commands/export.js';
 import { importFile } from './commands/import.js';
 import { login, TOKEN_SCOPES } from './commands/login.js';
@@ -76,7 +76,17 @@ function accountCommands(cli: Command): void {
     .description('list the accounts')
     .option('-g, --group <name>', 'only the accounts of this group')
     .option('--json', 'JSON output for scripts')
-    .action(withServer((ctx, options: { group?: string; json?: boolean }) => listAccounts(ctx, options)));
+    .addOption(
+      new Option(
+        '-s, --sort <order>',
+        'recent: last read first; used: most read first (over the usageDays window; favourites first); name: A to Z',
+      ).choices(LIST_SORTS),
+    )
+    .action(
+      withServer((ctx, options: { group?: string; json?: boolean; sort?: ListSort }) =>
+        listAccounts(ctx, options),
+      ),
+    );
   cli
     .command('code <search>')
     .description(

@@ -217,6 +217,43 @@ describe('accounts', () => {
     expect(run.stderr).toMatch(/No group named "Nope"/);
   });
 
+  it('ls --sort: recently used, most used (codes read here and codes other apps reported viewed), by name', async () => {
+    const order = async (sort: string) => {
+      const run = await twofold(['ls', '--json', '--sort', sort]);
+      expect(run.code, run.stderr).toBe(0);
+      return (JSON.parse(run.stdout) as { id: number; service: string; account: string }[]).map(
+        (a) => `${a.service}:${a.account}`,
+      );
+    };
+    const ids = new Map(
+      (JSON.parse((await twofold(['ls', '--json'])).stdout) as { id: number; account: string }[]).map((a) => [
+        a.account,
+        a.id,
+      ]),
+    );
+    // Another app (the web app) computed codes itself: carol's 40 times, bob's 20 (ids only).
+    const viewed = await fetch(`${server.url}/api/v1/otp-logs/viewed`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${server.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        ids: [
+          ...Array<number>(40).fill(ids.get('carol') ?? 0),
+          ...Array<number>(20).fill(ids.get('bob') ?? 0),
+        ],
+      }),
+    });
+    expect(viewed.status).toBe(204);
+    expect(await order('used')).toEqual(['Mail:carol', 'GitHub:bob', 'GitHub:alice']);
+    // Then bob's code read here: the last read comes first, then carol (viewed), then alice (read
+    // by the tests above, before the report).
+    expect((await twofold(['code', 'bob'])).code).toBe(0);
+    expect(await order('recent')).toEqual(['GitHub:bob', 'Mail:carol', 'GitHub:alice']);
+    expect(await order('name')).toEqual(['GitHub:alice', 'GitHub:bob', 'Mail:carol']);
+    const bad = await twofold(['ls', '--sort', 'newest']);
+    expect(bad.code).toBe(64);
+    expect(bad.stderr).toMatch(/recent, used, name/);
+  });
+
   it('add: a QR code image (the server draws one, the CLI has it decoded)', async () => {
     const listed = JSON.parse((await twofold(['ls', '--json'])).stdout) as { id: number; account: string }[];
     const bob = listed.find((a) => a.account === 'bob');

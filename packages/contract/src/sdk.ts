@@ -3,6 +3,7 @@ import { createTwofoldClient, type TwofoldClient, type TwofoldClientOptions } fr
 import { accountLists, idList, readQuery, type ReadOptions } from './list.js';
 import type {
   Account,
+  AccountUsage,
   Algorithm,
   AegisVault,
   Backup,
@@ -166,6 +167,12 @@ export function createTwofold(options: TwofoldClientOptions = {}) {
       unwrap(client.GET('/api/v1/twofaccounts/{id}/otp', { params: { path: { id } } })),
     delete: (ids: readonly number[]): Promise<void> =>
       unwrap(client.DELETE('/api/v1/twofaccounts', { params: { query: { ids: ids.join(',') } } })),
+    /** Each account read within the last `days` days (the `usageDays` preference by default). */
+    usage: (days?: number): Promise<AccountUsage> =>
+      unwrap(client.GET('/api/v1/otp-logs/usage', { params: { query: days === undefined ? {} : { days } } })),
+    /** Codes this app computed itself and showed, by account id (never the code). */
+    reportViewed: (ids: readonly number[]): Promise<void> =>
+      unwrap(client.POST('/api/v1/otp-logs/viewed', { body: { ids: [...ids] } })),
     /** Converts another app's export into rows; stores nothing (see `importRows`). */
     previewImport: (input: PreviewImportOptions): Promise<ImportRow[]> => {
       const { json, form } = previewBody(input);

@@ -35,6 +35,8 @@ export type Setting = Schemas['Setting'];
 export type Preference = Schemas['Preference'];
 /** The signed-in user. */
 export type User = ResponseOf<'/api/v1/user', 'get'>;
+/** Each account read within the window, by account id: its last read and its codes read. */
+export type AccountUsage = ResponseOf<'/api/v1/otp-logs/usage', 'get'>;
 export type OtpType = Account['otp_type'];
 export type Algorithm = Account['algorithm'];
 export type CreateAccountBody = BodyOf<'/api/v1/twofaccounts', 'post'>;

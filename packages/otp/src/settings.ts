@@ -132,6 +132,10 @@ export const nativeSettings = {
   trashRetentionDays: { type: 'integer', default: 30, minimum: 0, maximum: 365 },
   // Twofold's own: an outside time source the server checks its clock against ('' = TIME_CHECK).
   timeCheck: { type: 'timeSource', default: '' },
+  // Twofold's own: the order of the accounts list (by hand, recently used, most used) and the
+  // days the sort by use looks back over.
+  sortBy: { type: 'string', default: 'manual', allowed: ['manual', 'recent', 'used'] },
+  usageDays: { type: 'integer', default: 30, allowed: [7, 30, 90, 365] },
 } as const satisfies Record<string, SettingDefinition>;
 
 export type NativeSettingKey = keyof typeof nativeSettings;

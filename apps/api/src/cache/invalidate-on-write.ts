@@ -55,6 +55,7 @@ const TABLE_SCOPES = {
   login_throttles: NONE,
   oidc_identities: NONE,
   otp_log: NONE,
+  code_views: NONE,
   pending_icons: NONE,
   sessions: NONE,
   webauthn_credentials: NONE,

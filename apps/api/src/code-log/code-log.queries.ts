@@ -25,6 +25,8 @@ export interface CodeLogEntry {
 export interface CodeLogRow {
   readonly entry: CodeLogEntry;
   times: number;
+  /** When the row's last code was read (the sort by recent use). */
+  lastAt: Date;
   /** `times` as the database has it (0 before the insert). */
   written: number;
   id: number | null;
@@ -51,9 +53,12 @@ export async function writeCodeLog(db: Executor, keys: AppKeys, rows: readonly C
 
 /** Sets the counts of rows already inserted; returns those no longer stored. */
 async function raiseCounts(db: Executor, rows: readonly CodeLogRow[]): Promise<CodeLogRow[]> {
-  const values = rows.map((row) => sql`(${row.id}::integer, ${row.times}::integer)`);
+  const values = rows.map(
+    (row) => sql`(${row.id}::integer, ${row.times}::integer, ${row.lastAt}::timestamptz)`,
+  );
   const { rows: updated } = await sql<{ id: number }>`
-    update otp_log set times = v.times from (values ${sql.join(values)}) as v(id, times)
+    update otp_log set times = v.times, last_at = v.last_at
+    from (values ${sql.join(values)}) as v(id, times, last_at)
     where otp_log.id = v.id returning otp_log.id`.execute(db);
   const found = new Set(updated.map((row) => row.id));
   return rows.filter((row) => !found.has(row.id!));
@@ -75,8 +80,9 @@ async function insertCodeLog(db: Executor, keys: AppKeys, rows: readonly CodeLog
   const inserted = await db
     .insertInto('otp_log')
     .values(
-      rows.map(({ entry, times }) => ({
+      rows.map(({ entry, times, lastAt }) => ({
         times,
+        last_at: lastAt,
         twofaccount_id: entry.accountId,
         service: entry.service === null ? null : sealName(keys, entry.accountId, 'service', entry.service),
         account: sealName(keys, entry.accountId, 'account', entry.account),

@@ -6,8 +6,9 @@ import { errors } from '../http/errors.js';
 import { accountIsStored } from './code-log.queries.js';
 import { LogWindowQuery } from '../auth-log/auth-log.schemas.js';
 import { logWindow } from '../auth-log/log-window.js';
-import { OtpLog, RecentCodeLog } from './code-log.schemas.js';
+import { AccountUsageMap, OtpLog, RecentCodeLog, ViewedCodes } from './code-log.schemas.js';
 import { codeLogOf, recentCodeLog } from './code-log.service.js';
+import { accountUsage, recordViews, usageWindow } from './code-usage.js';
 
 const AccountIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 
@@ -66,5 +67,40 @@ export const codeLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => recentCodeLog(app.deps, request.query.limit ?? 100),
+  );
+
+  app.post(
+    '/api/v1/otp-logs/viewed',
+    {
+      config: { auth: 'api', scope: 'codes' },
+      schema: {
+        tags: ['twofaccounts'],
+        operationId: 'reportViewedCodes',
+        summary:
+          'Twofold only: codes the app computed itself (from a secret it holds) and showed, by account id, never the code; counted for the sort by use as the code log counts (one row per requester, account and minute). Ids of accounts not stored are skipped',
+        body: ViewedCodes,
+        response: { 204: Type.Null() },
+      },
+    },
+    async (request, reply) => {
+      await recordViews(app.deps, request, request.body.ids);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/v1/otp-logs/usage',
+    {
+      config: { auth: 'api' },
+      schema: {
+        tags: ['twofaccounts'],
+        operationId: 'getAccountUsage',
+        summary:
+          'Twofold only: for each account read within the last `days` days (the `usageDays` preference by default), its last read and its codes read, from the code log and the viewed codes, by account id',
+        querystring: Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650 })) }),
+        response: { 200: AccountUsageMap },
+      },
+    },
+    async (request) => accountUsage(app.deps, await usageWindow(app.deps, request.query.days)),
   );
 };

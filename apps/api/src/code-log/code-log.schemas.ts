@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Nullable } from '../http/common.schemas.js';
+import { MAX_ID } from '../db/ids.js';
 
 /** A row of 2FAuth's code log: who asked for a code of the account, when and from where. */
 export const OtpLog = Type.Object({
@@ -58,3 +59,21 @@ export const RecentCodeLog = Type.Object({
     { description: 'Since the server started' },
   ),
 });
+
+/** Twofold only: codes the web app computed itself and showed, by account id (never a code). */
+export const ViewedCodes = Type.Object({
+  ids: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), {
+    minItems: 1,
+    maxItems: 1000,
+    description: 'One id per code shown (an id twice: two codes)',
+  }),
+});
+
+/** Twofold only: each account read within the window, by account id. */
+export const AccountUsageMap = Type.Record(
+  Type.String({ pattern: '^[0-9]+$' }),
+  Type.Object({
+    last_used_at: Type.String({ description: 'The last code read, ISO 8601, UTC' }),
+    uses: Type.Integer({ minimum: 1, description: 'Codes read within the window' }),
+  }),
+);

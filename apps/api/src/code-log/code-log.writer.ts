@@ -135,6 +135,7 @@ export function logCodes(
       }
       if (row.entry.otpType === code.otpType) {
         row.times += 1;
+        row.lastAt = generatedAt;
         continue;
       }
     }
@@ -142,6 +143,7 @@ export function logCodes(
     const row = group.others.get(key);
     if (row) {
       row.times += 1;
+      row.lastAt = generatedAt;
       continue;
     }
     if (!roomFor(deps, pending)) continue;
@@ -176,6 +178,7 @@ function newRow(code: LoggedCode, generatedAt: Date, group: Group): CodeLogRow {
       ipAddress: group.ip,
     },
     times: 1,
+    lastAt: generatedAt,
     written: 0,
     id: null,
   };

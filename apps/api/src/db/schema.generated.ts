@@ -90,6 +90,17 @@ export interface BackupSettings {
   slot: string | null;
 }
 
+export interface CodeViews {
+  id: Generated<number>;
+  ip_address: string;
+  last_at: Timestamp;
+  minute: Timestamp;
+  requester_kind: string;
+  times: Generated<number>;
+  token_id: Generated<string>;
+  twofaccount_id: number;
+}
+
 export interface DeviceCopies {
   created_at: Timestamp;
   id: string;
@@ -140,6 +151,7 @@ export interface OtpLog {
   generated_at: Timestamp;
   id: Generated<number>;
   ip_address: string | null;
+  last_at: Timestamp | null;
   otp_type: string;
   requester_kind: string;
   service: string | null;
@@ -256,6 +268,7 @@ export interface DB {
   auth_log: AuthLog;
   auth_tokens: AuthTokens;
   backup_settings: BackupSettings;
+  code_views: CodeViews;
   device_copies: DeviceCopies;
   groups: Groups;
   idempotency_keys: IdempotencyKeys;

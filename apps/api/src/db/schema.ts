@@ -58,6 +58,7 @@ const TABLES: { readonly [Table in keyof DB]-?: true } = {
   device_copies: true,
   auth_log: true,
   otp_log: true,
+  code_views: true,
   oidc_identities: true,
 };
 

@@ -42,6 +42,8 @@ const defaults = [
   { key: 'showGroupChips', value: false },
   { key: 'trashRetentionDays', value: 30 },
   { key: 'timeCheck', value: '' },
+  { key: 'sortBy', value: 'manual' },
+  { key: 'usageDays', value: 30 },
 ];
 
 const err = (field: string, message: string) => ({ message, errors: { [field]: [message] } });

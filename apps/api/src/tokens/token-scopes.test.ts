@@ -39,6 +39,8 @@ const EXPECTED: Readonly<Record<string, Requirement>> = {
   revealAccountRecovery: 'read',
   getAccountOtpLogs: 'read',
   getCodeLog: 'read',
+  reportViewedCodes: 'codes',
+  getAccountUsage: 'read',
   exportAccounts: 'read',
   exportAccountsEncrypted: 'read',
   listTrash: 'read',

@@ -84,6 +84,7 @@ export async function deleteEverything(trx: Transaction): Promise<string[]> {
   // Both security logs go with the user (the code log outlives a deleted account, not the user).
   await trx.deleteFrom('auth_log').execute();
   await trx.deleteFrom('otp_log').execute();
+  await trx.deleteFrom('code_views').execute();
   await trx.deleteFrom('users').execute();
   return [
     ...new Set([

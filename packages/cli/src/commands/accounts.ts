@@ -1,4 +1,4 @@
-import type { Account } from '@twofold/contract';
+import { orderByUse, type Account } from '@twofold/contract';
 import type { Context } from '../connect.js';
 import { CliError, ExitCode } from '../exit.js';
 import { copyToClipboard, printJson } from '../io.js';
@@ -44,8 +44,26 @@ async function accountsOf(ctx: Context, groupName: string | undefined): Promise<
   return accounts.filter((account) => account.group_id === group.id);
 }
 
-export async function listAccounts(ctx: Context, options: { group?: string; json?: boolean }): Promise<void> {
-  const accounts = await accountsOf(ctx, options.group);
+/** The orders of `ls --sort`: the last read first, the most read first (the server's window), or A→Z. */
+export const LIST_SORTS = ['recent', 'used', 'name'] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+
+/** The accounts in the order asked for (the manual order by default); sorted, favourites first. */
+async function sorted(ctx: Context, accounts: Account[], sort: ListSort | undefined): Promise<Account[]> {
+  if (sort === undefined) return accounts;
+  if (sort === 'name') {
+    const key = (a: Account) => `${a.service ?? ''}\u0000${a.account}`.toLowerCase();
+    const byName = accounts.filter((a) => a.favorite !== true).sort((a, b) => key(a).localeCompare(key(b)));
+    return [...accounts.filter((a) => a.favorite === true), ...byName];
+  }
+  return orderByUse(accounts, await ctx.twofold.accounts.usage(), sort);
+}
+
+export async function listAccounts(
+  ctx: Context,
+  options: { group?: string; json?: boolean; sort?: ListSort },
+): Promise<void> {
+  const accounts = await sorted(ctx, await accountsOf(ctx, options.group), options.sort);
   if (options.json) {
     printJson(accounts.map(withoutSecret));
     return;
@@ -54,7 +72,7 @@ export async function listAccounts(ctx: Context, options: { group?: string; json
     process.stderr.write('No accounts.\n');
     return;
   }
-  // In the manual order; favourites starred.
+  // In the manual order unless sorted; favourites starred.
   const rows = accounts.map((a) => [
     a.favorite ? '★' : '',
     String(a.id),

@@ -14,6 +14,7 @@ import * as m0012 from './0012_extras_cache_notify.js';
 import * as m0013 from './0013_token_scopes.js';
 import * as m0014 from './0014_code_log_kept.js';
 import * as m0017 from './0017_device_copy_sessions.js';
+import * as m0019 from './0019_code_views.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled server and the
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0013_token_scopes': m0013,
   '0014_code_log_kept': m0014,
   '0017_device_copy_sessions': m0017,
+  '0019_code_views': m0019,
 };
 
 export const migrationProvider: MigrationProvider = {

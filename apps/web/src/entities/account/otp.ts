@@ -5,6 +5,7 @@ import { deviceClockTrusted, serverNow } from '../../api/server-time';
 import { vault } from '../data-source';
 import { accountsQuery, type Account, type AccountParams, type Otp } from './account.api';
 import { accountSecretsQuery } from './list-codes';
+import { reportViewed, usageChanged } from './usage.api';
 
 /** A code is only good for its period: fetched once per showing, forgotten when nobody shows it. */
 const codeOptions = { staleTime: Infinity, gcTime: 0, retry: false } as const;
@@ -48,9 +49,13 @@ export function otpQuery(id: number) {
         const listed = client.getQueryData(accountsQuery.queryKey)?.find((item) => item.id === id);
         const secrets = client.getQueryData(accountSecretsQuery.queryKey);
         const corrected = await correctedOtp(id, listed, secrets);
-        if (corrected) return corrected;
+        if (corrected) {
+          reportViewed(client, id);
+          return corrected;
+        }
       }
       const otp = await vault().otp(id);
+      usageChanged(client);
       if (otp.otp_type === 'hotp' && otp.counter !== undefined) {
         client.setQueryData(accountsQuery.queryKey, (list) =>
           list?.map((item) => (item.id === id ? { ...item, counter: otp.counter ?? item.counter } : item)),

@@ -1,9 +1,12 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { orderByUse } from '@twofold/contract';
 import { favoritesFirst } from '@twofold/otp/browser';
 import type { Account } from '../../entities/account/account.api';
 import { useReorderAccounts } from '../../entities/account/account.mutations';
+import { usageQuery } from '../../entities/account/usage.api';
 import { useAccountSettings } from '../../entities/settings/account-settings';
 import { dismiss } from '../../ui/notify';
 import { Spinner } from '../../ui/Spinner';
@@ -77,14 +80,15 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
     }
   }, [serverAccounts, navigate]);
 
-  // Favourites first, in their own order, in every group they belong to.
-  const inGroup = useMemo(
-    () =>
-      favoritesFirst(
-        allAccounts.filter((account) => activeGroupId === 0 || account.group_id === activeGroupId),
-      ),
-    [activeGroupId, allAccounts],
-  );
+  // Favourites first, in their own order, in every group they belong to; then by hand or by use.
+  const sortBy = settings.sortBy;
+  const usage = useQuery({ ...usageQuery(settings.usageDays), enabled: sortBy !== 'manual' }).data;
+  const inGroup = useMemo(() => {
+    const ordered = favoritesFirst(
+      allAccounts.filter((account) => activeGroupId === 0 || account.group_id === activeGroupId),
+    );
+    return sortBy === 'manual' || !usage ? ordered : orderByUse(ordered, usage, sortBy);
+  }, [activeGroupId, allAccounts, sortBy, usage]);
   const visible = useMemo(
     () => inGroup.filter((account) => matches(account, search) && hasAllTags(account, tagFilter)),
     [inGroup, search, tagFilter],
@@ -94,7 +98,7 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
     lists.unpin();
     reorder(orderedVisible.map((account) => account.id));
   };
-  const sortBy = (direction: 1 | -1) => {
+  const sortByName = (direction: 1 | -1) => {
     applyOrder([...visible].sort((a, b) => compareAccounts(a, b, settings.sortCaseSensitive) * direction));
   };
   if (!lists.accounts) return <Spinner />;
@@ -132,7 +136,7 @@ export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenPro
             groups={groups}
             onSelectAll={() => setSelected(new Set(visible.map((account) => account.id)))}
             onClearSelection={() => setSelected(new Set())}
-            onSort={sortBy}
+            onSort={sortByName}
             onChanged={() => {
               lists.unpin();
               setSelected(new Set());

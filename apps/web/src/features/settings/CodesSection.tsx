@@ -28,6 +28,7 @@ export function CodesSection({ values, set }: CodesSectionProps) {
     unit: 'minute',
     unitDisplay: 'long',
   });
+  const days = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'day', unitDisplay: 'long' });
   const switches: readonly (readonly [key: CodeSwitch, disabled?: boolean])[] = [
     ['getOtpOnRequest'],
     ['showNextOtp', values.getOtpOnRequest],
@@ -61,6 +62,16 @@ export function CodesSection({ values, set }: CodesSectionProps) {
         }))}
         disabled={!values.getOtpOnRequest}
         onChange={set('autoCloseTimeout')}
+      />
+      <SelectSetting
+        label={t('options.usageDays.label')}
+        help={t('options.usageDays.help')}
+        value={values.usageDays}
+        options={nativeSettings.usageDays.allowed.map((count) => ({
+          value: count,
+          label: days.format(count),
+        }))}
+        onChange={set('usageDays')}
       />
     </SettingsSection>
   );

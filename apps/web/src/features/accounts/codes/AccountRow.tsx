@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../../entities/account/account.api';
 import type { NativeSettings } from '@twofold/otp/browser';
 import { copyToClipboard } from '../../../ui/clipboard';
+import { reportViewed } from '../../../entities/account/usage.api';
 import { AccountContent } from '../../../entities/account/AccountIcon';
 import { FavoriteStar } from './FavoriteStar';
 import { ListCode } from './ListCode';
@@ -35,6 +37,7 @@ export const AccountRow = memo(function AccountRow({
   onCopied,
 }: AccountRowProps) {
   const { t } = useTranslation('accounts');
+  const queryClient = useQueryClient();
   const [revealed, setRevealed] = useState(false);
   const name = account.service ?? account.account;
 
@@ -42,6 +45,7 @@ export const AccountRow = memo(function AccountRow({
     if (!coded) return onOpen(account);
     const codes = await currentCodes(coded);
     if (!codes) return onOpen(account);
+    reportViewed(queryClient, account.id);
     if (await copyToClipboard(codes.password, { copied: t('otp.copied'), failed: t('otp.copyFailed') }))
       onCopied();
   };
