@@ -2308,7 +2308,10 @@ export interface components {
         /** @description 2FAuth error envelope */
         ErrorMessage: {
             message: string;
-            reason?: unknown;
+            /** @description A reason code (closed list), the messages of a refused body, or messages by field */
+            reason?: ("identity_confirmation_required" | "password_sign_in_off" | "password_required" | "account_key" | "This action is unauthorized.") | string[] | {
+                [key: string]: string;
+            };
         };
         /**
          * Group
@@ -12092,16 +12095,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description OK */
+            /** @description Refused, with the reason `This action is unauthorized.` */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        reason?: string;
-                    };
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Not found */
@@ -12317,16 +12317,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description OK */
+            /** @description Refused, with the reason `This action is unauthorized.` */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        reason?: string;
-                    };
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Not found */
@@ -12537,16 +12534,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description OK */
+            /** @description Refused, with the reason `This action is unauthorized.` */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        reason?: string;
-                    };
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Not found */
@@ -12634,16 +12628,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description OK */
+            /** @description Refused, with the reason `This action is unauthorized.` */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        reason?: string;
-                    };
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Not found */
@@ -12731,16 +12722,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description OK */
+            /** @description Refused, with the reason `This action is unauthorized.` */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        reason?: string;
-                    };
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Not found */
@@ -12828,16 +12816,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description OK */
+            /** @description Refused, with the reason `This action is unauthorized.` */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        reason?: string;
-                    };
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Not found */
