@@ -1,5 +1,4 @@
 import { Type, type Static } from 'typebox';
-import { StringEnum } from './common.schemas.js';
 
 /*
  * The error envelopes of every route, declared once (the OpenAPI plugin attaches them to every
@@ -27,7 +26,7 @@ export type ErrorReasonCode = (typeof ERROR_REASON_CODES)[number];
 /** A reason as it goes on the wire. */
 export const ErrorReason = Type.Union(
   [
-    Type.Unsafe<ErrorReasonCode>(StringEnum(ERROR_REASON_CODES)),
+    Type.Unsafe<ErrorReasonCode>({ type: 'string', enum: [...ERROR_REASON_CODES] }),
     Type.Array(Type.String()),
     Type.Record(Type.String(), Type.String()),
   ],
