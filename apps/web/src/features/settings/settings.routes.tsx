@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent, Link, Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { authLayout } from '../../lib/routes';
+import { authLayout, loadData } from '../../lib/routes';
+import { settingsQuery } from '../../entities/settings/settings.api';
 import { loadCatalogues } from '../../i18n/i18n';
 import './settings.css';
 
@@ -42,7 +43,9 @@ const settingsLayout = createRoute({
   id: 'settings',
   staticData: { showAbout: true },
   // The texts of every settings screen (the security devices screen also reads the sign-in ones).
-  loader: loadCatalogues('settings', 'auth'),
+  loader: async ({ context }) => {
+    await Promise.all([loadCatalogues('settings', 'auth')(), loadData(context, settingsQuery)]);
+  },
   component: SettingsLayout,
 });
 
