@@ -2,7 +2,7 @@
 // never by the product: it notes every WebAssembly memory (PGlite's) and, on SIGUSR2, writes where
 // the process's memory is to the file named by MEMORY_PROBE_FILE (RSS, V8 heap by space, external,
 // WebAssembly). With --expose-gc it collects first, so the heap figure is what is kept.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import v8 from 'node:v8';
 
 const memories = [];
@@ -56,8 +56,10 @@ process.on('SIGUSR2', () => {
   const spaces = Object.fromEntries(
     v8.getHeapSpaceStatistics().map((space) => [space.space_name, mb(space.space_used_size)]),
   );
+  // Written whole, then renamed: the bench never reads half a file.
+  const partial = `${process.env.MEMORY_PROBE_FILE}.partial`;
   writeFileSync(
-    process.env.MEMORY_PROBE_FILE,
+    partial,
     JSON.stringify({
       rss: mb(usage.rss),
       heapTotal: mb(usage.heapTotal),
@@ -69,4 +71,5 @@ process.on('SIGUSR2', () => {
       resident: residentByKind(),
     }),
   );
+  renameSync(partial, process.env.MEMORY_PROBE_FILE);
 });
