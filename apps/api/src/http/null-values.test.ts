@@ -119,6 +119,7 @@ const bases: Record<string, { path?: Record<string, string>; bodies: BaseBodies 
   confirmIdentity: { bodies: () => [{ password: john.password }] },
   confirmIdentityWebauthn: { bodies: () => [credential] },
   reorderFavorites: { bodies: () => [{ orderedIds: [2, 1] }] },
+  reportViewedCodes: { bodies: () => [{ ids: [1, 2] }] },
   setAlertKinds: {
     bodies: () => [
       {
