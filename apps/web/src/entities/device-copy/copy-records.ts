@@ -3,7 +3,7 @@ import { openContent, recordOpener, updatedRecords, VaultError, type CopyRecords
 import { api, unwrap } from '../../api/client';
 import type { Account } from '../data-source';
 import type { StoredCopy } from './copy-store';
-import type { CopyContent } from './device-copy';
+import type { CopyContent } from './copy-content';
 import { sealOffThread } from './seal-off-thread';
 
 /*

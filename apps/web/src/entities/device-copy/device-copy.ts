@@ -1,4 +1,3 @@
-import type { ResponseOf } from '@twofold/contract';
 import {
   isVaultError,
   newCopyKeys,
@@ -10,11 +9,12 @@ import {
 } from '@twofold/vault';
 import { api, isApiError, unwrap } from '../../api/client';
 import { serverNow } from '../../api/server-time';
-import type { Account, Group } from '../data-source';
+import type { Account } from '../data-source';
+import { readUser, type CopyContent } from './copy-content';
 import { showCopyIcons } from '../account/icon.api';
 import { deleteCopyDatabase, readCopy, updateCopy, writeCopy, type StoredCopy } from './copy-store';
 import { recordRefresh, registerDeviceCopy } from './device-copies.api';
-import { openLogos, readIconDigests, refreshLogos, type IconDigests } from './copy-icons';
+import { openLogos, readIconDigests, refreshLogos } from './copy-icons';
 import {
   changedAccounts,
   openStoredContent,
@@ -26,26 +26,7 @@ import {
 } from './copy-records';
 import { deviceCopyId, markDeviceCopy } from '../../api/client';
 
-const readUser = () => unwrap(api.GET('/api/v1/user'));
-
-/** What the copy holds, all of it inside the encryption. */
-export interface CopyContent {
-  readonly refreshedAt: number;
-  /** The server's clock minus the device's at the refresh: codes follow the server's time. */
-  readonly serverOffsetMs: number;
-  readonly accounts: Account[];
-  readonly groups: Group[];
-  readonly user: Awaited<ReturnType<typeof readUser>>;
-  readonly appConfig: ResponseOf<'/app-config', 'get'>;
-  readonly settings: ResponseOf<'/api/v1/settings', 'get'>;
-  /** By icon file: the digest of its image, under which `logos` keeps it (copy-icons.ts). */
-  readonly iconDigests?: IconDigests;
-  /**
-   * Logos as data URLs by icon file: sealed in the content by copies made before logos were kept
-   * apart; else filled in memory from the copy's logos when it is opened.
-   */
-  readonly icons?: Readonly<Record<string, string>>;
-}
+export type { CopyContent };
 
 /** Wrong passphrases in a row after which the copy is erased. */
 export const MAX_WRONG_PASSPHRASES = 10;
