@@ -1,4 +1,5 @@
 import { totpCodes, type CodeParams } from '@twofold/otp';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, createAccount, createGroup, SECRET, setSetting } from './accounts-helpers';
@@ -631,6 +632,58 @@ describe("codes from this device's copy when the server cannot be reached", () =
       .waitFor();
     expect(await row(page, /^Shop/).count()).toBe(0);
     expect(await list(page).getByRole('listitem').count()).toBe(2);
+    await restoreServer(page);
+  });
+
+  it('a copy made by the previous release (one sealed piece) opens, and is kept record by record from its first unlock', async () => {
+    const { page } = session;
+    const url = session.server.url;
+    await turnOnCopy(page, url);
+    await page.waitForLoadState('networkidle');
+    await cutServer(page);
+    // The copy written by the previous release, as @twofold/vault's tests keep it.
+    const previous = JSON.parse(
+      readFileSync(
+        new URL('../../../../packages/vault/test/fixtures/device-copy-v1.json', import.meta.url),
+        'utf8',
+      ),
+    ) as { stored: unknown };
+    /** What the stored copy holds (after putting `replace` in its place, when given). */
+    const stored = (replace?: unknown) =>
+      page.evaluate(async (replace: unknown) => {
+        const database = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open('twofold-device-copy');
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
+        });
+        const copy = await new Promise<{ content?: unknown; records?: { accounts: object } }>(
+          (resolve, reject) => {
+            const transaction = database.transaction('copy', 'readwrite');
+            const store = transaction.objectStore('copy');
+            if (replace) store.put(replace, 'current');
+            const read = store.get('current');
+            transaction.oncomplete = () =>
+              resolve(read.result as { content?: unknown; records?: { accounts: object } });
+            transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB'));
+          },
+        );
+        database.close();
+        return {
+          content: copy.content !== undefined,
+          records: Object.keys(copy.records?.accounts ?? {}).length,
+        };
+      }, replace ?? null);
+    expect(await stored(previous.stored)).toEqual({ content: true, records: 0 });
+
+    for (let visit = 0; visit < 2; visit += 1) {
+      await page.goto(`${url}/accounts`);
+      await page.getByRole('heading', { name: "Unlock this device's copy" }).waitFor({ timeout: 20_000 });
+      await unlock(page, 'correct horse battery staple');
+      await row(page, /^Example/).waitFor({ timeout: 20_000 });
+      await row(page, /^Other/).waitFor();
+      // Written again record by record at the first unlock; opened from its records at the second.
+      await expect.poll(() => stored(), { timeout: 20_000 }).toEqual({ content: false, records: 2 });
+    }
     await restoreServer(page);
   });
 });
