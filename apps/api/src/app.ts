@@ -50,6 +50,7 @@ import { tagsRoutes } from './tags/tags.routes.js';
 import { recoveryRoutes } from './recovery/recovery.routes.js';
 import { confirmIdentityRoutes } from './users/confirm-identity.routes.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
+import { accountChangesRoutes } from './accounts/account-changes.routes.js';
 import { accountKitRoutes } from './accounts/trash.routes.js';
 import { accountOtpRoutes } from './accounts/account-otp.routes.js';
 import { iconsRoutes } from './icons/icons.routes.js';
@@ -250,6 +251,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(groupsRoutes);
   await app.register(groupAccountsRoutes);
   await app.register(accountsRoutes);
+  await app.register(accountChangesRoutes);
   await app.register(accountKitRoutes);
   await app.register(accountOtpRoutes);
   await app.register(tagsRoutes);

@@ -56,6 +56,8 @@ const TABLE_SCOPES = {
   oidc_identities: NONE,
   otp_log: NONE,
   code_views: NONE,
+  account_tombstones: NONE,
+  account_change_feed: NONE,
   pending_icons: NONE,
   sessions: NONE,
   webauthn_credentials: NONE,

@@ -11,6 +11,12 @@ export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AccountChangeFeed {
+  epoch: string;
+  floor: Generated<string>;
+  id: Generated<boolean>;
+}
+
 export interface AccountNotes {
   account_id: number;
   note: string;
@@ -20,6 +26,12 @@ export interface AccountNotes {
 export interface AccountTags {
   account_id: number;
   tag_id: number;
+}
+
+export interface AccountTombstones {
+  account_id: number;
+  removed_at: Generated<Timestamp>;
+  revision: Generated<string>;
 }
 
 export interface AlertChannels {
@@ -227,6 +239,7 @@ export interface Twofaccounts {
   otp_type: string;
   period: number | null;
   position: number | null;
+  revision: Generated<string>;
   secret: string;
   service: string | null;
   trashed_at: Timestamp | null;
@@ -258,8 +271,10 @@ export interface WebauthnCredentials {
 }
 
 export interface DB {
+  account_change_feed: AccountChangeFeed;
   account_notes: AccountNotes;
   account_tags: AccountTags;
+  account_tombstones: AccountTombstones;
   alert_channels: AlertChannels;
   alert_kinds: AlertKinds;
   alert_push_subscriptions: AlertPushSubscriptions;

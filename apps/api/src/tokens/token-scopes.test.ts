@@ -37,6 +37,7 @@ const EXPECTED: Readonly<Record<string, Requirement>> = {
   // read: every other read, secrets included
   getAccountQrCode: 'read',
   revealAccountRecovery: 'read',
+  listAccountChanges: 'read',
   getAccountOtpLogs: 'read',
   getCodeLog: 'read',
   reportViewedCodes: 'codes',
