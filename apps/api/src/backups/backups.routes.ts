@@ -59,6 +59,35 @@ const BackupPassword = Type.Object({
 
 const NameParams = Type.Object({ name: Type.String() });
 
+/** The break-glass file, on demand. */
+export const breakGlassRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/v1/backups/break-glass',
+    {
+      // The signed-in user's only, who confirmed who they are (as for an export with notes).
+      config: { auth: 'api', scope: 'session' },
+      schema: {
+        tags: ['backups'],
+        operationId: 'downloadBreakGlass',
+        summary:
+          'Download the break-glass file: every account sealed as a backup, in one HTML page that opens offline with the backup password (a web session must have confirmed its user within 5 minutes, else 403 `identity_confirmation_required`)',
+        produces: ['text/html'],
+        response: { 200: Type.Unknown({ description: 'The HTML file' }) },
+      },
+    },
+    async (request, reply) => {
+      await assertRecentlyConfirmed(request.caller, () => sessionPort(request, reply), app.deps.clock.now());
+      const file = await downloadBreakGlass(app.deps, request.locale);
+      app.deps.alerts.raise({ kind: 'export', format: 'break-glass' });
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.name}"`)
+        .header('cache-control', 'no-store')
+        .send(file.bytes);
+    },
+  );
+};
+
 export const backupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const config = { auth: 'api' } as const;
   const tags = ['backups'];
@@ -137,32 +166,6 @@ export const backupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (_request, reply) => reply.code(201).send(await runBackup(app.deps)),
-  );
-
-  app.get(
-    '/api/v1/backups/break-glass',
-    {
-      // The signed-in user's only, who confirmed who they are (as for an export with notes).
-      config: { ...config, scope: 'session' },
-      schema: {
-        tags,
-        operationId: 'downloadBreakGlass',
-        summary:
-          'Download the break-glass file: every account sealed as a backup, in one HTML page that opens offline with the backup password (a web session must have confirmed its user within 5 minutes, else 403 `identity_confirmation_required`)',
-        produces: ['text/html'],
-        response: { 200: Type.Unknown({ description: 'The HTML file' }) },
-      },
-    },
-    async (request, reply) => {
-      await assertRecentlyConfirmed(request.caller, () => sessionPort(request, reply), app.deps.clock.now());
-      const file = await downloadBreakGlass(app.deps, request.locale);
-      app.deps.alerts.raise({ kind: 'export', format: 'break-glass' });
-      return reply
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.name}"`)
-        .header('cache-control', 'no-store')
-        .send(file.bytes);
-    },
   );
 
   app.get(
