@@ -82,6 +82,8 @@ describe('the break-glass file in Chromium, from file://', () => {
 
     await unlock(page, 'correct horse');
     await expect.poll(() => page.locator('.account').count()).toBe(3);
+    // The password form leaves the screen once the file is open.
+    expect(await page.locator('#unlock').isHidden()).toBe(true);
     expect(await page.content()).not.toContain(SECRET_NOTE);
     await page.getByRole('button', { name: STRINGS.reveal }).click();
     await expect.poll(() => page.locator('.note').textContent()).toBe(SECRET_NOTE);
