@@ -153,6 +153,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/backups/break-glass": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the break-glass file: every account sealed as a backup, in one HTML page that opens offline with the backup password (a web session must have confirmed its user within 5 minutes, else 403 `identity_confirmation_required`)
+         * @description Never with a personal access token: a signed-in session only.
+         */
+        get: operations["downloadBreakGlass"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/backups/password": {
         parameters: {
             query?: never;
@@ -3738,6 +3758,107 @@ export interface operations {
             };
         };
     };
+    downloadBreakGlass: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The HTML file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description Refused by a business rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Session locked after inactivity */
+            418: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description CSRF token mismatch */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     setBackupPassword: {
         parameters: {
             query?: never;
@@ -3863,6 +3984,8 @@ export interface operations {
                         password_set: boolean;
                         frequency: "off" | "daily" | "weekly";
                         keep: number;
+                        /** @description Each backup run also writes the break-glass file (twofold-break-glass.html) beside the backups */
+                        break_glass: boolean;
                         last_run: {
                             at: string;
                             status: "success" | "failure";
@@ -3967,6 +4090,7 @@ export interface operations {
                 "application/json": {
                     frequency?: "off" | "daily" | "weekly";
                     keep?: number;
+                    break_glass?: boolean;
                 };
             };
         };
@@ -3981,6 +4105,8 @@ export interface operations {
                         password_set: boolean;
                         frequency: "off" | "daily" | "weekly";
                         keep: number;
+                        /** @description Each backup run also writes the break-glass file (twofold-break-glass.html) beside the backups */
+                        break_glass: boolean;
                         last_run: {
                             at: string;
                             status: "success" | "failure";

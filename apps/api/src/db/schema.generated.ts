@@ -91,6 +91,7 @@ export interface AuthTokens {
 }
 
 export interface BackupSettings {
+  break_glass: Generated<boolean>;
   frequency: Generated<string>;
   id: number;
   keep: Generated<number>;

@@ -107,6 +107,7 @@ const EXPECTED: Readonly<Record<string, Requirement>> = {
   subscribeAlertPush: 'session',
   unsubscribeAlertPush: 'session',
   setBackupPassword: 'session',
+  downloadBreakGlass: 'session',
   listDeviceCopies: 'session',
   registerDeviceCopy: 'session',
   refreshDeviceCopy: 'session',
