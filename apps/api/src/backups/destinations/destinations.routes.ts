@@ -23,8 +23,7 @@ import { listRemoteBackups, restoreDrill, testConnection } from './remote-backup
 export const destinationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const config = { auth: 'api' } as const;
   const session = { auth: 'api', scope: 'session' } as const;
-  const tags = ['backups'];
-  const base = '/api/v1/backups/destinations';
+  const [tags, base] = [['backups'], '/api/v1/backups/destinations'];
 
   app.get(
     base,

@@ -207,7 +207,7 @@ export function targetOf(
   const secrets = secretsOf(deps, row);
   if (row.kind === 'sftp')
     return { kind: 'sftp', settings, secrets, hostKey: row.host_key, ...(sawHostKey ? { sawHostKey } : {}) };
-  return { kind: row.kind, settings, secrets } as RemoteTarget;
+  return { kind: row.kind, settings, secrets };
 }
 
 export async function recordOutcome(

@@ -1,4 +1,4 @@
-import { createClient, type FileStat } from 'webdav';
+import { createClient } from 'webdav';
 import type { DestinationSecrets, RemoteStore, WebdavSettings } from './remote-store.js';
 
 /** A WebDAV folder (the URL) through the `webdav` client: PUT to `<name>.part`, then MOVE. */
@@ -9,7 +9,7 @@ export function webdavStore(settings: WebdavSettings, secrets: DestinationSecret
   });
   return {
     async names() {
-      const listed = (await client.getDirectoryContents('/')) as FileStat[];
+      const listed = await client.getDirectoryContents('/');
       return listed.filter((item) => item.type === 'file').map((item) => item.basename);
     },
     async put(name, data) {
