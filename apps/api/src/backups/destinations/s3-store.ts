@@ -1,10 +1,3 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
 import type { DestinationSecrets, RemoteStore, S3Settings } from './remote-store.js';
 
 /**
@@ -12,7 +5,10 @@ import type { DestinationSecrets, RemoteStore, S3Settings } from './remote-store
  * whole or not at all). Checksums are sent only when an operation requires them: several
  * S3-compatible servers refuse the SDK's newer default trailers.
  */
-export function s3Store(settings: S3Settings, secrets: DestinationSecrets): RemoteStore {
+export async function s3Store(settings: S3Settings, secrets: DestinationSecrets): Promise<RemoteStore> {
+  // The library itself is loaded here too: the server bundle would otherwise load it at start.
+  const { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } =
+    await import('@aws-sdk/client-s3');
   const client = new S3Client({
     endpoint: settings.endpoint,
     region: settings.region || 'us-east-1',

@@ -1,4 +1,3 @@
-import SftpClient from 'ssh2-sftp-client';
 import {
   CREDENTIALS_REFUSED,
   DestinationError,
@@ -20,6 +19,8 @@ const changedKey = () =>
  */
 export async function sftpStore(target: SftpTarget): Promise<RemoteStore> {
   const { settings, secrets } = target;
+  // The library itself is loaded here too: the server bundle would otherwise load it at start.
+  const { default: SftpClient } = await import('ssh2-sftp-client');
   const client = new SftpClient('twofold-backup');
   let mismatch = false;
   try {

@@ -1,8 +1,12 @@
-import { createClient } from 'webdav';
 import type { DestinationSecrets, RemoteStore, WebdavSettings } from './remote-store.js';
 
 /** A WebDAV folder (the URL) through the `webdav` client: PUT to `<name>.part`, then MOVE. */
-export function webdavStore(settings: WebdavSettings, secrets: DestinationSecrets): RemoteStore {
+export async function webdavStore(
+  settings: WebdavSettings,
+  secrets: DestinationSecrets,
+): Promise<RemoteStore> {
+  // The library itself is loaded here too: the server bundle would otherwise load it at start.
+  const { createClient } = await import('webdav');
   const client = createClient(settings.url, {
     username: settings.username,
     password: secrets.password ?? '',
