@@ -13,6 +13,8 @@ export interface S3TestServer {
   readonly dir: string;
   readonly accessKeyId: string;
   readonly secretAccessKey: string;
+  /** Answers the next read of an object with other bytes (a copy damaged on the server). */
+  damageNextRead(): void;
   stop(): Promise<void>;
 }
 
@@ -47,7 +49,7 @@ function signatureValid(incoming: IncomingMessage): boolean {
 }
 
 /** Answers 403 SignatureDoesNotMatch to a badly signed request; passes the others to s3rver. */
-function signatureGate(upstreamPort: number): Server {
+function signatureGate(upstreamPort: number, damage: { next: boolean }): Server {
   return createServer((incoming, outgoing) => {
     if (!signatureValid(incoming)) {
       incoming.resume();
@@ -55,6 +57,13 @@ function signatureGate(upstreamPort: number): Server {
       outgoing.end(
         '<?xml version="1.0" encoding="UTF-8"?><Error><Code>SignatureDoesNotMatch</Code><Message>The request signature we calculated does not match the signature you provided.</Message></Error>',
       );
+      return;
+    }
+    if (damage.next && incoming.method === 'GET' && !incoming.url?.includes('?')) {
+      damage.next = false;
+      incoming.resume();
+      outgoing.writeHead(200, { 'content-type': 'application/json' });
+      outgoing.end('{"damaged": true}');
       return;
     }
     const upstream = request(
@@ -89,7 +98,8 @@ export async function startS3Server(): Promise<S3TestServer> {
     configureBuckets: [{ name: 'backups', configs: [] }],
   });
   const address = await server.run();
-  const gate = signatureGate(address.port);
+  const damage = { next: false };
+  const gate = signatureGate(address.port, damage);
   await new Promise<void>((resolve) => gate.listen(0, '127.0.0.1', resolve));
   return {
     endpoint: `http://127.0.0.1:${(gate.address() as AddressInfo).port}`,
@@ -97,6 +107,7 @@ export async function startS3Server(): Promise<S3TestServer> {
     dir,
     accessKeyId: ACCESS_KEY_ID,
     secretAccessKey: SECRET_ACCESS_KEY,
+    damageNextRead: () => (damage.next = true),
     stop: async () => {
       gate.closeAllConnections();
       await new Promise((resolve) => gate.close(resolve));

@@ -263,6 +263,22 @@ describeEachDatabase('backup destinations', (t: TestContext) => {
     });
   }
 
+  it('s3: a copy that does not read back as written is removed, marked failed and alerted', async () => {
+    await signedIn('PUT', '/api/v1/alerts/kinds', { backup_failed: true });
+    await signedIn('PUT', '/api/v1/alerts/channels/webhook', { url: `${hooks}/hook`, secret: 'hook secret' });
+    const { id, files } = await addDestination('s3');
+    await t.app.deps.alerts.settled();
+    receiver.reset();
+    s3.damageNextRead();
+    expect((await call('POST', '/api/v1/backups')).statusCode).toBe(201);
+    expect(backupsOnDisk(files())).toEqual([]);
+    expect((await view(id)).last_failure!.reason).toBe(
+      'The file read back from the destination differs from the one written.',
+    );
+    await t.app.deps.alerts.settled();
+    expect(receiver.at('/hook').map((hook) => hook.headers['x-twofold-event'])).toEqual(['backup_failed']);
+  });
+
   it('webdav: a server that drops the upload half-way leaves no file counted as a backup', async () => {
     const { id, files } = await addDestination('webdav');
     // What an earlier stopped upload left behind: a part file, never listed nor kept.
