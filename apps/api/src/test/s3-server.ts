@@ -59,7 +59,7 @@ function signatureGate(upstreamPort: number, damage: { next: boolean }): Server 
       );
       return;
     }
-    if (damage.next && incoming.method === 'GET' && !incoming.url?.includes('?')) {
+    if (damage.next && incoming.method === 'GET' && !incoming.url?.includes('list-type')) {
       damage.next = false;
       incoming.resume();
       outgoing.writeHead(200, { 'content-type': 'application/json' });
