@@ -8,6 +8,7 @@ import { startS3Server, type S3TestServer } from '../../test/s3-server.js';
 import { startSftpServer, type SftpTestServer } from '../../test/sftp-server.js';
 import { startWebdavServer, type WebdavTestServer } from '../../test/webdav-server.js';
 import { isBackupName } from '../backup-files.js';
+import { startBackupScheduler } from '../backup-scheduler.js';
 
 /*
  * Remote backup destinations against real servers on loopback: WebDAV (npm webdav-server), S3
@@ -277,6 +278,26 @@ describeEachDatabase('backup destinations', (t: TestContext) => {
     );
     await t.app.deps.alerts.settled();
     expect(receiver.at('/hook').map((hook) => hook.headers['x-twofold-event'])).toEqual(['backup_failed']);
+  });
+
+  it('two replicas on one database upload a scheduled backup once (the schedule lock covers uploads)', async () => {
+    // Replicas share PostgreSQL only: PGlite's data folder is locked to one process.
+    if (t.driver !== 'postgres') return;
+    const { files } = await addDestination('webdav');
+    await call('PUT', '/api/v1/backups/settings', { frequency: 'daily' });
+    const replica = () => ({ ...t.app.deps, config: { ...t.app.deps.config, DATABASE_URL: 'shared' } });
+    const [first, second] = await Promise.all([
+      startBackupScheduler(replica()),
+      startBackupScheduler(replica()),
+    ]);
+    try {
+      await Promise.all([first.tick(), second.tick()]);
+    } finally {
+      first.stop();
+      second.stop();
+    }
+    expect(backupsOnDisk(files())).toHaveLength(1);
+    expect(backupsOnDisk(t.config.backupDir)).toHaveLength(1);
   });
 
   it('webdav: a server that drops the upload half-way leaves no file counted as a backup', async () => {
