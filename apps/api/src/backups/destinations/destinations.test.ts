@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { asSignedInUser, bearerCaller, createUserWithToken } from '../../test/auth-helpers.js';
@@ -108,6 +108,7 @@ describeEachDatabase('backup destinations', (t: TestContext) => {
   const signedIn = asSignedInUser(t);
   beforeEach(async () => {
     token = await createUserWithToken(t.db);
+    rmSync(t.config.backupDir, { recursive: true, force: true });
     receiver.reset();
     expect(
       (await signedIn('PUT', '/api/v1/backups/password', { password: 'backup-pass-1' })).statusCode,
