@@ -61,6 +61,7 @@ import { importRoutes } from './import-export/import.routes.js';
 import { exportRoutes } from './import-export/export.routes.js';
 import { sharedKdfPool } from './import-export/kdf-pool.js';
 import { backupsRoutes, breakGlassRoutes } from './backups/backups.routes.js';
+import { destinationsRoutes } from './backups/destinations/destinations.routes.js';
 import { alertsRoutes } from './alerts/alerts.routes.js';
 import { createAlerts } from './alerts/alert-dispatcher.js';
 import { deviceCopiesRoutes } from './device-copies/device-copies.routes.js';
@@ -261,6 +262,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(qrcodeRoutes);
   await app.register(importRoutes);
   await app.register(exportRoutes);
+  await app.register(destinationsRoutes);
   await app.register(backupsRoutes);
   await app.register(breakGlassRoutes);
   await app.register(alertsRoutes);

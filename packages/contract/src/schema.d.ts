@@ -153,7 +153,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/backups/break-glass": {
+    "/api/v1/backups/destinations": {
         parameters: {
             query?: never;
             header?: never;
@@ -161,12 +161,100 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download the break-glass file: every account sealed as a backup, in one HTML page that opens offline with the backup password (a web session must have confirmed its user within 5 minutes, else 403 `identity_confirmation_required`)
+         * Where backups are written, with each one’s last success and failure
+         * @description Personal access tokens: scope `read` or wider (403 otherwise).
+         */
+        get: operations["listBackupDestinations"];
+        put?: never;
+        /**
+         * Add a WebDAV, S3 or SFTP destination
          * @description Never with a personal access token: a signed-in session only.
          */
-        get: operations["downloadBreakGlass"];
+        post: operations["createBackupDestination"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backups/destinations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
         put?: never;
         post?: never;
+        /**
+         * Remove a destination (its files stay where they are)
+         * @description Never with a personal access token: a signed-in session only.
+         */
+        delete: operations["deleteBackupDestination"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a destination (a credential not given is kept)
+         * @description Never with a personal access token: a signed-in session only.
+         */
+        patch: operations["updateBackupDestination"];
+        trace?: never;
+    };
+    "/api/v1/backups/destinations/{id}/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The backups on a destination, newest first
+         * @description Never with a personal access token: a signed-in session only.
+         */
+        get: operations["listDestinationBackups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backups/destinations/{id}/backups/{name}/drill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore drill: open one backup of a destination into import rows, saving nothing
+         * @description Never with a personal access token: a signed-in session only.
+         */
+        post: operations["drillDestinationBackup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backups/destinations/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connect and list; SFTP: answers the host key, pinned when confirmed
+         * @description Never with a personal access token: a signed-in session only.
+         */
+        post: operations["testBackupDestination"];
         delete?: never;
         options?: never;
         head?: never;
@@ -908,26 +996,6 @@ export interface paths {
          * @description Personal access tokens: scope `full` (403 otherwise).
          */
         delete: operations["deleteAccounts"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/twofaccounts/changes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Accounts changed since a revision, with secrets and extras, the ids removed since and the order (Twofold only; a token raises the export alert, hourly)
-         * @description Personal access tokens: scope `read` or wider (403 otherwise).
-         */
-        get: operations["listAccountChanges"];
-        put?: never;
-        post?: never;
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2175,19 +2243,6 @@ export interface components {
             /** @description Place among the favourites, on a favourite (`withExtras`) */
             favorite_order?: number | null;
         };
-        /** AccountChanges */
-        AccountChanges: {
-            /** @description Give it as `since` next time */
-            revision: string;
-            /** @description true: `accounts` holds every account (no `since`, or one this server cannot serve) */
-            reset: boolean;
-            /** @description Accounts written since, with their secrets and extras (every account on a reset) */
-            accounts: components["schemas"]["Account"][];
-            /** @description Ids deleted or moved to the trash since */
-            removed: number[];
-            /** @description Every account's id, in the list's order */
-            order: number[];
-        };
         /**
          * AccountPage
          * @description One page of the accounts (with `page[number]` or `page[size]`)
@@ -2309,6 +2364,45 @@ export interface components {
             size: number;
             created_at: string;
             accounts: number | null;
+        };
+        /**
+         * BackupDestination
+         * @description Where backups are written (Twofold addition)
+         */
+        BackupDestination: {
+            id: number;
+            kind: "local" | ("webdav" | "s3" | "sftp");
+            label: string;
+            enabled: boolean;
+            keep: number;
+            settings: {
+                url?: string;
+                username?: string;
+                endpoint?: string;
+                region?: string;
+                bucket?: string;
+                prefix?: string;
+                access_key_id?: string;
+                force_path_style?: boolean;
+                host?: string;
+                port?: number;
+                path?: string;
+            };
+            has_password: boolean;
+            has_secret_access_key: boolean;
+            has_private_key: boolean;
+            host_key: string | null;
+            last_success: {
+                /** @description ISO-8601 UTC with microseconds */
+                at: string;
+                name: string;
+                size: number;
+            } | null;
+            last_failure: {
+                /** @description ISO-8601 UTC with microseconds */
+                at: string;
+                reason: string;
+            } | null;
         };
         /**
          * CreatedToken
@@ -3758,7 +3852,7 @@ export interface operations {
             };
         };
     };
-    downloadBreakGlass: {
+    listBackupDestinations: {
         parameters: {
             query?: never;
             header?: never;
@@ -3767,13 +3861,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The HTML file */
+            /** @description A list of BackupDestination */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "application/json": components["schemas"]["BackupDestination"][];
                 };
             };
             /** @description Refused by a business rule */
@@ -3782,7 +3876,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ErrorMessage"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Not authenticated */
@@ -3791,7 +3885,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ErrorMessage"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Forbidden */
@@ -3800,7 +3894,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ErrorMessage"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Not found */
@@ -3809,7 +3903,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ErrorMessage"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Session locked after inactivity */
@@ -3818,7 +3912,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ErrorMessage"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description CSRF token mismatch */
@@ -3827,7 +3921,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ErrorMessage"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Validation failed */
@@ -3836,7 +3930,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ValidationError"];
+                    "application/json": components["schemas"]["ValidationError"];
                 };
             };
             /** @description Too many requests */
@@ -3845,7 +3939,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ErrorMessage"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Server error */
@@ -3854,7 +3948,707 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": components["schemas"]["ErrorMessage"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    createBackupDestination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    kind: "webdav" | "s3" | "sftp";
+                    label?: string;
+                    enabled?: boolean;
+                    /** @description Backups kept on this destination */
+                    keep?: number;
+                    /** @description WebDAV: the folder URL */
+                    url?: string;
+                    username?: string;
+                    /** @description Write-only */
+                    password?: string;
+                    /** @description S3: the service URL */
+                    endpoint?: string;
+                    region?: string;
+                    bucket?: string;
+                    prefix?: string;
+                    access_key_id?: string;
+                    /** @description Write-only */
+                    secret_access_key?: string;
+                    force_path_style?: boolean;
+                    host?: string;
+                    port?: number;
+                    /** @description SFTP: the remote folder */
+                    path?: string;
+                    /** @description Write-only */
+                    private_key?: string;
+                    /** @description Write-only */
+                    passphrase?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Where backups are written (Twofold addition) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupDestination"];
+                };
+            };
+            /** @description Refused by a business rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Session locked after inactivity */
+            418: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description CSRF token mismatch */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    deleteBackupDestination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, no content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by a business rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Session locked after inactivity */
+            418: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description CSRF token mismatch */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    updateBackupDestination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label?: string;
+                    enabled?: boolean;
+                    /** @description Backups kept on this destination */
+                    keep?: number;
+                    /** @description WebDAV: the folder URL */
+                    url?: string;
+                    username?: string;
+                    /** @description Write-only */
+                    password?: string;
+                    /** @description S3: the service URL */
+                    endpoint?: string;
+                    region?: string;
+                    bucket?: string;
+                    prefix?: string;
+                    access_key_id?: string;
+                    /** @description Write-only */
+                    secret_access_key?: string;
+                    force_path_style?: boolean;
+                    host?: string;
+                    port?: number;
+                    /** @description SFTP: the remote folder */
+                    path?: string;
+                    /** @description Write-only */
+                    private_key?: string;
+                    /** @description Write-only */
+                    passphrase?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Where backups are written (Twofold addition) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupDestination"];
+                };
+            };
+            /** @description Refused by a business rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Session locked after inactivity */
+            418: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description CSRF token mismatch */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    listDestinationBackups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @description ISO-8601 UTC with microseconds */
+                        created_at: string;
+                    }[];
+                };
+            };
+            /** @description Refused by a business rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Session locked after inactivity */
+            418: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description CSRF token mismatch */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    drillDestinationBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A list of ImportRow */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportRow"][];
+                };
+            };
+            /** @description Refused by a business rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Session locked after inactivity */
+            418: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description CSRF token mismatch */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    testBackupDestination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description SFTP: the fingerprint the user confirms (pins it) */
+                    host_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        reason: string | null;
+                        host_key: string | null;
+                        host_key_confirmed: boolean;
+                    };
+                };
+            };
+            /** @description Refused by a business rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Session locked after inactivity */
+            418: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description CSRF token mismatch */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3984,8 +4778,6 @@ export interface operations {
                         password_set: boolean;
                         frequency: "off" | "daily" | "weekly";
                         keep: number;
-                        /** @description Each backup run also writes the break-glass file (twofold-break-glass.html) beside the backups */
-                        break_glass: boolean;
                         last_run: {
                             at: string;
                             status: "success" | "failure";
@@ -4090,7 +4882,6 @@ export interface operations {
                 "application/json": {
                     frequency?: "off" | "daily" | "weekly";
                     keep?: number;
-                    break_glass?: boolean;
                 };
             };
         };
@@ -4105,8 +4896,6 @@ export interface operations {
                         password_set: boolean;
                         frequency: "off" | "daily" | "weekly";
                         keep: number;
-                        /** @description Each backup run also writes the break-glass file (twofold-break-glass.html) beside the backups */
-                        break_glass: boolean;
                         last_run: {
                             at: string;
                             status: "success" | "failure";
@@ -9056,110 +9845,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-            /** @description Refused by a business rule */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
-            };
-            /** @description Not authenticated */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
-            };
-            /** @description Session locked after inactivity */
-            418: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
-            };
-            /** @description CSRF token mismatch */
-            419: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
-            };
-            /** @description Server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
-            };
-        };
-    };
-    listAccountChanges: {
-        parameters: {
-            query?: {
-                /** @description The `revision` of a previous answer; absent: every account */
-                since?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The AccountChanges */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccountChanges"];
-                };
             };
             /** @description Refused by a business rule */
             400: {

@@ -181,6 +181,11 @@ const noPassword = () => new AppError('conflict', message('error.backup_password
 
 /** Makes one backup of every account (with its group and icon), then applies the retention. */
 export async function createBackup(deps: Deps, options: WriteOptions = {}): Promise<BackupEntry> {
+  return (await makeBackup(deps, options)).entry;
+}
+
+/** As `createBackup`, with the written bytes and the vault key (remote copies are checked with them). */
+export async function makeBackup(deps: Deps, options: WriteOptions = {}) {
   const keys = await vaultKeys(deps);
   if (!keys) throw noPassword();
   const db = (await exportAegis(deps, undefined)).db as Record<string, unknown>;
@@ -197,7 +202,8 @@ export async function createBackup(deps: Deps, options: WriteOptions = {}): Prom
   if (row.break_glass) await writeBreakGlass(deps, await breakGlassFile(deps, db, keys, 'en'));
   await applyRetention(deps, row.keep);
   const entries = (db.entries as unknown[] | undefined)?.length ?? 0;
-  return { name, size: bytes.length, created_at: toTimestamp(now), accounts: entries };
+  const entry: BackupEntry = { name, size: bytes.length, created_at: toTimestamp(now), accounts: entries };
+  return { entry, sealed: { name, bytes, accounts: entries, masterKey: keys.masterKey } };
 }
 
 /** The break-glass file of every account now, for a download (nothing written). */

@@ -50,6 +50,7 @@ const TABLE_SCOPES = {
   auth_log: NONE,
   auth_tokens: NONE,
   backup_settings: NONE,
+  backup_destinations: NONE,
   device_copies: NONE,
   idempotency_keys: NONE,
   login_throttles: NONE,

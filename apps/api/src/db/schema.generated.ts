@@ -90,6 +90,23 @@ export interface AuthTokens {
   token_hash: string;
 }
 
+export interface BackupDestinations {
+  created_at: Generated<Timestamp>;
+  enabled: Generated<boolean>;
+  host_key: string | null;
+  id: Generated<number>;
+  keep: Generated<number>;
+  kind: string;
+  label: string;
+  last_failure_at: Timestamp | null;
+  last_failure_reason: string | null;
+  last_success_at: Timestamp | null;
+  last_success_name: string | null;
+  last_success_size: number | null;
+  secrets: string | null;
+  settings: Generated<string>;
+}
+
 export interface BackupSettings {
   break_glass: Generated<boolean>;
   frequency: Generated<string>;
@@ -283,6 +300,7 @@ export interface DB {
   alert_vapid_keys: AlertVapidKeys;
   auth_log: AuthLog;
   auth_tokens: AuthTokens;
+  backup_destinations: BackupDestinations;
   backup_settings: BackupSettings;
   code_views: CodeViews;
   device_copies: DeviceCopies;

@@ -45,6 +45,7 @@ const TABLES: { readonly [Table in keyof DB]-?: true } = {
   twofaccounts: true,
   pending_icons: true,
   backup_settings: true,
+  backup_destinations: true,
   idempotency_keys: true,
   alert_kinds: true,
   alert_channels: true,
