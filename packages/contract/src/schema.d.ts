@@ -153,6 +153,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/backups/break-glass": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the break-glass file: every account sealed as a backup, in one HTML page that opens offline with the backup password (a web session must have confirmed its user within 5 minutes, else 403 `identity_confirmation_required`)
+         * @description Never with a personal access token: a signed-in session only.
+         */
+        get: operations["downloadBreakGlass"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/backups/destinations": {
         parameters: {
             query?: never;
@@ -996,6 +1016,26 @@ export interface paths {
          * @description Personal access tokens: scope `full` (403 otherwise).
          */
         delete: operations["deleteAccounts"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/twofaccounts/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Accounts changed since a revision, with secrets and extras, the ids removed since and the order (Twofold only; a token raises the export alert, hourly)
+         * @description Personal access tokens: scope `read` or wider (403 otherwise).
+         */
+        get: operations["listAccountChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2242,6 +2282,19 @@ export interface components {
             favorite?: boolean;
             /** @description Place among the favourites, on a favourite (`withExtras`) */
             favorite_order?: number | null;
+        };
+        /** AccountChanges */
+        AccountChanges: {
+            /** @description Give it as `since` next time */
+            revision: string;
+            /** @description true: `accounts` holds every account (no `since`, or one this server cannot serve) */
+            reset: boolean;
+            /** @description Accounts written since, with their secrets and extras (every account on a reset) */
+            accounts: components["schemas"]["Account"][];
+            /** @description Ids deleted or moved to the trash since */
+            removed: number[];
+            /** @description Every account's id, in the list's order */
+            order: number[];
         };
         /**
          * AccountPage
@@ -3852,6 +3905,107 @@ export interface operations {
             };
         };
     };
+    downloadBreakGlass: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The HTML file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description Refused by a business rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Session locked after inactivity */
+            418: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description CSRF token mismatch */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     listBackupDestinations: {
         parameters: {
             query?: never;
@@ -4778,6 +4932,8 @@ export interface operations {
                         password_set: boolean;
                         frequency: "off" | "daily" | "weekly";
                         keep: number;
+                        /** @description Each backup run also writes the break-glass file (twofold-break-glass.html) beside the backups */
+                        break_glass: boolean;
                         last_run: {
                             at: string;
                             status: "success" | "failure";
@@ -4882,6 +5038,7 @@ export interface operations {
                 "application/json": {
                     frequency?: "off" | "daily" | "weekly";
                     keep?: number;
+                    break_glass?: boolean;
                 };
             };
         };
@@ -4896,6 +5053,8 @@ export interface operations {
                         password_set: boolean;
                         frequency: "off" | "daily" | "weekly";
                         keep: number;
+                        /** @description Each backup run also writes the break-glass file (twofold-break-glass.html) beside the backups */
+                        break_glass: boolean;
                         last_run: {
                             at: string;
                             status: "success" | "failure";
@@ -9845,6 +10004,110 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Refused by a business rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Session locked after inactivity */
+            418: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description CSRF token mismatch */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    listAccountChanges: {
+        parameters: {
+            query?: {
+                /** @description The `revision` of a previous answer; absent: every account */
+                since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The AccountChanges */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountChanges"];
+                };
             };
             /** @description Refused by a business rule */
             400: {
