@@ -2508,7 +2508,10 @@ export interface components {
         /** @description 2FAuth error envelope */
         ErrorMessage: {
             message: string;
-            reason?: unknown;
+            /** @description A reason code (closed list), the messages of a refused body, or messages by field */
+            reason?: ("identity_confirmation_required" | "password_sign_in_off" | "password_required" | "account_key" | "This action is unauthorized.") | string[] | {
+                [key: string]: string;
+            };
         };
         /**
          * Group
@@ -13303,16 +13306,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description OK */
+            /** @description Refused, with the reason `This action is unauthorized.` */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        reason?: string;
-                    };
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Not found */
@@ -13528,16 +13528,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description OK */
+            /** @description Refused, with the reason `This action is unauthorized.` */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        reason?: string;
-                    };
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Not found */
@@ -13748,16 +13745,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description OK */
+            /** @description Refused, with the reason `This action is unauthorized.` */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        reason?: string;
-                    };
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Not found */
@@ -13845,16 +13839,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description OK */
+            /** @description Refused, with the reason `This action is unauthorized.` */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        reason?: string;
-                    };
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Not found */
@@ -13942,16 +13933,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description OK */
+            /** @description Refused, with the reason `This action is unauthorized.` */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        reason?: string;
-                    };
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Not found */
@@ -14039,16 +14027,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description OK */
+            /** @description Refused, with the reason `This action is unauthorized.` */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        reason?: string;
-                    };
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Not found */
