@@ -72,7 +72,10 @@ export function AccountsHeader({ searchRef, ...props }: AccountsHeaderProps) {
         <span className="group-switch-name" title={groupLabel}>
           {groupLabel}
         </span>{' '}
-        <span className="badge group-switch-count">{counts.inGroup}</span>
+        {/* Its name says the count in words: the bare number would not be in it as shown. */}
+        <span className="badge group-switch-count" aria-hidden="true">
+          {counts.inGroup}
+        </span>
         <span aria-hidden="true" className="chevron" />
       </button>
       <div className="accounts-actions">
