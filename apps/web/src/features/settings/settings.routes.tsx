@@ -7,7 +7,7 @@ import './settings.css';
 
 /** Settings tabs: the active one is marked, a click navigates to it. */
 function SettingsLayout() {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const tabs = [
     { to: '/settings/options', label: t('tabs.options') },
     { to: '/settings/account', label: t('tabs.account') },
@@ -27,8 +27,8 @@ function SettingsLayout() {
     if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return;
     const [navBox, box] = [nav.getBoundingClientRect(), current.getBoundingClientRect()];
     if (box.left < navBox.left || box.right > navBox.right)
-      nav.scrollLeft += box.left - navBox.left - (navBox.width - box.width) / 2;
-  }, [pathname]);
+      current.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [pathname, i18n.language]);
   return (
     <div className="settings">
       <Link to="/accounts" className="settings-back">
