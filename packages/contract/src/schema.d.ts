@@ -16830,6 +16830,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
+                        name: string | null;
                         ip_address: string | null;
                         browser: string | false;
                         platform: string | false;
