@@ -22,6 +22,12 @@ export interface AccountTags {
   tag_id: number;
 }
 
+export interface AccountWebsites {
+  domain: string;
+  position: number;
+  twofaccount_id: number;
+}
+
 export interface AlertChannels {
   enabled: Generated<boolean>;
   last_error: string | null;
@@ -99,6 +105,19 @@ export interface CodeViews {
   times: Generated<number>;
   token_id: Generated<string>;
   twofaccount_id: number;
+}
+
+export interface DeviceAuthorizations {
+  client_name: string;
+  created_at: Timestamp;
+  device_code_hash: string;
+  expires_at: Timestamp;
+  id: Generated<number>;
+  last_polled_at: Timestamp | null;
+  scope: string;
+  status: Generated<string>;
+  token_name: string | null;
+  user_code_hash: string;
 }
 
 export interface DeviceCopies {
@@ -260,6 +279,7 @@ export interface WebauthnCredentials {
 export interface DB {
   account_notes: AccountNotes;
   account_tags: AccountTags;
+  account_websites: AccountWebsites;
   alert_channels: AlertChannels;
   alert_kinds: AlertKinds;
   alert_push_subscriptions: AlertPushSubscriptions;
@@ -269,6 +289,7 @@ export interface DB {
   auth_tokens: AuthTokens;
   backup_settings: BackupSettings;
   code_views: CodeViews;
+  device_authorizations: DeviceAuthorizations;
   device_copies: DeviceCopies;
   groups: Groups;
   idempotency_keys: IdempotencyKeys;

@@ -60,6 +60,8 @@ const TABLES: { readonly [Table in keyof DB]-?: true } = {
   otp_log: true,
   code_views: true,
   oidc_identities: true,
+  device_authorizations: true,
+  account_websites: true,
 };
 
 /** The names of every table (tests and benchmarks empty them all between runs). */
