@@ -17,6 +17,7 @@ const loadedOnFirstUse = [
   '@simplewebauthn/server',
   '@twofold/import',
   '@twofold/otp/images',
+  '@twofold/otp/websites',
   'bowser',
   'jsdom',
   'nodemailer',

@@ -1343,6 +1343,26 @@ export interface paths {
         patch: operations["markRecoveryCode"];
         trace?: never;
     };
+    "/api/v1/twofaccounts/{id}/websites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a website to an account's list (stored as its registrable domain; kept once), answers the list (Twofold only)
+         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
+         */
+        post: operations["addAccountWebsite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user": {
         parameters: {
             query?: never;
@@ -2222,6 +2242,8 @@ export interface components {
             /** @description The tag names, as create and update take them; absent when none (`withExtras` only) */
             tags?: string[];
             recovery_codes?: components["schemas"]["RecoveryCodesSummary"];
+            /** @description The registrable domains where its codes are asked for (`github.com`); absent when none (`withExtras` only) */
+            websites?: string[];
             /** @description true when a note is stored, absent otherwise (`withExtras` only) */
             has_note?: boolean;
             /** @description true on a favourite, absent otherwise (only with `withExtras`) */
@@ -9431,6 +9453,8 @@ export interface operations {
                     group_id?: number | null;
                     /** @description Tag names (Twofold only): the account gets exactly these tags, new names are created */
                     tags?: string[];
+                    /** @description Websites (Twofold only): the account gets exactly these, each stored as its registrable domain (`gist.github.com` -> `github.com`); an IP address or `localhost` is kept as it is */
+                    websites?: string[];
                     note?: string | null;
                     /** @description The codes in order; a code already stored keeps its used date unless `used_at` is given */
                     recovery_codes?: {
@@ -9452,6 +9476,8 @@ export interface operations {
                     counter?: number | null;
                     /** @description Tag names (Twofold only): the account gets exactly these tags, new names are created */
                     tags?: string[];
+                    /** @description Websites (Twofold only): the account gets exactly these, each stored as its registrable domain (`gist.github.com` -> `github.com`); an IP address or `localhost` is kept as it is */
+                    websites?: string[];
                     note?: string | null;
                     /** @description The codes in order; a code already stored keeps its used date unless `used_at` is given */
                     recovery_codes?: {
@@ -11098,6 +11124,8 @@ export interface operations {
                     counter?: number | null;
                     /** @description Tag names (Twofold only): the account gets exactly these tags, new names are created */
                     tags?: string[];
+                    /** @description Websites (Twofold only): the account gets exactly these, each stored as its registrable domain (`gist.github.com` -> `github.com`); an IP address or `localhost` is kept as it is */
+                    websites?: string[];
                     note?: string | null;
                     /** @description The codes in order; a code already stored keeps its used date unless `used_at` is given */
                     recovery_codes?: {
@@ -11999,6 +12027,118 @@ export interface operations {
                         id: number;
                         /** Format: date-time */
                         used_at: string | null;
+                    };
+                };
+            };
+            /** @description Refused by a business rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Session locked after inactivity */
+            418: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description CSRF token mismatch */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    addAccountWebsite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Account id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    domain: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        websites: string[];
                     };
                 };
             };

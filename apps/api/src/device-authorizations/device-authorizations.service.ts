@@ -31,6 +31,8 @@ const USER_CODE_LENGTH = 8;
 
 export type DeviceScope = 'codes' | 'read';
 
+const scopeOf = (stored: string): DeviceScope => (stored === 'read' ? 'read' : 'codes');
+
 const sha256 = (value: string) => hash('sha256', value, 'hex');
 
 /** `abcd efgh`, `ABCD-EFGH`, `abcdefgh` -> `ABCDEFGH`; null when it cannot be a user code. */
@@ -91,7 +93,7 @@ export async function pollAuthorization(deps: Deps, deviceCode: string): Promise
   if (row.status === 'denied') return refused('access_denied');
   if (row.status !== 'approved') return refused('authorization_pending');
   if (!(await markIssued(deps.db, row.id))) return refused('expired_token');
-  const scope: DeviceScope = row.scope === 'read' ? 'read' : 'codes';
+  const scope = scopeOf(row.scope);
   const name = row.token_name ?? row.client_name;
   const { value } = await issueToken(deps, { name, scope });
   return { ok: true, token: { access_token: value, token_type: 'Bearer', scope, token_name: name } };
@@ -109,7 +111,7 @@ export async function showAuthorization(deps: Deps, userCode: string) {
   const row = await pending(deps, userCode);
   return {
     client_name: row.client_name,
-    scope: (row.scope === 'read' ? 'read' : 'codes'),
+    scope: scopeOf(row.scope),
     created_at: toTimestamp(row.created_at),
     expires_at: toTimestamp(row.expires_at),
   };

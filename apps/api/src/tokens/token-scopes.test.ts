@@ -40,6 +40,8 @@ const EXPECTED: Readonly<Record<string, Requirement>> = {
   getAccountOtpLogs: 'read',
   getCodeLog: 'read',
   reportViewedCodes: 'codes',
+  // the one write of a codes token: an account learns a website (the browser extension)
+  addAccountWebsite: 'codes',
   getAccountUsage: 'read',
   exportAccounts: 'read',
   exportAccountsEncrypted: 'read',
