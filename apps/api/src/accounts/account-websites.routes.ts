@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AccountIdParams, accountMustExist } from './account-params.js';
-import { MAX_WEBSITES, rememberWebsite } from './account-websites.js';
+import { rememberWebsite } from './account-websites.js';
 
 /**
  * "Remember github.com for GitHub": the browser extension learns a website when the user picks an

@@ -1,3 +1,4 @@
+import type * as Websites from '@twofold/otp/websites';
 import type { Executor } from '../db/database.js';
 import { errors, type FieldError } from '../http/errors.js';
 import { fieldError } from '../http/field-errors.js';
@@ -11,7 +12,7 @@ import { fieldError } from '../http/field-errors.js';
 /** At most this many websites per account. */
 export const MAX_WEBSITES = 20;
 
-type WebsitesModule = typeof import('@twofold/otp/websites');
+type WebsitesModule = typeof Websites;
 let loaded: Promise<WebsitesModule> | undefined;
 const websitesModule = () => (loaded ??= import('@twofold/otp/websites'));
 
