@@ -19,6 +19,7 @@ const loadedOnFirstUse = [
   '@twofold/import',
   '@twofold/otp/images',
   '@twofold/vault/break-glass',
+  '@twofold/otp/websites',
   'bowser',
   'jsdom',
   'nodemailer',

@@ -65,6 +65,8 @@ import { destinationsRoutes } from './backups/destinations/destinations.routes.j
 import { alertsRoutes } from './alerts/alerts.routes.js';
 import { createAlerts } from './alerts/alert-dispatcher.js';
 import { deviceCopiesRoutes } from './device-copies/device-copies.routes.js';
+import { accountWebsitesRoutes } from './accounts/account-websites.routes.js';
+import { deviceAuthorizationsRoutes } from './device-authorizations/device-authorizations.routes.js';
 import { userManagerRoutes } from './users/user-manager.routes.js';
 import { codeLogRoutes } from './code-log/code-log.routes.js';
 import { sessionsRoutes } from './sessions/sessions.routes.js';
@@ -267,6 +269,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(breakGlassRoutes);
   await app.register(alertsRoutes);
   await app.register(deviceCopiesRoutes);
+  await app.register(deviceAuthorizationsRoutes);
+  await app.register(accountWebsitesRoutes);
   await app.register(userManagerRoutes);
   await app.register(codeLogRoutes);
   await app.register(sessionsRoutes);

@@ -1,5 +1,6 @@
 import { TwofoldApiError, TwofoldNetworkError, unwrap } from './errors.js';
 import { createTwofoldClient, type TwofoldClient, type TwofoldClientOptions } from './client.js';
+import { deviceAuthorizationApi } from './device-authorization.js';
 import { accountLists, idList, readQuery, type ReadOptions } from './list.js';
 import type {
   Account,
@@ -249,6 +250,8 @@ export function createTwofold(options: TwofoldClientOptions = {}) {
       delete: (name: string): Promise<void> =>
         unwrap(client.DELETE('/api/v1/backups/{name}', { params: { path: { name } } })),
     },
+    /** Pairing a device without copying a token (Twofold only). */
+    deviceAuthorization: deviceAuthorizationApi(client),
     /** The signed-in user (a cheap way to check a token). */
     user: (): Promise<User> => unwrap(client.GET('/api/v1/user')) as Promise<User>,
     /** The user and what the token may do (`scope`: null for a session or an older server). */

@@ -63,6 +63,8 @@ const TABLES: { readonly [Table in keyof DB]-?: true } = {
   oidc_identities: true,
   account_tombstones: true,
   account_change_feed: true,
+  device_authorizations: true,
+  account_websites: true,
 };
 
 /** The names of every table (tests and benchmarks empty them all between runs). */

@@ -86,6 +86,12 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'error.identity_confirmation_required': 'أكّد هويتك لرؤية هذا (كلمة المرور أو جهاز الأمان).',
   'error.token_scope_required': 'لا يمكن لرمزك القيام بهذا: يحتاج إلى النطاق ":scope" أو نطاق أوسع.',
   'error.session_required': 'لا يمكن القيام بهذا إلا من جلسة مسجَّل الدخول فيها، وليس برمز وصول شخصي.',
+  'error.device_authorization_pending': 'لم تتم الموافقة على الاقتران بعد: أعد المحاولة بعد بضع ثوانٍ.',
+  'error.device_slow_down': 'سريع جدًا: انتظر الفاصل الزمني بين طلبين.',
+  'error.device_access_denied': 'رُفض الاقتران.',
+  'error.device_expired_token':
+    'رمز الاقتران هذا غير معروف أو منتهي الصلاحية أو مستخدم من قبل: ابدأ من جديد.',
+  'validation.website': 'يجب أن يكون الحقل :attribute نطاق موقع ويب، مثل github.com.',
   'error.wrong_password': 'كلمة مرور خاطئة',
   'error.wrong_current_password': 'كلمة المرور الحالية خاطئة، لم يتغيّر شيء',
   'error.user_deletion_failed': 'فشل حذف حساب المستخدم، لم تُحذف أي بيانات',

@@ -89,6 +89,13 @@ export const bg: Partial<Record<MessageKey, string>> = {
     'Потвърдете самоличността си, за да видите това (парола или устройство за сигурност).',
   'error.token_scope_required': 'Вашият токен не може да направи това: нужен е обхват ":scope" или по-широк.',
   'error.session_required': 'Това може да се направи само от влязла сесия, не с личен токен за достъп.',
+  'error.device_authorization_pending':
+    'Сдвояването още не е одобрено: попитайте отново след няколко секунди.',
+  'error.device_slow_down': 'Твърде бързо: изчакайте интервала между две заявки.',
+  'error.device_access_denied': 'Сдвояването беше отказано.',
+  'error.device_expired_token':
+    'Този код за сдвояване е непознат, изтекъл или вече използван: започнете отначало.',
+  'validation.website': 'Полето :attribute трябва да е домейн на уебсайт, например github.com.',
   'error.wrong_password': 'Грешна парола',
   'error.wrong_current_password': 'Грешна текуща парола, нищо не е променено',
   'error.user_deletion_failed': 'Изтриването на потребителския профил не успя, не са изтрити данни',

@@ -90,6 +90,11 @@ export const da: Partial<Record<MessageKey, string>> = {
   'error.token_scope_required':
     'Dit token kan ikke gøre dette: det kræver omfanget ":scope" eller et bredere.',
   'error.session_required': 'Kun en logget ind session kan gøre dette, ikke et personligt adgangstoken.',
+  'error.device_authorization_pending': 'Parringen er ikke godkendt endnu: spørg igen om nogle sekunder.',
+  'error.device_slow_down': 'For hurtigt: vent intervallet mellem to forespørgsler.',
+  'error.device_access_denied': 'Parringen blev afvist.',
+  'error.device_expired_token': 'Denne parringskode er ukendt, udløbet eller allerede brugt: start forfra.',
+  'validation.website': 'Feltet :attribute skal være et websteds domæne, for eksempel github.com.',
   'error.wrong_password': 'Forkert adgangskode',
   'error.wrong_current_password': 'Forkert nuværende adgangskode, intet er ændret',
   'error.user_deletion_failed': 'Sletning af brugerkontoen mislykkedes, ingen data er slettet',

@@ -93,6 +93,13 @@ export const de: Partial<Record<MessageKey, string>> = {
     'Ihr Token darf das nicht: Es braucht den Bereich ":scope" oder einen weiteren.',
   'error.session_required':
     'Das geht nur in einer angemeldeten Sitzung, nicht mit einem persönlichen Zugriffstoken.',
+  'error.device_authorization_pending':
+    'Die Kopplung ist noch nicht bestätigt: frage in einigen Sekunden erneut.',
+  'error.device_slow_down': 'Zu schnell: warte das Intervall zwischen zwei Anfragen ab.',
+  'error.device_access_denied': 'Die Kopplung wurde abgelehnt.',
+  'error.device_expired_token':
+    'Dieser Kopplungscode ist unbekannt, abgelaufen oder schon benutzt: beginne von vorn.',
+  'validation.website': 'Das Feld :attribute muss die Domain einer Website sein, zum Beispiel github.com.',
   'error.wrong_password': 'Falsches Passwort',
   'error.wrong_current_password': 'Falsches aktuelles Passwort, es wurde nichts geändert',
   'error.user_deletion_failed': 'Löschen des Benutzerkontos fehlgeschlagen, es wurden keine Daten gelöscht',

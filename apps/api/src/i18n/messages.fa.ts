@@ -88,6 +88,11 @@ export const fa: Partial<Record<MessageKey, string>> = {
   'error.token_scope_required':
     'توکن شما نمی‌تواند این کار را انجام دهد: به دامنهٔ ":scope" یا دامنه‌ای گسترده‌تر نیاز دارد.',
   'error.session_required': 'این کار فقط از یک نشست واردشده ممکن است، نه با توکن دسترسی شخصی.',
+  'error.device_authorization_pending': 'جفت‌سازی هنوز تأیید نشده است: چند ثانیه دیگر دوباره بپرسید.',
+  'error.device_slow_down': 'خیلی سریع: فاصلهٔ بین دو درخواست را رعایت کنید.',
+  'error.device_access_denied': 'جفت‌سازی رد شد.',
+  'error.device_expired_token': 'این کد جفت‌سازی ناشناخته، منقضی یا قبلاً استفاده شده است: از نو شروع کنید.',
+  'validation.website': 'فیلد :attribute باید دامنهٔ یک وب‌سایت باشد، مانند github.com.',
   'error.wrong_password': 'گذرواژه نادرست است',
   'error.wrong_current_password': 'گذرواژهٔ فعلی نادرست است، چیزی تغییر نکرد',
   'error.user_deletion_failed': 'حذف حساب کاربری ناموفق بود، هیچ داده‌ای حذف نشد',

@@ -92,6 +92,12 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'error.token_scope_required':
     'Votre jeton ne peut pas faire cela : il lui faut la portée « :scope » ou une portée plus large.',
   'error.session_required': "Seule une session connectée peut faire cela, pas un jeton d'accès personnel.",
+  'error.device_authorization_pending':
+    "L'association n'est pas encore approuvée : réessayez dans quelques secondes.",
+  'error.device_slow_down': "Trop rapide : attendez l'intervalle entre deux requêtes.",
+  'error.device_access_denied': "L'association a été refusée.",
+  'error.device_expired_token': "Ce code d'association est inconnu, expiré ou déjà utilisé : recommencez.",
+  'validation.website': "Le champ :attribute doit être le domaine d'un site, comme github.com.",
   'error.wrong_password': 'Mot de passe incorrect',
   'error.wrong_current_password': "Mot de passe actuel incorrect, rien n'a été modifié",
   'error.user_deletion_failed':

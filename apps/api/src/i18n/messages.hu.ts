@@ -89,6 +89,12 @@ export const hu: Partial<Record<MessageKey, string>> = {
     'Erősítse meg személyazonosságát a megtekintéshez (jelszó vagy biztonsági kulcs).',
   'error.token_scope_required': 'A tokened ezt nem teheti meg: ":scope" vagy tágabb hatókör kell hozzá.',
   'error.session_required': 'Ezt csak bejelentkezett munkamenet teheti meg, személyes hozzáférési token nem.',
+  'error.device_authorization_pending':
+    'A párosítást még nem hagyták jóvá: kérdezz újra néhány másodperc múlva.',
+  'error.device_slow_down': 'Túl gyors: várd ki a két kérés közötti időközt.',
+  'error.device_access_denied': 'A párosítást elutasították.',
+  'error.device_expired_token': 'Ez a párosítási kód ismeretlen, lejárt vagy már felhasználták: kezdd újra.',
+  'validation.website': 'A(z) :attribute mezőnek egy webhely domainjének kell lennie, például github.com.',
   'error.wrong_password': 'Hibás jelszó',
   'error.wrong_current_password': 'Hibás jelenlegi jelszó, semmi sem változott',
   'error.user_deletion_failed': 'A felhasználói fiók törlése nem sikerült, semmilyen adat nem törlődött',

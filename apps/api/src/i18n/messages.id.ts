@@ -91,6 +91,12 @@ export const id: Partial<Record<MessageKey, string>> = {
     'Token Anda tidak dapat melakukan ini: diperlukan cakupan ":scope" atau yang lebih luas.',
   'error.session_required':
     'Hanya sesi yang sudah masuk yang dapat melakukan ini, bukan token akses pribadi.',
+  'error.device_authorization_pending': 'Pemasangan belum disetujui: tanyakan lagi dalam beberapa detik.',
+  'error.device_slow_down': 'Terlalu cepat: tunggu jeda antara dua permintaan.',
+  'error.device_access_denied': 'Pemasangan ditolak.',
+  'error.device_expired_token':
+    'Kode pemasangan ini tidak dikenal, kedaluwarsa, atau sudah dipakai: mulai lagi.',
+  'validation.website': 'Kolom :attribute harus berupa domain situs web, seperti github.com.',
   'error.wrong_password': 'Kata sandi salah',
   'error.wrong_current_password': 'Kata sandi saat ini salah, tidak ada yang diubah',
   'error.user_deletion_failed': 'Penghapusan akun pengguna gagal, tidak ada data yang dihapus',

@@ -89,6 +89,14 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'error.token_scope_required': 'このトークンではこの操作はできません。「:scope」以上のスコープが必要です。',
   'error.session_required':
     'この操作はサインイン中のセッションからのみ可能です。個人アクセストークンでは行えません。',
+  'error.device_authorization_pending':
+    'ペアリングはまだ承認されていません。数秒後にもう一度確認してください。',
+  'error.device_slow_down': '速すぎます。2 つのリクエストの間は間隔を空けてください。',
+  'error.device_access_denied': 'ペアリングは拒否されました。',
+  'error.device_expired_token':
+    'このペアリングコードは不明、期限切れ、または使用済みです。最初からやり直してください。',
+  'validation.website':
+    ':attribute フィールドは github.com のようなウェブサイトのドメインである必要があります。',
   'error.wrong_password': 'パスワードが違います',
   'error.wrong_current_password': '現在のパスワードが違います。何も変更されていません',
   'error.user_deletion_failed': 'ユーザーアカウントの削除に失敗しました。データは削除されていません',

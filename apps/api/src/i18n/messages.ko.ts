@@ -88,6 +88,12 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'error.token_scope_required': '이 토큰으로는 이 작업을 할 수 없습니다. ":scope" 이상의 범위가 필요합니다.',
   'error.session_required':
     '이 작업은 로그인한 세션에서만 할 수 있으며 개인 액세스 토큰으로는 할 수 없습니다.',
+  'error.device_authorization_pending': '페어링이 아직 승인되지 않았습니다. 몇 초 후 다시 요청하세요.',
+  'error.device_slow_down': '너무 빠릅니다. 두 요청 사이의 간격을 기다리세요.',
+  'error.device_access_denied': '페어링이 거부되었습니다.',
+  'error.device_expired_token':
+    '이 페어링 코드는 알 수 없거나 만료되었거나 이미 사용되었습니다. 다시 시작하세요.',
+  'validation.website': ':attribute 필드는 github.com 같은 웹사이트 도메인이어야 합니다.',
   'error.wrong_password': '비밀번호가 틀렸습니다',
   'error.wrong_current_password': '현재 비밀번호가 틀렸습니다. 아무것도 변경되지 않았습니다',
   'error.user_deletion_failed': '사용자 계정 삭제에 실패했습니다. 데이터는 삭제되지 않았습니다',

@@ -91,6 +91,12 @@ export const nl: Partial<Record<MessageKey, string>> = {
   'error.token_scope_required':
     'Je token mag dit niet: het heeft het bereik ":scope" of een ruimer bereik nodig.',
   'error.session_required': 'Alleen een aangemelde sessie kan dit doen, geen persoonlijk toegangstoken.',
+  'error.device_authorization_pending':
+    'De koppeling is nog niet goedgekeurd: vraag het over enkele seconden opnieuw.',
+  'error.device_slow_down': 'Te snel: wacht de interval tussen twee verzoeken af.',
+  'error.device_access_denied': 'De koppeling is geweigerd.',
+  'error.device_expired_token': 'Deze koppelcode is onbekend, verlopen of al gebruikt: begin opnieuw.',
+  'validation.website': 'Het veld :attribute moet het domein van een website zijn, zoals github.com.',
   'error.wrong_password': 'Onjuist wachtwoord',
   'error.wrong_current_password': 'Verkeerd huidig wachtwoord, er is niets gewijzigd',
   'error.user_deletion_failed':

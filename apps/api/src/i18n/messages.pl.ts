@@ -89,6 +89,13 @@ export const pl: Partial<Record<MessageKey, string>> = {
     'Potwierdź swoją tożsamość, aby to zobaczyć (hasło lub klucz bezpieczeństwa).',
   'error.token_scope_required': 'Twój token nie może tego zrobić: potrzebuje zakresu ":scope" lub szerszego.',
   'error.session_required': 'Może to zrobić tylko zalogowana sesja, a nie osobisty token dostępu.',
+  'error.device_authorization_pending':
+    'Parowanie nie zostało jeszcze zatwierdzone: zapytaj ponownie za kilka sekund.',
+  'error.device_slow_down': 'Za szybko: odczekaj odstęp między dwoma żądaniami.',
+  'error.device_access_denied': 'Parowanie zostało odrzucone.',
+  'error.device_expired_token':
+    'Ten kod parowania jest nieznany, wygasł lub został już użyty: zacznij od nowa.',
+  'validation.website': 'Pole :attribute musi być domeną strony, na przykład github.com.',
   'error.wrong_password': 'Nieprawidłowe hasło',
   'error.wrong_current_password': 'Błędne obecne hasło, nic nie zostało zmienione',
   'error.user_deletion_failed':

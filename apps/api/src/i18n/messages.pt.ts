@@ -91,6 +91,13 @@ export const pt: Partial<Record<MessageKey, string>> = {
   'error.token_scope_required':
     'O seu token não pode fazer isto: precisa do âmbito ":scope" ou de um mais amplo.',
   'error.session_required': 'Só uma sessão iniciada pode fazer isto, não um token de acesso pessoal.',
+  'error.device_authorization_pending':
+    'O emparelhamento ainda não foi aprovado: tente de novo dentro de alguns segundos.',
+  'error.device_slow_down': 'Demasiado rápido: aguarde o intervalo entre dois pedidos.',
+  'error.device_access_denied': 'O emparelhamento foi recusado.',
+  'error.device_expired_token':
+    'Este código de emparelhamento é desconhecido, expirou ou já foi usado: recomece.',
+  'validation.website': 'O campo :attribute deve ser o domínio de um site, como github.com.',
   'error.wrong_password': 'Palavra-passe incorreta',
   'error.wrong_current_password': 'Senha atual errada, nada foi alterado',
   'error.user_deletion_failed': 'Falha ao excluir a conta de usuário, nenhum dado foi excluído',

@@ -90,6 +90,12 @@ export const uk: Partial<Record<MessageKey, string>> = {
   'error.token_scope_required': 'Ваш токен не може цього зробити: потрібна область ":scope" або ширша.',
   'error.session_required':
     'Це можна зробити лише в сеансі з виконаним входом, а не особистим токеном доступу.',
+  'error.device_authorization_pending': 'Підключення ще не схвалено: повторіть запит за кілька секунд.',
+  'error.device_slow_down': 'Надто часто: зачекайте інтервал між двома запитами.',
+  'error.device_access_denied': 'У підключенні відмовлено.',
+  'error.device_expired_token':
+    'Цей код підключення невідомий, прострочений або вже використаний: почніть спочатку.',
+  'validation.website': 'Поле :attribute має бути доменом сайту, наприклад github.com.',
   'error.wrong_password': 'Неправильний пароль',
   'error.wrong_current_password': 'Неправильний поточний пароль, нічого не змінено',
   'error.user_deletion_failed': 'Не вдалося видалити обліковий запис користувача, дані не видалено',

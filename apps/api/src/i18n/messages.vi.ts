@@ -89,6 +89,12 @@ export const vi: Partial<Record<MessageKey, string>> = {
   'error.token_scope_required': 'Token của bạn không thể làm việc này: cần phạm vi ":scope" hoặc rộng hơn.',
   'error.session_required':
     'Chỉ phiên đã đăng nhập mới có thể làm việc này, không phải token truy cập cá nhân.',
+  'error.device_authorization_pending': 'Việc ghép nối chưa được chấp thuận: hãy hỏi lại sau vài giây.',
+  'error.device_slow_down': 'Quá nhanh: hãy chờ khoảng thời gian giữa hai yêu cầu.',
+  'error.device_access_denied': 'Việc ghép nối đã bị từ chối.',
+  'error.device_expired_token':
+    'Mã ghép nối này không xác định, đã hết hạn hoặc đã được dùng: hãy bắt đầu lại.',
+  'validation.website': 'Trường :attribute phải là tên miền của một trang web, ví dụ github.com.',
   'error.wrong_password': 'Sai mật khẩu',
   'error.wrong_current_password': 'Sai mật khẩu hiện tại, không có gì thay đổi',
   'error.user_deletion_failed': 'Xóa tài khoản người dùng thất bại, không có dữ liệu nào bị xóa',

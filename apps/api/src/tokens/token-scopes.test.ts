@@ -41,6 +41,8 @@ const EXPECTED: Readonly<Record<string, Requirement>> = {
   getAccountOtpLogs: 'read',
   getCodeLog: 'read',
   reportViewedCodes: 'codes',
+  // the one write of a codes token: an account learns a website (the browser extension)
+  addAccountWebsite: 'codes',
   getAccountUsage: 'read',
   exportAccounts: 'read',
   exportAccountsEncrypted: 'read',
@@ -119,6 +121,9 @@ const EXPECTED: Readonly<Record<string, Requirement>> = {
   registerDeviceCopy: 'session',
   refreshDeviceCopy: 'session',
   revokeDeviceCopy: 'session',
+  getDeviceAuthorization: 'session',
+  approveDeviceAuthorization: 'session',
+  denyDeviceAuthorization: 'session',
   revokeUserTokens: 'session',
   revokeUserCredentials: 'session',
   listPersonalAccessTokens: 'session',
