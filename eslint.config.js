@@ -10,6 +10,9 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/.turbo/**',
+      // The browser extension's generated types and builds (WXT).
+      'apps/extension/.wxt/**',
+      'apps/extension/.output*/**',
       'data/**',
       'test-artifacts/**',
       'packages/contract/src/schema.d.ts',
