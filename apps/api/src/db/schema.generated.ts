@@ -34,6 +34,12 @@ export interface AccountTombstones {
   revision: Generated<string>;
 }
 
+export interface AccountWebsites {
+  domain: string;
+  position: number;
+  twofaccount_id: number;
+}
+
 export interface AlertChannels {
   enabled: Generated<boolean>;
   last_error: string | null;
@@ -129,6 +135,19 @@ export interface CodeViews {
   times: Generated<number>;
   token_id: Generated<string>;
   twofaccount_id: number;
+}
+
+export interface DeviceAuthorizations {
+  client_name: string;
+  created_at: Timestamp;
+  device_code_hash: string;
+  expires_at: Timestamp;
+  id: Generated<number>;
+  last_polled_at: Timestamp | null;
+  scope: string;
+  status: Generated<string>;
+  token_name: string | null;
+  user_code_hash: string;
 }
 
 export interface DeviceCopies {
@@ -293,6 +312,7 @@ export interface DB {
   account_notes: AccountNotes;
   account_tags: AccountTags;
   account_tombstones: AccountTombstones;
+  account_websites: AccountWebsites;
   alert_channels: AlertChannels;
   alert_kinds: AlertKinds;
   alert_push_subscriptions: AlertPushSubscriptions;
@@ -303,6 +323,7 @@ export interface DB {
   backup_destinations: BackupDestinations;
   backup_settings: BackupSettings;
   code_views: CodeViews;
+  device_authorizations: DeviceAuthorizations;
   device_copies: DeviceCopies;
   groups: Groups;
   idempotency_keys: IdempotencyKeys;

@@ -147,7 +147,7 @@ async function reach<T>(deps: Deps, id: number, work: (store: RemoteStore) => Pr
   try {
     return await withStore(deps, row, work);
   } catch (error) {
-    throw errors.badRequest(readableReason(error));
+    throw errors.badRequest([readableReason(error)]);
   }
 }
 
