@@ -1,5 +1,5 @@
-import { fromBase64, toBase64, toHex, utf8Bytes, utf8Text } from './bytes.js';
-import { CURVE, contentKey } from './device-copy.js';
+import { fromBase64, toBase64, toHex, utf8Bytes } from './bytes.js';
+import { CURVE, contentKey, openSealedJson } from './device-copy.js';
 import { VaultError } from './errors.js';
 
 /*
@@ -84,20 +84,7 @@ export function recordOpener(
     const iv = fromBase64(record.iv);
     const data = fromBase64(record.data);
     if (!iv || !data) throw new VaultError('malformed');
-    const key = await keyOf(record.batch);
-    let plain: ArrayBuffer;
-    try {
-      plain = await subtle().decrypt({ name: 'AES-GCM', iv }, key, data);
-    } catch {
-      throw new VaultError('tampered');
-    }
-    const text = utf8Text(new Uint8Array(plain));
-    if (text === null) throw new VaultError('bad_content');
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      throw new VaultError('bad_content');
-    }
+    return openSealedJson(await keyOf(record.batch), iv, data);
   };
 }
 

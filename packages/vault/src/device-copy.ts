@@ -145,7 +145,15 @@ export async function openContent(devicePrivateKey: CryptoKey, sealed: SealedCon
   } catch {
     throw new VaultError('malformed');
   }
-  const key = await contentKey(devicePrivateKey, sender, 'decrypt');
+  return openSealedJson(await contentKey(devicePrivateKey, sender, 'decrypt'), iv, data);
+}
+
+/** AES-GCM-opened JSON: a failed tag is `tampered`, text that is not UTF-8 JSON `bad_content`. */
+export async function openSealedJson(
+  key: CryptoKey,
+  iv: Uint8Array<ArrayBuffer>,
+  data: Uint8Array<ArrayBuffer>,
+): Promise<unknown> {
   let plain: ArrayBuffer;
   try {
     plain = await subtle().decrypt({ name: 'AES-GCM', iv }, key, data);
