@@ -2,6 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { assertRecentlyConfirmed } from '../auth/identity-confirmation.js';
 import { sessionPort } from '../auth/session-port.js';
 import { translate } from '../i18n/translate.js';
+import { ErrorMessage } from '../http/error-envelopes.js';
 import {
   ApproveBody,
   DeviceAuthorization,
@@ -61,7 +62,8 @@ export const deviceAuthorizationsRoutes: FastifyPluginAsyncTypebox = async (app)
         summary:
           "A device's poll: once approved, its personal access token (given once); else 400 with `error` saying why not",
         body: TokenBody,
-        response: { 200: DeviceToken, 400: DeviceTokenErrorBody },
+        // A body that is not JSON is refused before the handler, in the common error shape.
+        response: { 200: DeviceToken, 400: Type.Union([DeviceTokenErrorBody, ErrorMessage]) },
       },
     },
     async (request, reply) => {
