@@ -5659,13 +5659,19 @@ export interface operations {
                     "application/json": components["schemas"]["DeviceToken"];
                 };
             };
-            /** @description Why the token is not given (yet) */
+            /** @description OK */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeviceTokenError"];
+                    "application/json": components["schemas"]["DeviceTokenError"] | {
+                        message: string;
+                        /** @description A reason code (closed list), the messages of a refused body, or messages by field */
+                        reason?: ("identity_confirmation_required" | "password_sign_in_off" | "password_required" | "account_key" | "This action is unauthorized.") | string[] | {
+                            [key: string]: string;
+                        };
+                    };
                 };
             };
             /** @description Not authenticated */

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { Nullable, Timestamp } from '../../http/common.schemas.js';
+import { MAX_ID } from '../../db/ids.js';
 
 /*
  * The wire shapes of backup destinations. Credentials are write-only: a destination answers
@@ -99,5 +100,7 @@ export const RemoteBackup = Type.Object({
 
 export const DrillRequest = Type.Object({ password: Type.String({ minLength: 1, maxLength: 1024 }) });
 
-export const DestinationParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-export const DestinationBackupParams = Type.Object({ id: Type.Integer({ minimum: 1 }), name: Type.String() });
+/** An id past the database's integer range is a 422 on `id`, never a query that fails. */
+const DestinationId = Type.Integer({ minimum: 1, maximum: MAX_ID });
+export const DestinationParams = Type.Object({ id: DestinationId });
+export const DestinationBackupParams = Type.Object({ id: DestinationId, name: Type.String() });
