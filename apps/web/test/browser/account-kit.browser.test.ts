@@ -75,13 +75,13 @@ describe('trash, favourites, Manage mode with a search, duplicates', () => {
     await page.getByRole('menuitem', { name: 'Trash' }).click();
     await page.getByRole('heading', { name: 'Trash' }).waitFor();
     const trash = page.getByRole('list', { name: 'Trash' });
-    await trash.getByText('Bravo (me)').waitFor();
+    await trash.getByRole('listitem').filter({ hasText: 'Bravo (me)' }).waitFor();
     await expect(trash.getByText(/^Deleted for good on /).count()).resolves.toBe(2);
     await screenshots(page, 'trash');
     await page.getByRole('checkbox', { name: 'Select Bravo (me)' }).click();
     await page.getByRole('button', { name: 'Restore selected' }).click();
     await page.getByText('Restored').waitFor();
-    await trash.getByText('Bravo (me)').waitFor({ state: 'detached' });
+    await trash.getByRole('listitem').filter({ hasText: 'Bravo (me)' }).waitFor({ state: 'detached' });
     await page.getByRole('checkbox', { name: 'Select Delta (me)' }).click();
     await page.getByRole('button', { name: 'Delete selected for good' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete the selected accounts for good?' });
@@ -104,7 +104,7 @@ describe('trash, favourites, Manage mode with a search, duplicates', () => {
     await page.getByRole('button', { name: 'More' }).click();
     await page.getByRole('menuitem', { name: 'Trash' }).click();
     const trash = page.getByRole('list', { name: 'Trash' });
-    await trash.getByText('Delta (me)').waitFor();
+    await trash.getByRole('listitem').filter({ hasText: 'Delta (me)' }).waitFor();
     // A box of at least 24 px a side, for a thumb.
     const box = await page.getByRole('checkbox', { name: 'Select Bravo (me)' }).boundingBox();
     expect(box!.width).toBeGreaterThanOrEqual(24);
@@ -119,8 +119,8 @@ describe('trash, favourites, Manage mode with a search, duplicates', () => {
     // Restore one row by its own button, nothing selected.
     await trash.getByRole('button', { name: 'Restore Delta (me)' }).click();
     await page.getByText('Restored').first().waitFor();
-    await trash.getByText('Delta (me)').waitFor({ state: 'detached' });
-    await trash.getByText('Bravo (me)').waitFor();
+    await trash.getByRole('listitem').filter({ hasText: 'Delta (me)' }).waitFor({ state: 'detached' });
+    await trash.getByRole('listitem').filter({ hasText: 'Bravo (me)' }).waitFor();
     await back.click();
     await expect.poll(services).toEqual(['Alpha', 'Charlie', 'Delta', 'Echo']);
   });
