@@ -21,13 +21,23 @@ function SettingsLayout() {
   const strip = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   // On a phone the tabs scroll sideways: the current one is brought into view.
+  // Checked again whenever the strip's size changes: labels and direction can settle after the
+  // first paint (a language's catalogue arriving, right-to-left applied).
   useEffect(() => {
     const nav = strip.current;
-    const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return;
-    const [navBox, box] = [nav.getBoundingClientRect(), current.getBoundingClientRect()];
-    if (box.left < navBox.left || box.right > navBox.right)
-      current.scrollIntoView({ block: 'nearest', inline: 'center' });
+    if (!nav) return;
+    const reveal = () => {
+      const current = nav.querySelector<HTMLElement>('[aria-current="page"]');
+      if (!current || nav.scrollWidth <= nav.clientWidth) return;
+      const [navBox, box] = [nav.getBoundingClientRect(), current.getBoundingClientRect()];
+      if (box.left < navBox.left || box.right > navBox.right)
+        current.scrollIntoView({ block: 'nearest', inline: 'center' });
+    };
+    reveal();
+    const observer = new ResizeObserver(reveal);
+    observer.observe(nav);
+    for (const child of nav.children) observer.observe(child);
+    return () => observer.disconnect();
   }, [pathname, i18n.language]);
   return (
     <div className="settings">
