@@ -1,9 +1,9 @@
-import { createDecipheriv, scryptSync } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, expect, it } from 'vitest';
 import { john, registerWithSession, type SessionClient } from '../test/auth-helpers.js';
 import { describeEachDatabase } from '../test/harness.js';
+import { openAegis } from '../test/aegis-reader.js';
 import { TWOFAUTH_JSON } from '../import-export/fixtures.js';
 
 const SECRET = 'A4GRFHVVRBGY7UIW';
@@ -11,19 +11,6 @@ const PASSWORD = 'backup-pass-1';
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-interface Slot {
-  type: number;
-  key: string;
-  key_params: { nonce: string; tag: string };
-  n: number;
-  r: number;
-  p: number;
-  salt: string;
-}
-interface Vault {
-  header: { slots: Slot[]; params: { nonce: string; tag: string } };
-  db: string;
-}
 interface Entry {
   name: string;
   note: string;
@@ -31,26 +18,10 @@ interface Entry {
   info: { secret: string };
 }
 
-const gcm = (key: Buffer, params: { nonce: string; tag: string }, data: Buffer) => {
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(params.nonce, 'hex'));
-  decipher.setAuthTag(Buffer.from(params.tag, 'hex'));
-  return Buffer.concat([decipher.update(data), decipher.final()]);
-};
-
 /** The vault in the page's data block, opened with node:crypto (the Aegis format's description). */
 function entriesOf(html: string, password: string): Entry[] {
   const json = /<script type="application\/json" id="twofold-data">([^<]*)<\/script>/.exec(html)![1]!;
-  const vault = (JSON.parse(json) as { vault: Vault }).vault;
-  const slot = vault.header.slots.find((s) => s.type === 1)!;
-  const slotKey = scryptSync(password, Buffer.from(slot.salt, 'hex'), 32, {
-    N: slot.n,
-    r: slot.r,
-    p: slot.p,
-    maxmem: 256 * slot.n * slot.r,
-  });
-  const master = gcm(slotKey, slot.key_params, Buffer.from(slot.key, 'hex'));
-  const db = gcm(master, vault.header.params, Buffer.from(vault.db, 'base64'));
-  return (JSON.parse(db.toString('utf8')) as { entries: Entry[] }).entries;
+  return openAegis<Entry>((JSON.parse(json) as { vault: unknown }).vault, password).entries;
 }
 
 describeEachDatabase('the break-glass file', (t) => {
