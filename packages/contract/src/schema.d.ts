@@ -5665,13 +5665,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeviceTokenError"] | {
-                        message: string;
-                        /** @description A reason code (closed list), the messages of a refused body, or messages by field */
-                        reason?: ("identity_confirmation_required" | "password_sign_in_off" | "password_required" | "account_key" | "This action is unauthorized.") | string[] | {
-                            [key: string]: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["DeviceTokenError"] | components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Not authenticated */
