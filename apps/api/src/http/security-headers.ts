@@ -95,11 +95,8 @@ export function answerKind(url: string, contentType: unknown): AnswerKind {
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   const https = new URL(config.APP_URL).protocol === 'https:';
-  const sets: Record<AnswerKind, HeaderSet> = {
-    api: apiHeaders(https),
-    page: pageHeaders(https),
-    static: pageHeaders(https),
-  };
+  const page = pageHeaders(https);
+  const sets: Record<AnswerKind, HeaderSet> = { api: apiHeaders(https), page, static: page };
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload, done) => {
     const set = sets[answerKind(request.url, reply.getHeader('content-type'))];
     for (const [name, value] of set) if (!reply.hasHeader(name)) reply.header(name, value);
