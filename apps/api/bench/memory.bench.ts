@@ -112,6 +112,16 @@ const accountBody = (n: number) =>
     secret: 'JBSWY3DPEHPK3PXP',
   });
 
+/** An update names every field, as 2FAuth's update requires (digits, algorithm, period, icon). */
+const updateBody = (n: number) =>
+  JSON.stringify({
+    ...(JSON.parse(accountBody(n)) as object),
+    digits: 6,
+    algorithm: 'sha1',
+    period: 30,
+    icon: null,
+  });
+
 async function burst(url: string, token: string): Promise<void> {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   for (let i = 0; i < 1000; i += 8) {
@@ -198,6 +208,10 @@ async function soak(url: string, token: string, measure: () => Promise<Probe>) {
   const pick = (list: number[]) => list[Math.floor(Math.random() * list.length)] ?? 1;
   let requests = 0;
   let failed = 0;
+  /** Refusals by status: 404/409 are expected (a row trashed or restored by another connection). */
+  const refusals = new Map<number, number>();
+  // Names never used before (the burst wrote "Burst 0…999"): an account that exists twice is refused.
+  let written = 1_000_000;
   const request = (): [string, RequestInit] => {
     const draw = Math.random() * 100;
     if (draw < 60) return [`/api/v1/twofaccounts/${pick(live)}/otp`, { headers: auth }];
@@ -205,11 +219,11 @@ async function soak(url: string, token: string, measure: () => Promise<Probe>) {
     if (draw < 85) return ['/api/v1/twofaccounts?withExtras=1', { headers: auth }];
     if (draw < 90) return ['/api/v1/twofaccounts?withOtp=1', { headers: auth }];
     if (draw < 92)
-      return ['/api/v1/twofaccounts', { method: 'POST', headers: json, body: accountBody(requests) }];
+      return ['/api/v1/twofaccounts', { method: 'POST', headers: json, body: accountBody((written += 1)) }];
     if (draw < 96)
       return [
         `/api/v1/twofaccounts/${pick(live)}`,
-        { method: 'PUT', headers: json, body: accountBody(requests) },
+        { method: 'PUT', headers: json, body: updateBody((written += 1)) },
       ];
     if (draw < 99) {
       const id = live.splice(Math.floor(Math.random() * live.length), 1)[0] ?? 1;
@@ -230,7 +244,10 @@ async function soak(url: string, token: string, measure: () => Promise<Probe>) {
       if (response.status === 201 && init.method === 'POST' && route === '/api/v1/twofaccounts')
         live.push(((await response.json()) as { id: number }).id);
       else await response.arrayBuffer();
-      if (response.status >= 400) failed += 1;
+      if (response.status >= 400) {
+        failed += 1;
+        refusals.set(response.status, (refusals.get(response.status) ?? 0) + 1);
+      }
     }
   });
   const samples = sampleRss(until, measure);
@@ -241,6 +258,7 @@ async function soak(url: string, token: string, measure: () => Promise<Probe>) {
     end: (await measure()).rss,
     requests,
     failed,
+    refusals: [...refusals].map(([status, count]) => `${count} × ${status}`).join(', ') || 'none',
     seconds: (Date.now() - started) / 1000,
     accounts: live.length,
   };
@@ -299,7 +317,7 @@ async function run(label: string, flags: string[], env: Record<string, string> =
     if (SOAK_MS > 0) {
       const long = await soak(server.url, token, server.measure);
       console.log(
-        `  ${`soak, ${long.seconds.toFixed(0)} s, 50 connections`.padEnd(40)} ${long.requests} requests (${(long.requests / long.seconds).toFixed(0)}/s, ${long.failed} 4xx/5xx), ${long.accounts} accounts at the end`,
+        `  ${`soak, ${long.seconds.toFixed(0)} s, 50 connections`.padEnd(40)} ${long.requests} requests (${(long.requests / long.seconds).toFixed(0)}/s, ${long.failed} refused: ${long.refusals}), ${long.accounts} accounts at the end`,
       );
       console.log(
         `  ${'RSS plateau (max of the last 80 %)'.padEnd(40)} ${long.plateau.toFixed(0)} MB (${verdict(long.plateau, 300)})`,
