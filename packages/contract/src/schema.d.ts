@@ -2570,7 +2570,11 @@ export interface components {
             last_failure: {
                 /** @description ISO-8601 UTC with microseconds */
                 at: string;
-                reason: string;
+                /**
+                 * @description Why the destination failed, as a code to translate
+                 * @enum {string}
+                 */
+                reason: "credentials_refused" | "not_found" | "http_error" | "connection_refused" | "host_not_found" | "timeout" | "connection_lost" | "unreachable" | "read_back_differs" | "read_back_unopenable" | "host_key_unconfirmed" | "host_key_changed" | "local_write_failed" | "unexpected";
             } | null;
         };
         /**
@@ -4894,7 +4898,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         ok: boolean;
-                        reason: string | null;
+                        reason: ("credentials_refused" | "not_found" | "http_error" | "connection_refused" | "host_not_found" | "timeout" | "connection_lost" | "unreachable" | "read_back_differs" | "read_back_unopenable" | "host_key_unconfirmed" | "host_key_changed" | "local_write_failed" | "unexpected") | null;
                         host_key: string | null;
                         host_key_confirmed: boolean;
                     };
