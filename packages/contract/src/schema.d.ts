@@ -187,7 +187,7 @@ export interface paths {
         get: operations["listBackupDestinations"];
         put?: never;
         /**
-         * Add a WebDAV, S3 or SFTP destination
+         * Add a WebDAV, S3 or SFTP destination (a web session must have confirmed its user within 5 minutes, else 403 `identity_confirmation_required`)
          * @description Never with a personal access token: a signed-in session only.
          */
         post: operations["createBackupDestination"];
@@ -208,14 +208,14 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Remove a destination (its files stay where they are)
+         * Remove a destination (its files stay where they are; a web session confirms its user first, as to add one)
          * @description Never with a personal access token: a signed-in session only.
          */
         delete: operations["deleteBackupDestination"];
         options?: never;
         head?: never;
         /**
-         * Change a destination (a credential not given is kept)
+         * Change a destination (a credential not given is kept; a web session confirms its user first, as to add one)
          * @description Never with a personal access token: a signed-in session only.
          */
         patch: operations["updateBackupDestination"];
@@ -271,7 +271,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Connect and list; SFTP: answers the host key, pinned when confirmed
+         * Connect and list; SFTP: answers the host key, pinned when confirmed (pinning: a web session confirms its user first)
          * @description Never with a personal access token: a signed-in session only.
          */
         post: operations["testBackupDestination"];
