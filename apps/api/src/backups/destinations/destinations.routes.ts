@@ -26,12 +26,18 @@ import { listRemoteBackups, restoreDrill, testConnection } from './remote-backup
  * Backup destinations (Twofold additions). Whatever touches a credential needs the signed-in user;
  * adding, changing, removing a destination or pinning a host key, one who confirmed who they are.
  */
+const config = { auth: 'api' } as const;
+const session = { auth: 'api', scope: 'session' } as const;
+const [tags, base] = [['backups'], '/api/v1/backups/destinations'];
+
+type Instance = Parameters<FastifyPluginAsyncTypebox>[0];
+
+/** Refuses unless the caller's web session confirmed who they are a moment ago. */
+const confirmer = (app: Instance) => (request: FastifyRequest, reply: FastifyReply) =>
+  assertRecentlyConfirmed(request.caller, () => sessionPort(request, reply), app.deps.clock.now());
+
 export const destinationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const confirmed = (request: FastifyRequest, reply: FastifyReply) =>
-    assertRecentlyConfirmed(request.caller, () => sessionPort(request, reply), app.deps.clock.now());
-  const config = { auth: 'api' } as const;
-  const session = { auth: 'api', scope: 'session' } as const;
-  const [tags, base] = [['backups'], '/api/v1/backups/destinations'];
+  const confirmed = confirmer(app);
 
   app.get(
     base,
@@ -105,6 +111,13 @@ export const destinationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(204).send(null);
     },
   );
+
+  await remoteRoutes(app, {});
+};
+
+/** What reaches into a destination: the connection test, its backups and the restore drill. */
+const remoteRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const confirmed = confirmer(app);
 
   app.post(
     `${base}/:id/test`,
