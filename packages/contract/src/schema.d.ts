@@ -2525,6 +2525,8 @@ export interface components {
             note?: string | null;
             /** @description Tag names (`withExtras`) */
             tags?: string[];
+            /** @description Websites from a Twofold export, as written (`withExtras`) */
+            websites?: string[];
             /** @description Recovery codes from a Twofold backup (`withExtras` and `withSecret`) */
             recovery_codes?: {
                 code: string;

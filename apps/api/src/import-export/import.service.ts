@@ -35,6 +35,7 @@ export interface ImportRow {
   note?: string | null;
   tags?: readonly string[];
   recovery_codes?: readonly { code: string; used_at: string | null }[];
+  websites?: readonly string[];
   favorite?: true;
 }
 
@@ -84,10 +85,11 @@ function invalidRow(row: SourceRow, error: NonNullable<SourceRow['error']>, loca
   };
 }
 
-/** Twofold's own row fields (`withExtras`): tags; the note and recovery codes only with the secrets. */
+/** Twofold's own row fields (`withExtras`): tags, websites; the note and recovery codes only with the secrets. */
 function rowExtras(row: SourceRow, withSecret: boolean) {
   return {
     tags: row.tags ?? [],
+    ...(row.websites && row.websites.length > 0 ? { websites: row.websites } : {}),
     ...(withSecret ? { note: row.note ?? null, recovery_codes: row.recovery_codes ?? [] } : {}),
   };
 }
