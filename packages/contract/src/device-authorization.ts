@@ -89,8 +89,6 @@ export function deviceAuthorizationApi(client: TwofoldClient) {
         }),
       ),
     deny: (userCode: string): Promise<void> =>
-      unwrap(
-        client.POST('/api/v1/device-authorizations/{user_code}/deny', codePath(userCode)),
-      ),
+      unwrap(client.POST('/api/v1/device-authorizations/{user_code}/deny', codePath(userCode))),
   };
 }

@@ -74,3 +74,12 @@ export type AlertChannel = Schemas['AlertChannel'];
 export type AlertKinds = Schemas['AlertKinds'];
 /** The alert kinds, the channels and the server's VAPID public key. */
 export type AlertSettings = Schemas['AlertSettings'];
+/** An error answer's `reason`: a code of the closed list, or messages (a list, or by field). */
+export type ErrorReason = NonNullable<Schemas['ErrorMessage']['reason']>;
+/**
+ * The reason codes, a closed list that a client may switch on exhaustively:
+ * `identity_confirmation_required` (confirm who you are again, then retry), `password_sign_in_off`,
+ * `password_required` and `account_key` (an encrypted import), and 2FAuth's
+ * `This action is unauthorized.`.
+ */
+export type ErrorReasonCode = Extract<ErrorReason, string>;
