@@ -2728,7 +2728,7 @@ export interface components {
             note?: string | null;
             /** @description Tag names (`withExtras`) */
             tags?: string[];
-            /** @description Websites from a Twofold export, as written (`withExtras`) */
+            /** @description Websites from a Twofold export, normalised; what names no website is left out (`withExtras`) */
             websites?: string[];
             /** @description Recovery codes from a Twofold backup (`withExtras` and `withSecret`) */
             recovery_codes?: {

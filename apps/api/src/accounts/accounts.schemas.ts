@@ -107,7 +107,10 @@ export const ImportRow = Type.Object(
     note: Type.Optional(NullableString({ description: 'The note (`withExtras` and `withSecret`)' })),
     tags: Type.Optional(Type.Array(Type.String(), { description: 'Tag names (`withExtras`)' })),
     websites: Type.Optional(
-      Type.Array(Type.String(), { description: "Websites from a Twofold export, as written (`withExtras`)" }),
+      Type.Array(Type.String(), {
+        description:
+          'Websites from a Twofold export, normalised; what names no website is left out (`withExtras`)',
+      }),
     ),
     recovery_codes: Type.Optional(
       Type.Array(Type.Object({ code: Type.String(), used_at: NullableString() }), {
