@@ -2732,6 +2732,8 @@ export interface components {
             note?: string | null;
             /** @description Tag names (`withExtras`) */
             tags?: string[];
+            /** @description Websites from a Twofold export, normalised; what names no website is left out (`withExtras`) */
+            websites?: string[];
             /** @description Recovery codes from a Twofold backup (`withExtras` and `withSecret`) */
             recovery_codes?: {
                 code: string;

@@ -106,6 +106,12 @@ export const ImportRow = Type.Object(
     // Twofold's own fields: only with `withExtras`.
     note: Type.Optional(NullableString({ description: 'The note (`withExtras` and `withSecret`)' })),
     tags: Type.Optional(Type.Array(Type.String(), { description: 'Tag names (`withExtras`)' })),
+    websites: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          'Websites from a Twofold export, normalised; what names no website is left out (`withExtras`)',
+      }),
+    ),
     recovery_codes: Type.Optional(
       Type.Array(Type.Object({ code: Type.String(), used_at: NullableString() }), {
         description: 'Recovery codes from a Twofold backup (`withExtras` and `withSecret`)',
