@@ -29,6 +29,14 @@ export type Token = Schemas['Token'];
 export type CreatedToken = Schemas['CreatedToken'];
 /** What a personal access token may do: `codes` < `read` < `full` (Twofold only). */
 export type TokenScope = Schemas['TokenScope'];
+/** A pairing a device started: the codes to show, where to send the user, how often to poll. */
+export type DeviceAuthorization = Schemas['DeviceAuthorization'];
+/** The token an approved pairing gives its device, once. */
+export type DeviceToken = Schemas['DeviceToken'];
+/** Why a device's poll got no token (yet). */
+export type DeviceTokenError = Schemas['DeviceTokenError'];
+/** A pairing waiting for the signed-in user's decision. */
+export type PendingAuthorization = Schemas['PendingAuthorization'];
 /** A stored backup: an encrypted Aegis vault that only the backup password opens. */
 export type Backup = Schemas['Backup'];
 export type Setting = Schemas['Setting'];

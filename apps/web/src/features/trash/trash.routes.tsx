@@ -8,7 +8,7 @@ export const trashRoute = createRoute({
   path: '/trash',
   staticData: { title: 'trash' },
   loader: async ({ context }) => {
-    await Promise.all([loadCatalogues('trash', 'accounts')(), loadData(context, trashQuery)]);
+    await Promise.all([loadCatalogues('trash', 'accounts', 'errors')(), loadData(context, trashQuery)]);
   },
   component: lazyRouteComponent(() => import('./TrashScreen'), 'TrashScreen'),
 });

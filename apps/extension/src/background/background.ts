@@ -1,0 +1,201 @@
+// The background service worker's logic: the token (sealed at rest), pairing, the account cache,
+// the codes, and the answers to the popup and to content scripts. Content scripts get only the
+// accounts of the page's own site (names and ids) and then one code.
+import { browser, type Browser } from 'wxt/browser';
+import { TwofoldApiError, TwofoldNetworkError } from '@twofold/contract';
+import { forgetToken, openToken, sealToken, type StorageArea } from '../lib/sealed.js';
+import type {
+  ContentRequest,
+  FillCodeAnswer,
+  FillCodeMessage,
+  PopupAccount,
+  PopupRequest,
+  SiteAccount,
+  StateAnswer,
+} from '../lib/messages.js';
+import { matchesSite, registrableDomain } from '../site-match.js';
+import { Server } from './server.js';
+import { startPairing, type Pairing } from './pairing.js';
+
+const SERVER_URL = 'serverUrl';
+const AUTO_SUBMIT = 'autoSubmit';
+
+const local = browser.storage.local as unknown as StorageArea;
+const session = browser.storage.session as unknown as StorageArea;
+
+export class Background {
+  readonly server = new Server();
+  private pairing: Pairing | null = null;
+  private pairingError: string | null = null;
+  private ready: Promise<void>;
+
+  constructor() {
+    this.ready = this.restore();
+  }
+
+  private async restore(): Promise<void> {
+    const url = (await local.get(SERVER_URL))[SERVER_URL];
+    if (typeof url !== 'string') return;
+    this.server.serverUrl = url;
+    const opened = await openToken(local, session);
+    if (opened === 'locked') this.server.disconnect('locked');
+    else if (opened !== 'none') this.server.connect(url, opened.token);
+  }
+
+  private async useToken(serverUrl: string, token: string): Promise<void> {
+    await sealToken(local, session, token);
+    await local.set({ [SERVER_URL]: serverUrl });
+    this.server.connect(serverUrl, token);
+    this.pairing = null;
+    this.pairingError = null;
+  }
+
+  state(): StateAnswer {
+    return {
+      status: this.server.status,
+      serverUrl: this.server.serverUrl,
+      pairing: this.pairing && {
+        userCode: this.pairing.userCode,
+        verificationUri: this.pairing.verificationUri,
+      },
+      pairingError: this.pairingError,
+    };
+  }
+
+  /** The accounts that match both the frame and its tab (a frame of another site gets nothing). */
+  async siteAccounts(frameUrl: string | undefined, tabUrl: string | undefined): Promise<PopupAccount[]> {
+    if (!frameUrl || !tabUrl || this.server.status !== 'ready') return [];
+    const accounts = await this.server.list();
+    return accounts.filter((a) => matchesSite(a.websites, frameUrl) && matchesSite(a.websites, tabUrl));
+  }
+
+  async autoSubmit(url: string): Promise<boolean> {
+    const domain = registrableDomain(url);
+    const map = ((await local.get(AUTO_SUBMIT))[AUTO_SUBMIT] ?? {}) as Record<string, boolean>;
+    return domain !== null && map[domain] === true;
+  }
+
+  private async setAutoSubmit(domain: string, on: boolean): Promise<void> {
+    const map = { ...(((await local.get(AUTO_SUBMIT))[AUTO_SUBMIT] ?? {}) as Record<string, boolean>) };
+    if (on) map[domain] = true;
+    else delete map[domain];
+    await local.set({ [AUTO_SUBMIT]: map });
+  }
+
+  /** Fills an account's code into a tab's code field; the account must match the tab's site. */
+  async fillTab(tabId: number, id: number | null): Promise<FillCodeAnswer> {
+    const tab = await browser.tabs.get(tabId);
+    const matching = await this.siteAccounts(tab.url, tab.url);
+    const account = id === null ? matching[0] : matching.find((a) => a.id === id);
+    if (!account || !tab.url) return { filled: false };
+    const { password } = await this.server.code(account.id);
+    const message: FillCodeMessage = {
+      type: 'fill-code',
+      code: password,
+      submit: await this.autoSubmit(tab.url),
+    };
+    return this.deliver(tabId, message);
+  }
+
+  /** Sends the code to the tab's content script, injecting it first into a tab opened before the extension. */
+  private async deliver(tabId: number, message: FillCodeMessage): Promise<FillCodeAnswer> {
+    try {
+      return await browser.tabs.sendMessage<FillCodeMessage, FillCodeAnswer>(tabId, message);
+    } catch {
+      await browser.scripting.executeScript({
+        target: { tabId, allFrames: true },
+        files: ['/content-scripts/content.js'],
+      });
+      return browser.tabs.sendMessage<FillCodeMessage, FillCodeAnswer>(tabId, message);
+    }
+  }
+
+  async onContent(request: ContentRequest, sender: Browser.runtime.MessageSender): Promise<unknown> {
+    await this.ready;
+    const accounts = await this.siteAccounts(sender.url, sender.tab?.url);
+    if (request.type === 'site-accounts') {
+      const site = accounts.map((a): SiteAccount => ({
+        id: a.id,
+        label: a.account ? `${a.service} (${a.account})` : a.service,
+        hotp: a.otpType === 'hotp',
+      }));
+      return { accounts: site };
+    }
+    if (!accounts.some((a) => a.id === request.id)) return { error: 'not-for-site' };
+    const { password } = await this.server.code(request.id);
+    return { code: password, submit: await this.autoSubmit(sender.tab!.url!) };
+  }
+
+  async onPopup(request: PopupRequest): Promise<unknown> {
+    await this.ready;
+    switch (request.type) {
+      case 'state':
+        return this.state();
+      case 'use-token':
+        return this.checkAndUse(request.serverUrl, request.token);
+      case 'pair':
+        return this.pair(request.serverUrl);
+      case 'forget':
+        await forgetToken(local, session);
+        await local.remove(SERVER_URL);
+        this.server.disconnect('unpaired');
+        this.server.serverUrl = null;
+        return this.state();
+      case 'accounts':
+        return this.server.list(true);
+      case 'otp':
+        return this.server.code(request.id);
+      case 'fill':
+        return this.fillTab(request.tabId, request.id);
+      case 'remember':
+        await this.server.remember(request.id, request.domain);
+        return {};
+      case 'auto-submit':
+        await this.setAutoSubmit(request.domain, request.on);
+        return {};
+      case 'auto-submit?':
+        return { on: await this.autoSubmit(`https://${request.domain}/`) };
+    }
+  }
+
+  /** A pasted token: kept only once the server accepts it. */
+  private async checkAndUse(serverUrl: string, token: string): Promise<StateAnswer> {
+    this.server.connect(serverUrl, token);
+    try {
+      await this.server.list(true);
+    } catch (error) {
+      this.server.disconnect('unpaired');
+      throw error;
+    }
+    await this.useToken(serverUrl, token);
+    return this.state();
+  }
+
+  private async pair(serverUrl: string): Promise<StateAnswer> {
+    this.pairingError = null;
+    this.pairing = await startPairing(serverUrl, clientName(), {
+      onToken: async (url, token) => this.useToken(url, token.access_token),
+      onFailure: (reason) => {
+        this.pairing = null;
+        this.pairingError = reason;
+      },
+      wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    });
+    await browser.tabs.create({ url: this.pairing.verificationUriComplete });
+    return this.state();
+  }
+}
+
+function clientName(): string {
+  const agent = navigator.userAgent;
+  const browserName = /Firefox\//.test(agent) ? 'Firefox' : /Edg\//.test(agent) ? 'Edge' : 'Chromium';
+  return `Twofold extension (${browserName})`;
+}
+
+/** An error as the popup shows it: a message key, never a secret. */
+export function describeError(error: unknown): { error: string } {
+  if (error instanceof TwofoldApiError)
+    return { error: error.status === 401 ? 'revoked' : `http-${error.status}` };
+  if (error instanceof TwofoldNetworkError) return { error: 'unreachable' };
+  return { error: error instanceof Error ? error.message : 'error' };
+}

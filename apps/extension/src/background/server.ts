@@ -1,0 +1,81 @@
+// The background's hold on the server: the paired server's URL and token, the accounts (no
+// secret) cached in memory, and the codes, every call through the SDK. A 401 means the token was
+// revoked: the state says so and the popup offers to pair again.
+import { createTwofold, TwofoldApiError, type Account, type Twofold } from '@twofold/contract';
+import type { PopupAccount, PopupCode, Status } from '../lib/messages.js';
+
+/** The account with the extras Twofold adds (`websites` arrives with the site-matching server). */
+type AccountWithExtras = Account & { favourite?: boolean; websites?: string[] };
+
+export class Server {
+  private api: Twofold | null = null;
+  private accounts: PopupAccount[] | null = null;
+  status: Status = 'unpaired';
+  serverUrl: string | null = null;
+
+  connect(serverUrl: string, token: string): void {
+    this.serverUrl = serverUrl;
+    this.api = createTwofold({ baseUrl: serverUrl, token, timeout: 15_000 });
+    this.accounts = null;
+    this.status = 'ready';
+  }
+
+  disconnect(status: Status): void {
+    this.api = null;
+    this.accounts = null;
+    this.status = status;
+  }
+
+  private async call<T>(work: (api: Twofold) => Promise<T>): Promise<T> {
+    if (!this.api) throw new Error(this.status);
+    try {
+      return await work(this.api);
+    } catch (error) {
+      if (error instanceof TwofoldApiError && error.status === 401) this.disconnect('revoked');
+      throw error;
+    }
+  }
+
+  async list(refresh = false): Promise<PopupAccount[]> {
+    if (this.accounts && !refresh) return this.accounts;
+    const rows = (await this.call((api) => api.accounts.list({ withExtras: true }))) as AccountWithExtras[];
+    const accounts = rows.map((row): PopupAccount => ({
+      id: row.id,
+      service: row.service ?? '',
+      account: row.account,
+      icon: row.icon,
+      favourite: row.favourite === true,
+      otpType: row.otp_type,
+      websites: row.websites ?? [],
+    }));
+    accounts.sort((a, b) => Number(b.favourite) - Number(a.favourite));
+    this.accounts = accounts;
+    return accounts;
+  }
+
+  async code(id: number): Promise<PopupCode> {
+    const otp = await this.call((api) => api.accounts.otp(id));
+    return { password: otp.password, generatedAt: otp.generated_at ?? null, period: otp.period ?? null };
+  }
+
+  /** Remembers a website for an account (the server keeps it; the cache learns it now). */
+  async remember(id: number, domain: string): Promise<void> {
+    const post = (api: Twofold) =>
+      (
+        api.client.POST as unknown as (
+          path: string,
+          init: unknown,
+        ) => Promise<{ response: Response; error?: unknown }>
+      )(`/api/v1/twofaccounts/${id}/websites`, { body: { domain } });
+    const { response, error } = await this.call(post);
+    if (!response.ok) {
+      if (response.status === 401) this.disconnect('revoked');
+      throw new TwofoldApiError(response.status, error);
+    }
+    this.accounts = (this.accounts ?? []).map((account) =>
+      account.id === id && !account.websites.includes(domain)
+        ? { ...account, websites: [...account.websites, domain] }
+        : account,
+    );
+  }
+}

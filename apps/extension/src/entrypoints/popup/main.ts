@@ -1,0 +1,236 @@
+// The popup: pairing (server URL, then the device code the web app confirms; a pasted token as a
+// fallback), then every account, favourites first, searchable; a code is read only when asked for.
+import { browser } from 'wxt/browser';
+import type { PopupAccount, PopupCode, PopupRequest, StateAnswer } from '../../lib/messages.js';
+import { matchesSite, registrableDomain } from '../../site-match.js';
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+type MessageKey = Parameters<typeof browser.i18n.getMessage>[0];
+const t = (key: string, ...subs: string[]) => browser.i18n.getMessage(key as MessageKey, subs) || key;
+
+function localise(): void {
+  document.documentElement.lang = browser.i18n.getUILanguage();
+  document.documentElement.dir = browser.i18n.getMessage('@@bidi_dir') || 'ltr';
+  for (const node of document.querySelectorAll<HTMLElement>('[data-i18n]'))
+    node.textContent = t(node.dataset.i18n!);
+  for (const node of document.querySelectorAll<HTMLInputElement>('[data-i18n-placeholder]')) {
+    node.placeholder = t(node.dataset.i18nPlaceholder!);
+  }
+  for (const node of document.querySelectorAll<HTMLElement>('[data-i18n-label]')) {
+    node.setAttribute('aria-label', t(node.dataset.i18nLabel!));
+  }
+}
+
+async function send<T>(request: PopupRequest): Promise<T> {
+  const answer = (await browser.runtime.sendMessage(request)) as T | { error: string };
+  if (answer && typeof answer === 'object' && 'error' in answer) throw new Error(answer.error);
+  return answer;
+}
+
+function showError(error: unknown): void {
+  const key = error instanceof Error ? error.message : 'error';
+  const known = ['revoked', 'unreachable', 'not-for-site', 'permission', 'access_denied', 'expired_token'];
+  $('error').textContent = t(known.includes(key) ? `error_${key.replace('-', '_')}` : 'error_generic');
+  $('error').hidden = false;
+}
+
+/** The server's origin and path, without a trailing slash; null when not an http(s) URL. */
+function serverBase(text: string): string | null {
+  try {
+    const url = new URL(text.trim());
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return null;
+  }
+}
+
+/** Asks for the server's origin (optional host permission); must run in the click's gesture. */
+async function allowServer(base: string): Promise<void> {
+  const granted = await browser.permissions.request({ origins: [`${new URL(base).origin}/*`] });
+  if (!granted) throw new Error('permission');
+}
+
+let tab: { id: number; url: string; domain: string | null } | null = null;
+let accounts: PopupAccount[] = [];
+
+async function render(state: StateAnswer): Promise<void> {
+  $('error').hidden = true;
+  const paired = state.status === 'ready';
+  $('pair').hidden = paired;
+  $('accounts').hidden = !paired;
+  if (!paired) {
+    const note = { unpaired: '', locked: t('lockedNote'), revoked: t('revokedNote') }[state.status];
+    $('status-note').textContent = state.pairingError ? t(`error_${state.pairingError}`) : note;
+    if (state.serverUrl && !$<HTMLInputElement>('server-url').value) {
+      $<HTMLInputElement>('server-url').value = state.serverUrl;
+    }
+    $('pair-code').hidden = !state.pairing;
+    $('user-code').textContent = state.pairing?.userCode ?? '';
+    return;
+  }
+  accounts = await send<PopupAccount[]>({ type: 'accounts' });
+  if (tab?.domain) {
+    $('site').hidden = false;
+    $('auto-submit-label').textContent = t('autoSubmit', tab.domain);
+    const { on } = await send<{ on: boolean }>({ type: 'auto-submit?', domain: tab.domain });
+    $<HTMLInputElement>('auto-submit').checked = on;
+  }
+  renderList();
+}
+
+function button(label: string, onClick: () => Promise<void> | void): HTMLButtonElement {
+  const node = document.createElement('button');
+  node.type = 'button';
+  node.textContent = label;
+  node.addEventListener('click', () => void Promise.resolve(onClick()).catch(showError));
+  return node;
+}
+
+const timers = new Set<number>();
+
+function showCode(item: HTMLElement, code: PopupCode, refresh: () => Promise<void>): void {
+  item.querySelector('.code')!.textContent = code.password;
+  item.querySelector('progress')?.remove();
+  if (!code.period || !code.generatedAt) return;
+  const bar = document.createElement('progress');
+  bar.max = code.period;
+  item.append(bar);
+  const period = code.period;
+  const expires = (Math.floor(code.generatedAt / period) + 1) * period;
+  const timer = window.setInterval(() => {
+    const left = Math.max(0, expires - Date.now() / 1000);
+    bar.value = left;
+    bar.setAttribute('aria-label', t('secondsLeft', String(Math.ceil(left))));
+    if (left > 0) return;
+    window.clearInterval(timer);
+    timers.delete(timer);
+    void refresh();
+  }, 250);
+  timers.add(timer);
+}
+
+function accountItem(account: PopupAccount, serverUrl: string): HTMLLIElement {
+  const item = document.createElement('li');
+  item.dataset.id = String(account.id);
+  const icon = document.createElement('img');
+  icon.alt = '';
+  icon.src = account.icon ? `${serverUrl}/storage/icons/${encodeURIComponent(account.icon)}` : 'icon/32.png';
+  const name = document.createElement('div');
+  name.className = account.favourite ? 'name fav' : 'name';
+  name.textContent = account.service || account.account;
+  const small = document.createElement('small');
+  small.textContent = account.service ? account.account : '';
+  name.append(small);
+  const code = document.createElement('span');
+  code.className = 'code';
+  const actions = document.createElement('div');
+  actions.className = 'actions';
+  const hotp = account.otpType === 'hotp';
+  let current: PopupCode | null = null;
+  const read = async () => {
+    if (hotp && !window.confirm(t('hotpConfirm'))) return;
+    current = await send<PopupCode>({ type: 'otp', id: account.id });
+    showCode(item, current, hotp ? async () => undefined : read);
+  };
+  actions.append(
+    button(t('showCode'), read),
+    button(t('copy'), async () => {
+      if (!current) await read();
+      if (current) await navigator.clipboard.writeText(current.password);
+    }),
+  );
+  const site = tab && matchesSite(account.websites, tab.url);
+  if (tab && site) {
+    const target = tab;
+    actions.append(
+      button(t('fill'), async () => {
+        if (hotp && !window.confirm(t('hotpConfirm'))) return;
+        await send({ type: 'fill', id: account.id, tabId: target.id });
+        window.close();
+      }),
+    );
+  } else if (tab?.domain) {
+    const domain = tab.domain;
+    actions.append(
+      button(t('remember', domain, account.service || account.account), async () => {
+        await send({ type: 'remember', id: account.id, domain });
+        await render(await send<StateAnswer>({ type: 'state' }));
+      }),
+    );
+  }
+  item.append(icon, name, code, actions);
+  return item;
+}
+
+function renderList(): void {
+  for (const timer of timers) window.clearInterval(timer);
+  timers.clear();
+  const query = $<HTMLInputElement>('search').value.trim().toLowerCase();
+  const serverUrl = $<HTMLInputElement>('server-url').value;
+  const shown = accounts.filter((a) => `${a.service} ${a.account}`.toLowerCase().includes(query));
+  const onSite = (a: PopupAccount) => (tab && matchesSite(a.websites, tab.url) ? 1 : 0);
+  shown.sort((a, b) => onSite(b) - onSite(a));
+  $('list').replaceChildren(...shown.map((account) => accountItem(account, serverUrl)));
+}
+
+async function waitForPairing(): Promise<void> {
+  for (;;) {
+    const state = await send<StateAnswer>({ type: 'state' });
+    await render(state);
+    if (state.status === 'ready' || !state.pairing) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+function wire(): void {
+  $('pair-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const base = serverBase($<HTMLInputElement>('server-url').value);
+    if (!base) return showError(new Error('error_generic'));
+    void allowServer(base)
+      .then(() => send<StateAnswer>({ type: 'pair', serverUrl: base }))
+      .then(render)
+      .then(waitForPairing)
+      .catch(showError);
+  });
+  $('token-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const base = serverBase($<HTMLInputElement>('server-url').value);
+    const token = $<HTMLInputElement>('token').value.trim();
+    if (!base || !token) return showError(new Error('error_generic'));
+    void allowServer(base)
+      .then(() => send<StateAnswer>({ type: 'use-token', serverUrl: base, token }))
+      .then((state) => {
+        $<HTMLInputElement>('token').value = '';
+        return render(state);
+      })
+      .catch(showError);
+  });
+  $('forget').addEventListener('click', () => {
+    void send<StateAnswer>({ type: 'forget' }).then(render).catch(showError);
+  });
+  $('search').addEventListener('input', renderList);
+  $('auto-submit').addEventListener('change', () => {
+    const on = $<HTMLInputElement>('auto-submit').checked;
+    if (tab?.domain) void send({ type: 'auto-submit', domain: tab.domain, on }).catch(showError);
+  });
+}
+
+async function start(): Promise<void> {
+  localise();
+  wire();
+  const params = new URLSearchParams(location.search);
+  const tabId = Number(params.get('tab'));
+  const active = tabId
+    ? await browser.tabs.get(tabId)
+    : (await browser.tabs.query({ active: true, currentWindow: true }))[0];
+  if (active?.id !== undefined && active.url) {
+    tab = { id: active.id, url: active.url, domain: registrableDomain(active.url) };
+  }
+  const state = await send<StateAnswer>({ type: 'state' });
+  if (state.serverUrl) $<HTMLInputElement>('server-url').value = state.serverUrl;
+  await render(state);
+}
+
+void start().catch(showError);
