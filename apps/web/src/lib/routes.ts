@@ -1,5 +1,5 @@
 import { createRootRouteWithContext, createRoute, redirect } from '@tanstack/react-router';
-import type { QueryClient } from '@tanstack/react-query';
+import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { isApiError } from '../api/client';
 import { appConfigQuery } from '../entities/server/server.api';
 import { currentUserQuery } from '../entities/user/user.api';
@@ -66,3 +66,16 @@ export const authLayout = createRoute({
     }
   },
 });
+
+/**
+ * A data route's loader reads its screen's query (one of the entities' query-option factories):
+ * from the cache when it holds it (kept between visits, or this device's copy when it is open),
+ * else fetched before the screen shows. A failure goes to the route's error screen, which says
+ * what failed and offers Retry (`router.invalidate()`), instead of the global error page.
+ */
+export function loadData<T, K extends QueryKey>(
+  context: RouterContext,
+  query: EnsureQueryDataOptions<T, Error, T, K>,
+): Promise<T> {
+  return context.queryClient.ensureQueryData({ ...query, meta: { ...query.meta, routeData: true } });
+}

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { authLayout } from '../../lib/routes';
+import { authLayout, loadData } from '../../lib/routes';
+import { accountsQuery } from '../../entities/account/account.api';
 import { flag } from '../../lib/search-params';
 import { loadCatalogues } from '../../i18n/i18n';
 import './accounts.css';
@@ -18,7 +19,10 @@ export const accountsRoute = createRoute({
     ...(flag(search.toRefresh) ? { toRefresh: true } : {}),
     ...(flag(search.InitialEditMode) ? { InitialEditMode: true } : {}),
   }),
-  loader: loadCatalogues('accounts'),
+  // From this device's copy while it is open (the data source reads it).
+  loader: async ({ context }) => {
+    await Promise.all([loadCatalogues('accounts')(), loadData(context, accountsQuery)]);
+  },
   component: lazyRouteComponent(() => import('./AccountsPage'), 'AccountsPage'),
 });
 
