@@ -47,7 +47,7 @@ import { featuresRoutes } from './features/features.routes.js';
 import { groupsRoutes } from './groups/groups.routes.js';
 import { groupAccountsRoutes } from './accounts/group-accounts.routes.js';
 import { tagsRoutes } from './tags/tags.routes.js';
-import { recoveryRoutes } from './recovery/recovery.routes.js';
+import { extrasRoutes } from './extras/extras.routes.js';
 import { confirmIdentityRoutes } from './users/confirm-identity.routes.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { accountChangesRoutes } from './accounts/account-changes.routes.js';
@@ -262,7 +262,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(duplicatesRoutes);
   await app.register(accountOtpRoutes);
   await app.register(tagsRoutes);
-  await app.register(recoveryRoutes);
+  await app.register(extrasRoutes);
   await app.register(confirmIdentityRoutes);
   await app.register(iconsRoutes);
   await app.register(qrcodeRoutes);

@@ -5,7 +5,7 @@ import { attributeName } from '../i18n/translate.js';
 import { ALGORITHMS, isValidBase32Secret, MAX_DB_INTEGER, OTP_TYPES } from '@twofold/otp';
 import { AccountTagNames } from '../tags/tags.schemas.js';
 import { MAX_WEBSITES } from './account-websites.js';
-import { NOTE_MAX, RecoveryCodesInput, RecoverySummary } from '../recovery/recovery.schemas.js';
+import { NOTE_MAX, RecoveryCodesInput, RecoverySummary } from '../extras/extras.schemas.js';
 
 registerRule('base32', (value, { field }) =>
   typeof value === 'string' && !isValidBase32Secret(value)

@@ -24,19 +24,19 @@ import { generateSecret, canonicalSecret } from '@twofold/otp';
 import { moveToTrash, trashIsOn } from './trash.service.js';
 import { KeyTaken, recordKey, replayed, type IdempotencyKey } from './idempotency.js';
 import { setAccountTags, tagNamesOf } from '../tags/tags.service.js';
-import { recoveryValuesOf, storeRecovery, type RecoveryValues } from '../recovery/recovery.service.js';
+import { recoveryValuesOf, storeRecovery, type RecoveryValues } from '../extras/extras.service.js';
 import { writeFavorite } from './favorites.queries.js';
 import { setAccountWebsites, websiteErrors, websitesInput } from './account-websites.js';
 
 /** Twofold's own fields of a create or update (`undefined`: not sent, kept as stored). */
-interface AccountKit {
+interface ExtrasInput {
   readonly tags: readonly string[] | undefined;
   readonly websites: readonly string[] | undefined;
   readonly recovery: RecoveryValues;
   readonly favorite: boolean | undefined;
 }
 
-async function kitOf(input: CreateUri | CreateParams | UpdateInput): Promise<AccountKit> {
+async function extrasInputOf(input: CreateUri | CreateParams | UpdateInput): Promise<ExtrasInput> {
   return {
     tags: tagNamesOf(input.tags),
     websites: await websitesInput(input.websites),
@@ -99,7 +99,7 @@ async function storeNew(
   groupId: number | null,
   uri: string | null,
   idem: IdempotencyKey | undefined,
-  kit: AccountKit,
+  extras: ExtrasInput,
 ): Promise<AccountView> {
   const now = deps.clock.now();
   const id = await nextAccountId(deps.db);
@@ -121,10 +121,10 @@ async function storeNew(
       updated_at: now,
     });
     await claimIcon(trx, data.icon);
-    if (kit.tags) await setAccountTags(trx, id, kit.tags, now);
-    if (kit.websites) await setAccountWebsites(trx, id, kit.websites);
-    await storeRecovery(trx, deps.keys, encrypted, id, kit.recovery, now);
-    const starred = kit.favorite ? await writeFavorite(trx, id, true, undefined) : undefined;
+    if (extras.tags) await setAccountTags(trx, id, extras.tags, now);
+    if (extras.websites) await setAccountWebsites(trx, id, extras.websites);
+    await storeRecovery(trx, deps.keys, encrypted, id, extras.recovery, now);
+    const starred = extras.favorite ? await writeFavorite(trx, id, true, undefined) : undefined;
     if (idem) await recordKey(trx, idem, id, now);
     return starred?.favorite_order ?? null;
   });
@@ -138,7 +138,7 @@ async function storeNew(
     algorithm: data.algorithm,
     period: data.period,
     counter: data.counter,
-    favorite: kit.favorite === true,
+    favorite: extras.favorite === true,
     favorite_order: favoriteOrder,
   });
 }
@@ -187,10 +187,10 @@ async function createNew(deps: Deps, body: unknown, idem: IdempotencyKey | undef
     const icon = await iconForNew(deps, null, parsed.service, settings, parsed.image);
     const data: AccountData = { ...normalise(parsed), icon };
     const groupId = await groupForNewAccount(deps, input.group_id, false, settings);
-    return storeNew(deps, data, groupId, input.uri, idem, await kitOf(input));
+    return storeNew(deps, data, groupId, input.uri, idem, await extrasInputOf(input));
   }
   const input = await validateBody<CreateParams>(CreateParamsBody, body, extraChecks(deps));
-  const kit = await kitOf(input);
+  const extras = await extrasInputOf(input);
   const base = normalise({
     ...input,
     service: input.service ?? null,
@@ -198,7 +198,7 @@ async function createNew(deps: Deps, body: unknown, idem: IdempotencyKey | undef
   });
   const icon = await iconForNew(deps, input.icon, base.service, settings, null);
   const groupId = await groupForNewAccount(deps, input.group_id, true, settings);
-  return storeNew(deps, { ...base, icon }, groupId, null, idem, kit);
+  return storeNew(deps, { ...base, icon }, groupId, null, idem, extras);
 }
 
 type UpdateInput = Static<typeof UpdateBody>;
@@ -206,7 +206,7 @@ type UpdateInput = Static<typeof UpdateBody>;
 /** `PUT /api/v1/twofaccounts/{id}`. */
 export async function updateAccount(deps: Deps, id: number, body: unknown): Promise<AccountRead> {
   const input = await validateBody<UpdateInput>(UpdateBody, body, extraChecks(deps));
-  const kit = await kitOf(input);
+  const extras = await extrasInputOf(input);
   const { view, previousIcon } = await deps.db.transaction().execute(async (trx) => {
     const encrypted = await encryptionForWrite(trx);
     const row = await lockAccountRow(trx, id);
@@ -234,12 +234,14 @@ export async function updateAccount(deps: Deps, id: number, body: unknown): Prom
       updated_at: deps.clock.now(),
     });
     await claimIcon(trx, icon);
-    if (kit.tags) await setAccountTags(trx, id, kit.tags, deps.clock.now());
-    if (kit.websites) await setAccountWebsites(trx, id, kit.websites);
-    await storeRecovery(trx, deps.keys, encrypted, id, kit.recovery, deps.clock.now());
+    if (extras.tags) await setAccountTags(trx, id, extras.tags, deps.clock.now());
+    if (extras.websites) await setAccountWebsites(trx, id, extras.websites);
+    await storeRecovery(trx, deps.keys, encrypted, id, extras.recovery, deps.clock.now());
     // Starred again, a favourite would lose its place: only a change is written.
-    const starChanged = kit.favorite !== undefined && kit.favorite !== row.favorite;
-    const starred = starChanged ? await writeFavorite(trx, id, kit.favorite === true, undefined) : undefined;
+    const starChanged = extras.favorite !== undefined && extras.favorite !== row.favorite;
+    const starred = starChanged
+      ? await writeFavorite(trx, id, extras.favorite === true, undefined)
+      : undefined;
     const written = writtenView({
       id,
       group_id: input.group_id === undefined ? row.group_id : input.group_id === 0 ? null : input.group_id,
@@ -250,7 +252,7 @@ export async function updateAccount(deps: Deps, id: number, body: unknown): Prom
       algorithm: data.algorithm,
       period: data.period,
       counter: data.counter,
-      favorite: starChanged ? kit.favorite === true : row.favorite,
+      favorite: starChanged ? extras.favorite === true : row.favorite,
       favorite_order: starred ? starred.favorite_order : row.favorite_order,
     });
     return { view: written, previousIcon: row.icon !== icon ? row.icon : null };

@@ -1,6 +1,6 @@
 import type { Deps } from '../shared/deps.js';
 import type { AccountView } from '../accounts/accounts.mapper.js';
-import { readRecovery } from '../recovery/recovery.service.js';
+import { readRecovery } from '../extras/extras.service.js';
 import { readNativeSetting } from '../settings/settings.queries.js';
 import { tagsByAccount } from '../tags/tags.queries.js';
 import { websitesByAccount } from '../accounts/account-websites.js';
