@@ -131,6 +131,14 @@ describe('an installable app that opens without its server', () => {
     expect(urls).toContain('/index.html');
     expect(urls.some((url) => url.startsWith('/assets/') && url.endsWith('.js'))).toBe(true);
     expect(urls.filter((url) => SERVER_PATHS.test(url))).toEqual([]);
+    // The catalogues: every namespace of the language in use is kept (the offline screens read
+    // theirs), and no other language's.
+    await expect
+      .poll(async () => (await cachedUrls(page)).some((url) => url.startsWith('/assets/locales/en/offline-')))
+      .toBe(true);
+    const catalogues = (await cachedUrls(page)).filter((url) => url.startsWith('/assets/locales/'));
+    expect(catalogues.filter((url) => !url.startsWith('/assets/locales/en/'))).toEqual([]);
+    expect(new Set(catalogues).size).toBe(14);
   });
 
   it('opens from its cache when the server is stopped, and says the server cannot be reached', async () => {
