@@ -54,7 +54,8 @@ function entryExtras(entry: Json, groupNames: readonly string[]): Partial<Import
       ? [{ code: item.code, used_at: typeof item.used_at === 'string' ? item.used_at : null }]
       : [],
   );
-  const sites = isObject(entry.twofold) && Array.isArray(entry.twofold.websites) ? entry.twofold.websites : [];
+  const sites =
+    isObject(entry.twofold) && Array.isArray(entry.twofold.websites) ? entry.twofold.websites : [];
   const websites = sites.filter((site): site is string => typeof site === 'string');
   return {
     ...(note !== null && note.trim() !== '' ? { note } : {}),
