@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/client';
 import type { Account } from '../../entities/account/account.api';
 import { useCreateAccount, useUpdateAccount } from '../../entities/account/account.mutations';
 import { useAccountSettings } from '../../entities/settings/account-settings';
@@ -28,6 +29,7 @@ import { DuplicateWarning, useDuplicateCheck } from './DuplicateWarning';
 import { useTypeChange } from './use-type-change';
 import { useAccountKit } from './use-account-kit';
 import { TagsField } from './TagsField';
+import { WebsitesField } from './WebsitesField';
 import { FavoriteToggle } from './FavoriteToggle';
 import { RecoveryFields } from './RecoveryFields';
 
@@ -61,6 +63,7 @@ export function AccountForm({ account }: AccountFormProps) {
   const [secretLocked, setSecretLocked] = useState(editing);
   const [counterLocked, setCounterLocked] = useState(editing);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [websitesError, setWebsitesError] = useState<string | undefined>();
   const duplicates = useDuplicateCheck();
   const kit = useAccountKit(account);
   // The form re-renders on these (the test uses the current secret format through them too).
@@ -83,7 +86,12 @@ export function AccountForm({ account }: AccountFormProps) {
         icon.markSaved();
         await navigate({ to: '/accounts', search: { toRefresh: true } });
       } catch (error) {
-        if (!applyServerErrors(error, form.setError, FIELDS) && error instanceof Error) {
+        // The server names each refused website `websites.N`.
+        const refused = isApiError(error)
+          ? Object.entries(error.fieldErrors).find(([field]) => field.startsWith('websites'))
+          : undefined;
+        setWebsitesError(refused?.[1]?.[0]);
+        if (!applyServerErrors(error, form.setError, FIELDS) && !refused && error instanceof Error) {
           form.setError('root.server', { type: 'server', message: t('errors.generic') });
         }
       }
@@ -123,6 +131,12 @@ export function AccountForm({ account }: AccountFormProps) {
         />
         <GroupField form={form} defaultGroup={editing ? undefined : defaultGroupOf(settings)} />
         <TagsField tags={kit.tags} onChange={kit.setTags} />
+        <WebsitesField
+          websites={kit.websites}
+          onChange={kit.setWebsites}
+          service={service}
+          error={websitesError}
+        />
         <SecretField
           form={form}
           locked={secretLocked}
