@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/client';
 import type { Account } from '../../entities/account/account.api';
 import { useCreateAccount, useUpdateAccount } from '../../entities/account/account.mutations';
 import { useAccountSettings } from '../../entities/settings/account-settings';
@@ -63,7 +62,6 @@ export function AccountForm({ account }: AccountFormProps) {
   const [secretLocked, setSecretLocked] = useState(editing);
   const [counterLocked, setCounterLocked] = useState(editing);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const [websitesError, setWebsitesError] = useState<string | undefined>();
   const duplicates = useDuplicateCheck();
   const kit = useAccountKit(account);
   // The form re-renders on these (the test uses the current secret format through them too).
@@ -86,22 +84,15 @@ export function AccountForm({ account }: AccountFormProps) {
         icon.markSaved();
         await navigate({ to: '/accounts', search: { toRefresh: true } });
       } catch (error) {
-        // The server names each refused website `websites.N`.
-        const refused = isApiError(error)
-          ? Object.entries(error.fieldErrors).find(([field]) => field.startsWith('websites'))
-          : undefined;
-        setWebsitesError(refused?.[1]?.[0]);
-        if (!applyServerErrors(error, form.setError, FIELDS) && !refused && error instanceof Error) {
+        const websitesRefused = kit.refuseWebsites(error);
+        if (!applyServerErrors(error, form.setError, FIELDS) && !websitesRefused && error instanceof Error)
           form.setError('root.server', { type: 'server', message: t('errors.generic') });
-        }
       }
     });
 
   const leave = () => void navigate({ to: '/accounts' });
-  const cancel = () => {
-    if (!editing && form.getValues('service').trim() !== '') setConfirmCancel(true);
-    else leave();
-  };
+  const cancel = () =>
+    !editing && form.getValues('service').trim() !== '' ? setConfirmCancel(true) : leave();
 
   const validateSecret = (value: string) => secretError(value, form.getValues('secretFormat'), t);
 
@@ -131,12 +122,7 @@ export function AccountForm({ account }: AccountFormProps) {
         />
         <GroupField form={form} defaultGroup={editing ? undefined : defaultGroupOf(settings)} />
         <TagsField tags={kit.tags} onChange={kit.setTags} />
-        <WebsitesField
-          websites={kit.websites}
-          onChange={kit.setWebsites}
-          service={service}
-          error={websitesError}
-        />
+        <WebsitesField {...kit.websitesField} service={service} />
         <SecretField
           form={form}
           locked={secretLocked}

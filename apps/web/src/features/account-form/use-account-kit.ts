@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { isApiError } from '../../api/client';
 import type { Account } from '../../entities/account/account.api';
 import { recoveryBody, type RecoveryDraft } from './RecoveryFields';
 
@@ -14,6 +15,7 @@ export function useAccountKit(account: Account | undefined) {
   const [tagsTouched, setTagsTouched] = useState(false);
   const [websites, setWebsiteList] = useState<string[]>(account?.websites ?? []);
   const [websitesTouched, setWebsitesTouched] = useState(false);
+  const [websitesError, setWebsitesError] = useState<string | undefined>();
   const starred = account?.favorite === true;
   const [favorite, setFavorite] = useState(starred);
   const [recovery, setDraft] = useState<RecoveryDraft | null>(hasSecrets ? null : { note: '', codes: '' });
@@ -34,8 +36,15 @@ export function useAccountKit(account: Account | undefined) {
   return {
     tags,
     setTags,
-    websites,
-    setWebsites,
+    websitesField: { websites, onChange: setWebsites, error: websitesError },
+    /** Keeps the server's refusal of a website (it names each `websites.N`) for the field. */
+    refuseWebsites: (error: unknown): boolean => {
+      const refused = isApiError(error)
+        ? Object.entries(error.fieldErrors).find(([field]) => field.startsWith('websites'))?.[1][0]
+        : undefined;
+      setWebsitesError(refused);
+      return refused !== undefined;
+    },
     favorite,
     setFavorite,
     recovery,
