@@ -25,6 +25,7 @@ import { startRoute } from '../features/start/start.routes';
 import { groupsRoutes } from '../features/groups/groups.routes';
 import { trashRoute } from '../features/trash/trash.routes';
 import { tagsRoute } from '../features/tags/tags.routes';
+import { connectRoute } from '../features/connect/connect.routes';
 import { aboutRoute } from '../features/about/about.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
 import { authLayout, publicLayout, rootRoute } from '../lib/routes';
@@ -105,6 +106,7 @@ const routeTree = rootRoute.addChildren([
     trashRoute,
     tagsRoute,
     ...settingsRoutes,
+    connectRoute,
   ]),
   aboutRoute,
   ...errorRoutes,

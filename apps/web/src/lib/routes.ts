@@ -3,6 +3,7 @@ import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/re
 import { isApiError } from '../api/client';
 import { appConfigQuery } from '../entities/server/server.api';
 import { currentUserQuery } from '../entities/user/user.api';
+import { rememberReturn } from './return-after-sign-in';
 import { CopyLockedError, NeedsServerError, type DataModeStore } from './data-mode';
 
 /**
@@ -25,6 +26,8 @@ declare module '@tanstack/react-router' {
     readonly showAbout?: boolean;
     /** Works from this device's copy when the server cannot be reached (the accounts screen). */
     readonly worksOffline?: boolean;
+    /** A signed-out visitor comes back to this page, query included, after signing in. */
+    readonly returnAfterSignIn?: boolean;
   }
 }
 
@@ -57,11 +60,14 @@ export const publicLayout = createRoute({
 export const authLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signed-in',
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, location, matches }) => {
     try {
       await context.queryClient.ensureQueryData(currentUserQuery);
     } catch (error) {
-      if (isApiError(error, 401)) throw redirect({ to: '/login' });
+      if (isApiError(error, 401)) {
+        if (matches.some((match) => match.staticData.returnAfterSignIn)) rememberReturn(location.href);
+        throw redirect({ to: '/login' });
+      }
       throw error;
     }
   },
