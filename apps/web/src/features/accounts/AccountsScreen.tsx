@@ -49,8 +49,12 @@ interface AccountsScreenProps {
 export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenProps) {
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();
-  const { settings } = useAccountSettings();
-  const lists = usePinnedLists(toRefresh);
+  const { settings, loaded } = useAccountSettings();
+  // Until the preferences are known, the list is not asked for: it would be asked twice.
+  const lists = usePinnedLists(
+    toRefresh,
+    loaded ? (settings.getOtpOnRequest ? 'list' : 'with-secrets') : 'waiting',
+  );
   const allAccounts = useMemo(() => lists.accounts ?? [], [lists.accounts]);
   const { activeGroupId, activeGroup, choose } = useActiveGroup(settings, lists.groups);
   const [search, setSearch] = useState('');
