@@ -1,44 +1,17 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  launchSharedBrowser,
-  screenshots,
-  startResettableServer,
-  type BrowserSession,
-  type ResettableServer,
-  type SharedBrowser,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { screenshots } from './harness';
 import { apiCall } from './accounts-helpers';
 import { registerByApi } from './identity';
+import { perTestSessions } from './per-test';
 
 /** The tags list request, with or without a query string. */
 const TAGS_LIST = /\/api\/v1\/tags(\?.*)?$/;
 
 describe("a data route's error", () => {
-  let server: ResettableServer;
-  let chromium: SharedBrowser;
-  let browser: BrowserSession;
-
-  beforeAll(async () => {
-    server = await startResettableServer();
-    chromium = await launchSharedBrowser();
-  });
-
-  afterAll(async () => {
-    await chromium?.close();
-    await server?.stop();
-  });
-
-  beforeEach(async () => {
-    await server.reset();
-    browser = await chromium.newSession();
-  });
-
-  afterEach(async () => {
-    await browser?.close();
-  });
+  const session = perTestSessions();
 
   it('says which page failed and offers Retry, which shows the data once the server answers', async () => {
-    const { page } = browser;
+    const { page, server } = session;
     await registerByApi(page, server.url);
     await apiCall(page, 'POST', `${server.url}/api/v1/tags`, { name: 'Work' });
     // The list's request fails (a server error) until the route is removed.
