@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RemovableChips } from './RemovableChips';
 
 /*
  * The rule is `@twofold/otp/websites`'s, the server's own: what the user types is kept as its
@@ -62,23 +63,13 @@ export function WebsitesField({ websites, onChange, service, error }: WebsitesFi
   return (
     <div className={`field tags-field${shownError ? ' field-invalid' : ''}`}>
       <label htmlFor={id}>{t('kit.websites')}</label>
-      {websites.length > 0 && (
-        <ul className="tag-chips" aria-label={t('kit.websites')}>
-          {websites.map((website) => (
-            <li key={website} className="tag-chip">
-              <span dir="ltr">{website}</span>
-              <button
-                type="button"
-                className="tag-chip-remove"
-                aria-label={t('kit.removeWebsite', { name: website })}
-                onClick={() => onChange(websites.filter((other) => other !== website))}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <RemovableChips
+        items={websites}
+        label={t('kit.websites')}
+        removeLabel={(name) => t('kit.removeWebsite', { name })}
+        onChange={onChange}
+        dir="ltr"
+      />
       <div className="field-with-addon">
         <input
           id={id}
