@@ -120,6 +120,18 @@ describe('the data mode: online, or reading the copy (locked or open)', () => {
     await countdown.waitFor();
     for (const reducedMotion of ['no-preference', 'reduce'] as const) {
       await page.emulateMedia({ reducedMotion });
+      // The style sheet follows the new preference at once; the ring's own style only once the
+      // page has heard the change (before its next frame). Read it after that.
+      await countdown.evaluate(
+        (element, reduce) =>
+          new Promise<void>((resolve) => {
+            const arc = () => element.querySelector<HTMLElement>('.countdown-arc-start')!;
+            const settled = () => (arc().style.animationName === 'none') === reduce;
+            const check = () => (settled() ? resolve() : requestAnimationFrame(check));
+            check();
+          }),
+        reducedMotion === 'reduce',
+      );
       const reading = await countdown.evaluate((element) => {
         const angle = (selector: string) => {
           const transform = getComputedStyle(element.querySelector(selector)!).transform;
