@@ -50,12 +50,19 @@ const NAMESPACES = [
   ...new Set(Object.keys(catalogues).map((path) => /\/(\w+)\.json$/.exec(path)?.[1] ?? 'common')),
 ];
 
+/** What the screens shown without a server (unreachable, unlock the copy) read. */
+const OFFLINE_SCREEN_NAMESPACES = ['common', 'errors', 'offline'];
+
 /**
  * Every namespace of the language in use and of its fallback (English) loaded, then kept for
  * offline use. A failure only means the next visit without a server falls back further.
  */
 function keepOffline(): void {
-  keepCataloguesOffline([...i18n.languages], () => i18n.loadNamespaces(NAMESPACES)).catch(() => {});
+  keepCataloguesOffline(
+    [...i18n.languages],
+    () => i18n.loadNamespaces(OFFLINE_SCREEN_NAMESPACES),
+    () => i18n.loadNamespaces(NAMESPACES),
+  ).catch(() => {});
 }
 
 const lazyCatalogues: BackendModule = {

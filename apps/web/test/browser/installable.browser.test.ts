@@ -149,6 +149,31 @@ describe('an installable app that opens without its server', () => {
     expect(catalogues.filter((url) => !url.startsWith('/assets/locales/en/'))).toEqual([]);
   });
 
+  it("keeps the offline screens' texts at once, before the page is ever idle", async () => {
+    const { page } = browser;
+    // A page that never has time to spare (a busy phone): the background keeping never starts.
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0;
+    });
+    await openAccountsWithWorker(page, server.url);
+    const urgent = ['common', 'errors', 'offline'];
+    const keptNamespaces = async () =>
+      (await keptEnglishCatalogues(page)).map((url) => /\/en\/(\w+)-/.exec(url)?.[1]).filter(Boolean);
+    await expect
+      .poll(async () => {
+        const kept = await keptNamespaces();
+        return urgent.filter((name) => kept.includes(name));
+      })
+      .toEqual(urgent);
+    expect((await keptNamespaces()).length).toBeLessThan(ENGLISH_CATALOGUES);
+    await server.stop();
+    await page.goto(`${server.url}/accounts`);
+    await page
+      .getByRole('heading', { name: 'The Twofold server cannot be reached' })
+      .waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+  });
+
   it('opens from its cache when the server is stopped, and says the server cannot be reached', async () => {
     const { page } = browser;
     await openAccountsWithWorker(page, server.url);
