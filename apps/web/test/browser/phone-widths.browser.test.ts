@@ -29,6 +29,19 @@ async function charactersShown(text: Locator): Promise<number> {
   });
 }
 
+/** Whether a text's first letter lies inside its element's box (not cut by its ellipsis side). */
+const firstLetterShown = (text: Locator) =>
+  text.evaluate((node) => {
+    const content = node.firstChild;
+    if (!content || content.nodeType !== Node.TEXT_NODE) return false;
+    const range = document.createRange();
+    range.setStart(content, 0);
+    range.setEnd(content, 1);
+    const glyph = range.getBoundingClientRect();
+    const box = node.getBoundingClientRect();
+    return glyph.width > 0 && glyph.left >= box.left - 0.5 && glyph.right <= box.right + 0.5;
+  });
+
 /** The box of a text itself (a range over its element's content), not of the element around it. */
 const textBox = (text: Locator) =>
   text.evaluate((node) => {
@@ -172,6 +185,23 @@ describe('a phone shows enough of every name', () => {
         .toBe(true);
       await expect.poll(() => ringClips(page)).toEqual([]);
     });
+
+  it('in Arabic, a long Latin name is cut at its end and keeps its start, in both list modes', async () => {
+    const { page, server } = session;
+    await setSetting(page, server.url, 'lang', 'ar');
+    for (const inList of [false, true]) {
+      await setSetting(page, server.url, 'getOtpOnRequest', !inList);
+      await phone(page, server.url);
+      const list = page.getByRole('list', { name: 'الحسابات', exact: true });
+      const service = list.getByText('Microsoft Azure Portal', { exact: true });
+      const name = list.getByText('admin@contoso.onmicrosoft.com', { exact: true });
+      for (const text of [service, name]) {
+        // The first letter shows inside the line's box (a right-to-left line would cut it off).
+        await expect.poll(() => firstLetterShown(text)).toBe(true);
+      }
+    }
+    await screenshots(page, 'phone-arabic-latin-names');
+  });
 
   it('with codes in the list, an 8-digit code keeps 12 characters of the service', async () => {
     const { page, server } = session;

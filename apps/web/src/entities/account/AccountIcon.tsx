@@ -125,9 +125,20 @@ export function AccountContent({
   return (
     <>
       {showIcon && <AccountIcon account={account} />}
+      {/* Each name reads in its own direction: a Latin name in an Arabic page is cut at its end. */}
       <span className="account-text">
-        <span className="account-service">{account.service ?? account.account}</span>
-        {account.service && <span className="account-name">{account.account}</span>}
+        <span className="account-service">
+          <span className="account-line" dir="auto">
+            {account.service ?? account.account}
+          </span>
+        </span>
+        {account.service && (
+          <span className="account-name">
+            <span className="account-line" dir="auto">
+              {account.account}
+            </span>
+          </span>
+        )}
       </span>
     </>
   );
