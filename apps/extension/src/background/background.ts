@@ -147,6 +147,8 @@ export class Background {
         return this.server.code(request.id);
       case 'fill':
         return this.fillTab(request.tabId, request.id);
+      case 'fill-best':
+        return this.fillTab(request.tabId, null);
       case 'remember':
         await this.server.remember(request.id, request.domain);
         return {};
