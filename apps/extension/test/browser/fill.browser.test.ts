@@ -37,7 +37,10 @@ declare const chrome: Chrome;
 function codesNow(): string[] {
   const now = Date.now() / 1000;
   return [now - 1, now].map((at) => {
-    const result = totpCodes({ otp_type: 'totp', secret: SECRET, digits: 6, algorithm: 'sha1', period: 30 }, at);
+    const result = totpCodes(
+      { otp_type: 'totp', secret: SECRET, digits: 6, algorithm: 'sha1', period: 30 },
+      at,
+    );
     if (!result.ok) throw new Error('totp');
     return result.value.password;
   });
@@ -46,7 +49,11 @@ function codesNow(): string[] {
 async function api(method: string, route: string, body?: unknown): Promise<Response> {
   return fetch(`${server.url}${route}`, {
     method,
-    headers: { Authorization: `Bearer ${server.token}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers: {
+      Authorization: `Bearer ${server.token}`,
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 }
@@ -69,7 +76,11 @@ async function fillBest(url: string): Promise<{ filled?: boolean; error?: string
 }
 
 beforeAll(async () => {
-  execFileSync('npx', ['wxt', 'build'], { cwd: root, env: { ...process.env, TWOFOLD_EXTENSION_TEST: '1' }, stdio: 'ignore' });
+  execFileSync('npx', ['wxt', 'build'], {
+    cwd: root,
+    env: { ...process.env, TWOFOLD_EXTENSION_TEST: '1' },
+    stdio: 'ignore',
+  });
   server = await startTestServer();
   pages = await servePages();
   const created = await api('POST', '/api/v1/twofaccounts', {
@@ -82,7 +93,9 @@ beforeAll(async () => {
     period: 30,
   });
   accountId = ((await created.json()) as { id: number }).id;
-  const remembered = await api('POST', `/api/v1/twofaccounts/${accountId}/websites`, { domain: 'github.test' });
+  const remembered = await api('POST', `/api/v1/twofaccounts/${accountId}/websites`, {
+    domain: 'github.test',
+  });
   websitesSupported = remembered.ok;
   profile = mkdtempSync(path.join(tmpdir(), 'twofold-extension-'));
   context = await chromium.launchPersistentContext(profile, {
@@ -119,7 +132,9 @@ describe('the popup', () => {
     const item = popup.locator(`#list li[data-id="${accountId}"]`);
     await expect.poll(() => item.textContent()).toContain('GitHub');
     await item.getByRole('button', { name: 'Show code' }).click();
-    await expect.poll(async () => codesNow().includes((await item.locator('.code').textContent()) ?? '')).toBe(true);
+    await expect
+      .poll(async () => codesNow().includes((await item.locator('.code').textContent()) ?? ''))
+      .toBe(true);
   });
 });
 
@@ -132,7 +147,9 @@ describe('filling a sign-in page', () => {
     await button.waitFor({ state: 'attached' });
     const box = (await button.boundingBox())!;
     await page.mouse.click(box.x + 11, box.y + 11);
-    await expect.poll(async () => codesNow().includes(await page.locator('#app_totp').inputValue())).toBe(true);
+    await expect
+      .poll(async () => codesNow().includes(await page.locator('#app_totp').inputValue()))
+      .toBe(true);
     expect(pages.submissions()).toBe(0);
     await page.close();
   });
@@ -140,7 +157,13 @@ describe('filling a sign-in page', () => {
   it('fills six boxes one digit each, a frame, and the right one of two fields', async (ctx) => {
     if (!websitesSupported) ctx.skip('the server does not keep account websites yet');
     for (const [route, read] of [
-      ['/split', (p: Page) => p.locator('input').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value).join(''))],
+      [
+        '/split',
+        (p: Page) =>
+          p
+            .locator('input')
+            .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value).join('')),
+      ],
       ['/frame', (p: Page) => p.frameLocator('iframe').locator('#app_totp').inputValue()],
       ['/two', (p: Page) => p.locator('#app').inputValue()],
     ] as const) {

@@ -18,7 +18,13 @@ const TWO = `<!doctype html><title>Two</title><form role="search"><input type="s
 <form action="/submitted" method="post"><label for="sms">Code sent by text message</label><input id="sms" name="sms_code" maxlength="6">
 <label for="app">Authentication code</label><input id="app" name="app_otp" autocomplete="one-time-code"><button>Verify</button></form>`;
 
-const PAGES: Record<string, string> = { '/two-factor': GITHUB, '/split': SPLIT, '/frame': FRAME, '/inner': GITHUB, '/two': TWO };
+const PAGES: Record<string, string> = {
+  '/two-factor': GITHUB,
+  '/split': SPLIT,
+  '/frame': FRAME,
+  '/inner': GITHUB,
+  '/two': TWO,
+};
 
 export interface Pages {
   readonly port: number;
