@@ -17,6 +17,7 @@ export default tseslint.config(
       'test-artifacts/**',
       'packages/contract/src/schema.d.ts',
       'apps/api/src/db/schema.generated.ts',
+      'packages/vault/src/break-glass/viewer-bundle.generated.ts',
       '**/*.config.js',
       '**/*.config.mjs',
       'tooling/**',

@@ -14,15 +14,20 @@ import { fileURLToPath } from 'node:url';
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 
 const loadedOnFirstUse = [
+  '@aws-sdk/client-s3',
   '@simplewebauthn/server',
   '@twofold/import',
   '@twofold/otp/images',
+  '@twofold/vault/break-glass',
+  '@twofold/otp/websites',
   'bowser',
   'jsdom',
   'nodemailer',
   'openid-client',
   'simple-icons',
+  'ssh2-sftp-client',
   'web-push',
+  'webdav',
 ];
 const withFilesOfTheirOwn = ['@electric-sql/pglite', '@fastify/secure-session', 'sharp', 'pg-native'];
 

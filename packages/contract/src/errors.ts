@@ -1,3 +1,5 @@
+import type { ErrorReason } from './types.js';
+
 /** A refusal from the server, in 2FAuth's error envelope. */
 export class TwofoldApiError extends Error {
   override readonly name = 'TwofoldApiError';
@@ -5,8 +7,11 @@ export class TwofoldApiError extends Error {
   readonly status: number;
   /** Field-level messages of a 422, keyed by field name (`{}` otherwise). */
   readonly errors: Readonly<Record<string, readonly string[]>>;
-  /** The machine-readable reason some answers carry, e.g. `password_required` on an encrypted import. */
-  readonly reason: unknown;
+  /**
+   * The reason some answers carry: a code of the closed list (`ErrorReasonCode`, e.g.
+   * `password_required` on an encrypted import), or messages.
+   */
+  readonly reason: ErrorReason | undefined;
 
   constructor(status: number, body: unknown) {
     const envelope = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
@@ -14,7 +19,7 @@ export class TwofoldApiError extends Error {
     super(message);
     this.status = status;
     this.errors = isFieldErrors(envelope.errors) ? envelope.errors : {};
-    this.reason = envelope.reason;
+    this.reason = envelope.reason as ErrorReason | undefined;
   }
 
   /** The first message of each field, then the envelope's message: one line for a person. */

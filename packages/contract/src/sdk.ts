@@ -1,5 +1,6 @@
 import { TwofoldApiError, TwofoldNetworkError, unwrap } from './errors.js';
 import { createTwofoldClient, type TwofoldClient, type TwofoldClientOptions } from './client.js';
+import { deviceAuthorizationApi } from './device-authorization.js';
 import { accountLists, idList, readQuery, type ReadOptions } from './list.js';
 import type {
   Account,
@@ -238,17 +239,9 @@ export function createTwofold(options: TwofoldClientOptions = {}) {
     /** An account's note and recovery codes (Twofold only). */
     recovery: recoveryApi(client),
     /** Encrypted backups (set their password in the web app's settings first). */
-    backups: {
-      /** Newest first. */
-      list: (): Promise<Backup[]> => unwrap(client.GET('/api/v1/backups')),
-      /** Backs up every account now; a 409 `TwofoldApiError` when no backup password is set. */
-      create: (): Promise<Backup> => unwrap(client.POST('/api/v1/backups')),
-      /** The backup file's text (an encrypted Aegis vault, JSON). */
-      download: (name: string): Promise<string> =>
-        unwrap(client.GET('/api/v1/backups/{name}', { params: { path: { name } }, parseAs: 'text' })),
-      delete: (name: string): Promise<void> =>
-        unwrap(client.DELETE('/api/v1/backups/{name}', { params: { path: { name } } })),
-    },
+    backups: backupsApi(client),
+    /** Pairing a device without copying a token (Twofold only). */
+    deviceAuthorization: deviceAuthorizationApi(client),
     /** The signed-in user (a cheap way to check a token). */
     user: (): Promise<User> => unwrap(client.GET('/api/v1/user')) as Promise<User>,
     /** The user and what the token may do (`scope`: null for a session or an older server). */
@@ -267,6 +260,21 @@ export function createTwofold(options: TwofoldClientOptions = {}) {
 }
 
 export type Twofold = ReturnType<typeof createTwofold>;
+
+/** Encrypted backups (set their password in the web app's settings first). */
+function backupsApi(client: TwofoldClient) {
+  return {
+    /** Newest first. */
+    list: (): Promise<Backup[]> => unwrap(client.GET('/api/v1/backups')),
+    /** Backs up every account now; a 409 `TwofoldApiError` when no backup password is set. */
+    create: (): Promise<Backup> => unwrap(client.POST('/api/v1/backups')),
+    /** The backup file's text (an encrypted Aegis vault, JSON). */
+    download: (name: string): Promise<string> =>
+      unwrap(client.GET('/api/v1/backups/{name}', { params: { path: { name } }, parseAs: 'text' })),
+    delete: (name: string): Promise<void> =>
+      unwrap(client.DELETE('/api/v1/backups/{name}', { params: { path: { name } } })),
+  };
+}
 
 /** Tags (Twofold only): any number per account. */
 function tagsApi(client: TwofoldClient) {

@@ -29,6 +29,14 @@ export type Token = Schemas['Token'];
 export type CreatedToken = Schemas['CreatedToken'];
 /** What a personal access token may do: `codes` < `read` < `full` (Twofold only). */
 export type TokenScope = Schemas['TokenScope'];
+/** A pairing a device started: the codes to show, where to send the user, how often to poll. */
+export type DeviceAuthorization = Schemas['DeviceAuthorization'];
+/** The token an approved pairing gives its device, once. */
+export type DeviceToken = Schemas['DeviceToken'];
+/** Why a device's poll got no token (yet). */
+export type DeviceTokenError = Schemas['DeviceTokenError'];
+/** A pairing waiting for the signed-in user's decision. */
+export type PendingAuthorization = Schemas['PendingAuthorization'];
 /** A stored backup: an encrypted Aegis vault that only the backup password opens. */
 export type Backup = Schemas['Backup'];
 export type Setting = Schemas['Setting'];
@@ -66,3 +74,12 @@ export type AlertChannel = Schemas['AlertChannel'];
 export type AlertKinds = Schemas['AlertKinds'];
 /** The alert kinds, the channels and the server's VAPID public key. */
 export type AlertSettings = Schemas['AlertSettings'];
+/** An error answer's `reason`: a code of the closed list, or messages (a list, or by field). */
+export type ErrorReason = NonNullable<Schemas['ErrorMessage']['reason']>;
+/**
+ * The reason codes, a closed list that a client may switch on exhaustively:
+ * `identity_confirmation_required` (confirm who you are again, then retry), `password_sign_in_off`,
+ * `password_required` and `account_key` (an encrypted import), and 2FAuth's
+ * `This action is unauthorized.`.
+ */
+export type ErrorReasonCode = Extract<ErrorReason, string>;

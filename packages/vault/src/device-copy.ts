@@ -3,6 +3,7 @@ import { VaultError } from './errors.js';
 import { passkeySlotKey } from './passkey.js';
 import { createPasswordSlot, createRawSlot, generateMasterKey } from './slots.js';
 import type { EncryptedVault, PasswordSlot, RawSlot, ScryptParams, Slot } from './types.js';
+import type { CopyRecords } from './copy-records.js';
 import { decryptVault, sealVault } from './vault.js';
 
 /*
@@ -52,7 +53,18 @@ export interface DeviceCopy {
   readonly publicKey: JsonWebKey;
   /** An Aegis vault whose db holds the device's private key. */
   readonly keyVault: EncryptedVault;
-  readonly content: SealedContent;
+  /**
+   * The whole content in one piece: copies made before the content was kept record by record
+   * (`records`). A copy has one or the other; the app rewrites the former as records.
+   */
+  readonly content?: SealedContent;
+  /** The content record by record (copy-records.ts). */
+  readonly records?: CopyRecords;
+  /**
+   * The server's revision of the accounts the records hold (its change feed's): not secret, it
+   * says nothing of the accounts. Absent: the next refresh reads every account.
+   */
+  readonly revision?: string;
   readonly failures: number;
   /** Absent on copies made before passkeys could open them. */
   readonly passkeys?: readonly CopyPasskey[];
@@ -66,7 +78,7 @@ export interface DeviceCopy {
   readonly logosLeftOut?: readonly string[];
 }
 
-const CURVE = { name: 'ECDH', namedCurve: 'P-256' } as const;
+export const CURVE = { name: 'ECDH', namedCurve: 'P-256' } as const;
 const INFO = utf8Bytes('twofold device copy v1');
 const subtle = () => globalThis.crypto.subtle;
 
@@ -87,7 +99,12 @@ export function importPrivateKey(pkcs8: Uint8Array<ArrayBuffer>): Promise<Crypto
   return subtle().importKey('pkcs8', pkcs8, CURVE, false, ['deriveBits']);
 }
 
-async function contentKey(privateKey: CryptoKey, publicKey: CryptoKey, usage: KeyUsage): Promise<CryptoKey> {
+/** The AES key of one ECDH exchange (HKDF-SHA-256 of the shared secret). */
+export async function contentKey(
+  privateKey: CryptoKey,
+  publicKey: CryptoKey,
+  usage: KeyUsage,
+): Promise<CryptoKey> {
   const shared = await subtle().deriveBits({ name: 'ECDH', public: publicKey }, privateKey, 256);
   const hkdf = await subtle().importKey('raw', shared, 'HKDF', false, ['deriveKey']);
   return subtle().deriveKey(
@@ -128,7 +145,15 @@ export async function openContent(devicePrivateKey: CryptoKey, sealed: SealedCon
   } catch {
     throw new VaultError('malformed');
   }
-  const key = await contentKey(devicePrivateKey, sender, 'decrypt');
+  return openSealedJson(await contentKey(devicePrivateKey, sender, 'decrypt'), iv, data);
+}
+
+/** AES-GCM-opened JSON: a failed tag is `tampered`, text that is not UTF-8 JSON `bad_content`. */
+export async function openSealedJson(
+  key: CryptoKey,
+  iv: Uint8Array<ArrayBuffer>,
+  data: Uint8Array<ArrayBuffer>,
+): Promise<unknown> {
   let plain: ArrayBuffer;
   try {
     plain = await subtle().decrypt({ name: 'AES-GCM', iv }, key, data);

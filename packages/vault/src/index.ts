@@ -49,3 +49,12 @@ export {
   strengthenedSlots,
   withSlots,
 } from './device-copy.js';
+export {
+  type CopyRecords,
+  type RecordSealer,
+  type RecordUpdate,
+  type SealedRecord,
+  newRecordSealer,
+  recordOpener,
+  updatedRecords,
+} from './copy-records.js';

@@ -21,6 +21,7 @@ import {
 import { AEGIS_ENCRYPTED, AEGIS_ENTRIES, AEGIS_PASSWORD } from './aegis-vector.js';
 import { equal, failsWith, ok } from './assert.js';
 import { deviceCopyCases } from './device-copy-cases.js';
+import { copyRecordsCases } from './copy-records-cases.js';
 
 /*
  * The vault's cases, run unchanged in Node (vault.test.ts) and in Chromium (chromium.test.ts):
@@ -287,4 +288,5 @@ export const cases: readonly VaultCase[] = [
     },
   },
   ...deviceCopyCases,
+  ...copyRecordsCases,
 ];

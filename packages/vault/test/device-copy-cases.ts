@@ -54,7 +54,7 @@ export const deviceCopyCases: readonly VaultCase[] = [
       const { masterKey, slot } = await unlockWithPassword(stored.keyVault.header.slots, PASSPHRASE);
       equal([slot.n, slot.r, slot.p], [COPY_SCRYPT.N, COPY_SCRYPT.r, COPY_SCRYPT.p], 'its scrypt');
       const key = await openCopyKey(stored.keyVault, masterKey);
-      equal(await openContent(key, stored.content), previous.content, 'content');
+      equal(await openContent(key, stored.content!), previous.content, 'content');
       await failsWith(() => unlockWithPassword(stored.keyVault.header.slots, 'not it'), 'wrong_password');
     },
   },
@@ -66,7 +66,7 @@ export const deviceCopyCases: readonly VaultCase[] = [
       const slots = stored.keyVault.header.slots.filter((slot) => slot.uuid === passkey.slot);
       const { masterKey } = await unlockWithKey(slots, await copyPasskeyKey(FIXTURE_PRF, passkey));
       const key = await openCopyKey(stored.keyVault, masterKey);
-      equal(await openContent(key, stored.content), previous.content, 'content');
+      equal(await openContent(key, stored.content!), previous.content, 'content');
       const other = await copyPasskeyKey(new Uint8Array(32).fill(8), passkey);
       await failsWith(() => unlockWithKey(slots, other), 'wrong_key');
     },

@@ -2,6 +2,7 @@ import type { Executor } from '../db/database.js';
 import { isTruthy } from '../http/common.schemas.js';
 import { recoverySummaries } from '../recovery/recovery.queries.js';
 import { tagsByAccount } from '../tags/tags.queries.js';
+import { websitesByAccount } from './account-websites.js';
 
 /*
  * Twofold's own account fields, flat on the account and only when the request asks for them
@@ -16,6 +17,8 @@ export interface AccountExtras {
   readonly tags?: string[];
   readonly recovery_codes?: { total: number; unused: number };
   readonly has_note?: true;
+  /** The account's websites, in the user's order. */
+  readonly websites?: string[];
 }
 
 /** An account with none of the extras (shared: nothing ever writes to it). */
@@ -28,7 +31,11 @@ export async function extrasOf(
   db: Executor,
   ids?: readonly number[],
 ): Promise<(id: number) => AccountExtras> {
-  const [tags, recovery] = await Promise.all([tagsByAccount(db, ids), recoverySummaries(db, ids)]);
+  const [tags, recovery, websites] = await Promise.all([
+    tagsByAccount(db, ids),
+    recoverySummaries(db, ids),
+    websitesByAccount(db, ids),
+  ]);
   const byId = new Map<number, AccountExtras>();
   for (const [id, list] of tags) byId.set(id, { tags: list.map((tag) => tag.name) });
   for (const [id, summary] of recovery) {
@@ -38,6 +45,7 @@ export async function extrasOf(
       ...(summary.has_note ? { has_note: true as const } : {}),
     });
   }
+  for (const [id, list] of websites) byId.set(id, { ...byId.get(id), websites: list });
   return (id) => byId.get(id) ?? NO_EXTRAS;
 }
 

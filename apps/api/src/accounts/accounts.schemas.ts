@@ -4,6 +4,7 @@ import { registerRule } from '../http/validation.js';
 import { attributeName } from '../i18n/translate.js';
 import { ALGORITHMS, isValidBase32Secret, MAX_DB_INTEGER, OTP_TYPES } from '@twofold/otp';
 import { AccountTagNames } from '../tags/tags.schemas.js';
+import { MAX_WEBSITES } from './account-websites.js';
 import { NOTE_MAX, RecoveryCodesInput, RecoverySummary } from '../recovery/recovery.schemas.js';
 
 registerRule('base32', (value, { field }) =>
@@ -72,6 +73,12 @@ export const TwoFAccount = Type.Object(
       }),
     ),
     recovery_codes: Type.Optional(RecoverySummary),
+    websites: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          'The registrable domains where its codes are asked for (`github.com`); absent when none (`withExtras` only)',
+      }),
+    ),
     has_note: Type.Optional(
       Type.Boolean({ description: 'true when a note is stored, absent otherwise (`withExtras` only)' }),
     ),
@@ -190,6 +197,13 @@ const Secret = Nullable(Type.String(annotate({ 'x-rules': ['base32'] })));
  */
 const extraInputs = {
   tags: Type.Optional(AccountTagNames),
+  websites: Type.Optional(
+    Type.Array(Type.String({ maxLength: 2048 }), {
+      maxItems: MAX_WEBSITES,
+      description:
+        'Websites (Twofold only): the account gets exactly these, each stored as its registrable domain (`gist.github.com` -> `github.com`); an IP address or `localhost` is kept as it is',
+    }),
+  ),
   note: Type.Optional(
     Nullable(
       Type.String({ maxLength: NOTE_MAX, description: 'The note (Twofold only); null or blank removes it' }),

@@ -26,17 +26,30 @@ import { KeyTaken, recordKey, replayed, type IdempotencyKey } from './idempotenc
 import { setAccountTags, tagNamesOf } from '../tags/tags.service.js';
 import { recoveryValuesOf, storeRecovery, type RecoveryValues } from '../recovery/recovery.service.js';
 import { writeFavorite } from './favorites.queries.js';
+import { setAccountWebsites, websiteErrors, websitesInput } from './account-websites.js';
 
 /** Twofold's own fields of a create or update (`undefined`: not sent, kept as stored). */
 interface AccountKit {
   readonly tags: readonly string[] | undefined;
+  readonly websites: readonly string[] | undefined;
   readonly recovery: RecoveryValues;
   readonly favorite: boolean | undefined;
 }
 
-function kitOf(input: CreateUri | CreateParams | UpdateInput): AccountKit {
-  return { tags: tagNamesOf(input.tags), recovery: recoveryValuesOf(input), favorite: input.favorite };
+async function kitOf(input: CreateUri | CreateParams | UpdateInput): Promise<AccountKit> {
+  return {
+    tags: tagNamesOf(input.tags),
+    websites: await websitesInput(input.websites),
+    recovery: recoveryValuesOf(input),
+    favorite: input.favorite,
+  };
 }
+
+/** The checks a body's schema cannot make: the group exists, each website is one. */
+const extraChecks = (deps: Deps) => async (raw: Record<string, unknown>, failed: ReadonlySet<string>) => [
+  ...(await groupIdErrors(deps, raw, failed)),
+  ...(await websiteErrors(raw, failed)),
+];
 
 /** The group of a new account. */
 async function groupForNewAccount(
@@ -109,6 +122,7 @@ async function storeNew(
     });
     await claimIcon(trx, data.icon);
     if (kit.tags) await setAccountTags(trx, id, kit.tags, now);
+    if (kit.websites) await setAccountWebsites(trx, id, kit.websites);
     await storeRecovery(trx, deps.keys, encrypted, id, kit.recovery, now);
     if (kit.favorite) await writeFavorite(trx, id, true, undefined);
     if (idem) await recordKey(trx, idem, id, now);
@@ -150,19 +164,15 @@ async function createNew(deps: Deps, body: unknown, idem: IdempotencyKey | undef
   const settings = await readNativeSettings(deps.db);
   const isUriForm = typeof body === 'object' && body !== null && !Array.isArray(body) && 'uri' in body;
   if (isUriForm) {
-    const input = await validateBody<CreateUri>(CreateUriBody, body, (raw, failed) =>
-      groupIdErrors(deps, raw, failed),
-    );
+    const input = await validateBody<CreateUri>(CreateUriBody, body, extraChecks(deps));
     const parsed = parseUriOrThrow(input.uri, input.custom_otp);
     const icon = await iconForNew(deps, null, parsed.service, settings, parsed.image);
     const data: AccountData = { ...normalise(parsed), icon };
     const groupId = await groupForNewAccount(deps, input.group_id, false, settings);
-    return storeNew(deps, data, groupId, input.uri, idem, kitOf(input));
+    return storeNew(deps, data, groupId, input.uri, idem, await kitOf(input));
   }
-  const input = await validateBody<CreateParams>(CreateParamsBody, body, (raw, failed) =>
-    groupIdErrors(deps, raw, failed),
-  );
-  const kit = kitOf(input);
+  const input = await validateBody<CreateParams>(CreateParamsBody, body, extraChecks(deps));
+  const kit = await kitOf(input);
   const base = normalise({
     ...input,
     service: input.service ?? null,
@@ -177,10 +187,8 @@ type UpdateInput = Static<typeof UpdateBody>;
 
 /** `PUT /api/v1/twofaccounts/{id}`. */
 export async function updateAccount(deps: Deps, id: number, body: unknown): Promise<AccountRead> {
-  const input = await validateBody<UpdateInput>(UpdateBody, body, (raw, failed) =>
-    groupIdErrors(deps, raw, failed),
-  );
-  const kit = kitOf(input);
+  const input = await validateBody<UpdateInput>(UpdateBody, body, extraChecks(deps));
+  const kit = await kitOf(input);
   const previousIcon = await deps.db.transaction().execute(async (trx) => {
     const encrypted = await encryptionForWrite(trx);
     const row = await lockAccountRow(trx, id);
@@ -209,6 +217,7 @@ export async function updateAccount(deps: Deps, id: number, body: unknown): Prom
     });
     await claimIcon(trx, icon);
     if (kit.tags) await setAccountTags(trx, id, kit.tags, deps.clock.now());
+    if (kit.websites) await setAccountWebsites(trx, id, kit.websites);
     await storeRecovery(trx, deps.keys, encrypted, id, kit.recovery, deps.clock.now());
     // Starred again, a favourite would lose its place: only a change is written.
     if (kit.favorite !== undefined && kit.favorite !== row.favorite)

@@ -9,7 +9,8 @@ import path from 'node:path';
  */
 
 export const NAME_PATTERN = /^twofold-backup-(\d{8}T\d{6}Z)(?:-(\d{1,3}))?\.json$/;
-const TEMP_PATTERN = /^\.twofold-backup-.*\.tmp$/;
+// Temp files of a backup or of the break-glass file (twofold-break-glass.html).
+const TEMP_PATTERN = /^\.twofold-(?:backup-|break-glass\.html\.).*\.tmp$/;
 
 export const isBackupName = (name: string) => NAME_PATTERN.test(name);
 

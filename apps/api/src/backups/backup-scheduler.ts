@@ -1,6 +1,8 @@
 import type { Deps } from '../shared/deps.js';
 import { removeLeftovers } from './backup-files.js';
-import { backupSettings, createBackup, recordRun, type BackupEntry } from './backups.service.js';
+import { backupSettings, makeBackup, recordRun, type BackupEntry } from './backups.service.js';
+import { uploadEverywhere } from './destinations/remote-backups.js';
+import { recordLocalOutcome } from './destinations/destinations.service.js';
 import { whileHoldingBackupLock } from './backup-lock.js';
 import { AppError } from '../http/errors.js';
 
@@ -17,17 +19,20 @@ export function runBackup(deps: Deps): Promise<BackupEntry> {
     .catch(() => undefined)
     .then(async () => {
       try {
-        const created = await createBackup(deps);
-        await recordRun(deps, { name: created.name });
-        return created;
+        const { entry, sealed } = await makeBackup(deps);
+        await recordRun(deps, { name: entry.name });
+        await recordLocalOutcome(deps, { name: entry.name, size: entry.size });
+        // Each remote destination records its own outcome; one failed raises the alert.
+        if ((await uploadEverywhere(deps, sealed)) > 0) deps.alerts.raise({ kind: 'backup_failed' });
+        return entry;
       } catch (error) {
         // The 409 (no password) is the caller's mistake, not a failed run.
         if (!(error instanceof AppError)) {
           const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unexpected error';
           deps.log.error({ reason }, 'backup failed');
-          await recordRun(deps, { error: `The backup could not be written (${reason}).` }).catch(
-            () => undefined,
-          );
+          const text = `The backup could not be written (${reason}).`;
+          await recordRun(deps, { error: text }).catch(() => undefined);
+          await recordLocalOutcome(deps, { reason: text }).catch(() => undefined);
         }
         throw error;
       }

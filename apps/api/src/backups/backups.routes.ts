@@ -1,9 +1,12 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { assertRecentlyConfirmed } from '../auth/identity-confirmation.js';
+import { sessionPort } from '../auth/session-port.js';
 import { Nullable, Password } from '../http/common.schemas.js';
 import { runBackup } from './backup-scheduler.js';
 import {
   backupSettings,
   downloadBackup,
+  downloadBreakGlass,
   listBackups,
   removeBackup,
   setBackupPassword,
@@ -29,6 +32,10 @@ const BackupSettings = Type.Object({
   password_set: Type.Boolean(),
   frequency: Frequency,
   keep: Type.Integer(),
+  break_glass: Type.Boolean({
+    description:
+      'Each backup run also writes the break-glass file (twofold-break-glass.html) beside the backups',
+  }),
   last_run: Nullable(
     Type.Object({
       at: Type.String(),
@@ -42,6 +49,7 @@ const BackupSettings = Type.Object({
 const BackupSettingsChange = Type.Object({
   frequency: Type.Optional(Frequency),
   keep: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  break_glass: Type.Optional(Type.Boolean()),
 });
 
 const BackupPassword = Type.Object({
@@ -50,6 +58,35 @@ const BackupPassword = Type.Object({
 });
 
 const NameParams = Type.Object({ name: Type.String() });
+
+/** The break-glass file, on demand. */
+export const breakGlassRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/v1/backups/break-glass',
+    {
+      // The signed-in user's only, who confirmed who they are (as for an export with notes).
+      config: { auth: 'api', scope: 'session' },
+      schema: {
+        tags: ['backups'],
+        operationId: 'downloadBreakGlass',
+        summary:
+          'Download the break-glass file: every account sealed as a backup, in one HTML page that opens offline with the backup password (a web session must have confirmed its user within 5 minutes, else 403 `identity_confirmation_required`)',
+        produces: ['text/html'],
+        response: { 200: Type.Unknown({ description: 'The HTML file' }) },
+      },
+    },
+    async (request, reply) => {
+      await assertRecentlyConfirmed(request.caller, () => sessionPort(request, reply), app.deps.clock.now());
+      const file = await downloadBreakGlass(app.deps, request.locale);
+      app.deps.alerts.raise({ kind: 'export', format: 'break-glass' });
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.name}"`)
+        .header('cache-control', 'no-store')
+        .send(file.bytes);
+    },
+  );
+};
 
 export const backupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const config = { auth: 'api' } as const;

@@ -22,6 +22,8 @@ import {
   deleteBackup,
   type WriteOptions,
 } from './backup-files.js';
+import { breakGlassFile, writeBreakGlass } from './break-glass.js';
+import type { Locale } from '../i18n/locales.js';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -70,6 +72,7 @@ export async function backupSettings(deps: Deps) {
     password_set: row.slot !== null,
     frequency: row.frequency as Frequency,
     keep: row.keep,
+    break_glass: row.break_glass,
     last_run: row.last_run_at
       ? {
           at: toTimestamp(row.last_run_at),
@@ -83,15 +86,16 @@ export async function backupSettings(deps: Deps) {
 
 export async function updateBackupSettings(
   deps: Deps,
-  given: { frequency?: Frequency | null; keep?: number | null },
+  given: { frequency?: Frequency | null; keep?: number | null; break_glass?: boolean | null },
 ) {
   await settingsRow(deps);
   // Optional fields sent as null pass validation as "not given": they change nothing.
   const changes = {
     ...(given.frequency == null ? {} : { frequency: given.frequency }),
     ...(given.keep == null ? {} : { keep: given.keep }),
+    ...(given.break_glass == null ? {} : { break_glass: given.break_glass }),
   };
-  if (changes.frequency !== undefined || changes.keep !== undefined) {
+  if (Object.keys(changes).length > 0) {
     await deps.db.updateTable('backup_settings').set(changes).where('id', '=', 1).execute();
   }
   if (changes.keep !== undefined) await applyRetention(deps, changes.keep);
@@ -177,6 +181,11 @@ const noPassword = () => new AppError('conflict', message('error.backup_password
 
 /** Makes one backup of every account (with its group and icon), then applies the retention. */
 export async function createBackup(deps: Deps, options: WriteOptions = {}): Promise<BackupEntry> {
+  return (await makeBackup(deps, options)).entry;
+}
+
+/** As `createBackup`, with the written bytes and the vault key (remote copies are checked with them). */
+export async function makeBackup(deps: Deps, options: WriteOptions = {}) {
   const keys = await vaultKeys(deps);
   if (!keys) throw noPassword();
   const db = (await exportAegis(deps, undefined)).db as Record<string, unknown>;
@@ -190,9 +199,19 @@ export async function createBackup(deps: Deps, options: WriteOptions = {}): Prom
   const name = await freeName(dir, now);
   await writeAtomically(dir, name, bytes, options);
   const row = await settingsRow(deps);
+  if (row.break_glass) await writeBreakGlass(deps, await breakGlassFile(deps, db, keys, 'en'));
   await applyRetention(deps, row.keep);
   const entries = (db.entries as unknown[] | undefined)?.length ?? 0;
-  return { name, size: bytes.length, created_at: toTimestamp(now), accounts: entries };
+  const entry: BackupEntry = { name, size: bytes.length, created_at: toTimestamp(now), accounts: entries };
+  return { entry, sealed: { name, bytes, accounts: entries, masterKey: keys.masterKey } };
+}
+
+/** The break-glass file of every account now, for a download (nothing written). */
+export async function downloadBreakGlass(deps: Deps, requestLocale: Locale) {
+  const keys = await vaultKeys(deps);
+  if (!keys) throw noPassword();
+  const db = (await exportAegis(deps, undefined)).db as Record<string, unknown>;
+  return breakGlassFile(deps, db, keys, requestLocale);
 }
 
 export async function downloadBackup(deps: Deps, name: string) {

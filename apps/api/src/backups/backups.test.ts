@@ -1,81 +1,30 @@
-import { createDecipheriv, createHash, scryptSync } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, expect, it } from 'vitest';
 import { asSignedInUser, bearerCaller, createUserWithToken } from '../test/auth-helpers.js';
 import { describeEachDatabase } from '../test/harness.js';
+import {
+  gcmOpen,
+  openAegis as openAegisWith,
+  slotKeyOf,
+  type AegisDb,
+  type AegisVault,
+} from '../test/aegis-reader.js';
 import { TWOFAUTH_JSON } from '../import-export/fixtures.js';
 
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-interface Slot {
-  type: number;
-  key: string;
-  key_params: { nonce: string; tag: string };
-  n: number;
-  r: number;
-  p: number;
-  salt: string;
-}
-interface Vault {
-  header: { slots: Slot[]; params: { nonce: string; tag: string } };
-  db: string;
-}
 interface Entry {
   name: string;
   icon: string;
   icon_hash: string;
   groups: string[];
 }
-interface VaultDb {
-  version: number;
-  entries: Entry[];
-  groups: { uuid: string; name: string }[];
-}
-
-/** AES-256-GCM decryption of `data` with the nonce and tag in hex; throws when the tag fails. */
-function gcmOpen(key: Buffer, params: { nonce: string; tag: string }, data: Buffer): Buffer {
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(params.nonce, 'hex'));
-  decipher.setAuthTag(Buffer.from(params.tag, 'hex'));
-  return Buffer.concat([decipher.update(data), decipher.final()]);
-}
-
-/*
- * An independent reader of the Aegis vault format (written from the format's description, not from
- * Twofold's code): scrypt of the password with the slot's salt and n/r/p gives the slot key;
- * AES-256-GCM with key_params opens the master key; the master key with header.params opens db.
- */
-function openAegis(data: unknown, password: string): VaultDb {
-  const vault = data as Vault;
-  const gcm = (key: Buffer, nonce: string, tag: string, data: Buffer) => {
-    const d = createDecipheriv('aes-256-gcm', key, Buffer.from(nonce, 'hex'));
-    d.setAuthTag(Buffer.from(tag, 'hex'));
-    return Buffer.concat([d.update(data), d.final()]);
-  };
-  for (const slot of vault.header.slots.filter((s) => s.type === 1)) {
-    const slotKey = scryptSync(password, Buffer.from(slot.salt, 'hex'), 32, {
-      N: slot.n,
-      r: slot.r,
-      p: slot.p,
-      maxmem: 256 * slot.n * slot.r,
-    });
-    let master: Buffer;
-    try {
-      master = gcm(slotKey, slot.key_params.nonce, slot.key_params.tag, Buffer.from(slot.key, 'hex'));
-    } catch {
-      continue;
-    }
-    const plain = gcm(
-      master,
-      vault.header.params.nonce,
-      vault.header.params.tag,
-      Buffer.from(vault.db, 'base64'),
-    );
-    return JSON.parse(plain.toString('utf8')) as VaultDb;
-  }
-  throw new Error('no slot opens with this password');
-}
+type VaultDb = AegisDb<Entry>;
+type Vault = AegisVault;
+const openAegis = (data: unknown, password: string): VaultDb => openAegisWith<Entry>(data, password);
 
 describeEachDatabase('backups', (t) => {
   let token = '';
@@ -190,12 +139,7 @@ describeEachDatabase('backups', (t) => {
     const newVault = (await call('GET', `/api/v1/backups/${fresh}`)).json<Vault>();
     // The old file's password slot, opened with A, gives the key the old file was made with.
     const [slot] = oldVault.header.slots;
-    const slotKey = scryptSync('password-a', Buffer.from(slot!.salt, 'hex'), 32, {
-      N: slot!.n,
-      r: slot!.r,
-      p: slot!.p,
-      maxmem: 256 * slot!.n * slot!.r,
-    });
+    const slotKey = slotKeyOf(slot!, 'password-a');
     const oldKey = gcmOpen(slotKey, slot!.key_params, Buffer.from(slot!.key, 'hex'));
     expect(
       gcmOpen(oldKey, oldVault.header.params, Buffer.from(oldVault.db, 'base64')).length,

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { resolveAppKeys } from './app-key.js';
 import { loadConfig, variables } from './config.js';
+import { ConfigError } from './variable.js';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -94,5 +95,53 @@ describe('application key', () => {
     writeFileSync(keyFile, `${key.toString('base64')}\n`);
     const keys = resolveAppKeys(loadConfig({ DATA_DIR: dir, APP_KEY_FILE: keyFile }));
     expect(keys.current.equals(key)).toBe(true);
+  });
+});
+
+describe('secret variables from files (_FILE)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'twofold-secrets-'));
+  const file = (name: string, content: string) => {
+    const at = path.join(dir, name);
+    writeFileSync(at, content);
+    return at;
+  };
+
+  it('reads each one from its file, without the trailing newline', () => {
+    const config = loadConfig({
+      DATABASE_URL_FILE: file('db', 'postgres://twofold:s3cret@db:5432/twofold\n'),
+      MAIL_PASSWORD_FILE: file('mail', ' mail pass \r\n'),
+      OIDC_CLIENT_SECRET_FILE: file('oidc', 'client-secret\n'),
+      OIDC_ISSUER_URL: 'https://id.example.com',
+      OIDC_CLIENT_ID: 'twofold',
+      PROXY_FOR_OUTGOING_REQUESTS_FILE: file('proxy', 'http://u:p@proxy:3128\n'),
+      APP_PREVIOUS_KEYS_FILE: file('keys', `${Buffer.alloc(32, 3).toString('base64')}\n`),
+    });
+    expect(config.DATABASE_URL).toBe('postgres://twofold:s3cret@db:5432/twofold');
+    expect(config.MAIL_PASSWORD).toBe('mail pass');
+    expect(config.OIDC_CLIENT_SECRET).toBe('client-secret');
+    expect(config.PROXY_FOR_OUTGOING_REQUESTS).toBe('http://u:p@proxy:3128');
+    expect(config.APP_PREVIOUS_KEYS.map((key) => key.toString('hex'))).toEqual([
+      Buffer.alloc(32, 3).toString('hex'),
+    ]);
+  });
+
+  it('refuses a missing file, naming the variable (and not the secret)', () => {
+    const missing = path.join(dir, 'not-there');
+    expect(() => loadConfig({ DATABASE_URL_FILE: missing })).toThrow(
+      `Invalid configuration: DATABASE_URL_FILE cannot be read: ${missing}`,
+    );
+    expect(() => loadConfig({ MAIL_PASSWORD_FILE: file('empty', '\n') })).toThrow(
+      'Invalid configuration: MAIL_PASSWORD_FILE names an empty file',
+    );
+  });
+
+  it('refuses a variable set both ways', () => {
+    const both = () =>
+      loadConfig({ OIDC_CLIENT_SECRET: 'inline-secret', OIDC_CLIENT_SECRET_FILE: file('both', 'x\n') });
+    expect(both).toThrow(ConfigError);
+    expect(both).toThrow(
+      'Invalid configuration: OIDC_CLIENT_SECRET_FILE and OIDC_CLIENT_SECRET are both set',
+    );
+    expect(both).not.toThrow(/inline-secret/);
   });
 });

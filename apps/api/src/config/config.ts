@@ -11,6 +11,7 @@ import {
   type VariableSpec,
 } from './variable.js';
 import { assertOidcComplete, oidcVariables } from './oidc-config.js';
+import { secretFileVariables, withSecretFiles } from './secret-files.js';
 import { parseTimeSource, TIME_SOURCE_FORMAT } from '../clock-skew/time-source.js';
 
 export { ConfigError } from './variable.js';
@@ -282,6 +283,7 @@ export const variables = {
     boolean,
     'Never fetch the logo URL an otpauth URI names (`image=`). Set `false` to fetch it (public addresses only, no redirects, size-capped).',
   ),
+  ...secretFileVariables,
 } as const;
 
 type Variables = typeof variables;
@@ -309,6 +311,7 @@ export function loadConfig(
   env: Readonly<Record<string, string | undefined>>,
   options: { version?: string; cwd?: string } = {},
 ): Config {
+  env = withSecretFiles(env);
   const values: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(variables) as [VariableName, VariableSpec<unknown>][]) {
     const raw = env[name]?.trim();

@@ -11,6 +11,12 @@ export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AccountChangeFeed {
+  epoch: string;
+  floor: Generated<string>;
+  id: Generated<boolean>;
+}
+
 export interface AccountNotes {
   account_id: number;
   note: string;
@@ -20,6 +26,18 @@ export interface AccountNotes {
 export interface AccountTags {
   account_id: number;
   tag_id: number;
+}
+
+export interface AccountTombstones {
+  account_id: number;
+  removed_at: Generated<Timestamp>;
+  revision: Generated<string>;
+}
+
+export interface AccountWebsites {
+  domain: string;
+  position: number;
+  twofaccount_id: number;
 }
 
 export interface AlertChannels {
@@ -78,7 +96,25 @@ export interface AuthTokens {
   token_hash: string;
 }
 
+export interface BackupDestinations {
+  created_at: Generated<Timestamp>;
+  enabled: Generated<boolean>;
+  host_key: string | null;
+  id: Generated<number>;
+  keep: Generated<number>;
+  kind: string;
+  label: string;
+  last_failure_at: Timestamp | null;
+  last_failure_reason: string | null;
+  last_success_at: Timestamp | null;
+  last_success_name: string | null;
+  last_success_size: number | null;
+  secrets: string | null;
+  settings: Generated<string>;
+}
+
 export interface BackupSettings {
+  break_glass: Generated<boolean>;
   frequency: Generated<string>;
   id: number;
   keep: Generated<number>;
@@ -99,6 +135,19 @@ export interface CodeViews {
   times: Generated<number>;
   token_id: Generated<string>;
   twofaccount_id: number;
+}
+
+export interface DeviceAuthorizations {
+  client_name: string;
+  created_at: Timestamp;
+  device_code_hash: string;
+  expires_at: Timestamp;
+  id: Generated<number>;
+  last_polled_at: Timestamp | null;
+  scope: string;
+  status: Generated<string>;
+  token_name: string | null;
+  user_code_hash: string;
 }
 
 export interface DeviceCopies {
@@ -227,6 +276,7 @@ export interface Twofaccounts {
   otp_type: string;
   period: number | null;
   position: number | null;
+  revision: Generated<string>;
   secret: string;
   service: string | null;
   trashed_at: Timestamp | null;
@@ -258,8 +308,11 @@ export interface WebauthnCredentials {
 }
 
 export interface DB {
+  account_change_feed: AccountChangeFeed;
   account_notes: AccountNotes;
   account_tags: AccountTags;
+  account_tombstones: AccountTombstones;
+  account_websites: AccountWebsites;
   alert_channels: AlertChannels;
   alert_kinds: AlertKinds;
   alert_push_subscriptions: AlertPushSubscriptions;
@@ -267,8 +320,10 @@ export interface DB {
   alert_vapid_keys: AlertVapidKeys;
   auth_log: AuthLog;
   auth_tokens: AuthTokens;
+  backup_destinations: BackupDestinations;
   backup_settings: BackupSettings;
   code_views: CodeViews;
+  device_authorizations: DeviceAuthorizations;
   device_copies: DeviceCopies;
   groups: Groups;
   idempotency_keys: IdempotencyKeys;

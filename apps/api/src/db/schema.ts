@@ -45,6 +45,7 @@ const TABLES: { readonly [Table in keyof DB]-?: true } = {
   twofaccounts: true,
   pending_icons: true,
   backup_settings: true,
+  backup_destinations: true,
   idempotency_keys: true,
   alert_kinds: true,
   alert_channels: true,
@@ -60,6 +61,10 @@ const TABLES: { readonly [Table in keyof DB]-?: true } = {
   otp_log: true,
   code_views: true,
   oidc_identities: true,
+  account_tombstones: true,
+  account_change_feed: true,
+  device_authorizations: true,
+  account_websites: true,
 };
 
 /** The names of every table (tests and benchmarks empty them all between runs). */

@@ -48,3 +48,14 @@ export async function deviceCopyExists(db: Executor, id: string): Promise<boolea
 export async function deleteDeviceCopy(db: Executor, id: string) {
   return db.deleteFrom('device_copies').where('id', '=', id).returning('session_id').executeTakeFirst();
 }
+
+/** The names of the copies by the session their device last used (copies without one left out). */
+export async function deviceCopyNamesBySession(db: Executor): Promise<ReadonlyMap<string, string>> {
+  const rows = await db
+    .selectFrom('device_copies')
+    .select(['session_id', 'name'])
+    .where('session_id', 'is not', null)
+    .orderBy('refreshed_at')
+    .execute();
+  return new Map(rows.map((row) => [row.session_id!, row.name]));
+}

@@ -1,4 +1,5 @@
 import type { Message, MessageKey, MessageParams } from '../i18n/translate.js';
+import type { ErrorReasonCode } from './error-envelopes.js';
 
 /**
  * The one error type of the API. Each code has one HTTP status; the error handler renders the
@@ -31,7 +32,12 @@ export const statusOf = {
 
 export type ErrorCode = keyof typeof statusOf;
 
-export type Reason = readonly (Message | string)[] | Readonly<Record<string, Message | string>> | string;
+/**
+ * An answer's `reason`: a code of the closed list (error-envelopes.ts), or messages (a list, or by
+ * field) rendered in the caller's language.
+ */
+export type Reason =
+  ErrorReasonCode | readonly (Message | string)[] | Readonly<Record<string, Message | string>>;
 
 export interface FieldError {
   readonly field: string;

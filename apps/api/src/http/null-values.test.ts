@@ -43,6 +43,29 @@ const hotp = { ...totp, otp_type: 'hotp', period: undefined, counter: 3 };
 /** Valid bodies per operation (`n` makes names unique); the paths' parameters name existing rows. */
 const bases: Record<string, { path?: Record<string, string>; bodies: BaseBodies }> = {
   setBackupPassword: { bodies: () => [{ password: 'backup-pass-1', current_password: 'backup-pass-1' }] },
+  createBackupDestination: {
+    bodies: (n) => [
+      {
+        kind: 'webdav',
+        label: `NAS ${n}`,
+        enabled: true,
+        keep: 3,
+        url: 'http://127.0.0.1:9/dav/',
+        username: 'u',
+        password: 'p',
+      },
+    ],
+  },
+  updateBackupDestination: { path: { id: '2' }, bodies: (n) => [{ label: `Renamed ${n}`, keep: 4 }] },
+  testBackupDestination: { path: { id: '1' }, bodies: () => [{ host_key: 'SHA256:AAAA' }] },
+  drillDestinationBackup: {
+    path: { id: '1', name: 'twofold-backup-2026-01-01T00-00-00Z.json' },
+    bodies: () => [{ password: 'backup-pass-1' }],
+  },
+  startDeviceAuthorization: { bodies: (n) => [{ client_name: `Browser ${n}`, scope: 'codes' }] },
+  pollDeviceAuthorization: { bodies: () => [{ device_code: 'not-a-device-code' }] },
+  approveDeviceAuthorization: { path: { user_code: 'BCDF-GHJK' }, bodies: () => [{ name: 'Browser' }] },
+  addAccountWebsite: { path: { id: '1' }, bodies: () => [{ domain: 'example.com' }] },
   updateBackupSettings: { bodies: () => [{ frequency: 'daily', keep: 5 }] },
   createGroup: { bodies: (n) => [{ name: `New ${n}`, show_in_chips: true }] },
   updateGroup: { path: { id: '1' }, bodies: (n) => [{ name: `Renamed ${n}`, show_in_chips: true }] },
@@ -119,6 +142,7 @@ const bases: Record<string, { path?: Record<string, string>; bodies: BaseBodies 
   confirmIdentity: { bodies: () => [{ password: john.password }] },
   confirmIdentityWebauthn: { bodies: () => [credential] },
   reorderFavorites: { bodies: () => [{ orderedIds: [2, 1] }] },
+  reportViewedCodes: { bodies: () => [{ ids: [1, 2] }] },
   setAlertKinds: {
     bodies: () => [
       {

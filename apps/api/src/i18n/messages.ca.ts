@@ -91,6 +91,13 @@ export const ca: Partial<Record<MessageKey, string>> = {
   'error.token_scope_required':
     'El vostre testimoni no pot fer això: necessita l\'abast ":scope" o un de més ampli.',
   'error.session_required': "Només una sessió iniciada pot fer això, no un testimoni d'accés personal.",
+  'error.device_authorization_pending':
+    "L'aparellament encara no s'ha aprovat: torna-ho a demanar d'aquí a uns segons.",
+  'error.device_slow_down': "Massa ràpid: espera l'interval entre dues peticions.",
+  'error.device_access_denied': "L'aparellament s'ha rebutjat.",
+  'error.device_expired_token':
+    "Aquest codi d'aparellament és desconegut, ha caducat o ja s'ha fet servir: torna a començar.",
+  'validation.website': "El camp :attribute ha de ser el domini d'un lloc web, com ara github.com.",
   'error.wrong_password': 'Contrasenya incorrecta',
   'error.wrong_current_password': 'Contrasenya actual incorrecta, no s’ha canviat res',
   'error.user_deletion_failed': 'L’eliminació del compte d’usuari ha fallat, no s’ha eliminat cap dada',
@@ -120,6 +127,20 @@ export const ca: Partial<Record<MessageKey, string>> = {
   'error.backup_password_missing':
     'No hi ha cap contrasenya de les còpies: definiu-ne una primer a Configuració → Còpies de seguretat.',
   'error.backup_password_wrong': 'La contrasenya actual de les còpies és incorrecta.',
+  'breakglass.title': 'Twofold: còpia d’emergència',
+  'breakglass.made': 'Creada el :date.',
+  'breakglass.read_only':
+    'Una còpia només de lectura dels vostres comptes: res d’aquí els modifica. Funciona sense connexió i no es connecta enlloc.',
+  'breakglass.password': 'Contrasenya de les còpies',
+  'breakglass.open': 'Obre',
+  'breakglass.wrong': 'Aquesta contrasenya no obre aquest fitxer.',
+  'breakglass.search': 'Cerca',
+  'breakglass.counter': 'Comptador :counter',
+  'breakglass.reveal': 'Mostra la nota i els codis de recuperació',
+  'breakglass.note': 'Nota',
+  'breakglass.recovery_codes': 'Codis de recuperació',
+  'breakglass.used': 'usat',
+  'breakglass.none': 'Cap compte no coincideix.',
   'group.all': 'Tots',
   'account.invalid_account': '- compte no vàlid -',
   'account.invalid_service': '- servei no vàlid -',

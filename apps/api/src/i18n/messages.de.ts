@@ -93,6 +93,13 @@ export const de: Partial<Record<MessageKey, string>> = {
     'Ihr Token darf das nicht: Es braucht den Bereich ":scope" oder einen weiteren.',
   'error.session_required':
     'Das geht nur in einer angemeldeten Sitzung, nicht mit einem persönlichen Zugriffstoken.',
+  'error.device_authorization_pending':
+    'Die Kopplung ist noch nicht bestätigt: frage in einigen Sekunden erneut.',
+  'error.device_slow_down': 'Zu schnell: warte das Intervall zwischen zwei Anfragen ab.',
+  'error.device_access_denied': 'Die Kopplung wurde abgelehnt.',
+  'error.device_expired_token':
+    'Dieser Kopplungscode ist unbekannt, abgelaufen oder schon benutzt: beginne von vorn.',
+  'validation.website': 'Das Feld :attribute muss die Domain einer Website sein, zum Beispiel github.com.',
   'error.wrong_password': 'Falsches Passwort',
   'error.wrong_current_password': 'Falsches aktuelles Passwort, es wurde nichts geändert',
   'error.user_deletion_failed': 'Löschen des Benutzerkontos fehlgeschlagen, es wurden keine Daten gelöscht',
@@ -122,6 +129,20 @@ export const de: Partial<Record<MessageKey, string>> = {
   'error.backup_password_missing':
     'Es ist kein Sicherungspasswort festgelegt: Legen Sie zuerst eines unter Einstellungen → Sicherungen fest.',
   'error.backup_password_wrong': 'Das aktuelle Sicherungspasswort ist falsch.',
+  'breakglass.title': 'Twofold: Notfallkopie',
+  'breakglass.made': 'Erstellt am :date.',
+  'breakglass.read_only':
+    'Eine schreibgeschützte Kopie deiner Konten: Nichts hier ändert sie. Sie funktioniert offline und verbindet sich mit nichts.',
+  'breakglass.password': 'Backup-Passwort',
+  'breakglass.open': 'Öffnen',
+  'breakglass.wrong': 'Dieses Passwort öffnet diese Datei nicht.',
+  'breakglass.search': 'Suchen',
+  'breakglass.counter': 'Zähler :counter',
+  'breakglass.reveal': 'Notiz und Wiederherstellungscodes anzeigen',
+  'breakglass.note': 'Notiz',
+  'breakglass.recovery_codes': 'Wiederherstellungscodes',
+  'breakglass.used': 'verwendet',
+  'breakglass.none': 'Kein Konto passt.',
   'group.all': 'Alle',
   'account.invalid_account': '- ungültiges Konto -',
   'account.invalid_service': '- ungültiger Dienst -',

@@ -94,6 +94,13 @@ export const el: Partial<Record<MessageKey, string>> = {
     'Το διακριτικό σας δεν μπορεί να το κάνει αυτό: χρειάζεται το εύρος ":scope" ή ευρύτερο.',
   'error.session_required':
     'Αυτό γίνεται μόνο από συνδεδεμένη συνεδρία, όχι με προσωπικό διακριτικό πρόσβασης.',
+  'error.device_authorization_pending':
+    'Η σύζευξη δεν έχει εγκριθεί ακόμη: ρωτήστε ξανά σε λίγα δευτερόλεπτα.',
+  'error.device_slow_down': 'Πολύ γρήγορα: περιμένετε το διάστημα ανάμεσα σε δύο αιτήματα.',
+  'error.device_access_denied': 'Η σύζευξη απορρίφθηκε.',
+  'error.device_expired_token':
+    'Αυτός ο κωδικός σύζευξης είναι άγνωστος, έληξε ή έχει ήδη χρησιμοποιηθεί: ξεκινήστε από την αρχή.',
+  'validation.website': 'Το πεδίο :attribute πρέπει να είναι ο τομέας ενός ιστότοπου, π.χ. github.com.',
   'error.wrong_password': 'Λάθος κωδικός πρόσβασης',
   'error.wrong_current_password': 'Λάθος τρέχων κωδικός πρόσβασης, δεν άλλαξε τίποτα',
   'error.user_deletion_failed': 'Η διαγραφή του λογαριασμού χρήστη απέτυχε, δεν διαγράφηκαν δεδομένα',
@@ -123,6 +130,20 @@ export const el: Partial<Record<MessageKey, string>> = {
   'error.backup_password_missing':
     'Δεν έχει οριστεί κωδικός αντιγράφων ασφαλείας: ορίστε πρώτα έναν στις Ρυθμίσεις → Αντίγραφα ασφαλείας.',
   'error.backup_password_wrong': 'Ο τρέχων κωδικός αντιγράφων ασφαλείας είναι λάθος.',
+  'breakglass.title': 'Twofold: αντίγραφο έκτακτης ανάγκης',
+  'breakglass.made': 'Δημιουργήθηκε :date.',
+  'breakglass.read_only':
+    'Αντίγραφο μόνο για ανάγνωση των λογαριασμών σας: τίποτα εδώ δεν τους αλλάζει. Λειτουργεί χωρίς σύνδεση και δεν συνδέεται πουθενά.',
+  'breakglass.password': 'Κωδικός αντιγράφων ασφαλείας',
+  'breakglass.open': 'Άνοιγμα',
+  'breakglass.wrong': 'Αυτός ο κωδικός δεν ανοίγει αυτό το αρχείο.',
+  'breakglass.search': 'Αναζήτηση',
+  'breakglass.counter': 'Μετρητής :counter',
+  'breakglass.reveal': 'Εμφάνιση σημείωσης και κωδικών ανάκτησης',
+  'breakglass.note': 'Σημείωση',
+  'breakglass.recovery_codes': 'Κωδικοί ανάκτησης',
+  'breakglass.used': 'χρησιμοποιήθηκε',
+  'breakglass.none': 'Κανένας λογαριασμός δεν ταιριάζει.',
   'group.all': 'Όλοι',
   'account.invalid_account': '- μη έγκυρος λογαριασμός -',
   'account.invalid_service': '- μη έγκυρη υπηρεσία -',

@@ -92,6 +92,13 @@ export const es: Partial<Record<MessageKey, string>> = {
   'error.token_scope_required':
     'Tu token no puede hacer esto: necesita el alcance ":scope" o uno más amplio.',
   'error.session_required': 'Solo una sesión iniciada puede hacer esto, no un token de acceso personal.',
+  'error.device_authorization_pending':
+    'La vinculación aún no está aprobada: vuelve a preguntar en unos segundos.',
+  'error.device_slow_down': 'Demasiado rápido: espera el intervalo entre dos solicitudes.',
+  'error.device_access_denied': 'La vinculación fue rechazada.',
+  'error.device_expired_token':
+    'Este código de vinculación es desconocido, ha caducado o ya se usó: empieza de nuevo.',
+  'validation.website': 'El campo :attribute debe ser el dominio de un sitio web, como github.com.',
   'error.wrong_password': 'Contraseña incorrecta',
   'error.wrong_current_password': 'Contraseña actual incorrecta, no se ha cambiado nada',
   'error.user_deletion_failed': 'Error al eliminar la cuenta de usuario, no se ha eliminado ningún dato',
@@ -122,6 +129,20 @@ export const es: Partial<Record<MessageKey, string>> = {
   'error.backup_password_missing':
     'No hay contraseña de copia de seguridad: defina una primero en Ajustes → Copias de seguridad.',
   'error.backup_password_wrong': 'La contraseña actual de copia de seguridad es incorrecta.',
+  'breakglass.title': 'Twofold: copia de emergencia',
+  'breakglass.made': 'Creada el :date.',
+  'breakglass.read_only':
+    'Una copia de solo lectura de tus cuentas: nada aquí las modifica. Funciona sin conexión y no se conecta a nada.',
+  'breakglass.password': 'Contraseña de las copias de seguridad',
+  'breakglass.open': 'Abrir',
+  'breakglass.wrong': 'Esta contraseña no abre este archivo.',
+  'breakglass.search': 'Buscar',
+  'breakglass.counter': 'Contador :counter',
+  'breakglass.reveal': 'Mostrar la nota y los códigos de recuperación',
+  'breakglass.note': 'Nota',
+  'breakglass.recovery_codes': 'Códigos de recuperación',
+  'breakglass.used': 'usado',
+  'breakglass.none': 'Ninguna cuenta coincide.',
   'group.all': 'Todos',
   'account.invalid_account': '- cuenta no válida -',
   'account.invalid_service': '- servicio no válido -',

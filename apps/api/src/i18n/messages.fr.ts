@@ -92,6 +92,12 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'error.token_scope_required':
     'Votre jeton ne peut pas faire cela : il lui faut la portée « :scope » ou une portée plus large.',
   'error.session_required': "Seule une session connectée peut faire cela, pas un jeton d'accès personnel.",
+  'error.device_authorization_pending':
+    "L'association n'est pas encore approuvée : réessayez dans quelques secondes.",
+  'error.device_slow_down': "Trop rapide : attendez l'intervalle entre deux requêtes.",
+  'error.device_access_denied': "L'association a été refusée.",
+  'error.device_expired_token': "Ce code d'association est inconnu, expiré ou déjà utilisé : recommencez.",
+  'validation.website': "Le champ :attribute doit être le domaine d'un site, comme github.com.",
   'error.wrong_password': 'Mot de passe incorrect',
   'error.wrong_current_password': "Mot de passe actuel incorrect, rien n'a été modifié",
   'error.user_deletion_failed':
@@ -123,6 +129,20 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'error.backup_password_missing':
     "Aucun mot de passe de sauvegarde n'est défini : définissez-en un dans Réglages → Sauvegardes.",
   'error.backup_password_wrong': 'Le mot de passe de sauvegarde actuel est incorrect.',
+  'breakglass.title': 'Twofold : copie de secours',
+  'breakglass.made': 'Créée le :date.',
+  'breakglass.read_only':
+    'Copie en lecture seule de vos comptes : rien ici ne les modifie. Elle fonctionne hors ligne et ne se connecte à rien.',
+  'breakglass.password': 'Mot de passe des sauvegardes',
+  'breakglass.open': 'Ouvrir',
+  'breakglass.wrong': 'Ce mot de passe n’ouvre pas ce fichier.',
+  'breakglass.search': 'Rechercher',
+  'breakglass.counter': 'Compteur :counter',
+  'breakglass.reveal': 'Afficher la note et les codes de récupération',
+  'breakglass.note': 'Remarque',
+  'breakglass.recovery_codes': 'Codes de récupération',
+  'breakglass.used': 'utilisé',
+  'breakglass.none': 'Aucun compte ne correspond.',
   'group.all': 'Tous',
   'account.invalid_account': '- compte invalide -',
   'account.invalid_service': '- service invalide -',

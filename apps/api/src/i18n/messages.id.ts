@@ -91,6 +91,12 @@ export const id: Partial<Record<MessageKey, string>> = {
     'Token Anda tidak dapat melakukan ini: diperlukan cakupan ":scope" atau yang lebih luas.',
   'error.session_required':
     'Hanya sesi yang sudah masuk yang dapat melakukan ini, bukan token akses pribadi.',
+  'error.device_authorization_pending': 'Pemasangan belum disetujui: tanyakan lagi dalam beberapa detik.',
+  'error.device_slow_down': 'Terlalu cepat: tunggu jeda antara dua permintaan.',
+  'error.device_access_denied': 'Pemasangan ditolak.',
+  'error.device_expired_token':
+    'Kode pemasangan ini tidak dikenal, kedaluwarsa, atau sudah dipakai: mulai lagi.',
+  'validation.website': 'Kolom :attribute harus berupa domain situs web, seperti github.com.',
   'error.wrong_password': 'Kata sandi salah',
   'error.wrong_current_password': 'Kata sandi saat ini salah, tidak ada yang diubah',
   'error.user_deletion_failed': 'Penghapusan akun pengguna gagal, tidak ada data yang dihapus',
@@ -119,6 +125,20 @@ export const id: Partial<Record<MessageKey, string>> = {
   'error.backup_password_missing':
     'Belum ada kata sandi cadangan: atur terlebih dahulu di Pengaturan → Cadangan.',
   'error.backup_password_wrong': 'Kata sandi cadangan saat ini salah.',
+  'breakglass.title': 'Twofold: salinan darurat',
+  'breakglass.made': 'Dibuat pada :date.',
+  'breakglass.read_only':
+    'Salinan hanya-baca dari akun Anda: tidak ada apa pun di sini yang mengubahnya. Berfungsi offline dan tidak terhubung ke mana pun.',
+  'breakglass.password': 'Kata sandi cadangan',
+  'breakglass.open': 'Buka',
+  'breakglass.wrong': 'Kata sandi ini tidak membuka berkas ini.',
+  'breakglass.search': 'Cari',
+  'breakglass.counter': 'Penghitung :counter',
+  'breakglass.reveal': 'Tampilkan catatan dan kode pemulihan',
+  'breakglass.note': 'Catatan',
+  'breakglass.recovery_codes': 'Kode pemulihan',
+  'breakglass.used': 'terpakai',
+  'breakglass.none': 'Tidak ada akun yang cocok.',
   'group.all': 'Semua',
   'account.invalid_account': '- akun tidak valid -',
   'account.invalid_service': '- layanan tidak valid -',

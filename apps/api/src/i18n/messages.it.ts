@@ -91,6 +91,12 @@ export const it: Partial<Record<MessageKey, string>> = {
   'error.token_scope_required': 'Il tuo token non può farlo: serve l\'ambito ":scope" o uno più ampio.',
   'error.session_required':
     'Solo una sessione con accesso effettuato può farlo, non un token di accesso personale.',
+  'error.device_authorization_pending': "L'associazione non è ancora approvata: riprova tra qualche secondo.",
+  'error.device_slow_down': "Troppo veloce: attendi l'intervallo tra due richieste.",
+  'error.device_access_denied': "L'associazione è stata rifiutata.",
+  'error.device_expired_token':
+    'Questo codice di associazione è sconosciuto, scaduto o già usato: ricomincia.',
+  'validation.website': 'Il campo :attribute deve essere il dominio di un sito web, come github.com.',
   'error.wrong_password': 'Password errata',
   'error.wrong_current_password': 'Password attuale errata, non è stato modificato nulla',
   'error.user_deletion_failed':
@@ -119,6 +125,20 @@ export const it: Partial<Record<MessageKey, string>> = {
   'error.backup_password_missing':
     'Nessuna password dei backup impostata: impostane prima una in Impostazioni → Backup.',
   'error.backup_password_wrong': 'La password dei backup attuale è errata.',
+  'breakglass.title': 'Twofold: copia di emergenza',
+  'breakglass.made': 'Creata il :date.',
+  'breakglass.read_only':
+    'Una copia di sola lettura dei tuoi account: nulla qui li modifica. Funziona offline e non si collega a nulla.',
+  'breakglass.password': 'Password dei backup',
+  'breakglass.open': 'Apri',
+  'breakglass.wrong': 'Questa password non apre questo file.',
+  'breakglass.search': 'Cerca',
+  'breakglass.counter': 'Contatore :counter',
+  'breakglass.reveal': 'Mostra nota e codici di recupero',
+  'breakglass.note': 'Nota',
+  'breakglass.recovery_codes': 'Codici di recupero',
+  'breakglass.used': 'usato',
+  'breakglass.none': 'Nessun account corrisponde.',
   'group.all': 'Tutti',
   'account.invalid_account': '- account non valido -',
   'account.invalid_service': '- servizio non valido -',

@@ -89,6 +89,14 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'error.token_scope_required': 'このトークンではこの操作はできません。「:scope」以上のスコープが必要です。',
   'error.session_required':
     'この操作はサインイン中のセッションからのみ可能です。個人アクセストークンでは行えません。',
+  'error.device_authorization_pending':
+    'ペアリングはまだ承認されていません。数秒後にもう一度確認してください。',
+  'error.device_slow_down': '速すぎます。2 つのリクエストの間は間隔を空けてください。',
+  'error.device_access_denied': 'ペアリングは拒否されました。',
+  'error.device_expired_token':
+    'このペアリングコードは不明、期限切れ、または使用済みです。最初からやり直してください。',
+  'validation.website':
+    ':attribute フィールドは github.com のようなウェブサイトのドメインである必要があります。',
   'error.wrong_password': 'パスワードが違います',
   'error.wrong_current_password': '現在のパスワードが違います。何も変更されていません',
   'error.user_deletion_failed': 'ユーザーアカウントの削除に失敗しました。データは削除されていません',
@@ -117,6 +125,20 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'error.backup_password_missing':
     'バックアップのパスワードが設定されていません。先に「設定 → バックアップ」で設定してください。',
   'error.backup_password_wrong': '現在のバックアップのパスワードが違います。',
+  'breakglass.title': 'Twofold：緊急用コピー',
+  'breakglass.made': '作成日時 :date',
+  'breakglass.read_only':
+    'アカウントの読み取り専用コピーです。ここでの操作で変更されることはありません。オフラインで動作し、どこにも接続しません。',
+  'breakglass.password': 'バックアップのパスワード',
+  'breakglass.open': '開く',
+  'breakglass.wrong': 'このパスワードではこのファイルを開けません。',
+  'breakglass.search': '検索',
+  'breakglass.counter': 'カウンター :counter',
+  'breakglass.reveal': 'メモとリカバリーコードを表示',
+  'breakglass.note': 'メモ',
+  'breakglass.recovery_codes': 'リカバリーコード',
+  'breakglass.used': '使用済み',
+  'breakglass.none': '一致するアカウントはありません。',
   'group.all': 'すべて',
   'account.invalid_account': '- 無効なアカウント -',
   'account.invalid_service': '- 無効なサービス -',

@@ -88,6 +88,12 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'error.token_scope_required': '이 토큰으로는 이 작업을 할 수 없습니다. ":scope" 이상의 범위가 필요합니다.',
   'error.session_required':
     '이 작업은 로그인한 세션에서만 할 수 있으며 개인 액세스 토큰으로는 할 수 없습니다.',
+  'error.device_authorization_pending': '페어링이 아직 승인되지 않았습니다. 몇 초 후 다시 요청하세요.',
+  'error.device_slow_down': '너무 빠릅니다. 두 요청 사이의 간격을 기다리세요.',
+  'error.device_access_denied': '페어링이 거부되었습니다.',
+  'error.device_expired_token':
+    '이 페어링 코드는 알 수 없거나 만료되었거나 이미 사용되었습니다. 다시 시작하세요.',
+  'validation.website': ':attribute 필드는 github.com 같은 웹사이트 도메인이어야 합니다.',
   'error.wrong_password': '비밀번호가 틀렸습니다',
   'error.wrong_current_password': '현재 비밀번호가 틀렸습니다. 아무것도 변경되지 않았습니다',
   'error.user_deletion_failed': '사용자 계정 삭제에 실패했습니다. 데이터는 삭제되지 않았습니다',
@@ -114,6 +120,20 @@ export const ko: Partial<Record<MessageKey, string>> = {
   // Other texts
   'error.backup_password_missing': '백업 비밀번호가 설정되지 않았습니다. 먼저 설정 → 백업에서 설정하세요.',
   'error.backup_password_wrong': '현재 백업 비밀번호가 틀렸습니다.',
+  'breakglass.title': 'Twofold: 비상용 사본',
+  'breakglass.made': ':date에 생성됨',
+  'breakglass.read_only':
+    '계정의 읽기 전용 사본입니다. 여기서 하는 어떤 작업도 계정을 바꾸지 않습니다. 오프라인으로 작동하며 어디에도 연결하지 않습니다.',
+  'breakglass.password': '백업 비밀번호',
+  'breakglass.open': '열기',
+  'breakglass.wrong': '이 비밀번호로는 이 파일을 열 수 없습니다.',
+  'breakglass.search': '검색',
+  'breakglass.counter': '카운터 :counter',
+  'breakglass.reveal': '메모와 복구 코드 보기',
+  'breakglass.note': '메모',
+  'breakglass.recovery_codes': '복구 코드',
+  'breakglass.used': '사용됨',
+  'breakglass.none': '일치하는 계정이 없습니다.',
   'group.all': '전체',
   'account.invalid_account': '- 잘못된 계정 -',
   'account.invalid_service': '- 잘못된 서비스 -',

@@ -91,6 +91,12 @@ export const nl: Partial<Record<MessageKey, string>> = {
   'error.token_scope_required':
     'Je token mag dit niet: het heeft het bereik ":scope" of een ruimer bereik nodig.',
   'error.session_required': 'Alleen een aangemelde sessie kan dit doen, geen persoonlijk toegangstoken.',
+  'error.device_authorization_pending':
+    'De koppeling is nog niet goedgekeurd: vraag het over enkele seconden opnieuw.',
+  'error.device_slow_down': 'Te snel: wacht de interval tussen twee verzoeken af.',
+  'error.device_access_denied': 'De koppeling is geweigerd.',
+  'error.device_expired_token': 'Deze koppelcode is onbekend, verlopen of al gebruikt: begin opnieuw.',
+  'validation.website': 'Het veld :attribute moet het domein van een website zijn, zoals github.com.',
   'error.wrong_password': 'Onjuist wachtwoord',
   'error.wrong_current_password': 'Verkeerd huidig wachtwoord, er is niets gewijzigd',
   'error.user_deletion_failed':
@@ -122,6 +128,20 @@ export const nl: Partial<Record<MessageKey, string>> = {
   'error.backup_password_missing':
     'Er is geen back-upwachtwoord ingesteld: stel er eerst een in via Instellingen → Back-ups.',
   'error.backup_password_wrong': 'Het huidige back-upwachtwoord is onjuist.',
+  'breakglass.title': 'Twofold: noodkopie',
+  'breakglass.made': 'Gemaakt op :date.',
+  'breakglass.read_only':
+    'Een alleen-lezen kopie van je accounts: niets hier wijzigt ze. Hij werkt offline en maakt nergens verbinding mee.',
+  'breakglass.password': 'Back-upwachtwoord',
+  'breakglass.open': 'Openen',
+  'breakglass.wrong': 'Dit wachtwoord opent dit bestand niet.',
+  'breakglass.search': 'Zoeken',
+  'breakglass.counter': 'Teller :counter',
+  'breakglass.reveal': 'Notitie en herstelcodes tonen',
+  'breakglass.note': 'Notitie',
+  'breakglass.recovery_codes': 'Herstelcodes',
+  'breakglass.used': 'gebruikt',
+  'breakglass.none': 'Geen account komt overeen.',
   'group.all': 'Alle',
   'account.invalid_account': '- ongeldig account -',
   'account.invalid_service': '- ongeldige dienst -',

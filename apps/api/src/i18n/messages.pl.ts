@@ -89,6 +89,13 @@ export const pl: Partial<Record<MessageKey, string>> = {
     'Potwierdź swoją tożsamość, aby to zobaczyć (hasło lub klucz bezpieczeństwa).',
   'error.token_scope_required': 'Twój token nie może tego zrobić: potrzebuje zakresu ":scope" lub szerszego.',
   'error.session_required': 'Może to zrobić tylko zalogowana sesja, a nie osobisty token dostępu.',
+  'error.device_authorization_pending':
+    'Parowanie nie zostało jeszcze zatwierdzone: zapytaj ponownie za kilka sekund.',
+  'error.device_slow_down': 'Za szybko: odczekaj odstęp między dwoma żądaniami.',
+  'error.device_access_denied': 'Parowanie zostało odrzucone.',
+  'error.device_expired_token':
+    'Ten kod parowania jest nieznany, wygasł lub został już użyty: zacznij od nowa.',
+  'validation.website': 'Pole :attribute musi być domeną strony, na przykład github.com.',
   'error.wrong_password': 'Nieprawidłowe hasło',
   'error.wrong_current_password': 'Błędne obecne hasło, nic nie zostało zmienione',
   'error.user_deletion_failed':
@@ -117,6 +124,20 @@ export const pl: Partial<Record<MessageKey, string>> = {
   'error.backup_password_missing':
     'Nie ustawiono hasła kopii zapasowych: najpierw ustaw je w Ustawienia → Kopie zapasowe.',
   'error.backup_password_wrong': 'Obecne hasło kopii zapasowych jest błędne.',
+  'breakglass.title': 'Twofold: kopia awaryjna',
+  'breakglass.made': 'Utworzono :date.',
+  'breakglass.read_only':
+    'Kopia kont tylko do odczytu: nic tutaj ich nie zmienia. Działa offline i z niczym się nie łączy.',
+  'breakglass.password': 'Hasło kopii zapasowych',
+  'breakglass.open': 'Otwórz',
+  'breakglass.wrong': 'To hasło nie otwiera tego pliku.',
+  'breakglass.search': 'Szukaj',
+  'breakglass.counter': 'Licznik :counter',
+  'breakglass.reveal': 'Pokaż notatkę i kody odzyskiwania',
+  'breakglass.note': 'Notatka',
+  'breakglass.recovery_codes': 'Kody odzyskiwania',
+  'breakglass.used': 'użyty',
+  'breakglass.none': 'Żadne konto nie pasuje.',
   'group.all': 'Wszystkie',
   'account.invalid_account': '- nieprawidłowe konto -',
   'account.invalid_service': '- nieprawidłowa usługa -',

@@ -91,6 +91,13 @@ export const pt: Partial<Record<MessageKey, string>> = {
   'error.token_scope_required':
     'O seu token não pode fazer isto: precisa do âmbito ":scope" ou de um mais amplo.',
   'error.session_required': 'Só uma sessão iniciada pode fazer isto, não um token de acesso pessoal.',
+  'error.device_authorization_pending':
+    'O emparelhamento ainda não foi aprovado: tente de novo dentro de alguns segundos.',
+  'error.device_slow_down': 'Demasiado rápido: aguarde o intervalo entre dois pedidos.',
+  'error.device_access_denied': 'O emparelhamento foi recusado.',
+  'error.device_expired_token':
+    'Este código de emparelhamento é desconhecido, expirou ou já foi usado: recomece.',
+  'validation.website': 'O campo :attribute deve ser o domínio de um site, como github.com.',
   'error.wrong_password': 'Palavra-passe incorreta',
   'error.wrong_current_password': 'Senha atual errada, nada foi alterado',
   'error.user_deletion_failed': 'Falha ao excluir a conta de usuário, nenhum dado foi excluído',
@@ -119,6 +126,20 @@ export const pt: Partial<Record<MessageKey, string>> = {
   'error.backup_password_missing':
     'Nenhuma senha de backup definida: defina uma primeiro em Configurações → Backups.',
   'error.backup_password_wrong': 'A senha de backup atual está errada.',
+  'breakglass.title': 'Twofold: cópia de emergência',
+  'breakglass.made': 'Criada em :date.',
+  'breakglass.read_only':
+    'Uma cópia só de leitura das suas contas: nada aqui as altera. Funciona offline e não se liga a nada.',
+  'breakglass.password': 'Palavra-passe das cópias de segurança',
+  'breakglass.open': 'Abrir',
+  'breakglass.wrong': 'Esta palavra-passe não abre este ficheiro.',
+  'breakglass.search': 'Pesquisar',
+  'breakglass.counter': 'Contador :counter',
+  'breakglass.reveal': 'Mostrar nota e códigos de recuperação',
+  'breakglass.note': 'Nota',
+  'breakglass.recovery_codes': 'Códigos de recuperação',
+  'breakglass.used': 'usado',
+  'breakglass.none': 'Nenhuma conta corresponde.',
   'group.all': 'Todas',
   'account.invalid_account': '- conta inválida -',
   'account.invalid_service': '- serviço inválido -',

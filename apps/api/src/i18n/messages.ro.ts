@@ -93,6 +93,13 @@ export const ro: Partial<Record<MessageKey, string>> = {
   'error.token_scope_required':
     'Tokenul tău nu poate face asta: are nevoie de domeniul ":scope" sau de unul mai larg.',
   'error.session_required': 'Doar o sesiune autentificată poate face asta, nu un token de acces personal.',
+  'error.device_authorization_pending':
+    'Asocierea nu este încă aprobată: întreabă din nou peste câteva secunde.',
+  'error.device_slow_down': 'Prea repede: așteaptă intervalul dintre două cereri.',
+  'error.device_access_denied': 'Asocierea a fost refuzată.',
+  'error.device_expired_token':
+    'Acest cod de asociere este necunoscut, expirat sau deja folosit: începe din nou.',
+  'validation.website': 'Câmpul :attribute trebuie să fie domeniul unui site, de exemplu github.com.',
   'error.wrong_password': 'Parolă greșită',
   'error.wrong_current_password': 'Parola actuală este greșită, nu s-a schimbat nimic',
   'error.user_deletion_failed': 'Ștergerea contului de utilizator a eșuat, nu a fost ștearsă nicio dată',
@@ -121,6 +128,20 @@ export const ro: Partial<Record<MessageKey, string>> = {
   'error.backup_password_missing':
     'Nu este setată nicio parolă pentru copiile de rezervă: setează una mai întâi în Setări → Copii de rezervă.',
   'error.backup_password_wrong': 'Parola actuală a copiilor de rezervă este greșită.',
+  'breakglass.title': 'Twofold: copie de urgență',
+  'breakglass.made': 'Creată la :date.',
+  'breakglass.read_only':
+    'O copie doar pentru citire a conturilor tale: nimic de aici nu le modifică. Funcționează offline și nu se conectează nicăieri.',
+  'breakglass.password': 'Parola copiilor de rezervă',
+  'breakglass.open': 'Deschide',
+  'breakglass.wrong': 'Această parolă nu deschide acest fișier.',
+  'breakglass.search': 'Caută',
+  'breakglass.counter': 'Contor :counter',
+  'breakglass.reveal': 'Arată nota și codurile de recuperare',
+  'breakglass.note': 'Notă',
+  'breakglass.recovery_codes': 'Coduri de recuperare',
+  'breakglass.used': 'folosit',
+  'breakglass.none': 'Niciun cont nu se potrivește.',
   'group.all': 'Toate',
   'account.invalid_account': '- cont nevalid -',
   'account.invalid_service': '- serviciu nevalid -',

@@ -90,6 +90,12 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'error.token_scope_required': 'Ваш токен не может это сделать: нужна область ":scope" или более широкая.',
   'error.session_required':
     'Это можно сделать только во вошедшей сессии, а не с помощью личного токена доступа.',
+  'error.device_authorization_pending':
+    'Сопряжение ещё не одобрено: повторите запрос через несколько секунд.',
+  'error.device_slow_down': 'Слишком часто: выждите интервал между двумя запросами.',
+  'error.device_access_denied': 'В сопряжении отказано.',
+  'error.device_expired_token': 'Этот код сопряжения неизвестен, истёк или уже использован: начните заново.',
+  'validation.website': 'Поле :attribute должно быть доменом сайта, например github.com.',
   'error.wrong_password': 'Неверный пароль',
   'error.wrong_current_password': 'Неверный текущий пароль, ничего не изменено',
   'error.user_deletion_failed': 'Не удалось удалить учётную запись, данные не удалены',
@@ -118,6 +124,20 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'error.backup_password_missing':
     'Пароль резервных копий не задан: сначала задайте его в разделе Настройки → Резервные копии.',
   'error.backup_password_wrong': 'Текущий пароль резервных копий неверен.',
+  'breakglass.title': 'Twofold: аварийная копия',
+  'breakglass.made': 'Создано :date.',
+  'breakglass.read_only':
+    'Копия ваших аккаунтов только для чтения: ничто здесь их не изменяет. Работает без сети и ни к чему не подключается.',
+  'breakglass.password': 'Пароль резервных копий',
+  'breakglass.open': 'Открыть',
+  'breakglass.wrong': 'Этот пароль не открывает этот файл.',
+  'breakglass.search': 'Поиск',
+  'breakglass.counter': 'Счётчик :counter',
+  'breakglass.reveal': 'Показать заметку и коды восстановления',
+  'breakglass.note': 'Заметка',
+  'breakglass.recovery_codes': 'Коды восстановления',
+  'breakglass.used': 'использован',
+  'breakglass.none': 'Нет подходящих аккаунтов.',
   'group.all': 'Все',
   'account.invalid_account': '- недопустимый аккаунт -',
   'account.invalid_service': '- недопустимый сервис -',

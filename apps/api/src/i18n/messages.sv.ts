@@ -89,6 +89,12 @@ export const sv: Partial<Record<MessageKey, string>> = {
   'error.token_scope_required':
     'Din token kan inte göra detta: den behöver omfånget ":scope" eller ett bredare.',
   'error.session_required': 'Endast en inloggad session kan göra detta, inte en personlig åtkomsttoken.',
+  'error.device_authorization_pending': 'Parkopplingen är inte godkänd än: fråga igen om några sekunder.',
+  'error.device_slow_down': 'För snabbt: vänta intervallet mellan två förfrågningar.',
+  'error.device_access_denied': 'Parkopplingen nekades.',
+  'error.device_expired_token':
+    'Den här parkopplingskoden är okänd, har gått ut eller har redan använts: börja om.',
+  'validation.website': 'Fältet :attribute måste vara en webbplats domän, till exempel github.com.',
   'error.wrong_password': 'Fel lösenord',
   'error.wrong_current_password': 'Fel nuvarande lösenord, inget har ändrats',
   'error.user_deletion_failed': 'Det gick inte att radera användarkontot, ingen data har raderats',
@@ -117,6 +123,20 @@ export const sv: Partial<Record<MessageKey, string>> = {
   'error.backup_password_missing':
     'Inget lösenord för säkerhetskopior är angivet: ange ett först under Inställningar → Säkerhetskopior.',
   'error.backup_password_wrong': 'Det nuvarande lösenordet för säkerhetskopior är fel.',
+  'breakglass.title': 'Twofold: nödkopia',
+  'breakglass.made': 'Skapad :date.',
+  'breakglass.read_only':
+    'En skrivskyddad kopia av dina konton: inget här ändrar dem. Den fungerar offline och ansluter inte till något.',
+  'breakglass.password': 'Lösenord för säkerhetskopior',
+  'breakglass.open': 'Öppna',
+  'breakglass.wrong': 'Det här lösenordet öppnar inte filen.',
+  'breakglass.search': 'Sök',
+  'breakglass.counter': 'Räknare :counter',
+  'breakglass.reveal': 'Visa anteckning och återställningskoder',
+  'breakglass.note': 'Anteckning',
+  'breakglass.recovery_codes': 'Återställningskoder',
+  'breakglass.used': 'använd',
+  'breakglass.none': 'Inget konto matchar.',
   'group.all': 'Alla',
   'account.invalid_account': '- ogiltigt konto -',
   'account.invalid_service': '- ogiltig tjänst -',

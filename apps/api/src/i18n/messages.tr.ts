@@ -90,6 +90,12 @@ export const tr: Partial<Record<MessageKey, string>> = {
     'Belirteciniz bunu yapamaz: ":scope" kapsamına ya da daha geniş bir kapsama ihtiyaç var.',
   'error.session_required':
     'Bunu yalnızca oturum açılmış bir oturum yapabilir, kişisel erişim belirteci yapamaz.',
+  'error.device_authorization_pending': 'Eşleştirme henüz onaylanmadı: birkaç saniye sonra yeniden sorun.',
+  'error.device_slow_down': 'Çok hızlı: iki istek arasındaki süreyi bekleyin.',
+  'error.device_access_denied': 'Eşleştirme reddedildi.',
+  'error.device_expired_token':
+    'Bu eşleştirme kodu bilinmiyor, süresi dolmuş ya da zaten kullanılmış: baştan başlayın.',
+  'validation.website': ':attribute alanı bir web sitesinin alan adı olmalıdır, örneğin github.com.',
   'error.wrong_password': 'Yanlış parola',
   'error.wrong_current_password': 'Mevcut parola yanlış, hiçbir şey değişmedi',
   'error.user_deletion_failed': 'Kullanıcı hesabı silinemedi, hiçbir veri silinmedi',
@@ -119,6 +125,20 @@ export const tr: Partial<Record<MessageKey, string>> = {
   'error.backup_password_missing':
     'Yedek parolası belirlenmemiş: önce Ayarlar → Yedekler bölümünden bir parola belirleyin.',
   'error.backup_password_wrong': 'Mevcut yedek parolası yanlış.',
+  'breakglass.title': 'Twofold: acil durum kopyası',
+  'breakglass.made': ':date tarihinde oluşturuldu.',
+  'breakglass.read_only':
+    'Hesaplarınızın salt okunur bir kopyası: burada hiçbir şey onları değiştirmez. Çevrimdışı çalışır ve hiçbir yere bağlanmaz.',
+  'breakglass.password': 'Yedek parolası',
+  'breakglass.open': 'Aç',
+  'breakglass.wrong': 'Bu parola bu dosyayı açmıyor.',
+  'breakglass.search': 'Ara',
+  'breakglass.counter': 'Sayaç :counter',
+  'breakglass.reveal': 'Notu ve kurtarma kodlarını göster',
+  'breakglass.note': 'Not',
+  'breakglass.recovery_codes': 'Kurtarma kodları',
+  'breakglass.used': 'kullanıldı',
+  'breakglass.none': 'Eşleşen hesap yok.',
   'group.all': 'Tümü',
   'account.invalid_account': '- geçersiz hesap -',
   'account.invalid_service': '- geçersiz hizmet -',

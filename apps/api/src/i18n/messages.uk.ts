@@ -90,6 +90,12 @@ export const uk: Partial<Record<MessageKey, string>> = {
   'error.token_scope_required': 'Ваш токен не може цього зробити: потрібна область ":scope" або ширша.',
   'error.session_required':
     'Це можна зробити лише в сеансі з виконаним входом, а не особистим токеном доступу.',
+  'error.device_authorization_pending': 'Підключення ще не схвалено: повторіть запит за кілька секунд.',
+  'error.device_slow_down': 'Надто часто: зачекайте інтервал між двома запитами.',
+  'error.device_access_denied': 'У підключенні відмовлено.',
+  'error.device_expired_token':
+    'Цей код підключення невідомий, прострочений або вже використаний: почніть спочатку.',
+  'validation.website': 'Поле :attribute має бути доменом сайту, наприклад github.com.',
   'error.wrong_password': 'Неправильний пароль',
   'error.wrong_current_password': 'Неправильний поточний пароль, нічого не змінено',
   'error.user_deletion_failed': 'Не вдалося видалити обліковий запис користувача, дані не видалено',
@@ -118,6 +124,20 @@ export const uk: Partial<Record<MessageKey, string>> = {
   'error.backup_password_missing':
     'Пароль резервних копій не задано: спершу задайте його в розділі Налаштування → Резервні копії.',
   'error.backup_password_wrong': 'Поточний пароль резервних копій неправильний.',
+  'breakglass.title': 'Twofold: аварійна копія',
+  'breakglass.made': 'Створено :date.',
+  'breakglass.read_only':
+    'Копія ваших облікових записів лише для читання: ніщо тут їх не змінює. Працює без мережі й ні до чого не підключається.',
+  'breakglass.password': 'Пароль резервних копій',
+  'breakglass.open': 'Відкрити',
+  'breakglass.wrong': 'Цей пароль не відкриває цей файл.',
+  'breakglass.search': 'Пошук',
+  'breakglass.counter': 'Лічильник :counter',
+  'breakglass.reveal': 'Показати нотатку та коди відновлення',
+  'breakglass.note': 'Нотатка',
+  'breakglass.recovery_codes': 'Коди відновлення',
+  'breakglass.used': 'використано',
+  'breakglass.none': 'Немає відповідних облікових записів.',
   'group.all': 'Усі',
   'account.invalid_account': '- неприпустимий обліковий запис -',
   'account.invalid_service': '- неприпустимий сервіс -',

@@ -89,6 +89,12 @@ export const vi: Partial<Record<MessageKey, string>> = {
   'error.token_scope_required': 'Token của bạn không thể làm việc này: cần phạm vi ":scope" hoặc rộng hơn.',
   'error.session_required':
     'Chỉ phiên đã đăng nhập mới có thể làm việc này, không phải token truy cập cá nhân.',
+  'error.device_authorization_pending': 'Việc ghép nối chưa được chấp thuận: hãy hỏi lại sau vài giây.',
+  'error.device_slow_down': 'Quá nhanh: hãy chờ khoảng thời gian giữa hai yêu cầu.',
+  'error.device_access_denied': 'Việc ghép nối đã bị từ chối.',
+  'error.device_expired_token':
+    'Mã ghép nối này không xác định, đã hết hạn hoặc đã được dùng: hãy bắt đầu lại.',
+  'validation.website': 'Trường :attribute phải là tên miền của một trang web, ví dụ github.com.',
   'error.wrong_password': 'Sai mật khẩu',
   'error.wrong_current_password': 'Sai mật khẩu hiện tại, không có gì thay đổi',
   'error.user_deletion_failed': 'Xóa tài khoản người dùng thất bại, không có dữ liệu nào bị xóa',
@@ -116,6 +122,20 @@ export const vi: Partial<Record<MessageKey, string>> = {
   // Other texts
   'error.backup_password_missing': 'Chưa đặt mật khẩu sao lưu: hãy đặt trước trong Cài đặt → Sao lưu.',
   'error.backup_password_wrong': 'Mật khẩu sao lưu hiện tại không đúng.',
+  'breakglass.title': 'Twofold: bản sao khẩn cấp',
+  'breakglass.made': 'Tạo lúc :date.',
+  'breakglass.read_only':
+    'Bản sao chỉ đọc của các tài khoản: không thao tác nào ở đây thay đổi chúng. Hoạt động ngoại tuyến và không kết nối tới đâu.',
+  'breakglass.password': 'Mật khẩu sao lưu',
+  'breakglass.open': 'Mở',
+  'breakglass.wrong': 'Mật khẩu này không mở được tệp này.',
+  'breakglass.search': 'Tìm kiếm',
+  'breakglass.counter': 'Bộ đếm :counter',
+  'breakglass.reveal': 'Hiện ghi chú và mã khôi phục',
+  'breakglass.note': 'Ghi chú',
+  'breakglass.recovery_codes': 'Mã khôi phục',
+  'breakglass.used': 'đã dùng',
+  'breakglass.none': 'Không có tài khoản nào khớp.',
   'group.all': 'Tất cả',
   'account.invalid_account': '- tài khoản không hợp lệ -',
   'account.invalid_service': '- dịch vụ không hợp lệ -',

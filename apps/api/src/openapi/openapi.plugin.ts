@@ -1,21 +1,9 @@
 import type { FastifyContextConfig, FastifyInstance, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
-import { Type } from 'typebox';
 import { routeScope, type ScopeRequirement } from '../http/token-scopes.js';
+import { ErrorMessage, ValidationError } from '../http/error-envelopes.js';
 
-/** Error envelopes, declared once as components and attached to every route. */
-const ErrorMessage = Type.Object(
-  { message: Type.String(), reason: Type.Optional(Type.Unknown()) },
-  { $id: 'ErrorMessage', description: '2FAuth error envelope' },
-);
-const ValidationError = Type.Object(
-  {
-    message: Type.String(),
-    errors: Type.Record(Type.String(), Type.Array(Type.String())),
-  },
-  { $id: 'ValidationError', description: 'Field-level validation errors' },
-);
-
+/** The error envelopes (http/error-envelopes.ts), attached to every route. */
 const sharedErrors: Record<string, { description: string; $ref: string }> = {
   '400': { description: 'Refused by a business rule', $ref: 'ErrorMessage#' },
   '401': { description: 'Not authenticated', $ref: 'ErrorMessage#' },

@@ -7,6 +7,7 @@ const CHROME =
 
 interface Listed {
   id: string;
+  name: string | null;
   ip_address: string | null;
   browser: string | false;
   platform: string | false;
@@ -47,6 +48,16 @@ describeEachDatabase('open sessions', (t) => {
     expect(list.filter((session) => session.current)).toHaveLength(1);
     const keys = (await t.db.selectFrom('sessions').select('id').execute()).map((row) => row.id);
     for (const key of keys) expect(response.body).not.toContain(key);
+  });
+
+  it('names a session by the offline copy its device keeps, and leaves the others unnamed', async () => {
+    const owner = await registerWithSession(t);
+    const other = await signInElsewhere();
+    const made = await other.request('POST', '/api/v1/device-copies', { name: 'Work laptop' });
+    expect(made.statusCode).toBe(201);
+    const list = (await owner.request('GET', '/user/sessions')).json<Listed[]>();
+    expect(list.find((session) => !session.current)?.name).toBe('Work laptop');
+    expect(list.find((session) => session.current)?.name).toBeNull();
   });
 
   it('ends another session: its next request is refused, and the log shows the sign-out', async () => {

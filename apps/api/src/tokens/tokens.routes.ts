@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { isTruthy, toTimestamp } from '../http/common.schemas.js';
+import { TOKEN_LIFETIME_SECONDS, issueToken, toToken } from './tokens.service.js';
 import { errors } from '../http/errors.js';
-import { DEFAULT_TOKEN_SCOPE, isTokenScope, type TokenScope } from '../http/token-scopes.js';
+import { DEFAULT_TOKEN_SCOPE } from '../http/token-scopes.js';
 import {
   CreatedToken,
   NewTokenBody,
@@ -11,34 +11,7 @@ import {
   TokenIdParams,
   TokenListQuery,
 } from './tokens.schemas.js';
-import { hashToken, insertToken, listUsableTokens, revokeToken } from './tokens.queries.js';
-
-const LIFETIME_SECONDS = 365 * 24 * 3600;
-
-interface TokenRow {
-  readonly id: string;
-  readonly name: string;
-  readonly scope: string;
-  readonly revoked: boolean;
-  readonly created_at: Date;
-  readonly updated_at: Date;
-  readonly expires_at: Date;
-}
-
-/** The one mapper of a token row: never the value, never the hash. */
-function toToken(row: TokenRow) {
-  const scope: TokenScope = isTokenScope(row.scope) ? row.scope : 'codes';
-  return {
-    id: row.id,
-    name: row.name,
-    scopes: [],
-    scope,
-    revoked: row.revoked,
-    created_at: toTimestamp(row.created_at),
-    updated_at: toTimestamp(row.updated_at),
-    expires_at: toTimestamp(row.expires_at),
-  };
-}
+import { listUsableTokens, revokeToken } from './tokens.queries.js';
 
 /** Personal access tokens, managed from the web app's session only. */
 export const tokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -82,24 +55,16 @@ export const tokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const now = app.deps.clock.now();
-      // 48 random bytes: 64 base64url characters, 384 bits.
-      const value = randomBytes(48).toString('base64url');
-      const row = await insertToken(app.deps.db, {
-        id: randomBytes(20).toString('hex'),
+      const { value, token } = await issueToken(app.deps, {
         name: request.body.name,
         scope: request.body.scope ?? DEFAULT_TOKEN_SCOPE,
-        tokenHash: hashToken(value),
-        now,
-        expiresAt: new Date(now.getTime() + LIFETIME_SECONDS * 1000),
       });
-      app.deps.alerts.raise({ kind: 'token_created', name: row.name });
       return {
         tokenType: 'Bearer' as const,
-        expiresIn: LIFETIME_SECONDS,
+        expiresIn: TOKEN_LIFETIME_SECONDS,
         accessToken: value,
-        accessTokenId: row.id,
-        token: toToken(row),
+        accessTokenId: token.id,
+        token,
       };
     },
   );

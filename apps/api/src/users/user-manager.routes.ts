@@ -76,7 +76,9 @@ export const userManagerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // 2FAuth's refusal has a reason; a token refused for its scope answers without one.
-  const refused = { 403: Type.Object({ message: Type.String(), reason: Type.Optional(Type.String()) }) };
+  const refused = {
+    403: { description: 'Refused, with the reason `This action is unauthorized.`', $ref: 'ErrorMessage#' },
+  };
   app.post(
     '/api/v1/users',
     {

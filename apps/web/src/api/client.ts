@@ -2,6 +2,8 @@ import {
   createTwofoldClient,
   TwofoldNetworkError,
   type ErrorMessage,
+  type ErrorReason,
+  type ErrorReasonCode,
   type ValidationError,
 } from '@twofold/contract';
 import { learnServerTime } from './server-time';
@@ -44,10 +46,26 @@ export class ApiError extends Error {
     return body?.errors ?? {};
   }
 
-  /** The `reason` detail some 400 answers carry. */
-  get reason(): unknown {
-    return (this.body as { reason?: unknown } | undefined)?.reason;
+  /** The `reason` some answers carry: a code of the closed list, or messages. */
+  get reason(): ErrorReason | undefined {
+    return reasonOf(this.body);
   }
+
+  /** The answer's reason code (the closed list `ErrorReasonCode`), or null when it has none. */
+  get reasonCode(): ErrorReasonCode | null {
+    return reasonCodeOf(this.body);
+  }
+}
+
+type Envelope = ErrorMessage | ValidationError | undefined;
+
+const reasonOf = (body: Envelope): ErrorReason | undefined =>
+  body && 'reason' in body ? body.reason : undefined;
+
+/** The reason code of an error envelope, or null: a reason may also be a list of messages. */
+export function reasonCodeOf(body: Envelope): ErrorReasonCode | null {
+  const reason = reasonOf(body);
+  return typeof reason === 'string' ? reason : null;
 }
 
 interface FetchResult<T> {

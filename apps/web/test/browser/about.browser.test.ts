@@ -56,6 +56,10 @@ describe('the about screen', () => {
     await page.getByRole('heading', { name: 'User options' }).waitFor();
     // Options by the names the Settings screen gives them (the copied list keeps the keys).
     await page.getByText('Auto lock', { exact: true }).waitFor();
+    // Every option by a name, none by its raw key (a camel-cased identifier such as timeCheck).
+    const names = await page.locator('.env-list dt[title]').allTextContents();
+    expect(names.length).toBeGreaterThan(30);
+    expect(names.filter((name) => /^[a-z]+[A-Z]\w*$|^[A-Z]\w*[a-z][A-Z]\w*$/.test(name))).toEqual([]);
     await screenshots(page, 'about');
     await page.getByRole('button', { name: 'Copy the list' }).click();
     await page.getByRole('status').filter({ hasText: 'Copied to clipboard' }).waitFor();

@@ -75,13 +75,13 @@ describe('trash, favourites, Manage mode with a search, duplicates', () => {
     await page.getByRole('menuitem', { name: 'Trash' }).click();
     await page.getByRole('heading', { name: 'Trash' }).waitFor();
     const trash = page.getByRole('list', { name: 'Trash' });
-    await trash.getByText('Bravo (me)').waitFor();
+    await trash.getByRole('listitem').filter({ hasText: 'Bravo (me)' }).waitFor();
     await expect(trash.getByText(/^Deleted for good on /).count()).resolves.toBe(2);
     await screenshots(page, 'trash');
     await page.getByRole('checkbox', { name: 'Select Bravo (me)' }).click();
     await page.getByRole('button', { name: 'Restore selected' }).click();
     await page.getByText('Restored').waitFor();
-    await trash.getByText('Bravo (me)').waitFor({ state: 'detached' });
+    await trash.getByRole('listitem').filter({ hasText: 'Bravo (me)' }).waitFor({ state: 'detached' });
     await page.getByRole('checkbox', { name: 'Select Delta (me)' }).click();
     await page.getByRole('button', { name: 'Delete selected for good' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete the selected accounts for good?' });
@@ -89,6 +89,40 @@ describe('trash, favourites, Manage mode with a search, duplicates', () => {
     await page.getByText('The trash is empty').waitFor();
     await page.goto(`${server.url}/accounts`);
     await expect.poll(services).toEqual(['Alpha', 'Bravo', 'Charlie', 'Echo']);
+  });
+
+  it('on a phone the trash restores one row at a time, with full-size boxes and a way back in its header', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 375, height: 812 });
+    await openAccounts();
+    await page.getByRole('button', { name: 'Manage' }).click();
+    await page.getByRole('checkbox', { name: 'Select Bravo (me)' }).click();
+    await page.getByRole('checkbox', { name: 'Select Delta (me)' }).click();
+    await deleteSelected(2);
+    await expect.poll(services).toEqual(['Alpha', 'Charlie', 'Echo']);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Trash' }).click();
+    const trash = page.getByRole('list', { name: 'Trash' });
+    await trash.getByRole('listitem').filter({ hasText: 'Delta (me)' }).waitFor();
+    // A box of at least 24 px a side, for a thumb.
+    const box = await page.getByRole('checkbox', { name: 'Select Bravo (me)' }).boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(24);
+    expect(box!.height).toBeGreaterThanOrEqual(24);
+    // The way back is above the list, in view without scrolling to the footer.
+    const back = page.getByRole('link', { name: 'Back to accounts' }).first();
+    const backBox = await back.boundingBox();
+    const listBox = await trash.boundingBox();
+    expect(backBox!.y + backBox!.height).toBeLessThanOrEqual(listBox!.y);
+    await screenshots(page, 'trash-phone');
+    await page.setViewportSize({ width: 375, height: 812 });
+    // Restore one row by its own button, nothing selected.
+    await trash.getByRole('button', { name: 'Restore Delta (me)' }).click();
+    await page.getByText('Restored').first().waitFor();
+    await trash.getByRole('listitem').filter({ hasText: 'Delta (me)' }).waitFor({ state: 'detached' });
+    await trash.getByRole('listitem').filter({ hasText: 'Bravo (me)' }).waitFor();
+    await back.click();
+    await expect.poll(services).toEqual(['Alpha', 'Charlie', 'Delta', 'Echo']);
   });
 
   it('starring an account moves it to the top; unstarring puts it back', async () => {

@@ -216,7 +216,7 @@ export function migrationUri(
 }
 
 /** A distinct base32 secret per account (derived, so a run is repeatable). */
-function secretOf(index: number): string {
+export function secretOf(index: number): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
   let seed = (index + 1) * 2654435761;
   let secret = '';

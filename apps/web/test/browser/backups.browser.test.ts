@@ -99,6 +99,46 @@ describe('backups in the settings', () => {
     await session.close();
   });
 
+  it('the break-glass file: the switch saves, the download asks who the user is first', async () => {
+    const session = await shared.newSession();
+    const { page } = session;
+    await signUp(page, server.url);
+    await createAccount(page, server.url, {
+      service: 'Sealed',
+      account: 'me',
+      otp_type: 'totp',
+      secret: SECRET,
+    });
+    await setPassword(page);
+
+    const toggle = page.getByRole('switch', { name: 'Write it with each backup' });
+    await toggle.click();
+    await page.getByText('Backup settings saved').first().waitFor();
+    await expect
+      .poll(
+        async () =>
+          ((await apiCall(page, 'GET', `${server.url}/api/v1/backups/settings`)) as { break_glass: boolean })
+            .break_glass,
+      )
+      .toBe(true);
+
+    await page.getByRole('button', { name: 'Download the break-glass file' }).click();
+    await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+    await screenshots(page, 'settings-backups-break-glass');
+    const started = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    const file = await started;
+    expect(file.suggestedFilename()).toBe('twofold-break-glass.html');
+    const html = readFileSync((await file.path()) ?? '', 'utf8');
+    expect(html).toContain('<meta http-equiv="Content-Security-Policy"');
+    expect(html).not.toContain(SECRET);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expectAccessible(page, `on Backups with the break-glass section (${scheme})`);
+    }
+    await session.close();
+  });
+
   it('a backup restores into a fresh instance through the import screen, with its password', async () => {
     const first = await shared.newSession();
     await signUp(first.page, server.url);

@@ -10,6 +10,7 @@ import {
   type Account,
   type AegisVault,
   type Backup,
+  type ErrorReasonCode,
   type Group,
   type ImportRow,
   type MigrationExport,
@@ -67,5 +68,25 @@ try {
   } else if (error instanceof TwofoldApiError) {
     const status: number = error.status;
     void status;
+    // A reason code is a closed list: an exhaustive switch compiles, a code outside it does not.
+    const reason = error.reason;
+    if (typeof reason === 'string') {
+      const code: ErrorReasonCode = reason;
+      switch (code) {
+        case 'identity_confirmation_required':
+        case 'password_sign_in_off':
+        case 'password_required':
+        case 'account_key':
+        case 'This action is unauthorized.':
+          break;
+        default: {
+          const never: never = code;
+          void never;
+        }
+      }
+      // @ts-expect-error: not a reason the API sends
+      const unknown: ErrorReasonCode = 'no_such_reason';
+      void unknown;
+    }
   }
 }

@@ -15,6 +15,10 @@ import * as m0013 from './0013_token_scopes.js';
 import * as m0014 from './0014_code_log_kept.js';
 import * as m0017 from './0017_device_copy_sessions.js';
 import * as m0019 from './0019_code_views.js';
+import * as m0020 from './0020_device_authorizations_websites.js';
+import * as m0021 from './0021_backup_destinations.js';
+import * as m0022 from './0022_break_glass.js';
+import * as m0023 from './0023_account_changes.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled server and the
@@ -37,6 +41,10 @@ const migrations: Record<string, Migration> = {
   '0014_code_log_kept': m0014,
   '0017_device_copy_sessions': m0017,
   '0019_code_views': m0019,
+  '0020_device_authorizations_websites': m0020,
+  '0021_backup_destinations': m0021,
+  '0022_break_glass': m0022,
+  '0023_account_changes': m0023,
 };
 
 export const migrationProvider: MigrationProvider = {

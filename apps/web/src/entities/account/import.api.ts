@@ -1,4 +1,5 @@
-import { api, ApiError, unwrap } from '../../api/client';
+import type { ErrorReasonCode } from '@twofold/contract';
+import { api, ApiError, reasonCodeOf, unwrap } from '../../api/client';
 import { groupsQuery, type Group } from '../group/group.api';
 import { formData, type CreateAccountBody, type ImportItem } from './account.api';
 import type { QueryClient } from '@tanstack/react-query';
@@ -29,6 +30,24 @@ export class PasswordNeeded extends Error {
   ) {
     super('password needed');
     this.name = 'PasswordNeeded';
+  }
+}
+
+/** The password prompt an import refusal asks for, by its reason code. */
+function passwordPrompt(code: ErrorReasonCode | null): PasswordNeeded['reason'] | null {
+  switch (code) {
+    case 'password_required':
+    case 'account_key':
+      return code;
+    case null:
+    case 'identity_confirmation_required':
+    case 'password_sign_in_off':
+    case 'This action is unauthorized.':
+      return null;
+    default: {
+      const unknown: never = code;
+      return unknown;
+    }
   }
 }
 
@@ -73,10 +92,8 @@ export async function previewImport(source: ImportSource): Promise<ImportPreview
         body: { payload: source.text ?? '', withSecret: '1', withExtras: '1', ...password },
       });
   if (!response.ok) {
-    const reason = (error as { reason?: unknown } | undefined)?.reason;
-    if (response.status === 400 && (reason === 'password_required' || reason === 'account_key')) {
-      throw new PasswordNeeded(response.headers.get('x-import-app') ?? '', reason);
-    }
+    const prompt = response.status === 400 ? passwordPrompt(reasonCodeOf(error)) : null;
+    if (prompt) throw new PasswordNeeded(response.headers.get('x-import-app') ?? '', prompt);
     throw new ApiError(response.status, error);
   }
   importGrant = response.headers.get('x-import-grant');

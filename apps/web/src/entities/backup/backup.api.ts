@@ -34,3 +34,9 @@ export const downloadBackup = (name: string) =>
 
 export const deleteBackup = (name: string) =>
   unwrap(api.DELETE('/api/v1/backups/{name}', { params: { path: { name } } }));
+
+/**
+ * The break-glass file's text (HTML: every account sealed as a backup, with its offline viewer).
+ * A web session confirms who it is first: a 403 `identity_confirmation_required` otherwise.
+ */
+export const downloadBreakGlass = () => unwrap(api.GET('/api/v1/backups/break-glass', { parseAs: 'text' }));

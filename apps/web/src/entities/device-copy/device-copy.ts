@@ -1,8 +1,6 @@
-import { wholeList, type ResponseOf } from '@twofold/contract';
 import {
   isVaultError,
   newCopyKeys,
-  openContent,
   openCopyKey,
   strengthenedSlots,
   unlockWithPassword,
@@ -11,34 +9,24 @@ import {
 } from '@twofold/vault';
 import { api, isApiError, unwrap } from '../../api/client';
 import { serverNow } from '../../api/server-time';
-import type { Account, Group } from '../data-source';
+import type { Account } from '../data-source';
+import { readUser, type CopyContent } from './copy-content';
 import { showCopyIcons } from '../account/icon.api';
 import { deleteCopyDatabase, readCopy, updateCopy, writeCopy, type StoredCopy } from './copy-store';
 import { recordRefresh, registerDeviceCopy } from './device-copies.api';
-import { sealOffThread } from './seal-off-thread';
-import { openLogos, readIconDigests, refreshLogos, type CopyLogos, type IconDigests } from './copy-icons';
+import { openLogos, readIconDigests, refreshLogos } from './copy-icons';
+import {
+  changedAccounts,
+  openStoredContent,
+  readChanges,
+  recordsOf,
+  sealChanges,
+  type AccountChanges,
+  type CopyMeta,
+} from './copy-records';
 import { deviceCopyId, markDeviceCopy } from '../../api/client';
 
-const readUser = () => unwrap(api.GET('/api/v1/user'));
-
-/** What the copy holds, all of it inside the encryption. */
-export interface CopyContent {
-  readonly refreshedAt: number;
-  /** The server's clock minus the device's at the refresh: codes follow the server's time. */
-  readonly serverOffsetMs: number;
-  readonly accounts: Account[];
-  readonly groups: Group[];
-  readonly user: Awaited<ReturnType<typeof readUser>>;
-  readonly appConfig: ResponseOf<'/app-config', 'get'>;
-  readonly settings: ResponseOf<'/api/v1/settings', 'get'>;
-  /** By icon file: the digest of its image, under which `logos` keeps it (copy-icons.ts). */
-  readonly iconDigests?: IconDigests;
-  /**
-   * Logos as data URLs by icon file: sealed in the content by copies made before logos were kept
-   * apart; else filled in memory from the copy's logos when it is opened.
-   */
-  readonly icons?: Readonly<Record<string, string>>;
-}
+export type { CopyContent };
 
 /** Wrong passphrases in a row after which the copy is erased. */
 export const MAX_WRONG_PASSPHRASES = 10;
@@ -63,34 +51,49 @@ export async function eraseCopy(): Promise<void> {
   await deleteCopyDatabase();
 }
 
-/** The content read from the server, and the logos the copy holds after this refresh. */
-async function fetchContent(
-  held: Pick<StoredCopy, 'logos' | 'logosLeftOut'>,
+/**
+ * What changed on the server since the copy's revision (every account for a new copy, or one from
+ * before the change feed), sealed as records and merged into those the copy holds, and the logos it
+ * holds after this refresh.
+ */
+async function fetchChanges(
+  held: Pick<StoredCopy, 'logos' | 'logosLeftOut' | 'records' | 'revision'>,
   publicKey: JsonWebKey,
-): Promise<{ content: CopyContent; logos: CopyLogos }> {
-  const [accounts, groups, user, appConfig, settings, iconDigests] = await Promise.all([
-    // The list the user knows offline: favourites, tags and recovery-code counts (`withExtras`);
-    // notes and the recovery codes themselves are not in the list, so not in the copy.
-    unwrap(api.GET('/api/v1/twofaccounts', { params: { query: { withSecret: '1', withExtras: '1' } } })).then(
-      wholeList,
-    ),
+) {
+  const [changes, groups, user, appConfig, settings, iconDigests] = await Promise.all([
+    // The list the user knows offline: favourites, tags and recovery-code counts (the feed's
+    // accounts carry them); notes and the recovery codes themselves are not in it.
+    readChanges(held.records ? held.revision : undefined),
     unwrap(api.GET('/api/v1/groups')),
     readUser(),
     unwrap(api.GET('/app-config')),
     unwrap(api.GET('/api/v1/settings')),
     readIconDigests(),
   ]);
-  const content = {
+  const meta: CopyMeta = {
     refreshedAt: Date.now(),
     serverOffsetMs: serverNow() - Date.now(),
-    accounts,
     groups,
     user,
     appConfig,
     settings,
     iconDigests,
+    order: changes.order,
   };
-  return { content, logos: await refreshLogos(held, iconDigests, publicKey) };
+  const [records, logos] = await Promise.all([
+    sealChanges(publicKey, held.records, meta, changes),
+    refreshLogos(held, iconDigests, publicKey),
+  ]);
+  return { changes, meta, records, logos };
+}
+
+/** The opened content after a refresh: the accounts held in memory with the changes applied. */
+function contentAfter(
+  held: readonly Account[],
+  { changes, meta }: { changes: AccountChanges; meta: CopyMeta },
+) {
+  const { order: _order, ...rest } = meta;
+  return { ...rest, accounts: changedAccounts(held, changes) };
 }
 
 /** The content with its logos opened (by icon file), for the offline list. */
@@ -107,25 +110,31 @@ async function withIcons(
 export async function turnOnCopy(name: string, passphrase: string): Promise<void> {
   const record = await registerDeviceCopy(name);
   const keys = await newCopyKeys(passphrase);
-  const { content, logos } = await fetchContent({}, keys.publicKey);
+  const fetched = await fetchChanges({}, keys.publicKey);
   await writeCopy({
     id: record.id,
     publicKey: keys.publicKey,
     keyVault: keys.keyVault,
-    content: await sealOffThread(keys.publicKey, content),
+    records: fetched.records,
+    revision: fetched.changes.revision,
     failures: 0,
-    logos: logos.logos,
-    logosLeftOut: logos.leftOut,
+    logos: fetched.logos.logos,
+    logosLeftOut: fetched.logos.leftOut,
   });
   markDeviceCopy(record.id);
-  unlocked = { privateKey: keys.privateKey, content: await withIcons(keys.privateKey, content, logos.logos) };
+  const content = contentAfter([], fetched);
+  unlocked = {
+    privateKey: keys.privateKey,
+    content: await withIcons(keys.privateKey, content, fetched.logos.logos),
+  };
 }
 
 let refreshing: Promise<'refreshed' | 'erased' | 'none'> | null = null;
 
 /**
- * Refreshes the copy from the server (no passphrase needed: the content is sealed to the device's
- * public key, see `@twofold/vault`). A revoked copy's refresh is refused: the copy is erased.
+ * Refreshes the copy from the server's change feed (no passphrase needed: records are sealed to
+ * the device's public key, see `@twofold/vault`): only the accounts changed since its revision are
+ * fetched and sealed. A revoked copy's refresh is refused: the copy is erased.
  */
 export function refreshCopy(): Promise<'refreshed' | 'erased' | 'none'> {
   refreshing ??= (async () => {
@@ -145,16 +154,22 @@ export function refreshCopy(): Promise<'refreshed' | 'erased' | 'none'> {
       }
       throw error;
     }
-    const { content, logos } = await fetchContent(stored, stored.publicKey);
-    const sealed = await sealOffThread(stored.publicKey, content);
-    await updateCopy((copy) =>
-      copy.id === stored.id
-        ? { ...copy, content: sealed, logos: logos.logos, logosLeftOut: logos.leftOut }
-        : copy,
-    );
+    const fetched = await fetchChanges(stored, stored.publicKey);
+    await updateCopy((copy) => {
+      if (copy.id !== stored.id) return copy;
+      const { content: _previousFormat, ...rest } = copy;
+      return {
+        ...rest,
+        records: fetched.records,
+        revision: fetched.changes.revision,
+        logos: fetched.logos.logos,
+        logosLeftOut: fetched.logos.leftOut,
+      };
+    });
     if (unlocked) {
       const { privateKey } = unlocked;
-      unlocked = { privateKey, content: await withIcons(privateKey, content, logos.logos) };
+      const content = contentAfter(unlocked.content.accounts, fetched);
+      unlocked = { privateKey, content: await withIcons(privateKey, content, fetched.logos.logos) };
     }
     performance.measure('twofold:copy-refresh', { start: start.startTime });
     return 'refreshed' as const;
@@ -167,14 +182,29 @@ export function refreshCopy(): Promise<'refreshed' | 'erased' | 'none'> {
 /** Opens the copy with the vault's master key (from any slot); a success resets the wrong-passphrase count. */
 export async function openWithMasterKey(stored: StoredCopy, masterKey: Uint8Array): Promise<CopyContent> {
   const privateKey = await openCopyKey(stored.keyVault, masterKey);
-  const content = await withIcons(
-    privateKey,
-    (await openContent(privateKey, stored.content)) as CopyContent,
-    stored.logos,
-  );
+  const opened = await openStoredContent(privateKey, stored);
+  const content = await withIcons(privateKey, opened, stored.logos);
   unlocked = { privateKey, content };
   if (stored.failures !== 0) await updateCopy((copy) => ({ ...copy, failures: 0 }));
+  if (!stored.records) void asRecords(stored, opened);
   return content;
+}
+
+/**
+ * A copy from the previous release (its content in one piece) written again as records, at its
+ * first unlock; unless a refresh wrote records meanwhile. Failing leaves it as it was.
+ */
+async function asRecords(stored: StoredCopy, content: CopyContent): Promise<void> {
+  try {
+    const records = await recordsOf(stored.publicKey, content);
+    await updateCopy((copy) => {
+      if (copy.id !== stored.id || copy.records) return copy;
+      const { content: _previousFormat, ...rest } = copy;
+      return { ...rest, records };
+    });
+  } catch {
+    // Read as it is again at the next unlock; its next refresh writes records anyway.
+  }
 }
 
 export type UnlockResult =

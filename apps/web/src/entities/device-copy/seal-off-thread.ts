@@ -1,13 +1,14 @@
-import { sealContent, type SealedContent } from '@twofold/vault';
+import { sealBatch, type SealedBatch, type SealRequest } from './seal-batch';
 
 /**
- * `sealContent` in a worker, so that a refresh of a large copy costs the page's main thread only
- * the hand-over of the content. Where a worker cannot start or fails, it seals here instead: the
- * copy is refreshed either way.
+ * A refresh's records sealed in a worker, so that a refresh (or turning the copy on) costs the
+ * page's main thread only the hand-over of the accounts. Where a worker cannot start or fails, it
+ * seals here instead: the copy is refreshed either way.
  */
-export function sealOffThread(publicKey: JsonWebKey, content: unknown): Promise<SealedContent> {
-  if (typeof Worker !== 'function') return sealContent(publicKey, content);
-  return new Promise<SealedContent | null>((resolve) => {
+export function sealOffThread(request: SealRequest): Promise<SealedBatch> {
+  const here = () => sealBatch(request);
+  if (typeof Worker !== 'function') return here();
+  return new Promise<SealedBatch | null>((resolve) => {
     let worker: Worker;
     try {
       worker = new Worker(new URL('./seal.worker.ts', import.meta.url), { type: 'module' });
@@ -15,7 +16,7 @@ export function sealOffThread(publicKey: JsonWebKey, content: unknown): Promise<
       resolve(null);
       return;
     }
-    worker.onmessage = (event: MessageEvent<{ sealed: SealedContent | null }>) => {
+    worker.onmessage = (event: MessageEvent<{ sealed: SealedBatch | null }>) => {
       worker.terminate();
       resolve(event.data.sealed);
     };
@@ -23,6 +24,6 @@ export function sealOffThread(publicKey: JsonWebKey, content: unknown): Promise<
       worker.terminate();
       resolve(null);
     };
-    worker.postMessage({ publicKey, content });
-  }).then((sealed) => sealed ?? sealContent(publicKey, content));
+    worker.postMessage(request);
+  }).then((sealed) => sealed ?? here());
 }

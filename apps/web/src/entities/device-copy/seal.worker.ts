@@ -1,14 +1,8 @@
-import { sealContent } from '@twofold/vault';
+import { sealBatch, type SealRequest } from './seal-batch';
 
-/** Seals the copy's content off the main thread: the JSON, the encryption and the base64 of 1,000 accounts. */
-interface SealRequest {
-  readonly publicKey: JsonWebKey;
-  readonly content: unknown;
-}
-
+/** Seals a refresh's records off the main thread (seal-batch.ts). */
 self.onmessage = (event: MessageEvent<SealRequest>) => {
-  const { publicKey, content } = event.data;
-  sealContent(publicKey, content).then(
+  sealBatch(event.data).then(
     (sealed) => self.postMessage({ sealed }),
     () => self.postMessage({ sealed: null }),
   );

@@ -7,7 +7,7 @@ export type AccountRecovery = ResponseOf<'/api/v1/twofaccounts/{id}/recovery', '
 
 /** The server asks a web session to confirm who it is before it reveals recovery codes. */
 export const needsConfirmation = (error: unknown): boolean =>
-  isApiError(error, 403) && error.reason === 'identity_confirmation_required';
+  isApiError(error, 403) && error.reasonCode === 'identity_confirmation_required';
 
 /** One account's note and recovery codes: revealed on request, never kept in the cache. */
 export function recoveryQuery(id: number) {

@@ -6,6 +6,14 @@ import { copyToClipboard } from '../../ui/clipboard';
 import { Spinner } from '../../ui/Spinner';
 import { DataDisk } from './DataDisk';
 
+/** Settings whose name the Settings screen gives outside its list of options. */
+const OTHER_LABELS: Readonly<Record<string, string>> = {
+  useWebauthnOnly: 'settings:devices.useWebauthnOnly.label',
+  useWebauthnAsDefault: 'settings:devices.useWebauthnAsDefault.label',
+  notifyOnNewAuthDevice: 'settings:alerts.kinds.new_device',
+  notifyOnFailedLogin: 'settings:alerts.kinds.failed_sign_in',
+};
+
 function displayValue(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
@@ -16,9 +24,17 @@ function displayValue(value: unknown): string {
  */
 export function AboutScreen() {
   const { t, i18n } = useTranslation(['about', 'errors', 'settings']);
-  // A setting's name as the Settings screen shows it; its key when it has none (a custom setting).
-  const optionLabel = (key: string) =>
-    i18n.exists(`settings:options.${key}.label`) ? t(`settings:options.${key}.label`) : key;
+  // A setting's name as the Settings screen shows it, or the About screen's own name for one that
+  // Settings shows elsewhere or not at all; its key only for a custom setting.
+  const optionLabel = (key: string) => {
+    const names = [
+      `settings:options.${key}.label`,
+      ...(OTHER_LABELS[key] ? [OTHER_LABELS[key]] : []),
+      `about:environment.optionNames.${key}`,
+    ];
+    const found = names.find((name) => i18n.exists(name));
+    return found ? t(found) : key;
+  };
   const router = useRouter();
   const { data: config } = useSuspenseQuery(appConfigQuery);
   const infos = useQuery(infosQuery);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Group } from '../../entities/group/group.api';
 import type { NativeSettings } from '@twofold/otp/browser';
 import { MoreButton } from './MoreButton';
+import { useRovingFocus } from '../../ui/roving-focus';
 
 // The group switcher (a Radix dialog) is downloaded when first opened.
 const GroupSwitchDialog = lazy(() =>
@@ -72,7 +73,10 @@ export function AccountsHeader({ searchRef, ...props }: AccountsHeaderProps) {
         <span className="group-switch-name" title={groupLabel}>
           {groupLabel}
         </span>{' '}
-        <span className="badge group-switch-count">{counts.inGroup}</span>
+        {/* Its name says the count in words: the bare number would not be in it as shown. */}
+        <span className="badge group-switch-count" aria-hidden="true">
+          {counts.inGroup}
+        </span>
         <span aria-hidden="true" className="chevron" />
       </button>
       <div className="accounts-actions">
@@ -130,11 +134,16 @@ function GroupChips(props: {
   readonly onChoose: (id: number) => void;
 }) {
   const { t } = useTranslation('accounts');
+  const roving = useRovingFocus(
+    props.choices.length,
+    props.choices.findIndex((group) => group.id === props.activeGroupId),
+  );
   return (
-    <div className="group-chips" role="group" aria-label={t('list.groupChips')}>
-      {props.choices.map((group) => (
+    <div className="group-chips" role="group" aria-label={t('list.groupChips')} onKeyDown={roving.onKeyDown}>
+      {props.choices.map((group, index) => (
         <button
           key={group.id}
+          {...roving.itemProps(index)}
           type="button"
           className="group-chip"
           aria-pressed={group.id === props.activeGroupId}

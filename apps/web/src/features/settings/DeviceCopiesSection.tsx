@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceCopiesQuery, type DeviceCopyRecord } from '../../entities/device-copy/device-copies.api';
+import { deviceLabel, parseUserAgent } from '../../lib/user-agent';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { SettingsSection } from '../../ui/setting-controls';
 import { Spinner } from '../../ui/Spinner';
@@ -14,7 +15,7 @@ export function DeviceCopiesSection({
   readonly thisCopy: string | null;
   readonly revoke: (id: string) => void;
 }) {
-  const { t, i18n } = useTranslation('offline');
+  const { t, i18n } = useTranslation(['offline', 'settings']);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const copies = useQuery(deviceCopiesQuery);
   const [revoking, setRevoking] = useState<DeviceCopyRecord | null>(null);
@@ -38,7 +39,9 @@ export function DeviceCopiesSection({
                     refreshed: date.format(new Date(copy.refreshed_at)),
                   })}
                 </span>
-                <span className="item-meta">{copy.user_agent}</span>
+                <span className="item-meta" title={copy.user_agent}>
+                  {deviceLabel(parseUserAgent(copy.user_agent), t('settings:security.unknownDevice'))}
+                </span>
               </div>
               <div className="item-actions">
                 <button type="button" className="link-button link-danger" onClick={() => setRevoking(copy)}>

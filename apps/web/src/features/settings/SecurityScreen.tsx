@@ -14,6 +14,7 @@ import {
   type Authentication,
   type OpenSession,
 } from '../../entities/user/security.api';
+import { deviceLabel as deviceOf } from '../../lib/user-agent';
 import { notify } from '../../ui/notify';
 import { Spinner } from '../../ui/Spinner';
 import { ProxyWarning, SettingsSection } from '../../ui/setting-controls';
@@ -21,12 +22,6 @@ import './security.css';
 
 /** The periods of the log filter, in months (2FAuth's choices). */
 const PERIODS = [1, 3, 6, 12] as const;
-
-/** `Firefox, Windows`: what the parser recognised, else the raw user agent's absence said plainly. */
-function deviceOf(item: { browser: string | false; platform: string | false }, unknown: string): string {
-  const parts = [item.browser, item.platform].filter((part): part is string => part !== false);
-  return parts.length > 0 ? parts.join(', ') : unknown;
-}
 
 /**
  * Security: the open sessions (end one, or all the others), the sign-in log by month, and how the
@@ -90,12 +85,15 @@ function SessionsSection({
       {pending && <Spinner />}
       <ul className="item-list" aria-label={t('security.sessions.title')}>
         {sessions?.map((session) => {
+          // The name its offline copy has, else browser and system (the sign-in time tells apart
+          // two of a kind).
           const device = deviceOf(session, unknown);
+          const name = session.name ?? device;
           return (
             <li key={session.id} className="item">
               <div className="item-main">
                 <span className="item-title">
-                  {device}
+                  {name}
                   {session.current && (
                     <span className="security-current"> {t('security.sessions.current')}</span>
                   )}
@@ -105,6 +103,10 @@ function SessionsSection({
                     ip: session.ip_address ?? '—',
                     date: timeFormat.format(new Date(session.last_active_at)),
                   })}
+                </span>
+                <span className="item-meta">
+                  {t('security.sessions.signedIn', { date: timeFormat.format(new Date(session.created_at)) })}
+                  {session.name !== null && ` · ${device}`}
                 </span>
               </div>
               {!session.current && (
@@ -116,7 +118,7 @@ function SessionsSection({
                     onClick={() => endOne.mutate(session.id)}
                   >
                     {t('security.sessions.end')}
-                    <span className="visually-hidden"> {device}</span>
+                    <span className="visually-hidden"> {name}</span>
                   </button>
                 </div>
               )}
@@ -167,7 +169,11 @@ function SignInLogSection({
     <SettingsSection title={t('security.log.title')}>
       <label className="security-period">
         {t('security.log.period')}{' '}
-        <select value={months} onChange={(event) => setMonths(Number(event.target.value))}>
+        <select
+          className="input setting-select"
+          value={months}
+          onChange={(event) => setMonths(Number(event.target.value))}
+        >
           {PERIODS.map((period) => (
             <option key={period} value={period}>
               {t('security.log.months', { count: period })}

@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent, Link, Outlet } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, Link, Outlet, useLocation } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authLayout } from '../../lib/routes';
 import { loadCatalogues } from '../../i18n/i18n';
@@ -6,7 +7,7 @@ import './settings.css';
 
 /** Settings tabs: the active one is marked, a click navigates to it. */
 function SettingsLayout() {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const tabs = [
     { to: '/settings/options', label: t('tabs.options') },
     { to: '/settings/account', label: t('tabs.account') },
@@ -17,13 +18,34 @@ function SettingsLayout() {
     { to: '/settings/device', label: t('tabs.thisDevice') },
     { to: '/settings/security', label: t('tabs.security') },
   ] as const;
+  const strip = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the tabs scroll sideways: the current one is brought into view.
+  // Checked again whenever the strip's size changes: labels and direction can settle after the
+  // first paint (a language's catalogue arriving, right-to-left applied).
+  useEffect(() => {
+    const nav = strip.current;
+    if (!nav) return;
+    const reveal = () => {
+      const current = nav.querySelector<HTMLElement>('[aria-current="page"]');
+      if (!current || nav.scrollWidth <= nav.clientWidth) return;
+      const [navBox, box] = [nav.getBoundingClientRect(), current.getBoundingClientRect()];
+      if (box.left < navBox.left || box.right > navBox.right)
+        current.scrollIntoView({ block: 'nearest', inline: 'center' });
+    };
+    reveal();
+    const observer = new ResizeObserver(reveal);
+    observer.observe(nav);
+    for (const child of nav.children) observer.observe(child);
+    return () => observer.disconnect();
+  }, [pathname, i18n.language]);
   return (
     <div className="settings">
       <Link to="/accounts" className="settings-back">
         {t('backToAccounts')}
       </Link>
       <h1 className="settings-title">{t('title')}</h1>
-      <nav className="settings-tabs" aria-label={t('tabs.label')}>
+      <nav className="settings-tabs" aria-label={t('tabs.label')} ref={strip}>
         {tabs.map((tab) => (
           <Link key={tab.to} to={tab.to} className="settings-tab" activeProps={{ 'aria-current': 'page' }}>
             {tab.label}

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,7 +18,7 @@ type Confirming = 'delete' | 'empty' | null;
 
 /** Deleted accounts kept for a while: restore them, or delete them for good before their date. */
 export function TrashScreen() {
-  const { t, i18n } = useTranslation('trash');
+  const { t, i18n } = useTranslation(['trash', 'errors']);
   const queryClient = useQueryClient();
   const trash = useQuery(trashQuery);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -42,8 +43,11 @@ export function TrashScreen() {
 
   return (
     <section className="page narrow trash-screen" aria-labelledby="trash-title">
-      <div className="page-header">
+      <div className="page-header trash-header">
         <h1 id="trash-title">{t('title')}</h1>
+        <Link to="/accounts" className="trash-back">
+          {t('errors:backHome')}
+        </Link>
       </div>
       {items.length === 0 ? (
         <p className="empty-state">{t('empty')}</p>
@@ -85,6 +89,15 @@ export function TrashScreen() {
                 item={item}
                 checked={selected.has(item.id)}
                 onToggle={toggle}
+                onRestore={(id) =>
+                  restore.mutate([id], {
+                    onSuccess: () => {
+                      toggle(id, false);
+                      notify('success', t('restored'));
+                    },
+                  })
+                }
+                restoring={restore.isPending}
                 purgeDate={date.format(new Date(item.purge_at))}
               />
             ))}
@@ -111,6 +124,8 @@ function TrashRow(props: {
   item: TrashedAccount;
   checked: boolean;
   onToggle: (id: number, on: boolean) => void;
+  onRestore: (id: number) => void;
+  restoring: boolean;
   purgeDate: string;
 }) {
   const { t } = useTranslation('trash');
@@ -130,6 +145,15 @@ function TrashRow(props: {
           <span className="trash-date">{t('purgeOn', { date: props.purgeDate })}</span>
         </span>
       </label>
+      <button
+        type="button"
+        className="button trash-restore"
+        disabled={props.restoring}
+        onClick={() => props.onRestore(item.id)}
+      >
+        {t('restoreOne')}
+        <span className="visually-hidden"> {name}</span>
+      </button>
     </li>
   );
 }

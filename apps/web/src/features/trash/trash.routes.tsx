@@ -6,6 +6,6 @@ export const trashRoute = createRoute({
   getParentRoute: () => authLayout,
   path: '/trash',
   staticData: { title: 'trash' },
-  loader: loadCatalogues('trash', 'accounts'),
+  loader: loadCatalogues('trash', 'accounts', 'errors'),
   component: lazyRouteComponent(() => import('./TrashScreen'), 'TrashScreen'),
 });

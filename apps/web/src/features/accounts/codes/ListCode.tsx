@@ -26,7 +26,8 @@ export function ListCode({ account, dotted, showNext }: ListCodeProps) {
   const { t } = useTranslation('accounts');
   const codes = useListCode(account);
   return (
-    <span className="list-code">
+    // A code longer than six digits is set smaller on a phone, leaving the service its room.
+    <span className={account.digits > 6 ? 'list-code list-code-long' : 'list-code'}>
       <span className="list-code-text">
         <span className={`list-code-value${dotted ? ' otp-dotted' : ''}`}>
           <span className="visually-hidden">{t('otp.code')}: </span>

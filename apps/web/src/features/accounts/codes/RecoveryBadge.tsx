@@ -4,8 +4,9 @@ import type { Account } from '../../../entities/account/account.api';
 
 /**
  * That the account has recovery codes, and how many are unused: counts only, never the codes. On a
- * phone it shrinks to a key and "unused/total" (the full sentence stays its name), so the row keeps
- * its room for the service and the account.
+ * phone it shrinks to a key and "unused/total", the full sentence staying there for assistive
+ * technology (its name holds both, so that a voice-control user can say what they see), and the row
+ * keeps its room for the service and the account.
  */
 export function RecoveryBadge({ account }: { readonly account: Account }) {
   const { t } = useTranslation('accounts');
@@ -17,12 +18,19 @@ export function RecoveryBadge({ account }: { readonly account: Account }) {
       className="recovery-badge"
       to="/account/$twofaccountId/recovery"
       params={{ twofaccountId: String(account.id) }}
-      aria-label={label}
       title={label}
     >
       <span className="recovery-badge-long">{label}</span>
-      <span className="recovery-badge-short" aria-hidden="true">
-        <svg width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5">
+      <span className="recovery-badge-short">
+        <svg
+          width="12"
+          height="12"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          aria-hidden="true"
+        >
           <circle cx="8" cy="15" r="4" />
           <path d="M10.8 12.2 20 3M17 6l3 3M14 9l2 2" />
         </svg>

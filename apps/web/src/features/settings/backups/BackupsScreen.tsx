@@ -17,6 +17,7 @@ import { saveFile } from '../../../ui/save-file';
 import { Spinner } from '../../../ui/Spinner';
 import { SelectSetting, SettingsSection } from '../../../ui/setting-controls';
 import { BackupPasswordForm } from './BackupPasswordForm';
+import { BreakGlassSection } from './BreakGlassSection';
 
 const KEEP_CHOICES = [3, 7, 14, 30, 60, 90, 365];
 
@@ -55,7 +56,13 @@ export function BackupsScreen() {
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   if (!settings.data) return settings.isPending ? <Spinner /> : null;
-  const { password_set: passwordSet, frequency, keep, last_run: lastRun } = settings.data;
+  const {
+    password_set: passwordSet,
+    frequency,
+    keep,
+    break_glass: breakGlass,
+    last_run: lastRun,
+  } = settings.data;
   const keepChoices = [...new Set([...KEEP_CHOICES, keep])].sort((a, b) => a - b);
 
   return (
@@ -116,6 +123,12 @@ export function BackupsScreen() {
         </div>
         <BackupList formatDate={(at) => dateTime.format(new Date(at))} locale={i18n.language} />
       </SettingsSection>
+      <BreakGlassSection
+        passwordSet={passwordSet}
+        enabled={breakGlass}
+        saving={change.isPending}
+        onToggle={(value) => change.mutate({ break_glass: value })}
+      />
     </div>
   );
 }

@@ -1,0 +1,26 @@
+import type { ResponseOf } from '@twofold/contract';
+import { api, unwrap } from '../../api/client';
+import type { Account, Group } from '../data-source';
+import type { IconDigests } from './copy-icons';
+
+/** The signed-in user, as the copy keeps it. */
+export const readUser = () => unwrap(api.GET('/api/v1/user'));
+
+/** What the copy holds, all of it inside the encryption. */
+export interface CopyContent {
+  readonly refreshedAt: number;
+  /** The server's clock minus the device's at the refresh: codes follow the server's time. */
+  readonly serverOffsetMs: number;
+  readonly accounts: Account[];
+  readonly groups: Group[];
+  readonly user: Awaited<ReturnType<typeof readUser>>;
+  readonly appConfig: ResponseOf<'/app-config', 'get'>;
+  readonly settings: ResponseOf<'/api/v1/settings', 'get'>;
+  /** By icon file: the digest of its image, under which `logos` keeps it (copy-icons.ts). */
+  readonly iconDigests?: IconDigests;
+  /**
+   * Logos as data URLs by icon file: sealed in the content by copies made before logos were kept
+   * apart; else filled in memory from the copy's logos when it is opened.
+   */
+  readonly icons?: Readonly<Record<string, string>>;
+}
