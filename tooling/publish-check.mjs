@@ -1,38 +1,22 @@
-// The published packages as npm will get them: each is packed with pnpm (which turns
+// The published packages as npm will get them: each is packed with pnpm (tooling/packed.mjs; pnpm turns
 // `workspace:*` into a version), checked with publint, and given to `npm publish --dry-run`
 // (no registry call). Needs built packages (`pnpm build`). Run by the root test script and by
 // `pnpm release` before publishing.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { packedTarball } from './packed.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const PACKAGES = ['packages/contract', 'packages/cli'];
-
-/** pnpm as the caller runs it, else the version the repository pins. */
-function pnpm(args, cwd) {
-  const execPath = process.env.npm_execpath;
-  const [command, prefix] =
-    execPath && /pnpm/.test(execPath) ? [process.execPath, [execPath]] : ['npx', ['-y', 'pnpm@10.34.9']];
-  return execFileSync(command, [...prefix, ...args], {
-    cwd,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
 
 const scratch = mkdtempSync(join(tmpdir(), 'twofold-publish-'));
 let failed = false;
 try {
   for (const dir of PACKAGES) {
     const cwd = join(root, dir);
-    const out = join(scratch, dir.replace('/', '-'));
-    pnpm(['pack', '--pack-destination', out], cwd);
-    const tarball = join(
-      out,
-      readdirSync(out).find((name) => name.endsWith('.tgz')),
-    );
+    const tarball = packedTarball(cwd);
     try {
       const lint = execFileSync(join(root, 'node_modules/.bin/publint'), ['run', tarball, '--strict'], {
         cwd,

@@ -4,6 +4,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants } from 'node:zlib';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
+import { CATALOGUE_CACHE } from './src/i18n/catalogue-cache';
 
 // The API (apps/api) serves the built app from dist/ on the same origin; in development Vite
 // proxies the API paths to it so cookies and CSRF work the same way.
@@ -89,9 +90,19 @@ export default defineConfig({
       includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The catalogues of 28 languages are most of the files: none is precached. The page keeps
+        // its own language's in CATALOGUE_CACHE once it is in use (src/i18n/offline-catalogues.ts),
+        // and this route answers from there; another language is fetched when it is chosen.
+        globIgnores: ['assets/locales/**'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [serverOnly],
-        runtimeCaching: [],
+        runtimeCaching: [
+          {
+            urlPattern: /\/assets\/locales\//,
+            handler: 'CacheFirst',
+            options: { cacheName: CATALOGUE_CACHE },
+          },
+        ],
         cleanupOutdatedCaches: true,
         // The alerts' Web Push notifications (public/push-sw.js) and the share target's hand-over
         // of a shared image (public/share-target.js).
@@ -122,6 +133,14 @@ export default defineConfig({
     // there. Lazily loaded code (dialogs, menus, edit mode, other screens) keeps its own chunks.
     rolldownOptions: {
       output: {
+        // Catalogues in a folder of their language (the service worker leaves them out of its
+        // precache by that path): `assets/locales/de/settings-<hash>.js`.
+        chunkFileNames: (chunk) => {
+          const catalogue = /\/i18n\/locales\/([a-z]+)\/(\w+)\.json$/.exec(chunk.facadeModuleId ?? '');
+          return catalogue
+            ? `assets/locales/${catalogue[1]}/${catalogue[2]}-[hash].js`
+            : 'assets/[name]-[hash].js';
+        },
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'], priority: 2 },

@@ -64,9 +64,34 @@ export async function startProcess(args: string[], env: Record<string, string>) 
   return { url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop };
 }
 
-/** A bare Fastify process: /up, a small JSON route, and the given JSON bodies served from memory. */
-export function bareServer(dir: string, bodies: Record<string, string>): string {
-  const file = path.join(dir, `bare-${Object.keys(bodies).length}.cjs`);
+/** An answer a bare route sends as it is: its headers (those Node does not set itself) and body. */
+export interface Replay {
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+/** Twofold's answer to a GET, as a bare route would replay it: the same header and body bytes. */
+export async function recordAnswer(url: string, token: string): Promise<Replay> {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const body = await response.text();
+  const skipped = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!skipped.has(name)) headers[name] = value;
+  });
+  return { headers, body };
+}
+
+/**
+ * A bare Fastify process: /up, a small JSON route, the given JSON bodies served from memory, and
+ * the given recorded answers replayed with their headers (the floor that Twofold's bytes set).
+ */
+export function bareServer(
+  dir: string,
+  bodies: Record<string, string>,
+  replays: Record<string, Replay> = {},
+): string {
+  const file = path.join(dir, `bare-${Object.keys(bodies).length}-${Object.keys(replays).length}.cjs`);
   const files = Object.fromEntries(
     Object.entries(bodies).map(([route, body], index) => {
       const bodyFile = path.join(dir, `body-${index}.json`);
@@ -83,6 +108,9 @@ app.get('/otp', async () => ({ password: '123456', otp_type: 'totp', generated_a
 for (const [route, file] of Object.entries(${JSON.stringify(files)})) {
   const body = fs.readFileSync(file);
   app.get(route, (request, reply) => { reply.type('application/json; charset=utf-8').send(body); });
+}
+for (const [route, replay] of Object.entries(${JSON.stringify(replays)})) {
+  app.get(route, (request, reply) => { reply.headers(replay.headers).send(replay.body); });
 }
 app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 // An orderly exit, so that a CPU profile (--cpu-prof) is written.

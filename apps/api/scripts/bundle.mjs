@@ -8,7 +8,7 @@
 // - packages that find files next to their own code (PGlite's WASM and data, sharp's and
 //   sodium-native's native addons, jsdom's files).
 import { build } from 'esbuild';
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -52,6 +52,16 @@ await build({
   },
   logLevel: 'warning',
 });
+
+// V8 keeps a script's source in the heap, as one-byte text only when every character fits in
+// Latin-1: a single character above U+00FF (esbuild escapes those in strings, not in regular
+// expressions) would double the bundle's weight in memory for the life of the process.
+const wide = /[\u0100-\uffff]/.exec(readFileSync(`${dist}server.js`, 'utf8'));
+if (wide) {
+  throw new Error(
+    `dist/server.js holds U+${wide[0].codePointAt(0).toString(16).toUpperCase()} at ${wide.index}: escape it in the source (\\uXXXX)`,
+  );
+}
 
 // The key-derivation worker is started by URL, next to the code that starts it: in the bundle that
 // is dist/, in the compiled tree dist/import-export/.

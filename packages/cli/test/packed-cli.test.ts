@@ -5,11 +5,12 @@
  * install: no registry fetch).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { packedInto } from '../../../tooling/packed.mjs';
 
 const cliDir = fileURLToPath(new URL('..', import.meta.url));
 const contractDir = path.join(cliDir, '../contract');
@@ -17,19 +18,6 @@ const { version } = JSON.parse(readFileSync(path.join(cliDir, 'package.json'), '
   version: string;
 };
 let scratch: string;
-
-function pnpm(args: string[], cwd: string): string {
-  const execPath = process.env.npm_execpath;
-  const [command, prefix] =
-    execPath && /pnpm/.test(path.basename(execPath))
-      ? [process.execPath, [execPath]]
-      : ['npx', ['-y', 'pnpm@10.34.9']];
-  return execFileSync(command, [...prefix, ...args], {
-    cwd,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
 
 const run = (command: string, args: string[]) =>
   execFileSync(command, args, {
@@ -56,11 +44,8 @@ afterAll(() => {
 });
 
 it('installs from its tarballs with npm, runs through its bin and through npx offline', () => {
-  pnpm(['pack', '--pack-destination', scratch], contractDir);
-  pnpm(['pack', '--pack-destination', scratch], cliDir);
-  const tarballs = readdirSync(scratch).filter((name) => name.endsWith('.tgz'));
-  const cli = path.join(scratch, tarballs.find((name) => name.startsWith('twofold-cli-')) ?? '');
-  const contract = path.join(scratch, tarballs.find((name) => name.startsWith('twofold-contract-')) ?? '');
+  const contract = packedInto(contractDir, scratch);
+  const cli = packedInto(cliDir, scratch);
   const files = execFileSync('tar', ['-tzf', cli], { encoding: 'utf8' });
   expect(files).toContain('package/man/twofold.1');
   expect(files).toContain('package/LICENSE');

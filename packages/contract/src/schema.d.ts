@@ -187,7 +187,7 @@ export interface paths {
         get: operations["listBackupDestinations"];
         put?: never;
         /**
-         * Add a WebDAV, S3 or SFTP destination
+         * Add a WebDAV, S3 or SFTP destination (a web session must have confirmed its user within 5 minutes, else 403 `identity_confirmation_required`)
          * @description Never with a personal access token: a signed-in session only.
          */
         post: operations["createBackupDestination"];
@@ -208,14 +208,14 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Remove a destination (its files stay where they are)
+         * Remove a destination (its files stay where they are; a web session confirms its user first, as to add one)
          * @description Never with a personal access token: a signed-in session only.
          */
         delete: operations["deleteBackupDestination"];
         options?: never;
         head?: never;
         /**
-         * Change a destination (a credential not given is kept)
+         * Change a destination (a credential not given is kept; a web session confirms its user first, as to add one)
          * @description Never with a personal access token: a signed-in session only.
          */
         patch: operations["updateBackupDestination"];
@@ -271,7 +271,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Connect and list; SFTP: answers the host key, pinned when confirmed
+         * Connect and list; SFTP: answers the host key, pinned when confirmed (pinning: a web session confirms its user first)
          * @description Never with a personal access token: a signed-in session only.
          */
         post: operations["testBackupDestination"];
@@ -2570,7 +2570,11 @@ export interface components {
             last_failure: {
                 /** @description ISO-8601 UTC with microseconds */
                 at: string;
-                reason: string;
+                /**
+                 * @description Why the destination failed, as a code to translate
+                 * @enum {string}
+                 */
+                reason: "credentials_refused" | "not_found" | "http_error" | "connection_refused" | "host_not_found" | "timeout" | "connection_lost" | "unreachable" | "read_back_differs" | "read_back_unopenable" | "host_key_unconfirmed" | "host_key_changed" | "local_write_failed" | "unexpected";
             } | null;
         };
         /**
@@ -2728,6 +2732,8 @@ export interface components {
             note?: string | null;
             /** @description Tag names (`withExtras`) */
             tags?: string[];
+            /** @description Websites from a Twofold export, normalised; what names no website is left out (`withExtras`) */
+            websites?: string[];
             /** @description Recovery codes from a Twofold backup (`withExtras` and `withSecret`) */
             recovery_codes?: {
                 code: string;
@@ -4894,7 +4900,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         ok: boolean;
-                        reason: string | null;
+                        reason: ("credentials_refused" | "not_found" | "http_error" | "connection_refused" | "host_not_found" | "timeout" | "connection_lost" | "unreachable" | "read_back_differs" | "read_back_unopenable" | "host_key_unconfirmed" | "host_key_changed" | "local_write_failed" | "unexpected") | null;
                         host_key: string | null;
                         host_key_confirmed: boolean;
                     };

@@ -113,3 +113,14 @@ describe('idempotency keys of account creations', () => {
     expect(down.seen).toHaveLength(3);
   });
 });
+
+it("an account's extras: reveal and mark reach their routes; `recovery` is the same object", async () => {
+  const { urls, twofold } = recorder(200, {});
+  await twofold.extras.reveal(4);
+  await twofold.extras.mark(4, 9, true);
+  expect(urls).toEqual([
+    'http://x/api/v1/twofaccounts/4/recovery',
+    'http://x/api/v1/twofaccounts/4/recovery-codes/9',
+  ]);
+  expect(twofold.recovery).toBe(twofold.extras);
+});

@@ -229,6 +229,7 @@ export function createTwofold(options: TwofoldClientOptions = {}) {
         }),
       ),
   };
+  const extras = extrasApi(client);
   return {
     /** The typed client underneath, for every route the methods do not cover. */
     client,
@@ -236,8 +237,10 @@ export function createTwofold(options: TwofoldClientOptions = {}) {
     groups: groupsApi(client),
     /** Tags (Twofold only): any number per account. */
     tags: tagsApi(client),
-    /** An account's note and recovery codes (Twofold only). */
-    recovery: recoveryApi(client),
+    /** An account's extras revealed one at a time: its note and recovery codes (Twofold only). */
+    extras,
+    /** @deprecated The same as `extras` (its earlier name). */
+    recovery: extras,
     /** Encrypted backups (set their password in the web app's settings first). */
     backups: backupsApi(client),
     /** Pairing a device without copying a token (Twofold only). */
@@ -295,7 +298,7 @@ function tagsApi(client: TwofoldClient) {
 }
 
 /** An account's note and recovery codes (Twofold only). */
-function recoveryApi(client: TwofoldClient) {
+function extrasApi(client: TwofoldClient) {
   return {
     /** A web session must have confirmed its user within five minutes (`confirmPassword`). */
     reveal: (id: number): Promise<AccountRecovery> =>

@@ -4,29 +4,16 @@
  * server (list, code, create, and a typed error).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test-server.js';
+import { packedInto, pnpm } from '../../../tooling/packed.mjs';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const tsc = path.join(packageDir, 'node_modules/.bin/tsc');
-
-/** pnpm as the test command runs it, else the version the repository pins. */
-function pnpm(args: string[], cwd: string): string {
-  const execPath = process.env.npm_execpath;
-  const [command, prefix] =
-    execPath && /pnpm/.test(path.basename(execPath))
-      ? [process.execPath, [execPath]]
-      : ['npx', ['-y', 'pnpm@10.34.9']];
-  return execFileSync(command, [...prefix, ...args], {
-    cwd,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
 
 const consumer = `
 import { createTwofold, SDK_VERSION, TwofoldApiError, type Account, type Otp } from '@twofold/contract';
@@ -76,10 +63,9 @@ afterAll(async () => {
 });
 
 it('installs from its tarball, type-checks under strict NodeNext and works against a server', async () => {
-  pnpm(['pack', '--pack-destination', scratch], packageDir);
-  const tarball = readdirSync(scratch).find((name) => name.endsWith('.tgz'));
+  const tarball = path.basename(packedInto(packageDir, scratch));
   expect(tarball).toMatch(/^twofold-contract-\d+\.\d+\.\d+\.tgz$/);
-  const list = execFileSync('tar', ['-tzf', path.join(scratch, tarball ?? '')], { encoding: 'utf8' });
+  const list = execFileSync('tar', ['-tzf', path.join(scratch, tarball)], { encoding: 'utf8' });
   expect(list).toContain('package/LICENSE');
   expect(list).toContain('package/dist/schema.d.ts');
   expect(list).not.toMatch(/\.test\.|\.map\b|src\//);

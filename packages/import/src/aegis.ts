@@ -42,7 +42,7 @@ function entryGroups(entry: Json, groups: ReadonlyMap<string, string>): string[]
   });
 }
 
-/** What an entry keeps beside the account: its note, every group as a tag, our recovery codes. */
+/** What an entry keeps beside the account: its note, every group as a tag, our recovery codes and websites. */
 function entryExtras(entry: Json, groupNames: readonly string[]): Partial<ImportRow> {
   const note = str(entry.note);
   const own =
@@ -54,10 +54,14 @@ function entryExtras(entry: Json, groupNames: readonly string[]): Partial<Import
       ? [{ code: item.code, used_at: typeof item.used_at === 'string' ? item.used_at : null }]
       : [],
   );
+  const sites =
+    isObject(entry.twofold) && Array.isArray(entry.twofold.websites) ? entry.twofold.websites : [];
+  const websites = sites.filter((site): site is string => typeof site === 'string');
   return {
     ...(note !== null && note.trim() !== '' ? { note } : {}),
     ...(groupNames.length > 0 ? { tags: groupNames } : {}),
     ...(codes.length > 0 ? { recovery_codes: codes } : {}),
+    ...(websites.length > 0 ? { websites } : {}),
   };
 }
 

@@ -39,6 +39,8 @@ export interface ImportRow {
   readonly note?: string;
   readonly tags?: readonly string[];
   readonly recovery_codes?: readonly ImportedRecoveryCode[];
+  /** The account's websites, from Twofold's own exports (as written; the server normalises them). */
+  readonly websites?: readonly string[];
   /** Starred in the source (Aegis's `favorite`, Ente's `pinned`); absent otherwise. */
   readonly favorite?: true;
   readonly error?: RowError;

@@ -4,7 +4,7 @@ import { importOk } from './helpers.js';
 const SECRET = 'JBSWY3DPEHPK3PXP';
 
 describe('notes, tags and recovery codes', () => {
-  it('Aegis: the note, every group as a tag (the first is the group), Twofold recovery codes', async () => {
+  it('Aegis: the note, every group as a tag (the first is the group), Twofold recovery codes and websites', async () => {
     const vault = {
       version: 1,
       header: { slots: null, params: null },
@@ -20,6 +20,7 @@ describe('notes, tags and recovery codes', () => {
             groups: ['g2', 'unknown', 'g1'],
             twofold: {
               recovery_codes: [{ code: 'r1', used_at: '2024-01-02T00:00:00.000Z' }, { code: 'r2' }],
+              websites: ['github.com', 3, 'https://gitlab.com/login'],
             },
           },
           { type: 'totp', name: 'bob', issuer: 'Git', note: '', info: { secret: SECRET }, groups: [] },
@@ -44,6 +45,8 @@ describe('notes, tags and recovery codes', () => {
       ],
       ['bob', null, undefined, undefined, undefined],
     ]);
+    // Websites as written (the server normalises them); what is not text is left out.
+    expect(rows.map((row) => row.websites)).toEqual([['github.com', 'https://gitlab.com/login'], undefined]);
   });
 
   it('Ente: every tag, and the note, from codeDisplay', async () => {

@@ -1,6 +1,6 @@
 import type { Executor } from '../db/database.js';
 import { isTruthy } from '../http/common.schemas.js';
-import { recoverySummaries } from '../recovery/recovery.queries.js';
+import { recoverySummaries } from '../extras/extras.queries.js';
 import { tagsByAccount } from '../tags/tags.queries.js';
 import { websitesByAccount } from './account-websites.js';
 

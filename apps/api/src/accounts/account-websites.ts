@@ -34,6 +34,20 @@ export async function websitesInput(sent: readonly string[] | undefined, field =
   return [...domains];
 }
 
+/**
+ * The websites an imported file names, normalised: what names no website is left out and the list
+ * is cut at `MAX_WEBSITES`, so a hand-edited file never makes its account's creation fail.
+ */
+export async function importedWebsites(sent: readonly string[]): Promise<string[]> {
+  const { normaliseWebsite } = await websitesModule();
+  const domains = new Set<string>();
+  for (const text of sent) {
+    const domain = normaliseWebsite(text);
+    if (domain !== null) domains.add(domain);
+  }
+  return [...domains].slice(0, MAX_WEBSITES);
+}
+
 /** The field errors of a create's or update's `websites` (the extra check of its validation). */
 export async function websiteErrors(raw: Record<string, unknown>, failed: ReadonlySet<string>) {
   const sent = raw.websites;

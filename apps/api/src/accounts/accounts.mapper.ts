@@ -54,6 +54,13 @@ export function toView(keys: AppKeys, row: AccountRecord, encrypted: boolean): A
   };
 }
 
+/** What a write stored, as a view: its fields are the clear values written, nothing to decrypt. */
+export function writtenView(
+  written: Omit<AccountView, 'indecipherable' | 'secretReadable' | 'uriReadable'>,
+): AccountView {
+  return { ...written, indecipherable: false, secretReadable: true, uriReadable: true };
+}
+
 /** The codes a list embeds (`withOtp`), as the response schema defines them. */
 export type EmbeddedOtp = Static<typeof EmbeddedOtpSchema>;
 

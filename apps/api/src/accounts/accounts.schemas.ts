@@ -5,7 +5,7 @@ import { attributeName } from '../i18n/translate.js';
 import { ALGORITHMS, isValidBase32Secret, MAX_DB_INTEGER, OTP_TYPES } from '@twofold/otp';
 import { AccountTagNames } from '../tags/tags.schemas.js';
 import { MAX_WEBSITES } from './account-websites.js';
-import { NOTE_MAX, RecoveryCodesInput, RecoverySummary } from '../recovery/recovery.schemas.js';
+import { NOTE_MAX, RecoveryCodesInput, RecoverySummary } from '../extras/extras.schemas.js';
 
 registerRule('base32', (value, { field }) =>
   typeof value === 'string' && !isValidBase32Secret(value)
@@ -106,6 +106,12 @@ export const ImportRow = Type.Object(
     // Twofold's own fields: only with `withExtras`.
     note: Type.Optional(NullableString({ description: 'The note (`withExtras` and `withSecret`)' })),
     tags: Type.Optional(Type.Array(Type.String(), { description: 'Tag names (`withExtras`)' })),
+    websites: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          'Websites from a Twofold export, normalised; what names no website is left out (`withExtras`)',
+      }),
+    ),
     recovery_codes: Type.Optional(
       Type.Array(Type.Object({ code: Type.String(), used_at: NullableString() }), {
         description: 'Recovery codes from a Twofold backup (`withExtras` and `withSecret`)',

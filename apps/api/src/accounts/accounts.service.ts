@@ -8,7 +8,7 @@ import { validateBody } from '../http/field-errors.js';
 import { claimIcon, fetchImageLink, fetchOfficialLogo, releaseIcon } from '../icons/icons.service.js';
 import { readNativeSettings } from '../settings/settings.queries.js';
 import type { NativeSettings } from '@twofold/otp';
-import type { AccountRead } from './accounts.mapper.js';
+import { toRead, writtenView, type AccountRead, type AccountView } from './accounts.mapper.js';
 import {
   deleteAccountRows,
   insertAccountRow,
@@ -24,19 +24,19 @@ import { generateSecret, canonicalSecret } from '@twofold/otp';
 import { moveToTrash, trashIsOn } from './trash.service.js';
 import { KeyTaken, recordKey, replayed, type IdempotencyKey } from './idempotency.js';
 import { setAccountTags, tagNamesOf } from '../tags/tags.service.js';
-import { recoveryValuesOf, storeRecovery, type RecoveryValues } from '../recovery/recovery.service.js';
+import { recoveryValuesOf, storeRecovery, type RecoveryValues } from '../extras/extras.service.js';
 import { writeFavorite } from './favorites.queries.js';
 import { setAccountWebsites, websiteErrors, websitesInput } from './account-websites.js';
 
 /** Twofold's own fields of a create or update (`undefined`: not sent, kept as stored). */
-interface AccountKit {
+interface ExtrasInput {
   readonly tags: readonly string[] | undefined;
   readonly websites: readonly string[] | undefined;
   readonly recovery: RecoveryValues;
   readonly favorite: boolean | undefined;
 }
 
-async function kitOf(input: CreateUri | CreateParams | UpdateInput): Promise<AccountKit> {
+async function extrasInputOf(input: CreateUri | CreateParams | UpdateInput): Promise<ExtrasInput> {
   return {
     tags: tagNamesOf(input.tags),
     websites: await websitesInput(input.websites),
@@ -99,12 +99,12 @@ async function storeNew(
   groupId: number | null,
   uri: string | null,
   idem: IdempotencyKey | undefined,
-  kit: AccountKit,
-): Promise<number> {
+  extras: ExtrasInput,
+): Promise<AccountView> {
   const now = deps.clock.now();
   const id = await nextAccountId(deps.db);
   const clear = { service: data.service, account: data.account, secret: data.secret, uri };
-  await deps.db.transaction().execute(async (trx) => {
+  const favoriteOrder = await deps.db.transaction().execute(async (trx) => {
     const encrypted = await encryptionForWrite(trx);
     const fields = encrypted ? sealFields(deps.keys.current, id, clear) : clear;
     await insertAccountRow(trx, {
@@ -121,25 +121,43 @@ async function storeNew(
       updated_at: now,
     });
     await claimIcon(trx, data.icon);
-    if (kit.tags) await setAccountTags(trx, id, kit.tags, now);
-    if (kit.websites) await setAccountWebsites(trx, id, kit.websites);
-    await storeRecovery(trx, deps.keys, encrypted, id, kit.recovery, now);
-    if (kit.favorite) await writeFavorite(trx, id, true, undefined);
+    if (extras.tags) await setAccountTags(trx, id, extras.tags, now);
+    if (extras.websites) await setAccountWebsites(trx, id, extras.websites);
+    await storeRecovery(trx, deps.keys, encrypted, id, extras.recovery, now);
+    const starred = extras.favorite ? await writeFavorite(trx, id, true, undefined) : undefined;
     if (idem) await recordKey(trx, idem, id, now);
+    return starred?.favorite_order ?? null;
   });
-  return id;
+  return writtenView({
+    id,
+    group_id: groupId,
+    otp_type: data.otp_type,
+    ...clear,
+    icon: data.icon,
+    digits: data.digits,
+    algorithm: data.algorithm,
+    period: data.period,
+    counter: data.counter,
+    favorite: extras.favorite === true,
+    favorite_order: favoriteOrder,
+  });
 }
 
 type CreateUri = Static<typeof CreateUriBody>;
 type CreateParams = Static<typeof CreateParamsBody>;
 
+/** The routes drop the secret and Twofold's own fields unless the query asks for them. */
+const WRITE_ANSWER = { withSecret: true, withOtp: false, withExtras: true } as const;
+
+/** A write's answer, built from what it stored (no read back). */
+const answerOf = (deps: Deps, view: AccountView): AccountRead => toRead(deps.icons, view, WRITE_ANSWER);
+
 /**
- * The routes drop the secret and Twofold's own fields unless the query asks for them. A replay
- * finds its account in the trash too: the key outlives the trash, and its retry answers the
- * account it created (still in the trash) rather than storing a second one.
+ * A replay's answer: the account its key created, read again. It is found in the trash too: the
+ * key outlives the trash, and the retry answers the account it created (still in the trash) rather
+ * than storing a second one.
  */
-const created = (deps: Deps, id: number, replay = false) =>
-  showAccount(deps, id, { withSecret: true, withOtp: false, withExtras: true }, { withTrashed: replay });
+const replayOf = (deps: Deps, id: number) => showAccount(deps, id, WRITE_ANSWER, { withTrashed: true });
 
 /**
  * `POST /api/v1/twofaccounts`. With an idempotency key already used by this caller within a day,
@@ -148,19 +166,19 @@ const created = (deps: Deps, id: number, replay = false) =>
  */
 export async function createAccount(deps: Deps, body: unknown, idem?: IdempotencyKey): Promise<AccountRead> {
   const first = idem && (await replayed(deps.db, idem, deps.clock.now()));
-  if (first) return created(deps, first, true);
+  if (first) return replayOf(deps, first);
   try {
-    return await created(deps, await createNew(deps, body, idem));
+    return answerOf(deps, await createNew(deps, body, idem));
   } catch (error) {
     // A request with the same key committed first (a concurrent retry): its answer.
     const winner = error instanceof KeyTaken && idem && (await replayed(deps.db, idem, deps.clock.now()));
     if (!winner) throw error;
-    return created(deps, winner, true);
+    return replayOf(deps, winner);
   }
 }
 
-/** The creation itself: the key `uri` selects the URI form. Returns the new account's id. */
-async function createNew(deps: Deps, body: unknown, idem: IdempotencyKey | undefined): Promise<number> {
+/** The creation itself: the key `uri` selects the URI form. Returns what was stored. */
+async function createNew(deps: Deps, body: unknown, idem: IdempotencyKey | undefined): Promise<AccountView> {
   const settings = await readNativeSettings(deps.db);
   const isUriForm = typeof body === 'object' && body !== null && !Array.isArray(body) && 'uri' in body;
   if (isUriForm) {
@@ -169,10 +187,10 @@ async function createNew(deps: Deps, body: unknown, idem: IdempotencyKey | undef
     const icon = await iconForNew(deps, null, parsed.service, settings, parsed.image);
     const data: AccountData = { ...normalise(parsed), icon };
     const groupId = await groupForNewAccount(deps, input.group_id, false, settings);
-    return storeNew(deps, data, groupId, input.uri, idem, await kitOf(input));
+    return storeNew(deps, data, groupId, input.uri, idem, await extrasInputOf(input));
   }
   const input = await validateBody<CreateParams>(CreateParamsBody, body, extraChecks(deps));
-  const kit = await kitOf(input);
+  const extras = await extrasInputOf(input);
   const base = normalise({
     ...input,
     service: input.service ?? null,
@@ -180,7 +198,7 @@ async function createNew(deps: Deps, body: unknown, idem: IdempotencyKey | undef
   });
   const icon = await iconForNew(deps, input.icon, base.service, settings, null);
   const groupId = await groupForNewAccount(deps, input.group_id, true, settings);
-  return storeNew(deps, { ...base, icon }, groupId, null, idem, kit);
+  return storeNew(deps, { ...base, icon }, groupId, null, idem, extras);
 }
 
 type UpdateInput = Static<typeof UpdateBody>;
@@ -188,8 +206,8 @@ type UpdateInput = Static<typeof UpdateBody>;
 /** `PUT /api/v1/twofaccounts/{id}`. */
 export async function updateAccount(deps: Deps, id: number, body: unknown): Promise<AccountRead> {
   const input = await validateBody<UpdateInput>(UpdateBody, body, extraChecks(deps));
-  const kit = await kitOf(input);
-  const previousIcon = await deps.db.transaction().execute(async (trx) => {
+  const extras = await extrasInputOf(input);
+  const { view, previousIcon } = await deps.db.transaction().execute(async (trx) => {
     const encrypted = await encryptionForWrite(trx);
     const row = await lockAccountRow(trx, id);
     if (!row) throw errors.notFound();
@@ -216,16 +234,31 @@ export async function updateAccount(deps: Deps, id: number, body: unknown): Prom
       updated_at: deps.clock.now(),
     });
     await claimIcon(trx, icon);
-    if (kit.tags) await setAccountTags(trx, id, kit.tags, deps.clock.now());
-    if (kit.websites) await setAccountWebsites(trx, id, kit.websites);
-    await storeRecovery(trx, deps.keys, encrypted, id, kit.recovery, deps.clock.now());
+    if (extras.tags) await setAccountTags(trx, id, extras.tags, deps.clock.now());
+    if (extras.websites) await setAccountWebsites(trx, id, extras.websites);
+    await storeRecovery(trx, deps.keys, encrypted, id, extras.recovery, deps.clock.now());
     // Starred again, a favourite would lose its place: only a change is written.
-    if (kit.favorite !== undefined && kit.favorite !== row.favorite)
-      await writeFavorite(trx, id, kit.favorite, undefined);
-    return row.icon !== icon ? row.icon : null;
+    const starChanged = extras.favorite !== undefined && extras.favorite !== row.favorite;
+    const starred = starChanged
+      ? await writeFavorite(trx, id, extras.favorite === true, undefined)
+      : undefined;
+    const written = writtenView({
+      id,
+      group_id: input.group_id === undefined ? row.group_id : input.group_id === 0 ? null : input.group_id,
+      otp_type: data.otp_type,
+      ...clear,
+      icon,
+      digits: data.digits,
+      algorithm: data.algorithm,
+      period: data.period,
+      counter: data.counter,
+      favorite: starChanged ? extras.favorite === true : row.favorite,
+      favorite_order: starred ? starred.favorite_order : row.favorite_order,
+    });
+    return { view: written, previousIcon: row.icon !== icon ? row.icon : null };
   });
   await releaseIcon(deps, previousIcon);
-  return showAccount(deps, id, { withSecret: true, withOtp: false, withExtras: true });
+  return answerOf(deps, view);
 }
 
 /** Deletes accounts: to the trash when it is on (trashRetentionDays > 0), else for good. */

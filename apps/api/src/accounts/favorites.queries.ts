@@ -5,26 +5,27 @@ import { permuteListed, writeOrder } from '../groups/groups.queries.js';
 
 /**
  * Stars or unstars an active account. Starred without an order, it goes after the other
- * favourites (the order of starring); unstarred, its order is cleared. False when no such account.
+ * favourites (the order of starring); unstarred, its order is cleared. Answers the order written,
+ * undefined when no such account.
  */
 export async function writeFavorite(
   db: Executor,
   id: number,
   favorite: boolean,
   order: number | null | undefined,
-): Promise<boolean> {
+): Promise<{ favorite_order: number | null } | undefined> {
   const favoriteOrder = !favorite
     ? null
     : typeof order === 'number'
       ? order
       : sql<number>`(select coalesce(max(f.favorite_order), 0) + 1 from twofaccounts f where f.favorite and f.id <> ${id})`;
-  const result = await db
+  return db
     .updateTable('twofaccounts')
     .set({ favorite, favorite_order: favoriteOrder })
     .where('id', '=', id)
     .where(isActiveAccount)
+    .returning('favorite_order')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
 }
 
 /**

@@ -32,7 +32,7 @@ export function runBackup(deps: Deps): Promise<BackupEntry> {
           deps.log.error({ reason }, 'backup failed');
           const text = `The backup could not be written (${reason}).`;
           await recordRun(deps, { error: text }).catch(() => undefined);
-          await recordLocalOutcome(deps, { reason: text }).catch(() => undefined);
+          await recordLocalOutcome(deps, { reason: 'local_write_failed' }).catch(() => undefined);
         }
         throw error;
       }

@@ -4,13 +4,7 @@ import path from 'node:path';
 import { beforeEach, expect, it } from 'vitest';
 import { asSignedInUser, bearerCaller, createUserWithToken } from '../test/auth-helpers.js';
 import { describeEachDatabase } from '../test/harness.js';
-import {
-  gcmOpen,
-  openAegis as openAegisWith,
-  slotKeyOf,
-  type AegisDb,
-  type AegisVault,
-} from '../test/aegis-reader.js';
+import { gcmOpen, openAegis, slotKeyOf, type AegisVault } from '../test/aegis-reader.js';
 import { TWOFAUTH_JSON } from '../import-export/fixtures.js';
 
 const PNG =
@@ -22,9 +16,6 @@ interface Entry {
   icon_hash: string;
   groups: string[];
 }
-type VaultDb = AegisDb<Entry>;
-type Vault = AegisVault;
-const openAegis = (data: unknown, password: string): VaultDb => openAegisWith<Entry>(data, password);
 
 describeEachDatabase('backups', (t) => {
   let token = '';
@@ -116,11 +107,11 @@ describeEachDatabase('backups', (t) => {
     t.clock.advance(60);
     const fresh = (await call('POST', '/api/v1/backups')).json<{ name: string }>().name;
     const oldVault = (await call('GET', `/api/v1/backups/${old}`)).json();
-    const newVault = (await call('GET', `/api/v1/backups/${fresh}`)).json<Vault>();
+    const newVault = (await call('GET', `/api/v1/backups/${fresh}`)).json<AegisVault>();
     expect(() => openAegis(oldVault, 'second-password')).toThrow();
     expect(openAegis(oldVault, 'first-password').version).toBe(3);
     expect(openAegis(newVault, 'second-password').version).toBe(3);
-    expect(newVault.header.params.nonce).not.toBe((oldVault as Vault).header.params.nonce);
+    expect(newVault.header.params.nonce).not.toBe((oldVault as AegisVault).header.params.nonce);
     const row = await t.db.selectFrom('backup_settings').selectAll().executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain('second-password');
   });
@@ -135,8 +126,8 @@ describeEachDatabase('backups', (t) => {
     expect(changed.statusCode).toBe(204);
     t.clock.advance(60);
     const fresh = (await call('POST', '/api/v1/backups')).json<{ name: string }>().name;
-    const oldVault = (await call('GET', `/api/v1/backups/${old}`)).json<Vault>();
-    const newVault = (await call('GET', `/api/v1/backups/${fresh}`)).json<Vault>();
+    const oldVault = (await call('GET', `/api/v1/backups/${old}`)).json<AegisVault>();
+    const newVault = (await call('GET', `/api/v1/backups/${fresh}`)).json<AegisVault>();
     // The old file's password slot, opened with A, gives the key the old file was made with.
     const [slot] = oldVault.header.slots;
     const slotKey = slotKeyOf(slot!, 'password-a');
@@ -192,7 +183,7 @@ describeEachDatabase('backups', (t) => {
     });
     await call('POST', `/api/v1/groups/${group.id}/assign`, { ids: [a.id] });
     const name = (await call('POST', '/api/v1/backups')).json<{ name: string }>().name;
-    const db = openAegis((await call('GET', `/api/v1/backups/${name}`)).json(), 'backup-pass-1');
+    const db = openAegis<Entry>((await call('GET', `/api/v1/backups/${name}`)).json(), 'backup-pass-1');
     expect(db.version).toBe(3);
     expect(db.groups).toEqual([{ uuid: expect.any(String), name: 'Work' }]);
     const bob = db.entries.find((e) => e.name === 'bob')!;

@@ -2,7 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox, type Static } from '@fastify/type
 import { assertRecentlyConfirmed } from '../auth/identity-confirmation.js';
 import { sessionPort } from '../auth/session-port.js';
 import { translate } from '../i18n/translate.js';
-import { ErrorMessage } from '../http/error-envelopes.js';
+import { type ErrorMessage } from '../http/error-envelopes.js';
 import {
   ApproveBody,
   DeviceAuthorization,

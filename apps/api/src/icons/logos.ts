@@ -13,14 +13,18 @@ export function titleToSlug(title: string): string {
     ŧ: 't',
     ø: 'o',
   };
-  return title
-    .toLowerCase()
-    .replace(/\+/g, 'plus')
-    .replace(/\./g, 'dot')
-    .replace(/&/g, 'and')
-    .replace(/[đħıĸŀłßŧø]/g, (char) => map[char] ?? char)
-    .normalize('NFD')
-    .replace(/[^a-z0-9]/g, '');
+  return (
+    title
+      .toLowerCase()
+      .replace(/\+/g, 'plus')
+      .replace(/\./g, 'dot')
+      .replace(/&/g, 'and')
+      // The letters of `map`, escaped: one character above U+00FF in the server's bundle makes V8 keep
+      // the whole bundle's source as two-byte text (twice its size in the heap).
+      .replace(/[\u0111\u0127\u0131\u0138\u0140\u0142\u00df\u0167\u00f8]/g, (char) => map[char] ?? char)
+      .normalize('NFD')
+      .replace(/[^a-z0-9]/g, '')
+  );
 }
 
 let index: Map<string, SimpleIcon> | undefined;

@@ -22,6 +22,7 @@ export interface AegisExtras {
   readonly note: string | null;
   readonly tags: readonly string[];
   readonly recoveryCodes: readonly { code: string; used_at: string | null }[];
+  readonly websites?: readonly string[];
 }
 
 /**
@@ -62,15 +63,25 @@ export function aegisDb(
         ...counterOrPeriod,
       },
       groups,
-      // Aegis has no place for recovery codes: a key of our own, which Aegis ignores.
-      ...(extras && extras.recoveryCodes.length > 0
-        ? { twofold: { recovery_codes: extras.recoveryCodes } }
-        : {}),
+      // Aegis has no place for recovery codes or websites: a key of our own, which Aegis ignores.
+      ...(extras ? twofoldKey(extras) : {}),
     };
   });
   return {
     version: 3,
     entries,
     groups: [...uuids.values()].map(({ uuid, name }) => ({ uuid, name })),
+  };
+}
+
+/** The entry's `twofold` key: recovery codes and websites, when it has any. */
+function twofoldKey(extras: AegisExtras) {
+  const websites = extras.websites ?? [];
+  if (extras.recoveryCodes.length === 0 && websites.length === 0) return {};
+  return {
+    twofold: {
+      ...(extras.recoveryCodes.length > 0 ? { recovery_codes: extras.recoveryCodes } : {}),
+      ...(websites.length > 0 ? { websites } : {}),
+    },
   };
 }

@@ -53,6 +53,7 @@ interface PreviewRow {
   note?: string | null;
   tags?: string[];
   recovery_codes?: { code: string; used_at: string | null }[];
+  websites?: string[];
 }
 
 describeEachDatabase('Aegis round trip of notes, tags and recovery codes', (t) => {
@@ -89,6 +90,7 @@ describeEachDatabase('Aegis round trip of notes, tags and recovery codes', (t) =
           period: row.period,
           counter: row.counter,
           tags: row.tags,
+          ...(row.websites ? { websites: row.websites } : {}),
           ...(group ? { group_id: group } : {}),
         })
       ).json<{ id: number }>();
@@ -167,6 +169,71 @@ describeEachDatabase('Aegis round trip of notes, tags and recovery codes', (t) =
     expect(back.map((a) => [a.account, a.tags ?? [], a.has_note ?? false, a.recovery_codes])).toEqual([
       ['alice@example.com', ['Mail', 'Work'], true, { total: 2, unused: 1 }],
       ['bob', [], false, undefined],
+    ]);
+  });
+
+  it('keeps websites in its own key of the Aegis vault, not in the 2FAuth export, and reads them back', async () => {
+    const created = (
+      await call('POST', '/api/v1/twofaccounts', {
+        account: 'alice',
+        service: 'GitHub',
+        otp_type: 'totp',
+        secret: 'JBSWY3DPEHPK3PXP',
+        websites: ['github.com', 'https://gist.github.com/x'],
+      })
+    ).json<{ id: number }>();
+    expect(created.id).toBeGreaterThan(0);
+    await call('POST', '/api/v1/twofaccounts', {
+      account: 'bob',
+      service: 'Git',
+      otp_type: 'totp',
+      secret: 'A4GRFHVVRBGY7UIW',
+    });
+
+    const exported = (await call('GET', '/api/v1/twofaccounts/export?format=aegis')).json<{
+      db: { entries: { name: string; twofold?: { websites?: string[] } }[] };
+    }>();
+    expect(exported.db.entries.map((entry) => [entry.name, entry.twofold])).toEqual([
+      ['alice', { websites: ['github.com'] }],
+      ['bob', undefined],
+    ]);
+    // 2FAuth's own shape never carries the field.
+    const twoFauth = (await call('GET', '/api/v1/twofaccounts/export')).body;
+    expect(twoFauth).not.toContain('websites');
+    expect(twoFauth).not.toContain('github.com');
+
+    // A hand-edited vault: what names no website is left out of the preview, the rest normalised.
+    const edited = structuredClone(exported) as { db: { entries: { twofold?: { websites?: unknown[] } }[] } };
+    edited.db.entries[0]!.twofold = {
+      websites: ['https://www.GitLab.com/login', 'not a website', 42, 'github.com'],
+    };
+    const rows = await preview(edited);
+    expect(rows.map((row) => [row.account, row.websites])).toEqual([
+      ['alice', ['gitlab.com', 'github.com']],
+      ['bob', undefined],
+    ]);
+    // Without `withExtras`, a 2FAuth client's preview has no such field.
+    const plain = (
+      await call('POST', '/api/v1/twofaccounts/migration', {
+        payload: JSON.stringify(edited),
+        withSecret: '1',
+      })
+    ).body;
+    expect(plain).not.toContain('websites');
+
+    // Restored from the encrypted vault (what backups write) into an empty database.
+    const vault = (
+      await call('POST', '/api/v1/twofaccounts/export', { format: 'aegis', password: 'round-trip-pass' })
+    ).json();
+    const restored = await preview(vault, 'round-trip-pass');
+    await t.db.deleteFrom('twofaccounts').execute();
+    await store(restored);
+    const back = (await call('GET', '/api/v1/twofaccounts?withExtras=1')).json<
+      { account: string; websites?: string[] }[]
+    >();
+    expect(back.map((account) => [account.account, account.websites ?? []])).toEqual([
+      ['alice', ['github.com']],
+      ['bob', []],
     ]);
   });
 });

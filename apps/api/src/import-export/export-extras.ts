@@ -1,17 +1,19 @@
 import type { Deps } from '../shared/deps.js';
 import type { AccountView } from '../accounts/accounts.mapper.js';
-import { readRecovery } from '../recovery/recovery.service.js';
+import { readRecovery } from '../extras/extras.service.js';
 import { readNativeSetting } from '../settings/settings.queries.js';
 import { tagsByAccount } from '../tags/tags.queries.js';
+import { websitesByAccount } from '../accounts/account-websites.js';
 import type { AegisExtras } from './aegis-export.js';
 
-/** Notes and tag names of the exported accounts, for the Aegis vault (and so the backups). */
+/** Notes, tag names, recovery codes and websites of the exported accounts, for the Aegis vault (and so the backups). */
 export async function aegisExtras(
   deps: Deps,
   views: readonly AccountView[],
 ): Promise<(id: number) => AegisExtras> {
   const ids = views.map((view) => view.id);
   const tags = await tagsByAccount(deps.db, ids);
+  const websites = await websitesByAccount(deps.db, ids);
   const encrypted = await readNativeSetting(deps.db, 'useEncryption');
   const recovery = new Map<number, Awaited<ReturnType<typeof readRecovery>>>();
   const holders = [
@@ -26,6 +28,7 @@ export async function aegisExtras(
   return (id) => ({
     note: recovery.get(id)?.note ?? null,
     tags: (tags.get(id) ?? []).map((tag) => tag.name),
+    websites: websites.get(id) ?? [],
     recoveryCodes: (recovery.get(id)?.recovery_codes ?? []).map(({ code, used_at }) => ({ code, used_at })),
   });
 }

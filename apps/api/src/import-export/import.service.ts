@@ -3,6 +3,7 @@ import { isStorableText } from '../http/validation.js';
 import type { Deps } from '../shared/deps.js';
 import { accountViews } from '../accounts/accounts.reads.js';
 import { duplicateKey } from '../accounts/duplicates.js';
+import { importedWebsites } from '../accounts/account-websites.js';
 import { extForMime, sniffImage } from '../images/image-type.js';
 import { fetchOfficialLogo, storePendingIcon } from '../icons/icons.service.js';
 import { decodeQrImage } from '../qrcode/qrcode.service.js';
@@ -35,6 +36,7 @@ export interface ImportRow {
   note?: string | null;
   tags?: readonly string[];
   recovery_codes?: readonly { code: string; used_at: string | null }[];
+  websites?: readonly string[];
   favorite?: true;
 }
 
@@ -84,10 +86,12 @@ function invalidRow(row: SourceRow, error: NonNullable<SourceRow['error']>, loca
   };
 }
 
-/** Twofold's own row fields (`withExtras`): tags; the note and recovery codes only with the secrets. */
-function rowExtras(row: SourceRow, withSecret: boolean) {
+/** Twofold's own row fields (`withExtras`): tags, websites; the note and recovery codes only with the secrets. */
+async function rowExtras(row: SourceRow, withSecret: boolean) {
+  const websites = row.websites && row.websites.length > 0 ? await importedWebsites(row.websites) : [];
   return {
     tags: row.tags ?? [],
+    ...(websites.length > 0 ? { websites } : {}),
     ...(withSecret ? { note: row.note ?? null, recovery_codes: row.recovery_codes ?? [] } : {}),
   };
 }
@@ -146,7 +150,7 @@ export async function toImportRows(
       period: row.period,
       counter: row.counter,
       group: row.group,
-      ...(options.withExtras ? rowExtras(row, options.withSecret) : {}),
+      ...(options.withExtras ? await rowExtras(row, options.withSecret) : {}),
       ...(options.withExtras && row.favorite ? { favorite: true as const } : {}),
     });
   }

@@ -1,5 +1,13 @@
 import { lazy, Suspense } from 'react';
-import { createRouter, redirect, createRoute } from '@tanstack/react-router';
+import {
+  createRouter,
+  redirect,
+  createRoute,
+  useMatches,
+  useRouter,
+  type ErrorComponentProps,
+} from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { Spinner } from '../ui/Spinner';
 import { ErrorScreen } from '../features/errors/ErrorScreen';
 import { deviceCopyId, isServerUnreachable } from '../api/client';
@@ -17,6 +25,7 @@ import { startRoute } from '../features/start/start.routes';
 import { groupsRoutes } from '../features/groups/groups.routes';
 import { trashRoute } from '../features/trash/trash.routes';
 import { tagsRoute } from '../features/tags/tags.routes';
+import { connectRoute } from '../features/connect/connect.routes';
 import { aboutRoute } from '../features/about/about.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
 import { authLayout, publicLayout, rootRoute } from '../lib/routes';
@@ -40,6 +49,30 @@ function UnreachableScreen({ screenNeedsServer }: { readonly screenNeedsServer: 
     <Suspense fallback={<Spinner />}>
       <OfflineFallback needsServer={needsServer} />
     </Suspense>
+  );
+}
+
+/**
+ * A route's error: the server cannot be reached (the copy's screens), or else which page failed,
+ * the error's message and Retry, which runs the route's loaders again.
+ */
+function RouteError({ error }: ErrorComponentProps) {
+  const router = useRouter();
+  const { t } = useTranslation('common');
+  // The page's name: the deepest route that has one (a layout's loader may be what failed).
+  const title = useMatches({
+    select: (matches) => matches.findLast((match) => match.staticData.title)?.staticData.title,
+  });
+  if (error instanceof NeedsServerError || error instanceof CopyLockedError || isServerUnreachable(error))
+    return <UnreachableScreen screenNeedsServer={error instanceof NeedsServerError} />;
+  return (
+    <ErrorScreen
+      variant="generic"
+      failed={title ? t(`routes.${title}`) : undefined}
+      message={error instanceof Error ? error.message : undefined}
+      debug={error instanceof Error ? error.stack : undefined}
+      onRetry={() => void router.invalidate()}
+    />
   );
 }
 
@@ -73,6 +106,7 @@ const routeTree = rootRoute.addChildren([
     trashRoute,
     tagsRoute,
     ...settingsRoutes,
+    connectRoute,
   ]),
   aboutRoute,
   ...errorRoutes,
@@ -88,16 +122,7 @@ export const router = createRouter({
   scrollRestoration: true,
   defaultPendingComponent: () => <Spinner />,
   defaultPendingMs: 300,
-  defaultErrorComponent: ({ error }) =>
-    error instanceof NeedsServerError || error instanceof CopyLockedError || isServerUnreachable(error) ? (
-      <UnreachableScreen screenNeedsServer={error instanceof NeedsServerError} />
-    ) : (
-      <ErrorScreen
-        variant="generic"
-        message={error instanceof Error ? error.message : undefined}
-        debug={error instanceof Error ? error.stack : undefined}
-      />
-    ),
+  defaultErrorComponent: RouteError,
 });
 
 declare module '@tanstack/react-router' {

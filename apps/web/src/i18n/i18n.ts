@@ -1,6 +1,7 @@
 import { LANGUAGES, RTL_LANGUAGES } from '@twofold/otp/browser';
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { keepCataloguesOffline } from './offline-catalogues';
 
 /** The interface languages, in the order the language setting lists them. */
 export const LOCALES = LANGUAGES;
@@ -43,6 +44,19 @@ export const LOCALE_NAMES: Record<Locale, string> = {
  * screen downloads only its own texts, in one language.
  */
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
+
+/** Every namespace, as the catalogue files name them. */
+const NAMESPACES = [
+  ...new Set(Object.keys(catalogues).map((path) => /\/(\w+)\.json$/.exec(path)?.[1] ?? 'common')),
+];
+
+/**
+ * Every namespace of the language in use and of its fallback (English) loaded, then kept for
+ * offline use. A failure only means the next visit without a server falls back further.
+ */
+function keepOffline(): void {
+  keepCataloguesOffline([...i18n.languages], () => i18n.loadNamespaces(NAMESPACES)).catch(() => {});
+}
 
 const lazyCatalogues: BackendModule = {
   type: 'backend',
@@ -93,6 +107,7 @@ export async function initI18n(locale: Locale): Promise<typeof i18n> {
       returnNull: false,
     });
   setDocumentLanguage(locale);
+  keepOffline();
   return i18n;
 }
 
@@ -110,6 +125,7 @@ export async function changeLocale(locale: Locale): Promise<void> {
   if (i18n.language === locale) return;
   await i18n.changeLanguage(locale);
   setDocumentLanguage(locale);
+  keepOffline();
 }
 
 /**

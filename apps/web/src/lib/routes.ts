@@ -1,8 +1,9 @@
 import { createRootRouteWithContext, createRoute, redirect } from '@tanstack/react-router';
-import type { QueryClient } from '@tanstack/react-query';
+import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { isApiError } from '../api/client';
 import { appConfigQuery } from '../entities/server/server.api';
 import { currentUserQuery } from '../entities/user/user.api';
+import { rememberReturn } from './return-after-sign-in';
 import { CopyLockedError, NeedsServerError, type DataModeStore } from './data-mode';
 
 /**
@@ -25,6 +26,8 @@ declare module '@tanstack/react-router' {
     readonly showAbout?: boolean;
     /** Works from this device's copy when the server cannot be reached (the accounts screen). */
     readonly worksOffline?: boolean;
+    /** A signed-out visitor comes back to this page, query included, after signing in. */
+    readonly returnAfterSignIn?: boolean;
   }
 }
 
@@ -57,12 +60,28 @@ export const publicLayout = createRoute({
 export const authLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signed-in',
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, location, matches }) => {
     try {
       await context.queryClient.ensureQueryData(currentUserQuery);
     } catch (error) {
-      if (isApiError(error, 401)) throw redirect({ to: '/login' });
+      if (isApiError(error, 401)) {
+        if (matches.some((match) => match.staticData.returnAfterSignIn)) rememberReturn(location.href);
+        throw redirect({ to: '/login' });
+      }
       throw error;
     }
   },
 });
+
+/**
+ * A data route's loader reads its screen's query (one of the entities' query-option factories):
+ * from the cache when it holds it (kept between visits, or this device's copy when it is open),
+ * else fetched before the screen shows. A failure goes to the route's error screen, which says
+ * what failed and offers Retry (`router.invalidate()`), instead of the global error page.
+ */
+export function loadData<T, K extends QueryKey>(
+  context: RouterContext,
+  query: EnsureQueryDataOptions<T, Error, T, K>,
+): Promise<T> {
+  return context.queryClient.ensureQueryData({ ...query, meta: { ...query.meta, routeData: true } });
+}

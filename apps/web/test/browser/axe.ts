@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-interface AxeViolation {
+export interface AxeViolation {
   readonly id: string;
   readonly impact: string | null;
   readonly help: string;
@@ -17,6 +17,30 @@ interface AxeViolation {
  * Content-Security-Policy does not govern (an injected <script> would be refused, rightly).
  */
 export async function expectAccessible(page: Page, context = ''): Promise<void> {
+  const blocking = await seriousViolations(page);
+  if (blocking.length === 0) return;
+  throw new Error(
+    `axe found ${blocking.length} serious or critical violation(s) ${context}:\n${describeViolations(blocking)}`,
+  );
+}
+
+/** Each violation by rule, with the elements it found, one line each. */
+export function describeViolations(violations: readonly AxeViolation[]): string {
+  return violations
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help}\n` +
+        violation.nodes
+          .map(
+            (node) => `  ${JSON.stringify(node.target)} ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`,
+          )
+          .join('\n'),
+    )
+    .join('\n');
+}
+
+/** The serious and critical violations axe-core finds on the page as it is, once it settled. */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   // Colours are measured once settled: a notice fading in or a theme changing is mid-transition.
   await page.evaluate(async () => {
     const finite = document
@@ -46,20 +70,5 @@ export async function expectAccessible(page: Page, context = ''): Promise<void> 
       nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
     }));
   });
-  const blocking = violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  if (blocking.length === 0) return;
-  const report = blocking
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help}\n` +
-        violation.nodes
-          .map(
-            (node) => `  ${JSON.stringify(node.target)} ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`,
-          )
-          .join('\n'),
-    )
-    .join('\n');
-  throw new Error(`axe found ${blocking.length} serious or critical violation(s) ${context}:\n${report}`);
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }

@@ -13,11 +13,12 @@ import { seedAccounts } from './accounts-helpers';
  * the list and the windowed list to 243 KB over 43, and the features merged after them to 256 KB over
  * 52. Loading dialogs, menus and edit mode's toolbar only when wanted, and bundling what the entry
  * and the accounts screen import statically into one chunk each (vite.config.ts), brought it to
- * 169,038 B over 16 requests. The budget sits about 4 KB above today's figure (room for
- * the few hundred bytes that headers vary by, and for small additions) so that it cannot silently regress, and
- * comes down as the first-visit bundle shrinks.
+ * 169,038 B over 16 requests. The route definitions of the extension's /connect page, the data
+ * routes' error screen with Retry and the return to a page after sign-in brought it to 173,359 B.
+ * The budget sits about 2 KB above today's figure (room for the few hundred bytes that headers vary by)
+ * so that it cannot silently regress, and comes down as the first-visit bundle shrinks.
  */
-const BUDGET = 169 * 1024;
+const BUDGET = 171 * 1024;
 const ACCOUNTS = 1000;
 
 describe('bytes on the wire', () => {

@@ -271,6 +271,8 @@ export interface SharedBrowser {
   readonly newSession: (options?: {
     locale?: string;
     viewport?: { width: number; height: number };
+    /** 'block' keeps the service worker out, so that every request reaches the routes. */
+    serviceWorkers?: 'allow' | 'block';
   }) => Promise<BrowserSession>;
   readonly close: () => Promise<void>;
 }
@@ -296,6 +298,7 @@ export async function launchSharedBrowser(options: { args?: string[] } = {}): Pr
       const context = await browser.newContext({
         locale: sessionOptions.locale ?? 'en-US',
         viewport: sessionOptions.viewport ?? { width: 1280, height: 800 },
+        serviceWorkers: sessionOptions.serviceWorkers ?? 'allow',
       });
       const page = await context.newPage();
       const violations: string[] = [];

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshots, startServer, type BrowserSession, type RunningServer } from './harness';
@@ -13,6 +14,16 @@ async function cachedUrls(page: Page): Promise<string[]> {
     }
     return urls;
   });
+}
+
+/** The English catalogue files of the build served (one per namespace). */
+const ENGLISH_CATALOGUES = readdirSync(new URL('../../dist/assets/locales/en/', import.meta.url)).filter(
+  (file) => file.endsWith('.js'),
+).length;
+
+/** The English catalogues the page has kept for offline use (the first visit keeps them all). */
+async function keptEnglishCatalogues(page: Page): Promise<string[]> {
+  return (await cachedUrls(page)).filter((url) => url.startsWith('/assets/locales/en/'));
 }
 
 /** Paths of the server's API and data: none may ever be in a cache (their answers hold secrets). */
@@ -131,11 +142,19 @@ describe('an installable app that opens without its server', () => {
     expect(urls).toContain('/index.html');
     expect(urls.some((url) => url.startsWith('/assets/') && url.endsWith('.js'))).toBe(true);
     expect(urls.filter((url) => SERVER_PATHS.test(url))).toEqual([]);
+    // The catalogues: every namespace of the language in use is kept (the offline screens read
+    // theirs), and no other language's.
+    await expect.poll(async () => new Set(await keptEnglishCatalogues(page)).size).toBe(ENGLISH_CATALOGUES);
+    const catalogues = (await cachedUrls(page)).filter((url) => url.startsWith('/assets/locales/'));
+    expect(catalogues.filter((url) => !url.startsWith('/assets/locales/en/'))).toEqual([]);
   });
 
   it('opens from its cache when the server is stopped, and says the server cannot be reached', async () => {
     const { page } = browser;
     await openAccountsWithWorker(page, server.url);
+    // The first visit has kept its language's catalogues (in the background, once the page is
+    // idle): the offline screens read theirs from there.
+    await expect.poll(async () => new Set(await keptEnglishCatalogues(page)).size).toBe(ENGLISH_CATALOGUES);
     await server.stop();
     await page.goto(`${server.url}/accounts`);
     await page

@@ -14,6 +14,11 @@ export interface PerTestOptions {
   readonly env?: Record<string, string>;
   /** Extra Chromium switches (a fake camera, denied prompts). */
   readonly browserArgs?: string[];
+  /**
+   * 'block' keeps the service worker out of every context: for tests that hold or count the
+   * app's own files with routes, which never see what the worker answers from its cache.
+   */
+  readonly serviceWorkers?: 'allow' | 'block';
   /** Grants the clipboard to the server's origin in every context. */
   readonly clipboard?: boolean;
   /** What every test of the file starts from, run in the fresh context after the reset. */
@@ -49,7 +54,7 @@ export function perTestSessions(options: PerTestOptions = {}): PerTest {
 
   beforeEach(async () => {
     await server!.reset();
-    browser = await chromium!.newSession();
+    browser = await chromium!.newSession({ serviceWorkers: options.serviceWorkers });
     if (options.clipboard)
       await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server!.url });
     await options.setUp?.(browser, server!);

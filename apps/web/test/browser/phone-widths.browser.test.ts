@@ -29,6 +29,64 @@ async function charactersShown(text: Locator): Promise<number> {
   });
 }
 
+/** The box of a text itself (a range over its element's content), not of the element around it. */
+const textBox = (text: Locator) =>
+  text.evaluate((node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const { left, top, right, bottom } = range.getBoundingClientRect();
+    return { left, top, right, bottom };
+  });
+
+interface Box {
+  readonly left: number;
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+}
+
+const apart = (one: Box, other: Box) =>
+  one.right <= other.left + 0.5 ||
+  other.right <= one.left + 0.5 ||
+  one.bottom <= other.top + 0.5 ||
+  other.bottom <= one.top + 0.5;
+
+/**
+ * Where the focus ring of the focused element is cut: the ring's box (the element's, grown by the
+ * outline's offset and width) against every ancestor that clips its overflow. Empty when the whole
+ * ring shows; "no ring" when the element draws none.
+ */
+const ringClips = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    if (!(element instanceof HTMLElement)) return ['nothing focused'];
+    const style = getComputedStyle(element);
+    const width = parseFloat(style.outlineWidth);
+    if (style.outlineStyle === 'none' || width < 2) return ['no ring'];
+    const reach = parseFloat(style.outlineOffset) + width;
+    const box = element.getBoundingClientRect();
+    const ring = {
+      left: box.left - reach,
+      top: box.top - reach,
+      right: box.right + reach,
+      bottom: box.bottom + reach,
+    };
+    const clips: string[] = [];
+    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+      const { overflowX, overflowY } = getComputedStyle(parent);
+      if (overflowX === 'visible' && overflowY === 'visible') continue;
+      const clip = parent.getBoundingClientRect();
+      if (
+        ring.left < clip.left + parent.clientLeft - 0.5 ||
+        ring.top < clip.top + parent.clientTop - 0.5 ||
+        ring.right > clip.left + parent.clientLeft + parent.clientWidth + 0.5 ||
+        ring.bottom > clip.top + parent.clientTop + parent.clientHeight + 0.5
+      )
+        clips.push(`${parent.tagName.toLowerCase()}.${parent.className}`);
+    }
+    return clips;
+  });
+
 async function phone(page: Page, url: string): Promise<void> {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto(`${url}/accounts?toRefresh=true`);
@@ -69,6 +127,51 @@ describe('a phone shows enough of every name', () => {
     await expect.poll(() => shownWidth(name)).toBeGreaterThanOrEqual(200);
     await screenshots(page, 'phone-manage-widths');
   });
+
+  it('with codes on request, the recovery badge and the star leave the account line whole', async () => {
+    const { page, server } = session;
+    await phone(page, server.url);
+    const row = page
+      .getByRole('list', { name: 'Accounts' })
+      .locator(':scope > li')
+      .filter({ hasText: ACCOUNT });
+    const badge = row.getByRole('link', { name: /Recovery codes: 3 of 3 unused/ });
+    const star = row.getByRole('button', { name: 'Remove GitHub from favourites' });
+    await badge.waitFor();
+    const name = row.getByText(ACCOUNT, { exact: true });
+    await expect
+      .poll(() => name.evaluate((node) => node.scrollWidth - node.clientWidth))
+      .toBeLessThanOrEqual(1);
+    const line = await textBox(name);
+    for (const control of [badge, star]) {
+      const box = await control.evaluate((node) => {
+        const { left, top, right, bottom } = node.getBoundingClientRect();
+        return { left, top, right, bottom };
+      });
+      expect(apart(line, box), await control.innerText()).toBe(true);
+      expect(apart(await textBox(row.getByText('GitHub', { exact: true })), box)).toBe(true);
+    }
+    await screenshots(page, 'phone-codes-on-request');
+  });
+
+  for (const onRequest of [true, false])
+    it(`the focus ring of a row's code button shows whole (codes ${onRequest ? 'on request' : 'in the list'})`, async () => {
+      const { page, server } = session;
+      await setSetting(page, server.url, 'getOtpOnRequest', onRequest);
+      await phone(page, server.url);
+      const firstRow = page.getByRole('list', { name: 'Accounts' }).locator(':scope > li').first();
+      await firstRow.getByText(ACCOUNT, { exact: true }).waitFor();
+      await page.getByRole('searchbox', { name: 'Search' }).focus();
+      // The keyboard brings the ring (focus-visible), Tab by Tab to the first row.
+      for (let tabs = 0; tabs < 10; tabs += 1) {
+        await page.keyboard.press('Tab');
+        if (await firstRow.evaluate((row) => row.contains(document.activeElement))) break;
+      }
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-account-id') !== null))
+        .toBe(true);
+      await expect.poll(() => ringClips(page)).toEqual([]);
+    });
 
   it('with codes in the list, an 8-digit code keeps 12 characters of the service', async () => {
     const { page, server } = session;

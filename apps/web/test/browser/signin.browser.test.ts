@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createAccount, SECRET, setSetting } from './accounts-helpers';
 import { screenshots } from './harness';
 import { registerByApi, registerSignedOut, signInWithPassword, signOutThroughFooter, USER } from './identity';
 import { perTestSessions } from './per-test';
@@ -13,6 +14,60 @@ describe('registering, signing out and in', () => {
     await registerByApi(page, server.url);
     await page.goto(`${server.url}/accounts`);
   }
+
+  /** The account-list requests the page makes from now on (`?withSecret=1...` included). */
+  function countListFetches(page: (typeof session)['page']) {
+    const fetches: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/v1/twofaccounts') fetches.push(request.url());
+    });
+    return fetches;
+  }
+
+  it('fetches the accounts list once when signing in and reloading, with the codes shown in the list', async () => {
+    const { page, server } = session;
+    await registerByApi(page, server.url);
+    await createAccount(page, server.url, {
+      service: 'Listed',
+      account: 'jane',
+      otp_type: 'totp',
+      secret: SECRET,
+    });
+    await setSetting(page, server.url, 'getOtpOnRequest', false);
+    await page.context().clearCookies();
+    const listFetches = countListFetches(page);
+    await signInWithPassword(page, server.url);
+    // The code is computed in the page from the one answer that also carries the secret.
+    const row = page.getByRole('listitem').filter({ hasText: 'Listed' });
+    await expect.poll(() => row.innerText()).toMatch(/\d{3}\s*\d{3}/);
+    await page.waitForLoadState('networkidle');
+    expect(listFetches).toHaveLength(1);
+    expect(new URL(listFetches[0] ?? '').searchParams.get('withSecret')).toBe('1');
+
+    listFetches.length = 0;
+    await page.reload();
+    await expect.poll(() => row.innerText()).toMatch(/\d{3}\s*\d{3}/);
+    await page.waitForLoadState('networkidle');
+    expect(listFetches).toHaveLength(1);
+  });
+
+  it('fetches the accounts list without the secrets when codes show on request', async () => {
+    const { page, server } = session;
+    await registerByApi(page, server.url);
+    await createAccount(page, server.url, {
+      service: 'Listed',
+      account: 'jane',
+      otp_type: 'totp',
+      secret: SECRET,
+    });
+    await page.context().clearCookies();
+    const listFetches = countListFetches(page);
+    await signInWithPassword(page, server.url);
+    await page.getByRole('listitem').filter({ hasText: 'Listed' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(listFetches).toHaveLength(1);
+    expect(new URL(listFetches[0] ?? '').searchParams.get('withSecret')).toBeNull();
+  });
 
   it('registers, offers a security device, and goes on without one', async () => {
     const { page, server } = session;

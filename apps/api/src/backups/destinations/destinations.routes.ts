@@ -1,5 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox, type Static } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ImportRow } from '../../accounts/accounts.schemas.js';
+import { assertRecentlyConfirmed } from '../../auth/identity-confirmation.js';
+import { sessionPort } from '../../auth/session-port.js';
 import {
   ConnectionResult,
   ConnectionTest,
@@ -19,11 +22,22 @@ import {
 } from './destinations.service.js';
 import { listRemoteBackups, restoreDrill, testConnection } from './remote-backups.js';
 
-/** Backup destinations (Twofold additions). Whatever touches a credential needs the signed-in user. */
+/**
+ * Backup destinations (Twofold additions). Whatever touches a credential needs the signed-in user;
+ * adding, changing, removing a destination or pinning a host key, one who confirmed who they are.
+ */
+const config = { auth: 'api' } as const;
+const session = { auth: 'api', scope: 'session' } as const;
+const [tags, base] = [['backups'], '/api/v1/backups/destinations'];
+
+type Instance = Parameters<FastifyPluginAsyncTypebox>[0];
+
+/** Refuses unless the caller's web session confirmed who they are a moment ago. */
+const confirmer = (app: Instance) => (request: FastifyRequest, reply: FastifyReply) =>
+  assertRecentlyConfirmed(request.caller, () => sessionPort(request, reply), app.deps.clock.now());
+
 export const destinationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const config = { auth: 'api' } as const;
-  const session = { auth: 'api', scope: 'session' } as const;
-  const [tags, base] = [['backups'], '/api/v1/backups/destinations'];
+  const confirmed = confirmer(app);
 
   app.get(
     base,
@@ -46,12 +60,16 @@ export const destinationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'createBackupDestination',
-        summary: 'Add a WebDAV, S3 or SFTP destination',
+        summary:
+          'Add a WebDAV, S3 or SFTP destination (a web session must have confirmed its user within 5 minutes, else 403 `identity_confirmation_required`)',
         body: DestinationCreate,
         response: { 201: Destination },
       },
     },
-    async (request, reply) => reply.code(201).send(await createDestination(app.deps, request.body)),
+    async (request, reply) => {
+      await confirmed(request, reply);
+      return reply.code(201).send(await createDestination(app.deps, request.body));
+    },
   );
 
   app.patch(
@@ -61,13 +79,17 @@ export const destinationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'updateBackupDestination',
-        summary: 'Change a destination (a credential not given is kept)',
+        summary:
+          'Change a destination (a credential not given is kept; a web session confirms its user first, as to add one)',
         params: DestinationParams,
         body: DestinationChange,
         response: { 200: Destination },
       },
     },
-    async (request) => updateDestination(app.deps, request.params.id, request.body),
+    async (request, reply) => {
+      await confirmed(request, reply);
+      return updateDestination(app.deps, request.params.id, request.body);
+    },
   );
 
   app.delete(
@@ -77,16 +99,25 @@ export const destinationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'deleteBackupDestination',
-        summary: 'Remove a destination (its files stay where they are)',
+        summary:
+          'Remove a destination (its files stay where they are; a web session confirms its user first, as to add one)',
         params: DestinationParams,
         response: { 204: Type.Null() },
       },
     },
     async (request, reply) => {
+      await confirmed(request, reply);
       await deleteDestination(app.deps, request.params.id);
       return reply.code(204).send(null);
     },
   );
+
+  await remoteRoutes(app, {});
+};
+
+/** What reaches into a destination: the connection test, its backups and the restore drill. */
+const remoteRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const confirmed = confirmer(app);
 
   app.post(
     `${base}/:id/test`,
@@ -95,13 +126,18 @@ export const destinationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'testBackupDestination',
-        summary: 'Connect and list; SFTP: answers the host key, pinned when confirmed',
+        summary:
+          'Connect and list; SFTP: answers the host key, pinned when confirmed (pinning: a web session confirms its user first)',
         params: DestinationParams,
         body: Type.Optional(ConnectionTest),
         response: { 200: ConnectionResult },
       },
     },
-    async (request) => testConnection(app.deps, request.params.id, request.body?.host_key),
+    async (request, reply) => {
+      // Pinning a host key decides whom backups go to: confirmed as a change.
+      if (request.body?.host_key !== undefined) await confirmed(request, reply);
+      return testConnection(app.deps, request.params.id, request.body?.host_key);
+    },
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { Nullable, Timestamp } from '../../http/common.schemas.js';
 import { MAX_ID } from '../../db/ids.js';
+import { FAILURE_REASONS, type FailureReason } from './remote-store.js';
 
 /*
  * The wire shapes of backup destinations. Credentials are write-only: a destination answers
@@ -31,6 +32,13 @@ const fields = {
   private_key: Secret,
   passphrase: Secret,
 };
+
+/** Why a destination failed: a code the client translates (the list in remote-store.ts). */
+export const FailureReasonSchema = Type.Unsafe<FailureReason>({
+  type: 'string',
+  enum: [...FAILURE_REASONS],
+  description: 'Why the destination failed, as a code to translate',
+});
 
 export const RemoteKindSchema = Type.Union([
   Type.Literal('webdav'),
@@ -73,7 +81,7 @@ export const Destination = Type.Object(
     has_private_key: Type.Boolean(),
     host_key: Nullable(Type.String({ description: 'SFTP: the confirmed host key fingerprint (SHA256:...)' })),
     last_success: Nullable(Type.Object({ at: Timestamp, name: Type.String(), size: Type.Integer() })),
-    last_failure: Nullable(Type.Object({ at: Timestamp, reason: Type.String() })),
+    last_failure: Nullable(Type.Object({ at: Timestamp, reason: FailureReasonSchema })),
   },
   { title: 'BackupDestination', description: 'Where backups are written (Twofold addition)' },
 );
@@ -87,7 +95,7 @@ export const ConnectionTest = Type.Object({
 
 export const ConnectionResult = Type.Object({
   ok: Type.Boolean(),
-  reason: Nullable(Type.String()),
+  reason: Nullable(FailureReasonSchema),
   host_key: Nullable(Type.String({ description: 'SFTP: the key fingerprint the server presented' })),
   host_key_confirmed: Type.Boolean(),
 });

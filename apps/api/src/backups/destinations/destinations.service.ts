@@ -6,7 +6,13 @@ import { errors, type FieldError } from '../../http/errors.js';
 import { message } from '../../http/errors.js';
 import { toTimestamp } from '../../http/common.schemas.js';
 import type { Destination, DestinationChange, DestinationCreate } from './destinations.schemas.js';
-import type { DestinationSecrets, RemoteKind, RemoteTarget } from './remote-store.js';
+import {
+  isFailureReason,
+  type DestinationSecrets,
+  type FailureReason,
+  type RemoteKind,
+  type RemoteTarget,
+} from './remote-store.js';
 
 /*
  * Backup destinations: the local folder (one row, always there) and any number of WebDAV, S3 and
@@ -126,7 +132,11 @@ async function view(deps: Deps, row: DestinationRow): Promise<Destination> {
         : null,
     last_failure:
       row.last_failure_at && row.last_failure_reason
-        ? { at: toTimestamp(row.last_failure_at), reason: row.last_failure_reason }
+        ? {
+            at: toTimestamp(row.last_failure_at),
+            // A reason stored before reasons were codes reads as unexpected.
+            reason: isFailureReason(row.last_failure_reason) ? row.last_failure_reason : 'unexpected',
+          }
         : null,
   };
 }
@@ -213,7 +223,7 @@ export function targetOf(
 export async function recordOutcome(
   deps: Deps,
   id: number,
-  outcome: { name: string; size: number } | { reason: string },
+  outcome: { name: string; size: number } | { reason: FailureReason },
 ) {
   const now = deps.clock.now();
   await deps.db
@@ -230,7 +240,7 @@ export async function recordOutcome(
 /** The local folder's status line follows every run. */
 export async function recordLocalOutcome(
   deps: Deps,
-  outcome: { name: string; size: number } | { reason: string },
+  outcome: { name: string; size: number } | { reason: FailureReason },
 ) {
   const local = (await destinationRows(deps)).find((row) => row.kind === 'local');
   if (local) await recordOutcome(deps, local.id, outcome);

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { asSignedInUser, bearerCaller, createUserWithToken } from '../../test/auth-helpers.js';
+import { asSignedInUser, bearerCaller, createUserWithToken, john } from '../../test/auth-helpers.js';
 import { describeEachDatabase, type TestContext } from '../../test/harness.js';
 import { TestHttpReceiver } from '../../test/http-receiver.js';
 import { startS3Server, type S3TestServer } from '../../test/s3-server.js';
@@ -122,11 +122,15 @@ describeEachDatabase('backup destinations', (t: TestContext) => {
       });
   });
 
+  const confirmIdentity = async () =>
+    expect((await signedIn('POST', '/user/confirm', { password: john.password })).statusCode).toBe(200);
+
   /** Adds a destination of `kind` (a fresh folder); for SFTP, tests the connection and confirms the key. */
   async function addDestination(kind: Kind, extra: Record<string, unknown> = {}) {
     const run = `run-${++runs}`;
     const { body, files } = destinationOf(kind, run);
     if (kind !== 's3') mkdirSync(files(), { recursive: true });
+    await confirmIdentity();
     const created = await signedIn('POST', '/api/v1/backups/destinations', { ...body, ...extra });
     expect(created.statusCode, created.body).toBe(201);
     const destination = created.json<DestinationView>();
@@ -162,6 +166,11 @@ describeEachDatabase('backup destinations', (t: TestContext) => {
     expect(list).toMatchObject([{ kind: 'local', keep: 14, last_success: null }]);
     const { body } = destinationOf('webdav', 'unused');
     expect((await call('POST', '/api/v1/backups/destinations', body)).statusCode).toBe(403);
+    // A session confirms who it is first (password or security device), as for the break-glass file.
+    const unconfirmed = await signedIn('POST', '/api/v1/backups/destinations', body);
+    expect(unconfirmed.statusCode).toBe(403);
+    expect(unconfirmed.json()).toMatchObject({ reason: 'identity_confirmation_required' });
+    await confirmIdentity();
     const created = await signedIn('POST', '/api/v1/backups/destinations', body);
     expect(created.body).not.toContain(webdav.password);
     expect(created.json()).toMatchObject({
@@ -256,9 +265,7 @@ describeEachDatabase('backup destinations', (t: TestContext) => {
       expect(backupsOnDisk(files())).toEqual([]);
       const status = await view(id);
       expect(status.last_success).toBeNull();
-      expect(status.last_failure!.reason).toBe(
-        'The destination refused the credentials (wrong user name, password or key).',
-      );
+      expect(status.last_failure!.reason).toBe('credentials_refused');
       await t.app.deps.alerts.settled();
       expect(receiver.at('/hook').map((hook) => hook.headers['x-twofold-event'])).toEqual(['backup_failed']);
       expect(t.logs.join('\n')).not.toContain(kind === 'sftp' ? 'PRIVATE KEY' : WRONG_SECRET);
@@ -274,9 +281,7 @@ describeEachDatabase('backup destinations', (t: TestContext) => {
     s3.damageNextRead();
     expect((await call('POST', '/api/v1/backups')).statusCode).toBe(201);
     expect(backupsOnDisk(files())).toEqual([]);
-    expect((await view(id)).last_failure!.reason).toBe(
-      'The file read back from the destination differs from the one written.',
-    );
+    expect((await view(id)).last_failure!.reason).toBe('read_back_differs');
     await t.app.deps.alerts.settled();
     expect(receiver.at('/hook').map((hook) => hook.headers['x-twofold-event'])).toEqual(['backup_failed']);
   });
@@ -321,18 +326,14 @@ describeEachDatabase('backup destinations', (t: TestContext) => {
     await sftp.stop();
     try {
       expect((await call('POST', '/api/v1/backups')).statusCode).toBe(201);
-      expect((await view(id)).last_failure!.reason).toBe(
-        'The destination refused the connection (is the server running?).',
-      );
+      expect((await view(id)).last_failure!.reason).toBe('connection_refused');
     } finally {
       await sftp.changeHostKey();
     }
     t.clock.advance(60);
     expect((await call('POST', '/api/v1/backups')).statusCode).toBe(201);
     expect(backupsOnDisk(files())).toEqual([]);
-    expect((await view(id)).last_failure!.reason).toMatch(
-      /different host key than the one confirmed: refused/,
-    );
+    expect((await view(id)).last_failure!.reason).toBe('host_key_changed');
     const test = (await signedIn('POST', `/api/v1/backups/destinations/${id}/test`, {})).json();
     expect(test).toMatchObject({ ok: false, host_key: sftp.hostKeyFingerprint() });
   });

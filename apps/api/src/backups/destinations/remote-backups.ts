@@ -19,7 +19,7 @@ import {
   DestinationError,
   openStore,
   ourBackups,
-  readableReason,
+  failureReason,
   type RemoteKind,
   type RemoteStore,
 } from './remote-store.js';
@@ -37,8 +37,7 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 /** Reads the file back: same SHA-256, opens with the vault key, same number of accounts. */
 async function verify(store: RemoteStore, backup: SealedBackup) {
   const back = await store.get(backup.name);
-  if (sha256(back) !== sha256(backup.bytes))
-    throw new DestinationError('The file read back from the destination differs from the one written.');
+  if (sha256(back) !== sha256(backup.bytes)) throw new DestinationError('read_back_differs');
   let count: number | undefined;
   try {
     const vault = parseVault(back.toString('utf8'));
@@ -49,10 +48,7 @@ async function verify(store: RemoteStore, backup: SealedBackup) {
   } catch {
     count = undefined;
   }
-  if (count !== backup.accounts)
-    throw new DestinationError(
-      'The file read back from the destination does not open as the backup written.',
-    );
+  if (count !== backup.accounts) throw new DestinationError('read_back_unopenable');
 }
 
 async function withStore<T>(
@@ -69,8 +65,7 @@ async function withStore<T>(
 }
 
 async function uploadTo(deps: Deps, row: DestinationRow & { kind: RemoteKind }, backup: SealedBackup) {
-  if (row.kind === 'sftp' && row.host_key === null)
-    throw new DestinationError('The SFTP host key is not confirmed yet: use "Test connection" first.');
+  if (row.kind === 'sftp' && row.host_key === null) throw new DestinationError('host_key_unconfirmed');
   await withStore(deps, row, async (store) => {
     await store.put(backup.name, backup.bytes);
     try {
@@ -98,7 +93,7 @@ export async function uploadEverywhere(deps: Deps, backup: SealedBackup): Promis
       await recordOutcome(deps, row.id, { name: backup.name, size: backup.bytes.length });
     } catch (error) {
       failed++;
-      const reason = readableReason(error);
+      const reason = failureReason(error);
       deps.log.error({ destination: row.id, kind: row.kind, reason }, 'remote backup failed');
       await recordOutcome(deps, row.id, { reason }).catch(() => undefined);
     }
@@ -129,7 +124,7 @@ export async function testConnection(deps: Deps, id: number, confirm?: string): 
   } catch (error) {
     return {
       ok: false,
-      reason: readableReason(error),
+      reason: failureReason(error),
       host_key: seen,
       host_key_confirmed: row.host_key !== null,
     };
@@ -147,7 +142,7 @@ async function reach<T>(deps: Deps, id: number, work: (store: RemoteStore) => Pr
   try {
     return await withStore(deps, row, work);
   } catch (error) {
-    throw errors.badRequest([readableReason(error)]);
+    throw errors.badRequest([failureReason(error)]);
   }
 }
 

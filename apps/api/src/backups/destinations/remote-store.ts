@@ -59,15 +59,37 @@ export type RemoteTarget =
       sawHostKey?: (fingerprint: string) => void;
     };
 
-/** A readable failure, safe to store and show: it never holds a credential. */
+/**
+ * Why a destination failed, as a code the web app translates (stored and answered as it is). It
+ * never holds a credential: library errors are reduced to these.
+ */
+export const FAILURE_REASONS = [
+  'credentials_refused',
+  'not_found',
+  'http_error',
+  'connection_refused',
+  'host_not_found',
+  'timeout',
+  'connection_lost',
+  'unreachable',
+  'read_back_differs',
+  'read_back_unopenable',
+  'host_key_unconfirmed',
+  'host_key_changed',
+  'local_write_failed',
+  'unexpected',
+] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];
+
+export const isFailureReason = (value: unknown): value is FailureReason =>
+  (FAILURE_REASONS as readonly unknown[]).includes(value);
+
+/** A failure of ours, with its reason code. */
 export class DestinationError extends Error {
-  constructor(readonly reason: string) {
+  constructor(readonly reason: FailureReason) {
     super(reason);
   }
 }
-
-export const CREDENTIALS_REFUSED =
-  'The destination refused the credentials (wrong user name, password or key).';
 
 /** OpenSSH's form of a key fingerprint: `SHA256:` and the unpadded base64 of its SHA-256. */
 export function fingerprintOf(key: Buffer): string {
@@ -95,10 +117,10 @@ export function ourBackups(names: readonly string[]): string[] {
 }
 
 /**
- * A failure as a person reads it. Library errors are reduced to their status or code: their
- * messages may quote a URL or a request, which could hold a credential.
+ * A failure's reason code. Library errors are reduced to their status or code: their messages may
+ * quote a URL or a request, which could hold a credential.
  */
-export function readableReason(error: unknown): string {
+export function failureReason(error: unknown): FailureReason {
   if (error instanceof DestinationError) return error.reason;
   const e = error as {
     status?: number;
@@ -113,15 +135,14 @@ export function readableReason(error: unknown): string {
     e?.name === 'InvalidAccessKeyId' ||
     e?.name === 'SignatureDoesNotMatch'
   )
-    return CREDENTIALS_REFUSED;
-  if (status === 404 || e?.name === 'NoSuchBucket')
-    return 'The folder or bucket was not found on the destination.';
-  if (typeof status === 'number') return `The destination answered HTTP ${status}.`;
+    return 'credentials_refused';
+  if (status === 404 || e?.name === 'NoSuchBucket') return 'not_found';
+  if (typeof status === 'number') return 'http_error';
   const code = typeof e?.code === 'string' ? e.code : undefined;
-  if (code === 'ECONNREFUSED') return 'The destination refused the connection (is the server running?).';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'The destination host name was not found.';
-  if (code === 'ETIMEDOUT') return 'The destination did not answer in time.';
-  if (code === 'ECONNRESET' || code === 'EPIPE') return 'The connection to the destination was lost.';
-  if (code) return `The destination could not be reached (${code}).`;
-  return 'The destination failed (unexpected error).';
+  if (code === 'ECONNREFUSED') return 'connection_refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host_not_found';
+  if (code === 'ETIMEDOUT') return 'timeout';
+  if (code === 'ECONNRESET' || code === 'EPIPE') return 'connection_lost';
+  if (code) return 'unreachable';
+  return 'unexpected';
 }

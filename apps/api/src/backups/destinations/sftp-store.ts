@@ -1,17 +1,6 @@
-import {
-  CREDENTIALS_REFUSED,
-  DestinationError,
-  fingerprintOf,
-  type RemoteStore,
-  type RemoteTarget,
-} from './remote-store.js';
+import { DestinationError, fingerprintOf, type RemoteStore, type RemoteTarget } from './remote-store.js';
 
 type SftpTarget = Extract<RemoteTarget, { kind: 'sftp' }>;
-
-const changedKey = () =>
-  new DestinationError(
-    'The SFTP server presented a different host key than the one confirmed: refused (if the server was reinstalled, confirm its new key with "Test connection").',
-  );
 
 /**
  * A folder over SFTP (ssh2-sftp-client on ssh2). The host key must match the confirmed
@@ -44,10 +33,11 @@ export async function sftpStore(target: SftpTarget): Promise<RemoteStore> {
     });
   } catch (error) {
     await client.end().catch(() => undefined);
-    if (mismatch) throw changedKey();
+    // A different key than the one confirmed (a reinstalled server is confirmed again).
+    if (mismatch) throw new DestinationError('host_key_changed');
     // ssh2's refusal, rewrapped by ssh2-sftp-client with its message only.
     if (error instanceof Error && /authentication methods failed/i.test(error.message))
-      throw new DestinationError(CREDENTIALS_REFUSED);
+      throw new DestinationError('credentials_refused');
     throw error;
   }
   const folder = settings.path.replace(/\/+$/, '') || '.';

@@ -28,6 +28,7 @@ import { DuplicateWarning, useDuplicateCheck } from './DuplicateWarning';
 import { useTypeChange } from './use-type-change';
 import { useAccountKit } from './use-account-kit';
 import { TagsField } from './TagsField';
+import { WebsitesField } from './WebsitesField';
 import { FavoriteToggle } from './FavoriteToggle';
 import { RecoveryFields } from './RecoveryFields';
 
@@ -83,17 +84,15 @@ export function AccountForm({ account }: AccountFormProps) {
         icon.markSaved();
         await navigate({ to: '/accounts', search: { toRefresh: true } });
       } catch (error) {
-        if (!applyServerErrors(error, form.setError, FIELDS) && error instanceof Error) {
+        const websitesRefused = kit.refuseWebsites(error);
+        if (!applyServerErrors(error, form.setError, FIELDS) && !websitesRefused && error instanceof Error)
           form.setError('root.server', { type: 'server', message: t('errors.generic') });
-        }
       }
     });
 
   const leave = () => void navigate({ to: '/accounts' });
-  const cancel = () => {
-    if (!editing && form.getValues('service').trim() !== '') setConfirmCancel(true);
-    else leave();
-  };
+  const cancel = () =>
+    !editing && form.getValues('service').trim() !== '' ? setConfirmCancel(true) : leave();
 
   const validateSecret = (value: string) => secretError(value, form.getValues('secretFormat'), t);
 
@@ -123,6 +122,7 @@ export function AccountForm({ account }: AccountFormProps) {
         />
         <GroupField form={form} defaultGroup={editing ? undefined : defaultGroupOf(settings)} />
         <TagsField tags={kit.tags} onChange={kit.setTags} />
+        <WebsitesField {...kit.websitesField} service={service} />
         <SecretField
           form={form}
           locked={secretLocked}

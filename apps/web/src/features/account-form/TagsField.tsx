@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RemovableChips } from './RemovableChips';
 import { tagsQuery } from '../../entities/tag/tag.api';
 
 /** Longest tag name the server takes. */
@@ -45,23 +46,12 @@ export function TagsField({ tags, onChange }: TagsFieldProps) {
   return (
     <div className="field tags-field">
       <label htmlFor={id}>{t('kit.tags')}</label>
-      {tags.length > 0 && (
-        <ul className="tag-chips" aria-label={t('kit.tags')}>
-          {tags.map((tag) => (
-            <li key={tag} className="tag-chip">
-              <span>{tag}</span>
-              <button
-                type="button"
-                className="tag-chip-remove"
-                aria-label={t('kit.removeTag', { name: tag })}
-                onClick={() => onChange(tags.filter((other) => other !== tag))}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <RemovableChips
+        items={tags}
+        label={t('kit.tags')}
+        removeLabel={(name) => t('kit.removeTag', { name })}
+        onChange={onChange}
+      />
       <div className="field-with-addon">
         <input
           id={id}

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { isApiError } from '../../api/client';
 import type { Account } from '../../entities/account/account.api';
 import { recoveryBody, type RecoveryDraft } from './RecoveryFields';
 
 /**
- * What the form edits beside the OTP parameters: tags, star, note and recovery codes. A stored
+ * What the form edits beside the OTP parameters: tags, websites, star, note and recovery codes. A stored
  * account's note and codes are sent only once revealed (or typed), so a save never blanks what it did
  * not show.
  */
@@ -12,6 +13,9 @@ export function useAccountKit(account: Account | undefined) {
     account !== undefined && (account.has_note === true || (account.recovery_codes?.total ?? 0) > 0);
   const [tags, setTagList] = useState<string[]>(account?.tags ?? []);
   const [tagsTouched, setTagsTouched] = useState(false);
+  const [websites, setWebsiteList] = useState<string[]>(account?.websites ?? []);
+  const [websitesTouched, setWebsitesTouched] = useState(false);
+  const [websitesError, setWebsitesError] = useState<string | undefined>();
   const starred = account?.favorite === true;
   const [favorite, setFavorite] = useState(starred);
   const [recovery, setDraft] = useState<RecoveryDraft | null>(hasSecrets ? null : { note: '', codes: '' });
@@ -21,6 +25,10 @@ export function useAccountKit(account: Account | undefined) {
     setTagList(list);
     setTagsTouched(true);
   };
+  const setWebsites = (list: string[]) => {
+    setWebsiteList(list);
+    setWebsitesTouched(true);
+  };
   const setRecovery = (draft: RecoveryDraft) => {
     setDraft(draft);
     setTouched(true);
@@ -28,6 +36,15 @@ export function useAccountKit(account: Account | undefined) {
   return {
     tags,
     setTags,
+    websitesField: { websites, onChange: setWebsites, error: websitesError },
+    /** Keeps the server's refusal of a website (it names each `websites.N`) for the field. */
+    refuseWebsites: (error: unknown): boolean => {
+      const refused = isApiError(error)
+        ? Object.entries(error.fieldErrors).find(([field]) => field.startsWith('websites'))?.[1][0]
+        : undefined;
+      setWebsitesError(refused);
+      return refused !== undefined;
+    },
     favorite,
     setFavorite,
     recovery,
@@ -36,6 +53,7 @@ export function useAccountKit(account: Account | undefined) {
     lockedId: hasSecrets ? account.id : undefined,
     body: () => ({
       ...(tagsTouched ? { tags } : {}),
+      ...(websitesTouched ? { websites } : {}),
       ...(favorite === starred ? {} : { favorite }),
       ...(recovery && touched ? recoveryBody(recovery) : {}),
     }),

@@ -46,11 +46,17 @@ interface AccountsScreenProps {
 }
 
 /** The accounts of the active group: search and open them, or manage them in edit mode. */
+/** Which list the screen asks for: none until the preferences are known (it would ask twice). */
+function listSource(loaded: boolean, settings: { readonly getOtpOnRequest: boolean }) {
+  if (!loaded) return 'waiting';
+  return settings.getOtpOnRequest ? 'list' : 'with-secrets';
+}
+
 export function AccountsScreen({ toRefresh, initialEditMode }: AccountsScreenProps) {
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();
-  const { settings } = useAccountSettings();
-  const lists = usePinnedLists(toRefresh);
+  const { settings, loaded } = useAccountSettings();
+  const lists = usePinnedLists(toRefresh, listSource(loaded, settings));
   const allAccounts = useMemo(() => lists.accounts ?? [], [lists.accounts]);
   const { activeGroupId, activeGroup, choose } = useActiveGroup(settings, lists.groups);
   const [search, setSearch] = useState('');

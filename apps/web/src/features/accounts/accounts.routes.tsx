@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { authLayout } from '../../lib/routes';
+import { settingsQuery } from '../../entities/settings/settings.api';
 import { flag } from '../../lib/search-params';
 import { loadCatalogues } from '../../i18n/i18n';
 import './accounts.css';
@@ -18,7 +19,17 @@ export const accountsRoute = createRoute({
     ...(flag(search.toRefresh) ? { toRefresh: true } : {}),
     ...(flag(search.InitialEditMode) ? { InitialEditMode: true } : {}),
   }),
-  loader: loadCatalogues('accounts'),
+  // The preferences say which list the screen asks for (with the secrets when the codes show in
+  // the list): known before the screen mounts, its one request for the list leaves at once. The
+  // list itself is the screen's own fetch, after it mounts: it compares that first answer with
+  // the previous visit's list (usePinnedLists), so a fetch here would be a second one.
+  // Preferences that cannot be read (offline, never cached) are left to the screen.
+  loader: async ({ context }) => {
+    await Promise.all([
+      loadCatalogues('accounts')(),
+      context.queryClient.ensureQueryData(settingsQuery).catch(() => undefined),
+    ]);
+  },
   component: lazyRouteComponent(() => import('./AccountsPage'), 'AccountsPage'),
 });
 

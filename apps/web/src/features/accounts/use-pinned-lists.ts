@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { forgetRestored, restoredData } from '../../lib/persist';
 import { accountsQuery, type Account } from '../../entities/account/account.api';
+import { accountSecretsQuery } from '../../entities/account/list-codes';
 import { groupsQuery, type Group } from '../../entities/group/group.api';
 
 /** Only what the screen shows: a changed HOTP counter is not a change worth a notice. */
@@ -20,10 +21,14 @@ interface Pinned {
 /**
  * The accounts and groups the screen shows. The previous visit's lists (kept locally) show at
  * once; when the server's first answer differs, they stay on screen (`stale`) until the person
- * reloads, so that nothing moves under their finger. `toRefresh` skips them.
+ * reloads, so that nothing moves under their finger. `toRefresh` skips them. With the codes in
+ * the list (`source` 'with-secrets'), the list comes with the secrets' answer (accountSecretsQuery),
+ * not from a fetch of its own; 'waiting' (preferences not known yet) asks for neither.
  */
-export function usePinnedLists(toRefresh: boolean) {
-  const accounts = useQuery(accountsQuery);
+export function usePinnedLists(toRefresh: boolean, source: 'list' | 'with-secrets' | 'waiting') {
+  const accounts = useQuery({ ...accountsQuery, enabled: source === 'list' });
+  // Mounted here too: the list waits for it, even before any row (and AccountList) shows.
+  const secrets = useQuery({ ...accountSecretsQuery, enabled: source === 'with-secrets' });
   const groups = useQuery(groupsQuery);
   const [pinned, setPinned] = useState<Pinned | null>(() => {
     if (toRefresh) return null;
@@ -35,7 +40,8 @@ export function usePinnedLists(toRefresh: boolean) {
   });
   // Only the first server answer is compared with the previous visit's lists.
   const [verdict, setVerdict] = useState<'waiting' | 'same' | 'changed'>('waiting');
-  const fetched = accounts.isFetchedAfterMount && groups.isFetchedAfterMount && !accounts.isFetching;
+  const fetched =
+    accounts.isFetchedAfterMount && groups.isFetchedAfterMount && !accounts.isFetching && !secrets.isFetching;
   if (verdict === 'waiting' && fetched) {
     const changed =
       pinned !== null &&
@@ -51,6 +57,7 @@ export function usePinnedLists(toRefresh: boolean) {
 
   const { refetch: refetchAccounts } = accounts;
   const { refetch: refetchGroups } = groups;
+  const { refetch: refetchSecrets } = secrets;
   return {
     accounts: pinned?.accounts ?? accounts.data,
     groups: pinned?.groups ?? groups.data,
@@ -62,7 +69,7 @@ export function usePinnedLists(toRefresh: boolean) {
     stale: verdict === 'changed' && pinned !== null,
     /** Asks the server again and shows its lists. */
     reload: async () => {
-      await Promise.all([refetchAccounts(), refetchGroups()]);
+      await Promise.all([source === 'with-secrets' ? refetchSecrets() : refetchAccounts(), refetchGroups()]);
       setPinned(null);
     },
   };

@@ -4,10 +4,12 @@ import { useCallback } from 'react';
 import { rememberPreferences, shellPreferences } from '../../entities/settings/preferences';
 import { devicesQuery } from '../../entities/user/devices.api';
 import { changeLocale, resolveLocale } from '../../i18n/i18n';
+import { takeReturn } from '../../lib/return-after-sign-in';
 
 /**
  * After a sign-in, a registration or a recovery: drop whatever was cached for the anonymous visitor,
- * adopt the user's language and sign-in preferences, and go to the accounts.
+ * adopt the user's language and sign-in preferences, and go to the accounts (or to the page that
+ * asked to be come back to).
  */
 export function useSignedIn(): (preferences?: Readonly<Record<string, unknown>>) => Promise<void> {
   const queryClient = useQueryClient();
@@ -22,7 +24,8 @@ export function useSignedIn(): (preferences?: Readonly<Record<string, unknown>>)
         rememberPreferences(shell);
         await changeLocale(resolveLocale(shell.lang));
       }
-      await navigate({ to: '/accounts' });
+      const back = takeReturn();
+      await (back ? navigate({ href: back }) : navigate({ to: '/accounts' }));
     },
     [navigate, queryClient],
   );

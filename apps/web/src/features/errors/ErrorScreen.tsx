@@ -11,10 +11,15 @@ interface ErrorScreenProps {
   readonly debug?: string | undefined;
   /** A page of its own (the error routes): the screen is the page's main landmark. */
   readonly page?: boolean;
+  /** The name of the page whose data could not be loaded (a route's error). */
+  readonly failed?: string | undefined;
+  /** Loads the page again (a route's error: its loaders run again). */
+  readonly onRetry?: (() => void) | undefined;
 }
 
 /** 404, flooded, generic and server-unreachable errors share one screen. */
-export function ErrorScreen({ variant, message, closable = true, debug, page }: ErrorScreenProps) {
+export function ErrorScreen(props: ErrorScreenProps) {
+  const { variant, message, closable = true, debug, page, failed, onRetry } = props;
   const { t } = useTranslation('errors');
   // Inside a layout (a route's error), the layout's <main> holds it already.
   const Landmark = page ? 'main' : 'section';
@@ -24,9 +29,15 @@ export function ErrorScreen({ variant, message, closable = true, debug, page }: 
         {variant === 'notFound' ? '404' : '!'}
       </div>
       <h1 id="error-title">{t(`${variant}.title`)}</h1>
+      {failed && <p className="error-failed">{t('loadFailed', { page: failed })}</p>}
       <p className="error-legend">{t(`${variant}.legend`)}</p>
       {message && variant !== 'notFound' && <p className="error-message">{message}</p>}
       {import.meta.env.DEV && debug && <pre className="error-debug">{debug}</pre>}
+      {onRetry && (
+        <button type="button" className="button button-primary" onClick={onRetry}>
+          {t('tryAgain')}
+        </button>
+      )}
       {variant === 'offline' && (
         <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
           {t('tryAgain')}

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { authLayout } from '../../lib/routes';
+import { authLayout, loadData } from '../../lib/routes';
+import { groupsQuery } from '../../entities/group/group.api';
 import { loadCatalogues } from '../../i18n/i18n';
 import './groups.css';
 
@@ -7,7 +8,9 @@ export const groupsRoute = createRoute({
   getParentRoute: () => authLayout,
   path: '/groups',
   staticData: { title: 'groups' },
-  loader: loadCatalogues('groups'),
+  loader: async ({ context }) => {
+    await Promise.all([loadCatalogues('groups')(), loadData(context, groupsQuery)]);
+  },
   component: lazyRouteComponent(() => import('./GroupsScreens'), 'GroupsScreen'),
 });
 

@@ -35,6 +35,7 @@ export interface Row {
 function kitOf(item: Item) {
   return {
     ...(item.tags && item.tags.length > 0 ? { tags: item.tags } : {}),
+    ...(item.websites && item.websites.length > 0 ? { websites: item.websites } : {}),
     ...(item.note ? { note: item.note } : {}),
     ...(item.recovery_codes && item.recovery_codes.length > 0 ? { recovery_codes: item.recovery_codes } : {}),
     ...(item.favorite ? { favorite: true } : {}),

@@ -1,7 +1,8 @@
 import { createRoute, lazyRouteComponent, Link, Outlet, useLocation } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authLayout } from '../../lib/routes';
+import { authLayout, loadData } from '../../lib/routes';
+import { settingsQuery } from '../../entities/settings/settings.api';
 import { loadCatalogues } from '../../i18n/i18n';
 import './settings.css';
 
@@ -64,7 +65,9 @@ const settingsLayout = createRoute({
   id: 'settings',
   staticData: { showAbout: true },
   // The texts of every settings screen (the security devices screen also reads the sign-in ones).
-  loader: loadCatalogues('settings', 'auth'),
+  loader: async ({ context }) => {
+    await Promise.all([loadCatalogues('settings', 'auth')(), loadData(context, settingsQuery)]);
+  },
   component: SettingsLayout,
 });
 

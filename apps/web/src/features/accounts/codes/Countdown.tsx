@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore, type CSSProperties } from 'react';
+import { useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { serverNow, useSecond, useStep } from '../../../ui/clock';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
@@ -24,9 +24,22 @@ function turns(elapsed: number): { readonly start: number; readonly end: number 
  * animation: the ring steps once a second with the number (`left`).
  */
 function Ring({ period, left }: { readonly period: number; readonly left: number | null }) {
-  const [elapsed] = useState(() => (serverNow() / 1000) % period);
+  const [mountedAt] = useState(serverNow);
+  const elapsed = (mountedAt / 1000) % period;
+  const ring = useRef<HTMLSpanElement>(null);
+  const animated = left === null;
+  // An animation starts at the first frame the page draws after it is set, which a busy page
+  // (a first visit, a slow phone) delays by up to seconds: the ring would lag the number by as
+  // much. Its start is pinned to the moment it was mounted, whenever it is drawn.
+  useLayoutEffect(() => {
+    if (!animated) return;
+    const startTime = performance.now() - (serverNow() - mountedAt);
+    // (Web Animations are in every browser the app supports; not in every test DOM.)
+    const animations = ring.current?.getAnimations?.({ subtree: true }) ?? [];
+    for (const animation of animations) animation.startTime = startTime;
+  }, [animated, mountedAt]);
   const arc = (half: 'start' | 'end'): CSSProperties =>
-    left === null
+    animated
       ? { animationDuration: `${period}s`, animationDelay: `${-elapsed}s` }
       : {
           animation: 'none',
@@ -34,7 +47,7 @@ function Ring({ period, left }: { readonly period: number; readonly left: number
           opacity: turns(1 - left / period)[half] <= -180 ? 0 : 1,
         };
   return (
-    <span className="countdown-ring" aria-hidden="true">
+    <span className="countdown-ring" aria-hidden="true" ref={ring}>
       <span className="countdown-half countdown-half-start">
         <span className="countdown-arc countdown-arc-start" style={arc('start')} />
       </span>

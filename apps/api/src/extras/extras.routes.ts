@@ -8,8 +8,8 @@ import {
   CodeUsedBody,
   RecoveryBody,
   RecoveryWritten,
-} from './recovery.schemas.js';
-import { markRecoveryCode, revealRecovery, writeRecovery } from './recovery.service.js';
+} from './extras.schemas.js';
+import { markRecoveryCode, revealRecovery, writeRecovery } from './extras.service.js';
 
 const config = { auth: 'api' } as const;
 const tags = ['twofaccounts'];
@@ -17,8 +17,11 @@ const AccountParams = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Account id' }),
 });
 
-/** An account's note and recovery codes (Twofold only): never in lists, revealed one account at a time. */
-export const recoveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/**
+ * The extras revealed one account at a time (Twofold only): its note and recovery codes, never in
+ * lists. The others (tags, websites, the favourite) travel with the account (`withExtras`).
+ */
+export const extrasRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/twofaccounts/:id/recovery',
     {

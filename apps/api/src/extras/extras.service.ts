@@ -16,8 +16,8 @@ import {
   storedNote,
   writeCodes,
   writeNote,
-} from './recovery.queries.js';
-import type { RecoveryBody } from './recovery.schemas.js';
+} from './extras.queries.js';
+import type { RecoveryBody } from './extras.schemas.js';
 
 const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
 
