@@ -24,7 +24,9 @@ const local = browser.storage.local as unknown as StorageArea;
 const session = browser.storage.session as unknown as StorageArea;
 
 export class Background {
-  readonly server = new Server();
+  // A revoked token leaves nothing behind: the sealed token and its key are erased (the server's
+  // address stays, so pairing again is one click).
+  readonly server = new Server(() => forgetToken(local, session));
   private pairing: Pairing | null = null;
   private pairingError: string | null = null;
   private ready: Promise<void>;

@@ -1,6 +1,7 @@
 // The background's hold on the server: the paired server's URL and token, the accounts (no
 // secret) cached in memory, and the codes, every call through the SDK. A 401 means the token was
-// revoked: the state says so and the popup offers to pair again.
+// revoked: the state says so, `onRevoked` erases what the extension keeps, and the popup offers to
+// pair again.
 import { createTwofold, TwofoldApiError, type Account, type Twofold } from '@twofold/contract';
 import type { PopupAccount, PopupCode, Status } from '../lib/messages.js';
 
@@ -8,6 +9,8 @@ import type { PopupAccount, PopupCode, Status } from '../lib/messages.js';
 type AccountWithExtras = Account & { favourite?: boolean; websites?: string[] };
 
 export class Server {
+  constructor(private readonly onRevoked: () => Promise<void> = async () => undefined) {}
+
   private api: Twofold | null = null;
   private accounts: PopupAccount[] | null = null;
   status: Status = 'unpaired';
@@ -26,12 +29,17 @@ export class Server {
     this.status = status;
   }
 
+  private async revoked(): Promise<void> {
+    this.disconnect('revoked');
+    await this.onRevoked();
+  }
+
   private async call<T>(work: (api: Twofold) => Promise<T>): Promise<T> {
     if (!this.api) throw new Error(this.status);
     try {
       return await work(this.api);
     } catch (error) {
-      if (error instanceof TwofoldApiError && error.status === 401) this.disconnect('revoked');
+      if (error instanceof TwofoldApiError && error.status === 401) await this.revoked();
       throw error;
     }
   }
@@ -69,7 +77,7 @@ export class Server {
       )(`/api/v1/twofaccounts/${id}/websites`, { body: { domain } });
     const { response, error } = await this.call(post);
     if (!response.ok) {
-      if (response.status === 401) this.disconnect('revoked');
+      if (response.status === 401) await this.revoked();
       throw new TwofoldApiError(response.status, error);
     }
     this.accounts = (this.accounts ?? []).map((account) =>

@@ -29,6 +29,11 @@ async function send<T>(request: PopupRequest): Promise<T> {
 
 function showError(error: unknown): void {
   const key = error instanceof Error ? error.message : 'error';
+  // A revoked token: the background has erased it; the pairing screen says so.
+  if (key === 'revoked') {
+    void send<StateAnswer>({ type: 'state' }).then(render);
+    return;
+  }
   const known = ['revoked', 'unreachable', 'not-for-site', 'permission', 'access_denied', 'expired_token'];
   $('error').textContent = t(known.includes(key) ? `error_${key.replace('-', '_')}` : 'error_generic');
   $('error').hidden = false;
