@@ -13,7 +13,7 @@ import type {
   SiteAccount,
   StateAnswer,
 } from '../lib/messages.js';
-import { matchesSite, registrableDomain } from '../site-match.js';
+import { matchesSite, siteOf } from '@twofold/otp/websites';
 import { Server } from './server.js';
 import { startPairing, type Pairing } from './pairing.js';
 
@@ -72,7 +72,7 @@ export class Background {
   }
 
   async autoSubmit(url: string): Promise<boolean> {
-    const domain = registrableDomain(url);
+    const domain = siteOf(url);
     const map = ((await local.get(AUTO_SUBMIT))[AUTO_SUBMIT] ?? {}) as Record<string, boolean>;
     return domain !== null && map[domain] === true;
   }

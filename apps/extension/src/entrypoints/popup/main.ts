@@ -2,7 +2,7 @@
 // fallback), then every account, favourites first, searchable; a code is read only when asked for.
 import { browser } from 'wxt/browser';
 import type { PopupAccount, PopupCode, PopupRequest, StateAnswer } from '../../lib/messages.js';
-import { matchesSite, registrableDomain } from '../../site-match.js';
+import { matchesSite, siteOf } from '@twofold/otp/websites';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 type MessageKey = Parameters<typeof browser.i18n.getMessage>[0];
@@ -231,7 +231,7 @@ async function start(): Promise<void> {
     ? await browser.tabs.get(tabId)
     : (await browser.tabs.query({ active: true, currentWindow: true }))[0];
   if (active?.id !== undefined && active.url) {
-    tab = { id: active.id, url: active.url, domain: registrableDomain(active.url) };
+    tab = { id: active.id, url: active.url, domain: siteOf(active.url) };
   }
   const state = await send<StateAnswer>({ type: 'state' });
   if (state.serverUrl) $<HTMLInputElement>('server-url').value = state.serverUrl;
