@@ -49,6 +49,19 @@ function codesNow(): string[] {
   });
 }
 
+/** A request with the test user's full-scope token (what the test sets up, not what it checks). */
+function api(method: string, route: string, body: unknown): Promise<Response> {
+  return fetch(`${server.url}${route}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${server.token}`,
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+}
+
 const pageUrl = (host: string, route: string) => `http://${host}:${pages.port}${route}`;
 
 /**
@@ -100,25 +113,27 @@ beforeAll(async () => {
   const unpacked = unpackedWithTestHosts();
   server = await startTestServer();
   pages = await servePages();
-  const created = await fetch(`${server.url}/api/v1/twofaccounts`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Bearer ${server.token}`,
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({
-      service: 'GitHub',
-      account: 'octocat',
-      otp_type: 'totp',
-      secret: SECRET,
-      digits: 6,
-      algorithm: 'sha1',
-      period: 30,
-      websites: ['github.test'],
-    }),
+  const github = await api('POST', '/api/v1/twofaccounts', {
+    service: 'GitHub',
+    account: 'octocat',
+    otp_type: 'totp',
+    secret: SECRET,
+    digits: 6,
+    algorithm: 'sha1',
+    period: 30,
+    websites: ['github.test'],
   });
-  if (created.status !== 201) throw new Error(`account: ${created.status} ${await created.text()}`);
+  if (github.status !== 201) throw new Error(`account: ${github.status} ${await github.text()}`);
+  // A favourite made after it, with no website: listed first in the popup, never offered in a page.
+  const starred = await api('POST', '/api/v1/twofaccounts', {
+    service: 'Bitwarden',
+    account: 'octocat',
+    otp_type: 'totp',
+    secret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ',
+  });
+  const { id } = (await starred.json()) as { id: number };
+  const star = await api('PUT', `/api/v1/twofaccounts/${id}/favorite`, { favorite: true });
+  if (!star.ok) throw new Error(`favourite: ${star.status} ${await star.text()}`);
   context = await chromium.launchPersistentContext(path.join(scratch, 'profile'), {
     executablePath: CHROMIUM,
     headless: true,
@@ -187,6 +202,11 @@ describe('pairing', () => {
 });
 
 describe('the popup', () => {
+  it('lists the favourites first', async () => {
+    await expect.poll(() => popup.getByRole('listitem').first().textContent()).toContain('Bitwarden');
+    await expect.poll(() => popup.getByRole('listitem').count()).toBe(2);
+  });
+
   it("shows the account's current code", async () => {
     const item = popup.getByRole('listitem').filter({ hasText: 'GitHub' });
     await item.getByRole('button', { name: 'Show code' }).click();
