@@ -32,6 +32,8 @@ const STAGES = [
     types: [
       { name: 'typecheck', command: 'turbo run typecheck' },
       { name: 'publish', command: 'node tooling/publish-check.mjs' },
+      // The Firefox build as the add-on store checks it (web-ext lint, warnings as errors).
+      { name: 'extension lint', command: 'pnpm --filter @twofold/extension lint' },
     ],
   },
   {
@@ -45,7 +47,13 @@ const STAGES = [
     ],
   },
   { api: [{ name: 'API tests', command: 'turbo run test --filter=@twofold/api' }] },
-  { browser: [{ name: 'browser tests', command: 'pnpm --filter @twofold/web test:browser' }] },
+  {
+    // The web app's journeys, then the built extension's (one browser, one server: under a minute).
+    browser: [
+      { name: 'browser tests', command: 'pnpm --filter @twofold/web test:browser' },
+      { name: 'extension browser tests', command: 'pnpm --filter @twofold/extension test:browser' },
+    ],
+  },
   { compose: [{ name: 'compose', command: 'node tooling/compose-check.mjs' }] },
 ];
 

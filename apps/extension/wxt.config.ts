@@ -6,14 +6,9 @@ const { version } = JSON.parse(readFileSync(new URL('../../package.json', import
   version: string;
 };
 
-// A build for the browser tests (TWOFOLD_EXTENSION_TEST=1) is granted the test servers' hosts up
-// front: a headless browser cannot answer the permission prompt a real pairing shows.
-const testHosts = process.env.TWOFOLD_EXTENSION_TEST === '1' ? ['http://*.test/*'] : [];
-
 export default defineConfig({
   srcDir: 'src',
   publicDir: 'public',
-  outDir: process.env.TWOFOLD_EXTENSION_TEST === '1' ? '.output-test' : '.output',
   manifestVersion: 3,
   zip: { artifactTemplate: 'twofold-extension-{{browser}}-{{version}}.zip', zipSources: false },
   manifest: ({ browser }) => ({
@@ -23,7 +18,6 @@ export default defineConfig({
     version,
     permissions: ['storage', 'activeTab', 'scripting'],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
-    ...(testHosts.length ? { host_permissions: testHosts } : {}),
     icons: { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' },
     action: { default_title: '__MSG_extName__', default_icon: { 16: 'icon/16.png', 32: 'icon/32.png' } },
     commands: {

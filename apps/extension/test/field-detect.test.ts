@@ -5,7 +5,16 @@ import { bestCodeField, findCodeFields, type CodeField } from '../src/lib/field-
 import { fillCode } from '../src/lib/fill';
 
 const fixtures = join(__dirname, 'fixtures');
-const pages = readdirSync(fixtures).filter((name) => name.endsWith('.html'));
+const htmlIn = (folder: string) =>
+  readdirSync(join(fixtures, folder))
+    .filter((name) => name.endsWith('.html'))
+    .map((name) => ({ name: `${folder}/${name}`, html: readFileSync(join(fixtures, folder, name), 'utf8') }));
+/** Real sites' code steps, each opening with a comment that names the site and the page. */
+const sites = htmlIn('sites');
+/** Made-up code steps: other languages, two candidate fields. */
+const madeUp = htmlIn('pages');
+/** Forms with no code field: sign-in, search, card payment, contact. */
+const forms = htmlIn('forms');
 
 function load(html: string): Document {
   document.body.innerHTML = html;
@@ -22,26 +31,46 @@ beforeEach(() => {
 });
 
 describe('the field detector on real sign-in pages', () => {
-  it('has a corpus of at least 15 sites', () => {
-    expect(
-      pages.filter((name) => !['two-candidates.html', 'negatives.html'].includes(name)).length,
-    ).toBeGreaterThanOrEqual(15);
+  it('has a corpus of at least 15 sites, each saying which site and page it is', () => {
+    expect(sites.length).toBeGreaterThanOrEqual(15);
+    for (const { name, html } of sites) expect(html, name).toMatch(/^<!-- [^:]+: .+ -->\n/);
   });
 
-  for (const name of pages) {
-    it(`finds the code field of ${name} (and only a code field)`, () => {
-      const doc = load(readFileSync(join(fixtures, name), 'utf8'));
-      const expected = Array.from(doc.querySelectorAll<HTMLInputElement>('[data-expect]'));
+  const expectedIn = (doc: Document) => {
+    const expected = Array.from(doc.querySelectorAll<HTMLInputElement>('[data-expect]'));
+    expect(expected.length, 'the fixture marks its code field').toBeGreaterThan(0);
+    return expected;
+  };
+
+  for (const { name, html } of sites) {
+    it(`finds the code field of ${name}, and nothing else`, () => {
+      const doc = load(html);
+      const expected = expectedIn(doc);
       expect(inputsOf(bestCodeField(doc))).toEqual(expected);
+      expect(findCodeFields(doc).flatMap(inputsOf)).toEqual(expected);
+    });
+  }
+
+  for (const { name, html } of madeUp) {
+    it(`chooses the code field of ${name}`, () => {
+      const doc = load(html);
+      expect(inputsOf(bestCodeField(doc))).toEqual(expectedIn(doc));
     });
   }
 });
 
-describe('negatives', () => {
-  it('offers nothing for search boxes, phone numbers, card codes and the like', () => {
-    const doc = load(readFileSync(join(fixtures, 'negatives.html'), 'utf8'));
-    expect(findCodeFields(doc)).toEqual([]);
+describe('forms without a code field', () => {
+  it('has the sign-in, search and card payment forms', () => {
+    expect(forms.map((form) => form.name)).toEqual(
+      expect.arrayContaining(['forms/login.html', 'forms/search.html', 'forms/credit-card.html']),
+    );
   });
+
+  for (const { name, html } of forms) {
+    it(`offers nothing in ${name}`, () => {
+      expect(findCodeFields(load(html))).toEqual([]);
+    });
+  }
 
   it('does not take a card number in four boxes of four for a split field', () => {
     const doc = load(

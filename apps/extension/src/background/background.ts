@@ -13,7 +13,7 @@ import type {
   SiteAccount,
   StateAnswer,
 } from '../lib/messages.js';
-import { matchesSite, registrableDomain } from '../site-match.js';
+import { matchesSite, siteOf } from '@twofold/otp/websites';
 import { Server } from './server.js';
 import { startPairing, type Pairing } from './pairing.js';
 
@@ -24,7 +24,9 @@ const local = browser.storage.local as unknown as StorageArea;
 const session = browser.storage.session as unknown as StorageArea;
 
 export class Background {
-  readonly server = new Server();
+  // A revoked token leaves nothing behind: the sealed token and its key are erased (the server's
+  // address stays, so pairing again is one click).
+  readonly server = new Server(() => forgetToken(local, session));
   private pairing: Pairing | null = null;
   private pairingError: string | null = null;
   private ready: Promise<void>;
@@ -70,7 +72,7 @@ export class Background {
   }
 
   async autoSubmit(url: string): Promise<boolean> {
-    const domain = registrableDomain(url);
+    const domain = siteOf(url);
     const map = ((await local.get(AUTO_SUBMIT))[AUTO_SUBMIT] ?? {}) as Record<string, boolean>;
     return domain !== null && map[domain] === true;
   }
@@ -147,6 +149,8 @@ export class Background {
         return this.server.code(request.id);
       case 'fill':
         return this.fillTab(request.tabId, request.id);
+      case 'fill-best':
+        return this.fillTab(request.tabId, null);
       case 'remember':
         await this.server.remember(request.id, request.domain);
         return {};

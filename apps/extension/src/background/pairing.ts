@@ -1,5 +1,13 @@
-// The pairing in progress: a device authorization polled until the user approves it in the web app.
-import { pollDeviceToken, startDeviceAuthorization, type DeviceToken } from './device-auth.js';
+// Pairing without copying a token: an RFC 8628-shaped device authorization through the SDK. The
+// extension asks the server for a device code and a short user code, opens the web app's "Connect
+// a browser extension" page (`verification_uri_complete`), and polls until the signed-in user
+// approves there; the answer is a personal access token of the `codes` scope.
+import {
+  createTwofold,
+  DeviceAuthorizationError,
+  TwofoldNetworkError,
+  type DeviceToken,
+} from '@twofold/contract';
 
 export interface Pairing {
   readonly serverUrl: string;
@@ -11,7 +19,7 @@ export interface Pairing {
 export interface PairingHooks {
   /** The approved token (the pairing is over). */
   onToken(serverUrl: string, token: DeviceToken): Promise<void>;
-  /** The pairing failed: denied, expired, or the server answered otherwise. */
+  /** The pairing failed: denied (`access_denied`), expired (`expired_token`), or `error`. */
   onFailure(reason: string): void;
   /** Waits this many milliseconds (injected, so tests and the worker choose how). */
   wait(ms: number): Promise<void>;
@@ -23,7 +31,8 @@ export async function startPairing(
   clientName: string,
   hooks: PairingHooks,
 ): Promise<Pairing> {
-  const auth = await startDeviceAuthorization(serverUrl, clientName, 'codes');
+  const { deviceAuthorization } = createTwofold({ baseUrl: serverUrl, timeout: 15_000 });
+  const auth = await deviceAuthorization.start(clientName, 'codes');
   const pairing: Pairing = {
     serverUrl,
     userCode: auth.user_code,
@@ -35,15 +44,15 @@ export async function startPairing(
     let interval = Math.max(1, auth.interval) * 1000;
     while (Date.now() < expiresAt) {
       await hooks.wait(interval);
-      let result;
       try {
-        result = await pollDeviceToken(serverUrl, auth.device_code);
-      } catch {
-        continue; // the server could not be reached this time: try again at the next interval
+        const answer = await deviceAuthorization.poll(auth.device_code);
+        if ('token' in answer) return await hooks.onToken(serverUrl, answer.token);
+        if (answer.pending === 'slow_down') interval += 5000;
+      } catch (error) {
+        // The server could not be reached this time: try again at the next interval.
+        if (error instanceof TwofoldNetworkError) continue;
+        return hooks.onFailure(error instanceof DeviceAuthorizationError ? error.error : 'error');
       }
-      if (result.kind === 'token') return hooks.onToken(serverUrl, result.token);
-      if (result.kind === 'failed') return hooks.onFailure(result.reason);
-      if (result.slowDown) interval += 5000;
     }
     hooks.onFailure('expired_token');
   })();

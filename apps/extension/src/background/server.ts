@@ -1,13 +1,13 @@
 // The background's hold on the server: the paired server's URL and token, the accounts (no
 // secret) cached in memory, and the codes, every call through the SDK. A 401 means the token was
-// revoked: the state says so and the popup offers to pair again.
-import { createTwofold, TwofoldApiError, type Account, type Twofold } from '@twofold/contract';
+// revoked: the state says so, `onRevoked` erases what the extension keeps, and the popup offers to
+// pair again.
+import { createTwofold, TwofoldApiError, unwrap, type Twofold } from '@twofold/contract';
 import type { PopupAccount, PopupCode, Status } from '../lib/messages.js';
 
-/** The account with the extras Twofold adds (`websites` arrives with the site-matching server). */
-type AccountWithExtras = Account & { favourite?: boolean; websites?: string[] };
-
 export class Server {
+  constructor(private readonly onRevoked: () => Promise<void> = async () => undefined) {}
+
   private api: Twofold | null = null;
   private accounts: PopupAccount[] | null = null;
   status: Status = 'unpaired';
@@ -26,25 +26,30 @@ export class Server {
     this.status = status;
   }
 
+  private async revoked(): Promise<void> {
+    this.disconnect('revoked');
+    await this.onRevoked();
+  }
+
   private async call<T>(work: (api: Twofold) => Promise<T>): Promise<T> {
     if (!this.api) throw new Error(this.status);
     try {
       return await work(this.api);
     } catch (error) {
-      if (error instanceof TwofoldApiError && error.status === 401) this.disconnect('revoked');
+      if (error instanceof TwofoldApiError && error.status === 401) await this.revoked();
       throw error;
     }
   }
 
   async list(refresh = false): Promise<PopupAccount[]> {
     if (this.accounts && !refresh) return this.accounts;
-    const rows = (await this.call((api) => api.accounts.list({ withExtras: true }))) as AccountWithExtras[];
+    const rows = await this.call((api) => api.accounts.list({ withExtras: true }));
     const accounts = rows.map((row): PopupAccount => ({
       id: row.id,
       service: row.service ?? '',
       account: row.account,
       icon: row.icon,
-      favourite: row.favourite === true,
+      favourite: row.favorite === true,
       otpType: row.otp_type,
       websites: row.websites ?? [],
     }));
@@ -60,18 +65,11 @@ export class Server {
 
   /** Remembers a website for an account (the server keeps it; the cache learns it now). */
   async remember(id: number, domain: string): Promise<void> {
-    const post = (api: Twofold) =>
-      (
-        api.client.POST as unknown as (
-          path: string,
-          init: unknown,
-        ) => Promise<{ response: Response; error?: unknown }>
-      )(`/api/v1/twofaccounts/${id}/websites`, { body: { domain } });
-    const { response, error } = await this.call(post);
-    if (!response.ok) {
-      if (response.status === 401) this.disconnect('revoked');
-      throw new TwofoldApiError(response.status, error);
-    }
+    await this.call((api) =>
+      unwrap(
+        api.client.POST('/api/v1/twofaccounts/{id}/websites', { params: { path: { id } }, body: { domain } }),
+      ),
+    );
     this.accounts = (this.accounts ?? []).map((account) =>
       account.id === id && !account.websites.includes(domain)
         ? { ...account, websites: [...account.websites, domain] }

@@ -63,6 +63,8 @@ export type PopupRequest =
   | { readonly type: 'accounts' }
   | { readonly type: 'otp'; readonly id: number }
   | { readonly type: 'fill'; readonly id: number; readonly tabId: number }
+  /** What the `fill-best` keyboard command does, for a tab (the site's first account). */
+  | { readonly type: 'fill-best'; readonly tabId: number }
   | { readonly type: 'remember'; readonly id: number; readonly domain: string }
   | { readonly type: 'auto-submit'; readonly domain: string; readonly on: boolean }
   | { readonly type: 'auto-submit?'; readonly domain: string };

@@ -2,7 +2,7 @@
 // fallback), then every account, favourites first, searchable; a code is read only when asked for.
 import { browser } from 'wxt/browser';
 import type { PopupAccount, PopupCode, PopupRequest, StateAnswer } from '../../lib/messages.js';
-import { matchesSite, registrableDomain } from '../../site-match.js';
+import { matchesSite, siteOf } from '@twofold/otp/websites';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 type MessageKey = Parameters<typeof browser.i18n.getMessage>[0];
@@ -29,6 +29,11 @@ async function send<T>(request: PopupRequest): Promise<T> {
 
 function showError(error: unknown): void {
   const key = error instanceof Error ? error.message : 'error';
+  // A revoked token: the background has erased it; the pairing screen says so.
+  if (key === 'revoked') {
+    void send<StateAnswer>({ type: 'state' }).then(render);
+    return;
+  }
   const known = ['revoked', 'unreachable', 'not-for-site', 'permission', 'access_denied', 'expired_token'];
   $('error').textContent = t(known.includes(key) ? `error_${key.replace('-', '_')}` : 'error_generic');
   $('error').hidden = false;
@@ -226,7 +231,7 @@ async function start(): Promise<void> {
     ? await browser.tabs.get(tabId)
     : (await browser.tabs.query({ active: true, currentWindow: true }))[0];
   if (active?.id !== undefined && active.url) {
-    tab = { id: active.id, url: active.url, domain: registrableDomain(active.url) };
+    tab = { id: active.id, url: active.url, domain: siteOf(active.url) };
   }
   const state = await send<StateAnswer>({ type: 'state' });
   if (state.serverUrl) $<HTMLInputElement>('server-url').value = state.serverUrl;

@@ -1,0 +1,299 @@
+// The built extension (.output/chrome-mv3, what `pnpm build` zips) in Debian's Chromium, headless,
+// against the built server: pairing through a device authorization approved in the web app, the
+// popup's code, filling sign-in pages served by the test on *.test hosts (the browser maps them to
+// this machine), and a revocation in Settings. Each filled or shown code is compared with an
+// independent TOTP computation (@twofold/otp with the account's known secret).
+//
+// The tests run in order as one user's journey: pairing first, revocation last.
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { totpCodes } from '@twofold/otp';
+import { startTestServer, type TestServer } from '../../../../packages/contract/test/test-server';
+import { servePages, type Pages } from './pages';
+
+const built = path.resolve(__dirname, '../../.output/chrome-mv3');
+const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const PASSWORD = 'correct horse battery staple';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+let server: TestServer;
+let pages: Pages;
+let context: BrowserContext;
+let scratch: string;
+let extensionId: string;
+let popup: Page;
+/** The web app's tab the extension opened for the pairing, signed in. */
+let web: Page;
+
+/** The extension API as its own pages see it (the functions below run in the popup page). */
+interface Chrome {
+  tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> };
+  runtime: { sendMessage(message: object): Promise<{ filled?: boolean; error?: string }> };
+  storage: Record<'local' | 'session', { get(keys: null): Promise<Record<string, unknown>> }>;
+}
+declare const chrome: Chrome;
+
+/** The codes of the account's secret around now: a filled or shown one must be among them. */
+function codesNow(): string[] {
+  const now = Date.now() / 1000;
+  return [now - 1, now].map((at) => {
+    const result = totpCodes(
+      { otp_type: 'totp', secret: SECRET, digits: 6, algorithm: 'sha1', period: 30 },
+      at,
+    );
+    if (!result.ok) throw new Error('totp');
+    return result.value.password;
+  });
+}
+
+/** A request with the test user's full-scope token (what the test sets up, not what it checks). */
+function api(method: string, route: string, body: unknown): Promise<Response> {
+  return fetch(`${server.url}${route}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${server.token}`,
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+const pageUrl = (host: string, route: string) => `http://${host}:${pages.port}${route}`;
+
+/**
+ * The built extension as a browser would load it, with the test hosts granted up front: pairing
+ * asks for the server's origin (an optional host permission), and a headless browser cannot
+ * answer that prompt. Nothing else of the build changes.
+ */
+function unpackedWithTestHosts(): string {
+  if (!existsSync(path.join(built, 'manifest.json'))) {
+    throw new Error('Build first: the test loads the built extension (pnpm build).');
+  }
+  const copy = path.join(scratch, 'extension');
+  cpSync(built, copy, { recursive: true });
+  const manifestPath = path.join(copy, 'manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>;
+  manifest.host_permissions = ['http://127.0.0.1/*', 'http://*.test/*'];
+  writeFileSync(manifestPath, JSON.stringify(manifest));
+  return copy;
+}
+
+/** The tab id of an open page, asked from the extension's own page. */
+async function tabIdOf(url: string): Promise<number> {
+  return popup.evaluate(async (wanted) => {
+    const tabs = await chrome.tabs.query({});
+    return tabs.find((tab) => tab.url === wanted)!.id!;
+  }, url);
+}
+
+/** What the keyboard command does (a browser shortcut cannot be pressed through the page). */
+async function fillBest(url: string): Promise<{ filled?: boolean; error?: string }> {
+  const tabId = await tabIdOf(url);
+  return popup.evaluate((id) => chrome.runtime.sendMessage({ type: 'fill-best', tabId: id }), tabId);
+}
+
+/**
+ * Clicks the Twofold button the content script puts beside a code field. It lives in a closed
+ * shadow root (the page cannot read it), so the test clicks where a user sees it.
+ */
+async function clickTwofoldButton(page: Page): Promise<void> {
+  const button = page.locator('twofold-code-button');
+  await button.waitFor({ state: 'attached' });
+  await expect.poll(async () => (await button.boundingBox())?.width ?? 0).toBeGreaterThan(0);
+  const box = (await button.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+beforeAll(async () => {
+  scratch = mkdtempSync(path.join(tmpdir(), 'twofold-extension-'));
+  const unpacked = unpackedWithTestHosts();
+  server = await startTestServer();
+  pages = await servePages();
+  const github = await api('POST', '/api/v1/twofaccounts', {
+    service: 'GitHub',
+    account: 'octocat',
+    otp_type: 'totp',
+    secret: SECRET,
+    digits: 6,
+    algorithm: 'sha1',
+    period: 30,
+    websites: ['github.test'],
+  });
+  if (github.status !== 201) throw new Error(`account: ${github.status} ${await github.text()}`);
+  // A favourite made after it, with no website: listed first in the popup, never offered in a page.
+  const starred = await api('POST', '/api/v1/twofaccounts', {
+    service: 'Bitwarden',
+    account: 'octocat',
+    otp_type: 'totp',
+    secret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ',
+  });
+  const { id } = (await starred.json()) as { id: number };
+  const star = await api('PUT', `/api/v1/twofaccounts/${id}/favorite`, { favorite: true });
+  if (!star.ok) throw new Error(`favourite: ${star.status} ${await star.text()}`);
+  context = await chromium.launchPersistentContext(path.join(scratch, 'profile'), {
+    executablePath: CHROMIUM,
+    headless: true,
+    ignoreDefaultArgs: ['--disable-extensions'],
+    args: [
+      `--disable-extensions-except=${unpacked}`,
+      `--load-extension=${unpacked}`,
+      '--host-resolver-rules=MAP *.test 127.0.0.1',
+      '--no-sandbox',
+    ],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  extensionId = new URL(worker.url()).host;
+  popup = await context.newPage();
+  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await pages?.close();
+  await server?.stop();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('pairing', () => {
+  it('shows a user code, is approved in the web app, and ends paired with a codes token', async () => {
+    await popup.getByLabel('Server address').fill(server.url);
+    const opened = context.waitForEvent('page');
+    await popup.getByRole('button', { name: 'Pair', exact: true }).click();
+    const userCode = popup
+      .getByRole('status')
+      .filter({ hasText: "Confirm this code in Twofold's tab:" })
+      .locator('strong');
+    await expect.poll(() => userCode.textContent()).toMatch(/^[A-Z]{4}-[A-Z]{4}$/);
+
+    // The extension opened the web app's Connect page; signed out, it comes back there after sign-in.
+    web = await opened;
+    await web.waitForURL(/\/login/);
+    await web.getByLabel('Email', { exact: true }).fill('tester@example.com');
+    await web.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await web.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await web.getByRole('heading', { name: 'Connect a browser extension' }).waitFor();
+    await web.getByText('Twofold extension (Chromium) asks to connect to your Twofold.').waitFor();
+    // The same code in both places.
+    await expect.poll(() => web.getByLabel('Code to compare').innerText()).toBe(await userCode.textContent());
+    await web.getByRole('button', { name: 'Approve' }).click();
+    const confirm = web.getByRole('group', { name: 'Confirm' });
+    await confirm.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await web.getByRole('status').getByRole('heading', { name: 'Device connected' }).waitFor();
+
+    // The popup, polling, ends paired: the account list instead of the pairing form.
+    await popup.getByRole('searchbox', { name: 'Search' }).waitFor();
+    await popup.getByRole('listitem').filter({ hasText: 'GitHub' }).waitFor();
+
+    // A token of the `codes` scope, listed in Settings under the extension's name.
+    const tokens = await server.asUser('GET', '/oauth/personal-access-tokens');
+    expect(await tokens.json()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Twofold extension (Chromium)', scope: 'codes' }),
+      ]),
+    );
+    await web.goto(`${server.url}/settings/oauth`);
+    await web.getByRole('button', { name: 'Revoke Twofold extension (Chromium)' }).waitFor();
+  });
+});
+
+describe('the popup', () => {
+  it('lists the favourites first', async () => {
+    await expect.poll(() => popup.getByRole('listitem').first().textContent()).toContain('Bitwarden');
+    await expect.poll(() => popup.getByRole('listitem').count()).toBe(2);
+  });
+
+  it("shows the account's current code", async () => {
+    const item = popup.getByRole('listitem').filter({ hasText: 'GitHub' });
+    await item.getByRole('button', { name: 'Show code' }).click();
+    await expect
+      .poll(async () => codesNow().includes((await item.locator('.code').textContent()) ?? ''))
+      .toBe(true);
+  });
+});
+
+describe('filling a sign-in page', () => {
+  it('fills a one-time-code field on the account’s website, without submitting', async () => {
+    const page = await context.newPage();
+    await page.goto(pageUrl('login.github.test', '/two-factor'));
+    await clickTwofoldButton(page);
+    await expect
+      .poll(async () => codesNow().includes(await page.getByLabel('Authentication code').inputValue()))
+      .toBe(true);
+    expect(pages.submissions()).toBe(0);
+    await page.close();
+  });
+
+  it('fills six split boxes one digit each', async () => {
+    const page = await context.newPage();
+    await page.goto(pageUrl('github.test', '/split'));
+    await clickTwofoldButton(page);
+    const digits = () =>
+      Promise.all(Array.from({ length: 6 }, (_, i) => page.getByLabel(`Digit ${i + 1}`).inputValue()));
+    await expect.poll(async () => (await digits()).every((digit) => digit.length === 1)).toBe(true);
+    expect(codesNow()).toContain((await digits()).join(''));
+    expect(pages.submissions()).toBe(0);
+    await page.close();
+  });
+
+  it('fills a field inside a same-origin frame, and the right one of two fields', async () => {
+    const framed = await context.newPage();
+    await framed.goto(pageUrl('github.test', '/frame'));
+    const inFrame = framed.frameLocator('iframe').getByLabel('Authentication code');
+    await inFrame.waitFor();
+    await expect.poll(async () => (await fillBest(framed.url())).filled).toBe(true);
+    await expect.poll(async () => codesNow().includes(await inFrame.inputValue())).toBe(true);
+    await framed.close();
+
+    const two = await context.newPage();
+    await two.goto(pageUrl('github.test', '/two'));
+    await expect.poll(async () => (await fillBest(two.url())).filled).toBe(true);
+    await expect
+      .poll(async () => codesNow().includes(await two.getByLabel('Authentication code').inputValue()))
+      .toBe(true);
+    expect(await two.getByLabel('Code sent by text message').inputValue()).toBe('');
+    expect(pages.submissions()).toBe(0);
+    await two.close();
+  });
+
+  it('gives nothing to a look-alike host', async () => {
+    const page = await context.newPage();
+    await page.goto(pageUrl('githab.test', '/two-factor'));
+    await page.locator('twofold-code-button').waitFor({ state: 'attached' });
+    expect(await fillBest(page.url())).toEqual({ filled: false });
+    // The popup for that tab offers to remember the site, never to fill.
+    const forTab = await context.newPage();
+    await forTab.goto(`chrome-extension://${extensionId}/popup.html?tab=${await tabIdOf(page.url())}`);
+    const item = forTab.getByRole('listitem').filter({ hasText: 'GitHub' });
+    await item.getByRole('button', { name: 'Remember githab.test for GitHub' }).waitFor();
+    expect(await item.getByRole('button', { name: 'Fill', exact: true }).count()).toBe(0);
+    expect(await page.getByLabel('Authentication code').inputValue()).toBe('');
+    await forTab.close();
+    await page.close();
+  });
+});
+
+describe('revocation', () => {
+  it('a token revoked in Settings: the extension says so and erases what it kept', async () => {
+    const stored = () =>
+      popup.evaluate(async () => ({
+        ...(await chrome.storage.local.get(null)),
+        ...(await chrome.storage.session.get(null)),
+      }));
+    expect(Object.keys(await stored())).toEqual(expect.arrayContaining(['sealedToken', 'sealKey']));
+
+    await web.getByRole('button', { name: 'Revoke Twofold extension (Chromium)' }).click();
+    await web.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+    await web.getByRole('status').filter({ hasText: 'Token revoked' }).waitFor();
+
+    await popup.reload();
+    await popup.getByText("This extension's token was revoked. Pair again.").waitFor();
+    await popup.getByRole('button', { name: 'Pair', exact: true }).waitFor();
+    await expect.poll(async () => Object.keys(await stored())).not.toContain('sealedToken');
+    expect(Object.keys(await stored())).not.toContain('sealKey');
+  });
+});
