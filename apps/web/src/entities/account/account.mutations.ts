@@ -6,12 +6,13 @@ import {
   deleteAccounts,
   moveToGroup,
   saveOrder,
+  setFavorite,
   updateAccount,
   type Account,
   type AccountParams,
   type CreateAccountBody,
 } from './account.api';
-import { restoreFromTrash, setFavorite, trashQuery } from './account-kit.api';
+import { restoreFromTrash, trashQuery } from './trash.api';
 
 /** After any change to accounts: the list and the group counts are fetched again. */
 export async function refreshAccounts(queryClient: QueryClient): Promise<void> {
