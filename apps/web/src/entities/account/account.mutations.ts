@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { groupsQuery } from '../group/group.api';
+import { tagsQuery } from '../tag/tag.api';
 import {
   accountsQuery,
   createAccount,
@@ -14,11 +15,16 @@ import {
 } from './account.api';
 import { restoreFromTrash, trashQuery } from './trash.api';
 
-/** After any change to accounts: the list and the group counts are fetched again. */
+/**
+ * After any change to accounts: the list and the group counts are fetched again, and the tags'
+ * counts and the trash on their next visit (a deletion moves accounts to the trash).
+ */
 export async function refreshAccounts(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: accountsQuery.queryKey }),
     queryClient.invalidateQueries({ queryKey: groupsQuery.queryKey }),
+    queryClient.invalidateQueries({ queryKey: tagsQuery.queryKey }),
+    queryClient.invalidateQueries({ queryKey: trashQuery.queryKey }),
   ]);
 }
 

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ResponseOf } from '@twofold/contract';
 import { api, unwrap } from '../../api/client';
+import { JUST_LOADED_MS } from '../route-data';
 
 /** An account in the trash, with the date the daily purge deletes it. */
 export type TrashedAccount = ResponseOf<'/api/v1/trash', 'get'>[number];
@@ -8,7 +9,7 @@ export type TrashedAccount = ResponseOf<'/api/v1/trash', 'get'>[number];
 export const trashQuery = queryOptions({
   queryKey: ['trash'],
   queryFn: () => unwrap(api.GET('/api/v1/trash')),
-  staleTime: 0,
+  staleTime: JUST_LOADED_MS,
 });
 
 /** The server caps id lists at 100: larger selections go in batches. */
