@@ -140,11 +140,7 @@ export function AccountForm({ account }: AccountFormProps) {
           />
         )}
         <FavoriteToggle favorite={extras.favorite} onChange={extras.setFavorite} />
-        <RevealedExtrasFields
-          lockedId={extras.lockedId}
-          draft={extras.revealed}
-          onChange={extras.setRevealed}
-        />
+        <RevealedExtrasFields {...extras.revealedField} />
         <FormError message={errors.root?.server?.message} />
         <DuplicateWarning matches={duplicates.matches} onAddAnyway={() => void submitWith(true)()} />
         <div className="form-actions">

@@ -49,10 +49,12 @@ export function useAccountExtras(account: Account | undefined) {
     },
     favorite,
     setFavorite,
-    revealed,
-    setRevealed,
-    /** The stored account whose note and codes must be revealed before they are edited. */
-    lockedId: hasSecrets ? account.id : undefined,
+    revealedField: {
+      draft: revealed,
+      onChange: setRevealed,
+      /** The stored account whose note and codes must be revealed before they are edited. */
+      lockedId: hasSecrets ? account.id : undefined,
+    },
     body: () => ({
       ...(tagsTouched ? { tags } : {}),
       ...(websitesTouched ? { websites } : {}),
