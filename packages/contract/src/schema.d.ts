@@ -12779,6 +12779,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description Account id */
                 id: number;
             };
             cookie?: never;

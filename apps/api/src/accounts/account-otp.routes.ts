@@ -8,7 +8,7 @@ import { Otp, OtpBody, QrCode, TwoFAccountPreview } from './accounts.schemas.js'
 import { previewUri } from './accounts.service.js';
 import { findView } from './accounts.reads.js';
 import { generatedUri, otpOfAccount, otpPreview } from './account-otp.service.js';
-import { AccountIdParams } from './account-params.js';
+import { AccountIdParams } from '../http/common.schemas.js';
 import { logCodes } from '../code-log/code-log.writer.js';
 
 async function isHotp(app: FastifyInstance, id: number): Promise<boolean> {

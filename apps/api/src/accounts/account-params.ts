@@ -1,13 +1,7 @@
-import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { errors } from '../http/errors.js';
 import { MAX_ID } from '../db/ids.js';
 import { accountExists } from './accounts.queries.js';
-
-/** Account ids in paths: anything but a known positive integer is a 404. */
-export const AccountIdParams = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Account id' }),
-});
 
 /** Route-model binding: an unknown account is a 404 before any validation (as in 2FAuth). */
 export async function accountMustExist(this: unknown, request: FastifyRequest): Promise<void> {

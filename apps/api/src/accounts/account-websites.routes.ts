@@ -1,5 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AccountIdParams, accountMustExist } from './account-params.js';
+import { AccountIdParams } from '../http/common.schemas.js';
+import { accountMustExist } from './account-params.js';
 import { rememberWebsite } from './account-websites.js';
 
 /**

@@ -3,7 +3,7 @@ import type { RouteApp } from '../http/route-app.js';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../http/errors.js';
 import { callerHasScope } from '../http/token-scopes.js';
-import { IdList } from '../http/common.schemas.js';
+import { AccountIdParams, IdList } from '../http/common.schemas.js';
 import { OrderedIdsBody, OrderSaved } from '../groups/groups.schemas.js';
 import { reorder } from '../groups/groups.queries.js';
 import { invalid } from '../http/field-errors.js';
@@ -32,7 +32,7 @@ import {
   type ReadFlags,
 } from './accounts.reads.js';
 import type { AccountRead } from './accounts.mapper.js';
-import { AccountIdParams, accountMustExist } from './account-params.js';
+import { accountMustExist } from './account-params.js';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from './idempotency.js';
 import { wantsExtras, withExtras, withOneExtras } from './account-extras.js';
 import { logCodes } from '../code-log/code-log.writer.js';

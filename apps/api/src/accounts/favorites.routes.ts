@@ -2,7 +2,7 @@ import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../http/errors.js';
 import type { RouteApp } from '../http/route-app.js';
 import { FavoriteBody, TwoFAccount } from './accounts.schemas.js';
-import { AccountIdParams } from './account-params.js';
+import { AccountIdParams } from '../http/common.schemas.js';
 import { showAccount } from './accounts.reads.js';
 import { reorderFavorites, writeFavorite } from './favorites.queries.js';
 import { OrderedIdsBody, OrderSaved } from '../groups/groups.schemas.js';

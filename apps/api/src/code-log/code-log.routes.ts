@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { isTruthy } from '../http/common.schemas.js';
+import { AccountIdParams, isTruthy } from '../http/common.schemas.js';
 import type { FastifyRequest } from 'fastify';
 import { MAX_ID } from '../db/ids.js';
 import { errors } from '../http/errors.js';
@@ -9,8 +9,6 @@ import { logWindow } from '../auth-log/log-window.js';
 import { AccountUsageMap, OtpLog, RecentCodeLog, ViewedCodes } from './code-log.schemas.js';
 import { codeLogOf, recentCodeLog } from './code-log.service.js';
 import { accountUsage, recordViews, usageWindow } from './code-usage.js';
-
-const AccountIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 
 /** Route-model binding, as 2FAuth: an unknown account is a 404 before the query is validated. */
 async function storedAccount(request: FastifyRequest): Promise<void> {

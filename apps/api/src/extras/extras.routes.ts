@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { assertRecentlyConfirmed } from '../auth/identity-confirmation.js';
 import { sessionPort } from '../auth/session-port.js';
-import { MAX_ID } from '../db/ids.js';
+import { AccountIdParams } from '../http/common.schemas.js';
 import {
   AccountRecovery,
   CodeParams,
@@ -13,9 +13,6 @@ import { markRecoveryCode, revealRecovery, writeRecovery } from './extras.servic
 
 const config = { auth: 'api' } as const;
 const tags = ['twofaccounts'];
-const AccountParams = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Account id' }),
-});
 
 /**
  * The extras revealed one account at a time (Twofold only): its note and recovery codes, never in
@@ -31,7 +28,7 @@ export const extrasRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'revealAccountRecovery',
         summary:
           "Reveal an account's note and recovery codes (a web session must have confirmed its user within 5 minutes: else 403 `identity_confirmation_required`)",
-        params: AccountParams,
+        params: AccountIdParams,
         response: { 200: AccountRecovery },
       },
     },
@@ -49,7 +46,7 @@ export const extrasRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         operationId: 'writeAccountRecovery',
         summary: "Replace an account's note and/or recovery codes (answers counts only)",
-        params: AccountParams,
+        params: AccountIdParams,
         body: RecoveryBody,
         response: { 200: RecoveryWritten },
       },

@@ -1,4 +1,5 @@
 import { Type, type TSchema } from 'typebox';
+import { MAX_ID } from '../db/ids.js';
 import type { ValidationAnnotations } from './validation.js';
 
 /*
@@ -11,6 +12,11 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 /** Validation annotations as TypeBox schema options. */
 export const annotate = (annotations: ValidationAnnotations): Record<PropertyKey, unknown> => ({
   ...annotations,
+});
+
+/** Account ids in paths: every route under `/api/v1/twofaccounts/{id}` reads them with this. */
+export const AccountIdParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Account id' }),
 });
 
 /** Comma-separated ids, e.g. `1,2,3`. */

@@ -19,7 +19,7 @@ import { accountsRoutes } from '../features/accounts/accounts.routes';
 import { captureRoute } from '../features/capture/capture.routes';
 import { importAccountsRoute } from '../features/import/import.routes';
 import { showQrCodeRoute } from '../features/qrcode/qrcode.routes';
-import { recoveryRoute } from '../features/recovery/recovery.routes';
+import { extrasRoute } from '../features/extras/extras.routes';
 import { codeLogRoute } from '../features/code-log/code-log.routes';
 import { startRoute } from '../features/start/start.routes';
 import { groupsRoutes } from '../features/groups/groups.routes';
@@ -100,7 +100,7 @@ const routeTree = rootRoute.addChildren([
     ...accountFormRoutes,
     importAccountsRoute,
     showQrCodeRoute,
-    recoveryRoute,
+    extrasRoute,
     codeLogRoute,
     ...groupsRoutes,
     trashRoute,

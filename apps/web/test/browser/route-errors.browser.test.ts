@@ -43,3 +43,31 @@ describe("a data route's error", () => {
     expect(refused).toBe(refusedBefore);
   });
 });
+
+describe("a data route's first visit", () => {
+  const session = perTestSessions();
+
+  it('asks for the groups, the tags and the trash once each: the screen reads what its loader fetched', async () => {
+    const { page, server } = session;
+    await registerByApi(page, server.url);
+    await apiCall(page, 'POST', `${server.url}/api/v1/tags`, { name: 'Work' });
+    for (const [path, heading] of [
+      ['/groups', 'Groups'],
+      ['/tags', 'Tags'],
+      ['/trash', 'Trash'],
+    ] as const) {
+      const fetches: string[] = [];
+      const count = (request: { url: () => string; method: () => string }) => {
+        if (request.method() === 'GET' && new URL(request.url()).pathname === `/api/v1${path}`)
+          fetches.push(request.url());
+      };
+      page.on('request', count);
+      // A new page load: nothing of the list is in the cache yet.
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      page.off('request', count);
+      expect({ path, fetches: fetches.length }).toEqual({ path, fetches: 1 });
+    }
+  });
+});

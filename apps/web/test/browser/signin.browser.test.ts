@@ -24,7 +24,11 @@ describe('registering, signing out and in', () => {
     return fetches;
   }
 
-  it('fetches the accounts list once when signing in and reloading, with the codes shown in the list', async () => {
+  /**
+   * The user with one TOTP account, 'Listed', signed out: the account-list requests from then on.
+   * `codesInList` turns off the codes on request, so the list carries the secrets.
+   */
+  async function signedOutWithOneAccount(codesInList: boolean): Promise<string[]> {
     const { page, server } = session;
     await registerByApi(page, server.url);
     await createAccount(page, server.url, {
@@ -33,9 +37,14 @@ describe('registering, signing out and in', () => {
       otp_type: 'totp',
       secret: SECRET,
     });
-    await setSetting(page, server.url, 'getOtpOnRequest', false);
+    if (codesInList) await setSetting(page, server.url, 'getOtpOnRequest', false);
     await page.context().clearCookies();
-    const listFetches = countListFetches(page);
+    return countListFetches(page);
+  }
+
+  it('fetches the accounts list once when signing in and reloading, with the codes shown in the list', async () => {
+    const { page, server } = session;
+    const listFetches = await signedOutWithOneAccount(true);
     await signInWithPassword(page, server.url);
     // The code is computed in the page from the one answer that also carries the secret.
     const row = page.getByRole('listitem').filter({ hasText: 'Listed' });
@@ -53,15 +62,7 @@ describe('registering, signing out and in', () => {
 
   it('fetches the accounts list without the secrets when codes show on request', async () => {
     const { page, server } = session;
-    await registerByApi(page, server.url);
-    await createAccount(page, server.url, {
-      service: 'Listed',
-      account: 'jane',
-      otp_type: 'totp',
-      secret: SECRET,
-    });
-    await page.context().clearCookies();
-    const listFetches = countListFetches(page);
+    const listFetches = await signedOutWithOneAccount(false);
     await signInWithPassword(page, server.url);
     await page.getByRole('listitem').filter({ hasText: 'Listed' }).waitFor();
     await page.waitForLoadState('networkidle');

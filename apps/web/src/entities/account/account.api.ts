@@ -70,6 +70,17 @@ export function updateAccount(id: number, body: AccountParams) {
   return unwrap(api.PUT('/api/v1/twofaccounts/{id}', { params: { path: { id } }, body }));
 }
 
+export function setFavorite(id: number, favorite: boolean) {
+  return unwrap(
+    api.PUT('/api/v1/twofaccounts/{id}/favorite', { params: { path: { id } }, body: { favorite } }),
+  );
+}
+
+/** Stored accounts with this type and secret (the answer never carries a secret). */
+export function findDuplicates(otpType: string, secret: string) {
+  return unwrap(api.POST('/api/v1/twofaccounts/duplicates', { body: { otp_type: otpType, secret } }));
+}
+
 export async function deleteAccounts(ids: readonly number[]): Promise<void> {
   for (const batch of idBatches(ids)) {
     await unwrap(api.DELETE('/api/v1/twofaccounts', { params: { query: { ids: batch } } }));

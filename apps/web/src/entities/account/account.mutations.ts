@@ -1,23 +1,30 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { groupsQuery } from '../group/group.api';
+import { tagsQuery } from '../tag/tag.api';
 import {
   accountsQuery,
   createAccount,
   deleteAccounts,
   moveToGroup,
   saveOrder,
+  setFavorite,
   updateAccount,
   type Account,
   type AccountParams,
   type CreateAccountBody,
 } from './account.api';
-import { restoreFromTrash, setFavorite, trashQuery } from './account-kit.api';
+import { restoreFromTrash, trashQuery } from './trash.api';
 
-/** After any change to accounts: the list and the group counts are fetched again. */
+/**
+ * After any change to accounts: the list and the group counts are fetched again, and the tags'
+ * counts and the trash on their next visit (a deletion moves accounts to the trash).
+ */
 export async function refreshAccounts(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: accountsQuery.queryKey }),
     queryClient.invalidateQueries({ queryKey: groupsQuery.queryKey }),
+    queryClient.invalidateQueries({ queryKey: tagsQuery.queryKey }),
+    queryClient.invalidateQueries({ queryKey: trashQuery.queryKey }),
   ]);
 }
 

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import { vault, type Group } from '../data-source';
+import { JUST_LOADED_MS } from '../route-data';
 import { accountsQuery } from '../account/account.api';
 import { settingsQuery } from '../settings/settings.api';
 
@@ -10,7 +11,7 @@ export type { Group };
 export const groupsQuery = queryOptions({
   queryKey: ['groups'],
   queryFn: () => vault().listGroups(),
-  staleTime: 0,
+  staleTime: JUST_LOADED_MS,
 });
 
 export function groupQuery(id: number) {

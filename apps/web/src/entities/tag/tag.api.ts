@@ -1,13 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ResponseOf } from '@twofold/contract';
 import { api, unwrap } from '../../api/client';
+import { JUST_LOADED_MS } from '../route-data';
 
 export type Tag = ResponseOf<'/api/v1/tags', 'get'>[number];
 
 export const tagsQuery = queryOptions({
   queryKey: ['tags'],
   queryFn: () => unwrap(api.GET('/api/v1/tags')),
-  staleTime: 0,
+  staleTime: JUST_LOADED_MS,
 });
 
 /** The tag of that name whatever its case, created when `create` and unknown; undefined otherwise. */

@@ -1,4 +1,4 @@
-import './account-kit.css';
+import './account-extras.css';
 import { useNavigate } from '@tanstack/react-router';
 import { isSteam } from '@twofold/otp/browser';
 import { useState } from 'react';
@@ -26,11 +26,11 @@ import { OtpOptions, OtpTypeField, SecretField } from './OtpFields';
 import { QrPrefill } from './QrPrefill';
 import { DuplicateWarning, useDuplicateCheck } from './DuplicateWarning';
 import { useTypeChange } from './use-type-change';
-import { useAccountKit } from './use-account-kit';
+import { useAccountExtras } from './use-account-extras';
 import { TagsField } from './TagsField';
 import { WebsitesField } from './WebsitesField';
 import { FavoriteToggle } from './FavoriteToggle';
-import { RecoveryFields } from './RecoveryFields';
+import { RevealedExtrasFields } from './RevealedExtrasFields';
 
 /** The secret's check: required, and Base32 unless given as plain text. */
 function secretError(value: string, format: FormValues['secretFormat'], t: TFunction<'accountForm'>) {
@@ -63,7 +63,7 @@ export function AccountForm({ account }: AccountFormProps) {
   const [counterLocked, setCounterLocked] = useState(editing);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const duplicates = useDuplicateCheck();
-  const kit = useAccountKit(account);
+  const extras = useAccountExtras(account);
   // The form re-renders on these (the test uses the current secret format through them too).
   const [otpType, service, secret, , digits] = useWatch({
     control: form.control,
@@ -77,14 +77,14 @@ export function AccountForm({ account }: AccountFormProps) {
     form.handleSubmit(async (values) => {
       const params = toParams(values, icon.icon);
       try {
-        const body = { ...params, ...kit.body() };
+        const body = { ...params, ...extras.body() };
         if (await duplicates.isDuplicate(params, !account && !duplicateAccepted)) return;
         if (account) await update.mutateAsync(body);
         else await create.mutateAsync(body);
         icon.markSaved();
         await navigate({ to: '/accounts', search: { toRefresh: true } });
       } catch (error) {
-        const websitesRefused = kit.refuseWebsites(error);
+        const websitesRefused = extras.refuseWebsites(error);
         if (!applyServerErrors(error, form.setError, FIELDS) && !websitesRefused && error instanceof Error)
           form.setError('root.server', { type: 'server', message: t('errors.generic') });
       }
@@ -121,8 +121,8 @@ export function AccountForm({ account }: AccountFormProps) {
           lucky={settings.getOfficialIcons ? { service, minLength: editing ? 3 : 1 } : undefined}
         />
         <GroupField form={form} defaultGroup={editing ? undefined : defaultGroupOf(settings)} />
-        <TagsField tags={kit.tags} onChange={kit.setTags} />
-        <WebsitesField {...kit.websitesField} service={service} />
+        <TagsField tags={extras.tags} onChange={extras.setTags} />
+        <WebsitesField {...extras.websitesField} service={service} />
         <SecretField
           form={form}
           locked={secretLocked}
@@ -139,8 +139,8 @@ export function AccountForm({ account }: AccountFormProps) {
             onUnlockCounter={() => setCounterLocked(false)}
           />
         )}
-        <FavoriteToggle favorite={kit.favorite} onChange={kit.setFavorite} />
-        <RecoveryFields lockedId={kit.lockedId} draft={kit.recovery} onChange={kit.setRecovery} />
+        <FavoriteToggle favorite={extras.favorite} onChange={extras.setFavorite} />
+        <RevealedExtrasFields {...extras.revealedField} />
         <FormError message={errors.root?.server?.message} />
         <DuplicateWarning matches={duplicates.matches} onAddAnyway={() => void submitWith(true)()} />
         <div className="form-actions">

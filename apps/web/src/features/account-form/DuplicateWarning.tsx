@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { findDuplicates } from '../../entities/account/account-kit.api';
+import { findDuplicates } from '../../entities/account/account.api';
 
 export interface DuplicateMatch {
   readonly id: number;

@@ -16,7 +16,7 @@ export function FavoriteToggle({
       aria-pressed={favorite}
       onClick={() => onChange(!favorite)}
     >
-      <span aria-hidden="true">{favorite ? '★' : '☆'}</span> {t('kit.favorite')}
+      <span aria-hidden="true">{favorite ? '★' : '☆'}</span> {t('extras.favorite')}
     </button>
   );
 }

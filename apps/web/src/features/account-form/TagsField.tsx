@@ -45,11 +45,11 @@ export function TagsField({ tags, onChange }: TagsFieldProps) {
 
   return (
     <div className="field tags-field">
-      <label htmlFor={id}>{t('kit.tags')}</label>
+      <label htmlFor={id}>{t('extras.tags')}</label>
       <RemovableChips
         items={tags}
-        label={t('kit.tags')}
-        removeLabel={(name) => t('kit.removeTag', { name })}
+        label={t('extras.tags')}
+        removeLabel={(name) => t('extras.removeTag', { name })}
         onChange={onChange}
       />
       <div className="field-with-addon">
@@ -71,7 +71,7 @@ export function TagsField({ tags, onChange }: TagsFieldProps) {
           onBlur={() => add(draft)}
         />
         <button type="button" className="button" disabled={draft.trim() === ''} onClick={() => add(draft)}>
-          {t('kit.addTag')}
+          {t('extras.addTag')}
         </button>
       </div>
       <datalist id={`${id}-suggestions`}>
@@ -80,7 +80,7 @@ export function TagsField({ tags, onChange }: TagsFieldProps) {
         ))}
       </datalist>
       <p id={`${id}-help`} className="field-help">
-        {t('kit.tagsHelp')}
+        {t('extras.tagsHelp')}
       </p>
     </div>
   );

@@ -43,13 +43,13 @@ export function WebsitesField({ websites, onChange, service, error }: WebsitesFi
     const { normaliseWebsite, MAX_WEBSITES } = rules ?? (await import('@twofold/otp/websites'));
     const domain = normaliseWebsite(typed);
     if (domain === null) {
-      setRefused(t('kit.notAWebsite', { value: typed }));
+      setRefused(t('extras.notAWebsite', { value: typed }));
       return;
     }
     setRefused(undefined);
     setDraft('');
     if (websites.includes(domain)) return;
-    if (websites.length >= MAX_WEBSITES) setRefused(t('kit.tooManyWebsites', { max: MAX_WEBSITES }));
+    if (websites.length >= MAX_WEBSITES) setRefused(t('extras.tooManyWebsites', { max: MAX_WEBSITES }));
     else onChange([...websites, domain]);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -62,11 +62,11 @@ export function WebsitesField({ websites, onChange, service, error }: WebsitesFi
 
   return (
     <div className={`field tags-field${shownError ? ' field-invalid' : ''}`}>
-      <label htmlFor={id}>{t('kit.websites')}</label>
+      <label htmlFor={id}>{t('extras.websites')}</label>
       <RemovableChips
         items={websites}
-        label={t('kit.websites')}
-        removeLabel={(name) => t('kit.removeWebsite', { name })}
+        label={t('extras.websites')}
+        removeLabel={(name) => t('extras.removeWebsite', { name })}
         onChange={onChange}
         dir="ltr"
       />
@@ -95,19 +95,19 @@ export function WebsitesField({ websites, onChange, service, error }: WebsitesFi
           disabled={draft.trim() === ''}
           onClick={() => void add(draft)}
         >
-          {t('kit.addWebsite')}
+          {t('extras.addWebsite')}
         </button>
       </div>
       {suggestions.length > 0 && (
         <p className="field-help">
-          {t('kit.suggested')}{' '}
+          {t('extras.suggested')}{' '}
           {suggestions.map((domain) => (
             <button
               key={domain}
               type="button"
               className="link-button"
               dir="ltr"
-              aria-label={t('kit.addSuggested', { name: domain })}
+              aria-label={t('extras.addSuggested', { name: domain })}
               onClick={() => onChange([...websites, domain])}
             >
               {domain}
@@ -116,7 +116,7 @@ export function WebsitesField({ websites, onChange, service, error }: WebsitesFi
         </p>
       )}
       <p id={`${id}-help`} className="field-help">
-        {t('kit.websitesHelp')}
+        {t('extras.websitesHelp')}
       </p>
       {shownError && (
         <p id={`${id}-error`} className="field-error">

@@ -7,7 +7,7 @@ export const createAccountRoute = createRoute({
   getParentRoute: () => authLayout,
   path: '/account/create',
   staticData: { title: 'createAccount' },
-  loader: loadCatalogues('accountForm', 'recovery', 'auth'),
+  loader: loadCatalogues('accountForm', 'auth'),
   component: lazyRouteComponent(() => import('./AccountFormPages'), 'CreateAccountPage'),
 });
 
@@ -15,7 +15,7 @@ export const editAccountRoute = createRoute({
   getParentRoute: () => authLayout,
   path: '/account/$twofaccountId/edit',
   staticData: { title: 'editAccount' },
-  loader: loadCatalogues('accountForm', 'recovery', 'auth'),
+  loader: loadCatalogues('accountForm', 'auth'),
   component: lazyRouteComponent(() => import('./AccountFormPages'), 'EditAccountPage'),
 });
 

@@ -10,8 +10,8 @@ import {
   pendingAuthorizationQuery,
   type PendingAuthorization,
 } from '../../entities/user/device-authorizations.api';
-import { ConfirmIdentity } from '../../entities/recovery/ConfirmIdentity';
-import { needsConfirmation } from '../../entities/recovery/recovery.api';
+import { ConfirmIdentity } from '../../entities/user/ConfirmIdentity';
+import { needsConfirmation } from '../../entities/user/confirm-identity.api';
 import { Field, FormError } from '../../ui/forms';
 import { Spinner } from '../../ui/Spinner';
 

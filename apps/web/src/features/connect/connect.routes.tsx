@@ -12,6 +12,6 @@ export const connectRoute = createRoute({
     const code = text(search.code);
     return code === undefined ? {} : { code };
   },
-  loader: loadCatalogues('connect', 'recovery', 'auth'),
+  loader: loadCatalogues('connect', 'auth'),
   component: lazyRouteComponent(() => import('./ConnectScreen'), 'ConnectScreen'),
 });

@@ -32,7 +32,7 @@ export interface Row {
 }
 
 /** What the source kept beside the secret (tags, note, recovery codes, star), stored with the account. */
-function kitOf(item: Item) {
+function extrasOf(item: Item) {
   return {
     ...(item.tags && item.tags.length > 0 ? { tags: item.tags } : {}),
     ...(item.websites && item.websites.length > 0 ? { websites: item.websites } : {}),
@@ -145,7 +145,7 @@ export function useImportRows(migrationUri: string | undefined) {
     try {
       // The group the source proposes, created when missing.
       const group_id = await groupIdFor(queryClient, groups.current, row.item.group);
-      const body = { ...toParams(valuesOf(row.item), row.item.icon), group_id, ...kitOf(row.item) };
+      const body = { ...toParams(valuesOf(row.item), row.item.icon), group_id, ...extrasOf(row.item) };
       await createImportedAccount(body, row.idempotencyKey);
       imported.current += 1;
       update(row.key, { status: 'imported' });

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
-import { confirmPassword, needsConfirmation } from '../../entities/recovery/recovery.api';
+import { confirmPassword, needsConfirmation } from '../../entities/user/confirm-identity.api';
 import { oidcLinkQuery, startOidcLink, unlinkOidc } from '../../entities/user/oidc.api';
 import { Field, FormError } from '../../ui/forms';
 import { notify } from '../../ui/notify';

@@ -7,7 +7,7 @@ import {
   emptyTrash,
   trashQuery,
   type TrashedAccount,
-} from '../../entities/account/account-kit.api';
+} from '../../entities/account/trash.api';
 import { useRestoreAccounts } from '../../entities/account/account.mutations';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { notify } from '../../ui/notify';

@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { authLayout, loadData } from '../../lib/routes';
-import { trashQuery } from '../../entities/account/account-kit.api';
+import { trashQuery } from '../../entities/account/trash.api';
 import { loadCatalogues } from '../../i18n/i18n';
 
 export const trashRoute = createRoute({

@@ -7,8 +7,8 @@ import {
   exportFileText,
   exportMigrationUris,
 } from '../../../entities/account/export.api';
-import { ConfirmIdentity } from '../../../entities/recovery/ConfirmIdentity';
-import { needsConfirmation } from '../../../entities/recovery/recovery.api';
+import { ConfirmIdentity } from '../../../entities/user/ConfirmIdentity';
+import { needsConfirmation } from '../../../entities/user/confirm-identity.api';
 import { Field, FormError } from '../../../ui/forms';
 import { notify } from '../../../ui/notify';
 import { saveFile } from '../../../ui/save-file';

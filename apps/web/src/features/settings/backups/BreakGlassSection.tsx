@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { downloadBreakGlass } from '../../../entities/backup/backup.api';
-import { ConfirmIdentity } from '../../../entities/recovery/ConfirmIdentity';
-import { needsConfirmation } from '../../../entities/recovery/recovery.api';
+import { ConfirmIdentity } from '../../../entities/user/ConfirmIdentity';
+import { needsConfirmation } from '../../../entities/user/confirm-identity.api';
 import { saveFile } from '../../../ui/save-file';
 import { SettingsSection, SwitchSetting } from '../../../ui/setting-controls';
 

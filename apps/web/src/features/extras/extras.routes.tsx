@@ -1,0 +1,11 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { authLayout } from '../../lib/routes';
+import { loadCatalogues } from '../../i18n/i18n';
+
+/** An account's note and recovery codes (the path keeps the API's word, `recovery`). */
+export const extrasRoute = createRoute({
+  getParentRoute: () => authLayout,
+  path: '/account/$twofaccountId/recovery',
+  loader: loadCatalogues('extras', 'accounts', 'auth'),
+  component: lazyRouteComponent(() => import('./ExtrasScreen'), 'ExtrasScreen'),
+});
