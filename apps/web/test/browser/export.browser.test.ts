@@ -149,7 +149,7 @@ describe('export from Manage mode', () => {
     const dialog = await openExport(page, ['Alpha', 'Charlie']);
     await dialog.getByLabel('Aegis vault, not encrypted').check();
     await dialog.getByRole('button', { name: 'Download' }).click();
-    await dialog.getByText('Confirm your password to see the recovery codes and the note.').waitFor();
+    await dialog.getByText('Confirm your password to continue.').waitFor();
     await dialog.getByLabel('Password', { exact: true }).fill('correct horse battery');
     const started = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Confirm' }).click();

@@ -33,6 +33,7 @@ describe('recovery codes', () => {
     await badge.click();
     const dialog = page.getByRole('dialog', { name: 'Recovery codes of Mail' });
     await dialog.getByLabel('Password', { exact: true }).waitFor();
+    await dialog.getByText('Confirm your password to see the recovery codes and the note.').waitFor();
     await expect.poll(() => dialog.innerText()).not.toContain('alpha-1111');
 
     await dialog.getByLabel('Password', { exact: true }).fill('not the password');

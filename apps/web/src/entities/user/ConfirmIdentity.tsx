@@ -16,9 +16,12 @@ import { confirmPassword, confirmWithDevice } from './confirm-identity.api';
 export function ConfirmIdentity({
   onConfirmed,
   nested = false,
+  forExtras = false,
 }: {
   readonly onConfirmed: () => void;
   readonly nested?: boolean;
+  /** Says the note and the recovery codes are what it opens; otherwise, that it lets the person go on. */
+  readonly forExtras?: boolean;
 }) {
   const { t } = useTranslation('auth', { keyPrefix: 'confirmIdentity' });
   const { t: tAuth } = useTranslation('auth');
@@ -58,7 +61,11 @@ export function ConfirmIdentity({
   };
   const fields = (
     <>
-      <p>{t(hasDevice ? 'legendWithDevice' : 'legend')}</p>
+      <p>
+        {forExtras
+          ? t(hasDevice ? 'legendWithDevice' : 'legend')
+          : t(hasDevice ? 'legendToContinueWithDevice' : 'legendToContinue')}
+      </p>
       {hasDevice && (
         <>
           <button type="button" className="button" disabled={busy} onClick={() => void confirmByDevice()}>

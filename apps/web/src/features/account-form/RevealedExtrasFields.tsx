@@ -57,7 +57,7 @@ export function RevealedExtrasFields({ lockedId, draft, onChange }: RevealedExtr
             {t('extras.reveal')}
           </button>
         )}
-        {state === 'confirm' && <ConfirmIdentity nested onConfirmed={() => void reveal()} />}
+        {state === 'confirm' && <ConfirmIdentity nested forExtras onConfirmed={() => void reveal()} />}
         {state === 'loading' && <Spinner />}
       </fieldset>
     );

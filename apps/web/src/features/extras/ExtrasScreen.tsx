@@ -28,7 +28,7 @@ export function ExtrasScreen() {
       <Dialog.Portal>
         <Dialog.Content className="fullscreen-modal extras-panel" aria-describedby={undefined}>
           <Dialog.Title>{t('title', { name })}</Dialog.Title>
-          {asking && <ConfirmIdentity onConfirmed={() => void extras.refetch()} />}
+          {asking && <ConfirmIdentity forExtras onConfirmed={() => void extras.refetch()} />}
           {extras.isPending && <Spinner />}
           {extras.data && (
             <ExtrasContent id={id} extras={extras.data} onChanged={() => void extras.refetch()} />
