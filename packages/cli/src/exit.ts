@@ -11,6 +11,8 @@ export const ExitCode = {
   auth: 3,
   /** The server cannot be reached. */
   unreachable: 4,
+  /** Stopped by Ctrl-C (128 + SIGINT, as shells report it). */
+  interrupted: 130,
   /** Wrong command line (unknown option, missing argument). */
   usage: 64,
 } as const;

@@ -44,14 +44,20 @@ function program(): Command {
 
   cli
     .command('login <url>')
-    .description('store the server URL and a personal access token (asked without echo, or read from stdin)')
+    .description(
+      'store the server URL and a personal access token (asked without echo, or read from stdin; or, with --device, approved in the web app)',
+    )
+    .option(
+      '--device',
+      'no token to paste: print a web page and a code, wait until you approve them in the web app (signed in), then store the token it gives (scope codes unless --scope read)',
+    )
     .addOption(
       new Option(
         '--scope <scope>',
-        'refuse a token whose scope differs: codes (codes only, no secrets), read (every read, secrets included) or full',
+        'refuse a token whose scope differs: codes (codes only, no secrets), read (every read, secrets included) or full; with --device, the scope to ask for (codes or read)',
       ).choices(TOKEN_SCOPES),
     )
-    .action((url: string, options: { scope?: TokenScope }) => login(url, options));
+    .action((url: string, options: { scope?: TokenScope; device?: boolean }) => login(url, options));
   accountCommands(cli);
   backupCommands(cli);
   cli

@@ -1879,7 +1879,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sends the browser to the OpenID Connect provider to sign in (Twofold only) */
+        /** Sends the browser to the OpenID Connect provider to sign in, then back to `return` (a path of this app) or the accounts (Twofold only) */
         get: operations["oidcLogin"];
         put?: never;
         post?: never;
@@ -15869,7 +15869,10 @@ export interface operations {
     };
     oidcLogin: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A path of this app to come back to once signed in (default `/accounts`) */
+                return?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

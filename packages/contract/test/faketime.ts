@@ -7,7 +7,7 @@
  * and does not pass a SIGTERM on, so stopping it would leave the server running.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const LIBRARY = 'faketime/libfaketime.so.1';
@@ -37,7 +37,7 @@ function offsetMs(offset: string): number {
  * first that a Node process under it really reads the shifted time; throws (never skips) when
  * libfaketime is missing or does not work.
  */
-export function faketimeEnv(offset: string): Record<string, string> {
+export function faketimeEnv(offset: string): { LD_PRELOAD: string; FAKETIME: string } {
   const wanted = offsetMs(offset);
   const preload = library();
   if (!preload) {
@@ -59,4 +59,39 @@ export function faketimeEnv(offset: string): Record<string, string> {
     );
   }
   return env;
+}
+
+/**
+ * The environment of a server whose clock the test moves while it runs: libfaketime reads the
+ * offset (`+0s` at first) from `file`, at most a second old; `move('+601s')` sets a new one. Timers
+ * keep the true time (the monotonic clock is left alone): only the dates the server reads jump.
+ */
+export function movableClockEnv(file: string): {
+  readonly env: Record<string, string>;
+  /** Sets a new offset, and waits until the server at `url` answers with a date that shows it. */
+  readonly move: (offset: string, url: string) => Promise<void>;
+} {
+  const { LD_PRELOAD } = faketimeEnv('+0s');
+  writeFileSync(file, '+0s\n');
+  return {
+    env: {
+      LD_PRELOAD,
+      FAKETIME_TIMESTAMP_FILE: file,
+      FAKETIME_CACHE_DURATION: '1',
+      FAKETIME_DONT_FAKE_MONOTONIC: '1',
+    },
+    move: async (offset, url) => {
+      const wanted = offsetMs(offset);
+      writeFileSync(file, `${offset}\n`);
+      // The server reads the file again once its cached offset is a second old: its Date header says when.
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const date = (await fetch(`${url}/up`)).headers.get('date');
+        const shift = Date.parse(date ?? '') - Date.now();
+        if (Math.abs(shift - wanted) < 2_000) return;
+        if (Date.now() > deadline) throw new Error(`the server's clock did not move by ${offset}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+  };
 }

@@ -15,6 +15,8 @@ const serverEntry = path.join(repositoryRoot, 'apps/api/dist/server.js');
 
 export interface TestServer {
   readonly url: string;
+  /** The registered user's password (what the identity confirmation asks for). */
+  readonly password: string;
   /** A personal access token of the registered user. */
   readonly token: string;
   /** Creates one more token (each test that revokes or corrupts one can have its own), `full` unless `scope`. */
@@ -135,7 +137,7 @@ export async function startTestServer(env: Readonly<Record<string, string>> = {}
       return ((await made.json()) as { accessToken: string }).accessToken;
     };
     const asUser = (method: string, route: string, body?: unknown) => session.send(method, route, body);
-    return { url, token: await newToken('e2e'), newToken, asUser, stop };
+    return { url, password, token: await newToken('e2e'), newToken, asUser, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -6,7 +6,7 @@ import { assertRecentlyConfirmed } from '../auth/identity-confirmation.js';
 import { errors } from '../http/errors.js';
 import { createOidcClient } from './oidc-client.js';
 import { beginFlow, completeFlow, linkState, unlink, type OidcDeps } from './oidc.service.js';
-import { OidcAuthorization, OidcLinkState, Redirect } from './oidc.schemas.js';
+import { OidcAuthorization, OidcLinkState, OidcLoginQuery, Redirect } from './oidc.schemas.js';
 import { Type } from 'typebox';
 
 function signedInUserId(request: FastifyRequest): number {
@@ -36,14 +36,17 @@ export const oidcRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'oidcLogin',
-        summary: 'Sends the browser to the OpenID Connect provider to sign in (Twofold only)',
+        summary:
+          'Sends the browser to the OpenID Connect provider to sign in, then back to `return` (a path of this app) or the accounts (Twofold only)',
+        querystring: OidcLoginQuery,
         response: { 302: Redirect },
       },
     },
     async (request, reply) => {
       const provider = configured();
       try {
-        const url = await beginFlow(app.deps, provider, sessionPort(request, reply), 'sign_in', null);
+        const session = sessionPort(request, reply);
+        const url = await beginFlow(app.deps, provider, session, 'sign_in', null, request.query.return);
         return await reply.redirect(url.href, 302);
       } catch {
         return reply.redirect('/login?oidc_error=unavailable', 302);
@@ -76,7 +79,7 @@ export const oidcRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       const page = outcome.purpose === 'link' ? '/settings/security' : '/login';
       if (!outcome.ok) return reply.redirect(`${page}?oidc_error=${outcome.failure}`, 302);
-      return reply.redirect(outcome.purpose === 'link' ? `${page}?oidc=linked` : '/accounts', 302);
+      return reply.redirect(outcome.purpose === 'link' ? `${page}?oidc=linked` : outcome.returnTo, 302);
     },
   );
 

@@ -42,3 +42,18 @@ export const OidcAuthorization = Type.Object(
 );
 
 export const Redirect = Type.Null({ description: 'A redirect (Location header)' });
+
+/**
+ * Where the browser goes after signing in: a path of this app (`/connect?code=…`), never another
+ * site: one slash then no slash or backslash, printable ASCII without spaces or backslashes (a
+ * browser reads `/\host` and `//host` as another site, and drops tabs and line breaks).
+ */
+export const OidcLoginQuery = Type.Object({
+  return: Type.Optional(
+    Type.String({
+      maxLength: 2048,
+      pattern: '^/(?![/\\\\])[!-\\[\\]-~]*$',
+      description: 'A path of this app to come back to once signed in (default `/accounts`)',
+    }),
+  ),
+});

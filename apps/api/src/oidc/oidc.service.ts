@@ -29,6 +29,28 @@ interface PendingFlow extends FlowChecks {
   readonly purpose: 'sign_in' | 'link';
   readonly userId: number | null;
   readonly startedAt: number;
+  /** A sign-in's page to come back to (a path of this app), when the web app gave one. */
+  readonly returnTo?: string | undefined;
+}
+
+const SIGNED_IN_PAGE = '/accounts';
+
+/**
+ * The path of this app that `wanted` names, or undefined when it names another site or is no
+ * path: resolved against a placeholder origin, it must stay on it (the route's schema has already
+ * refused `//host`, backslashes and spaces; this holds whatever the schema lets through).
+ */
+export function sameOriginPath(wanted: unknown): string | undefined {
+  if (typeof wanted !== 'string' || !wanted.startsWith('/') || wanted.startsWith('//')) return undefined;
+  const origin = 'http://twofold.invalid';
+  let url: URL;
+  try {
+    url = new URL(wanted, origin);
+  } catch {
+    return undefined;
+  }
+  // The path as given, not as resolved: `/a/..//host` resolves to `//host`, another site's address.
+  return url.origin === origin ? wanted : undefined;
 }
 
 /** What OpenID Connect needs beyond the services' usual dependencies. */
@@ -39,7 +61,8 @@ export interface OidcDeps {
 
 /** Where the browser goes once the callback is handled. */
 export type CallbackOutcome =
-  | { readonly ok: true; readonly purpose: PendingFlow['purpose'] }
+  | { readonly ok: true; readonly purpose: 'link' }
+  | { readonly ok: true; readonly purpose: 'sign_in'; readonly returnTo: string }
   | { readonly ok: false; readonly purpose: PendingFlow['purpose']; readonly failure: CallbackFailure };
 
 /** The provider's error, named without its message (which may quote a code or a token). */
@@ -49,13 +72,17 @@ function describe(error: unknown): { name: string; code?: string } {
   return typeof code === 'string' ? { name: value.name, code } : { name: value.name };
 }
 
-/** Starts a flow: the checks are kept in the session, the browser is sent to the provider. */
+/**
+ * Starts a flow: the checks (and a sign-in's page to come back to) are kept in the session, the
+ * browser is sent to the provider.
+ */
 export async function beginFlow(
   deps: Deps,
   oidc: OidcDeps,
   session: SessionPort,
   purpose: PendingFlow['purpose'],
   userId: number | null,
+  returnTo?: string,
 ): Promise<URL> {
   let started;
   try {
@@ -64,7 +91,13 @@ export async function beginFlow(
     session.log.warn({ oidc: describe(error) }, 'OpenID Connect provider unreachable');
     throw new AppError('service_unavailable', message('error.oidc_unavailable'));
   }
-  const flow: PendingFlow = { ...started.checks, purpose, userId, startedAt: deps.clock.now().getTime() };
+  const flow: PendingFlow = {
+    ...started.checks,
+    purpose,
+    userId,
+    startedAt: deps.clock.now().getTime(),
+    returnTo: sameOriginPath(returnTo),
+  };
   await session.set(FLOW_KEY, flow);
   return started.url;
 }
@@ -115,9 +148,12 @@ export async function completeFlow(
     }
     await linkIdentity(deps.db, { userId: callerUserId, ...identityRow(oidc, identity), now });
     session.log.info('OpenID Connect identity linked');
-    return { ok: true, purpose };
+    return { ok: true, purpose: 'link' };
   }
-  return signIn(deps, oidc, session, identity);
+  const outcome = await signIn(deps, oidc, session, identity);
+  return outcome.ok
+    ? { ok: true, purpose: 'sign_in', returnTo: sameOriginPath(flow.returnTo) ?? SIGNED_IN_PAGE }
+    : outcome;
 }
 
 const identityRow = (oidc: OidcDeps, identity: ProviderIdentity) => ({
@@ -138,7 +174,7 @@ async function signIn(
   oidc: OidcDeps,
   session: SessionPort,
   identity: ProviderIdentity,
-): Promise<CallbackOutcome> {
+): Promise<{ readonly ok: true } | Extract<CallbackOutcome, { ok: false }>> {
   const { db, clock } = deps;
   const now = clock.now();
   const linked = await findIdentity(db, oidc.settings.issuer, identity.subject);
@@ -170,7 +206,7 @@ async function signIn(
   const sessionId = await session.open(signedIn.id);
   await recordAuthentication(deps, session, { event: 'login', method: 'oidc', sessionId });
   deps.alerts.raise({ kind: 'signed_in', ip: session.ip, userAgent: session.userAgent, registered });
-  return { ok: true, purpose: 'sign_in' };
+  return { ok: true };
 }
 
 /**
@@ -184,7 +220,7 @@ async function refuseAutoLink(
   session: SessionPort,
   identity: ProviderIdentity,
   user: UserRow,
-): Promise<CallbackOutcome | undefined> {
+): Promise<Extract<CallbackOutcome, { ok: false }> | undefined> {
   const sameEmail = identity.email !== null && identity.email.toLowerCase() === user.email.toLowerCase();
   const alreadyLinked = await hasLinkedIdentity(deps.db, user.id);
   if (sameEmail && identity.emailVerified && !alreadyLinked) return undefined;

@@ -25,16 +25,18 @@ async function toCallback(client: SessionClient, start: () => Promise<string>, t
   return `/oidc/callback${callback.search}`;
 }
 
-const startSignIn = (client: SessionClient) => async () => {
-  const response = await client.request('GET', '/oidc/login');
-  expect(response.statusCode).toBe(302);
-  return String(response.headers.location);
-};
+const startSignIn =
+  (client: SessionClient, route = '/oidc/login') =>
+  async () => {
+    const response = await client.request('GET', route);
+    expect(response.statusCode).toBe(302);
+    return String(response.headers.location);
+  };
 
 /** A whole sign-in by the provider, in a fresh browser; returns the browser and where it landed. */
-async function signInWithProvider(t: TestContext, tamper?: (url: URL) => URL) {
+async function signInWithProvider(t: TestContext, tamper?: (url: URL) => URL, route?: string) {
   const client = new SessionClient(t);
-  const callback = await toCallback(client, startSignIn(client), tamper);
+  const callback = await toCallback(client, startSignIn(client, route), tamper);
   const response = await client.request('GET', callback);
   expect(response.statusCode).toBe(302);
   return { client, landed: String(response.headers.location), callback };
@@ -85,6 +87,52 @@ describeEachDatabase(
       const logs = t.logs.join('\n');
       expect(logs).not.toContain(code);
       expect(logs).not.toContain(CLIENT_SECRET);
+    });
+
+    it('comes back to the page the sign-in was asked from (a path of this app only)', async () => {
+      await registerWithSession(t);
+      const back = '/connect?code=BCDF-GHJK';
+      const { client, landed } = await signInWithProvider(
+        t,
+        undefined,
+        `/oidc/login?return=${encodeURIComponent(back)}`,
+      );
+      expect(landed).toBe(back);
+      expect((await client.request('GET', '/api/v1/user')).statusCode).toBe(200);
+      // The next sign-in, asked from nowhere, goes to the accounts: the page is not kept.
+      expect((await signInWithProvider(t)).landed).toBe('/accounts');
+      // A path whose dots resolve to `//host` is given back as it was written (same site).
+      const dotted = '/a/..//evil.example/connect';
+      const odd = await signInWithProvider(t, undefined, `/oidc/login?return=${encodeURIComponent(dotted)}`);
+      expect(odd.landed).toBe(dotted);
+
+      // A refused sign-in still goes to the sign-in screen with its reason.
+      provider.signedInAs = { sub: 'mallory', email: 'mallory@example.com', email_verified: true };
+      const refused = await signInWithProvider(
+        t,
+        undefined,
+        `/oidc/login?return=${encodeURIComponent(back)}`,
+      );
+      expect(refused.landed).toBe('/login?oidc_error=not_linked');
+    });
+
+    it('refuses to come back to another site, however it is spelt, before the provider is asked', async () => {
+      for (const elsewhere of [
+        'https://evil.example/connect',
+        '//evil.example/connect',
+        '/\\evil.example/connect',
+        '/\t/evil.example',
+        'connect?code=BCDF-GHJK',
+        'javascript:alert(1)',
+      ]) {
+        const response = await new SessionClient(t).request(
+          'GET',
+          `/oidc/login?return=${encodeURIComponent(elsewhere)}`,
+        );
+        expect(response.statusCode, elsewhere).toBe(422);
+        expect(response.json<{ errors: Record<string, unknown> }>().errors).toHaveProperty('return');
+        expect(response.headers.location).toBeUndefined();
+      }
     });
 
     it('refuses to link an unverified e-mail', async () => {

@@ -15,14 +15,32 @@ export function rememberReturn(href: string): void {
 
 /** The remembered page (a path of this app, never another site), once; undefined when none. */
 export function takeReturn(): string | undefined {
+  const href = peekReturn();
+  forgetReturn();
+  return href;
+}
+
+/**
+ * The remembered page, kept: a sign-in through the OpenID Connect provider leaves the app and
+ * hands it to the server, which comes back to it; the page forgets it once reached.
+ */
+export function peekReturn(): string | undefined {
   try {
     const stored = sessionStorage.getItem(KEY);
-    sessionStorage.removeItem(KEY);
     if (stored === null) return undefined;
     const { href, at } = JSON.parse(stored) as { href?: unknown; at?: unknown };
     if (typeof href !== 'string' || typeof at !== 'number' || Date.now() - at > KEPT_MS) return undefined;
     return href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/\\') ? href : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** Reached signed in: nothing to come back to any more. */
+export function forgetReturn(): void {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    // No storage: nothing was remembered.
   }
 }

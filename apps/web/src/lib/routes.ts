@@ -3,7 +3,7 @@ import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/re
 import { isApiError } from '../api/client';
 import { appConfigQuery } from '../entities/server/server.api';
 import { currentUserQuery } from '../entities/user/user.api';
-import { rememberReturn } from './return-after-sign-in';
+import { forgetReturn, rememberReturn } from './return-after-sign-in';
 import { CopyLockedError, NeedsServerError, type DataModeStore } from './data-mode';
 
 /**
@@ -63,6 +63,8 @@ export const authLayout = createRoute({
   beforeLoad: async ({ context, location, matches }) => {
     try {
       await context.queryClient.ensureQueryData(currentUserQuery);
+      // Signed in on a page one comes back to (after the provider's sign-in, say): reached.
+      if (matches.some((match) => match.staticData.returnAfterSignIn)) forgetReturn();
     } catch (error) {
       if (isApiError(error, 401)) {
         if (matches.some((match) => match.staticData.returnAfterSignIn)) rememberReturn(location.href);

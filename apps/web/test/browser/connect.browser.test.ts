@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setSetting } from './accounts-helpers';
 import { screenshots } from './harness';
 import { registerByApi, registerSignedOut, USER } from './identity';
 import { perTestSessions } from './per-test';
@@ -79,6 +80,22 @@ describe('connect a browser extension', () => {
     const { status, body } = await poll(server.url, started.device_code);
     expect(status).toBe(400);
     expect(body.error).toBe('access_denied');
+  });
+
+  it('in German: the formal register, and the expiry time in the app language, not the browser’s (en-US)', async () => {
+    const { page, server } = session;
+    await registerByApi(page, server.url);
+    await setSetting(page, server.url, 'lang', 'de');
+    const started = await startPairing(server.url, 'Twofold CLI');
+    await page.goto(started.verification_uri_complete);
+    await page.getByText('Twofold CLI möchte sich mit Ihrem Twofold verbinden.').waitFor();
+    await page
+      .getByText('Prüfen Sie, ob dieser Code der ist, den Ihr Gerät anzeigt. Wenn nicht, lehnen Sie ab.')
+      .waitFor();
+    // German writes 24-hour times (`14:05`); the browser's en-US would say `2:05 PM`.
+    const expiry = page.getByText(/^Diese Anfrage läuft um .+ ab\.$/);
+    await expect.poll(() => expiry.innerText()).toMatch(/^Diese Anfrage läuft um \d{2}:\d{2} ab\.$/);
+    await screenshots(page, 'connect-pending-de');
   });
 
   it('an unknown code says so and asks for another', async () => {

@@ -129,3 +129,43 @@ describe('signing in with OpenID Connect', () => {
     }
   });
 });
+
+// Its own server: the sign-in routes allow ten requests a minute from one address, which the
+// tests above use up.
+describe('signing in with OpenID Connect from a page to come back to', () => {
+  const provider = new TestOidcProvider();
+  let server: RunningServer;
+  let browser: BrowserSession;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const issuer = await provider.start(`http://localhost:${port}/oidc/callback`, { idTokenSeconds: 300 });
+    server = await startServer(oidcEnv(issuer), { port });
+    browser = await launchBrowser();
+    await registerSignedOut(browser.page, server.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await provider.stop();
+  });
+
+  it('comes back to the connect page, code included, after signing in through the provider', async () => {
+    const { page } = browser;
+    provider.signedInAs = { sub: 'ada-at-pocket-id', email: USER.email, email_verified: true };
+    // A device (the CLI) starts a pairing; the signed-out user opens its page.
+    const response = await fetch(`${server.url}/api/v1/device-authorizations`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ client_name: 'Twofold CLI', scope: 'codes' }),
+    });
+    const started = (await response.json()) as { user_code: string; verification_uri_complete: string };
+    await page.goto(started.verification_uri_complete);
+    await page.waitForURL(/\/login$/);
+    await page.getByRole('link', { name: 'Sign in with Pocket ID' }).click();
+    await page.getByText('Twofold CLI asks to connect to your Twofold.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/connect');
+    expect(new URL(page.url()).searchParams.get('code')).toBe(started.user_code);
+  });
+});

@@ -1,7 +1,8 @@
 import { createTwofold, type TokenScope } from '@twofold/contract';
 import { normaliseUrl, storeConnection } from '../config.js';
-import { CliError, toCliError } from '../exit.js';
+import { CliError, ExitCode, toCliError } from '../exit.js';
 import { readSecret } from '../io.js';
+import { loginWithDevice } from './login-device.js';
 
 export const TOKEN_SCOPES: readonly TokenScope[] = ['codes', 'read', 'full'];
 
@@ -9,10 +10,22 @@ export const TOKEN_SCOPES: readonly TokenScope[] = ['codes', 'read', 'full'];
  * Asks for a personal access token, checks it against the server (and its scope, when `--scope`
  * asks for one), then stores URL and token.
  */
-export async function login(rawUrl: string, options: { scope?: TokenScope } = {}): Promise<void> {
+export async function login(
+  rawUrl: string,
+  options: { scope?: TokenScope; device?: boolean } = {},
+): Promise<void> {
   const url = normaliseUrl(rawUrl);
   if (url !== rawUrl.replace(/\/+$/, '') && /\/api\/v1\/?$/i.test(rawUrl)) {
     process.stderr.write(`Using ${url}: the server's address, without /api/v1 (the tool adds it).\n`);
+  }
+  if (options.device) {
+    if (options.scope === 'full') {
+      throw new CliError(
+        'A pairing gives a "codes" or a "read" token, never a "full" one: create a "full" token in Settings → Personal access tokens and run `twofold login <url>` without --device.',
+        ExitCode.usage,
+      );
+    }
+    return loginWithDevice(url, options.scope ?? 'codes');
   }
   const token = await readSecret(`Personal access token for ${url}: `);
   let who;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { peekReturn } from '../../lib/return-after-sign-in';
 import { FormError } from '../../ui/forms';
 
 /** What the server's callback said, if it sent the browser back here refused (`?oidc_error=`). */
@@ -22,10 +23,13 @@ export function OidcSignIn({ label }: { readonly label: string }) {
   const { t } = useTranslation('auth');
   const [problem] = useState(callbackProblem);
   const message = problem === null ? undefined : t(PROBLEMS[problem] ?? 'oidc.failed');
+  // The page the sign-in was asked from (the connect page with its code): the server comes back to it.
+  const [back] = useState(peekReturn);
+  const href = back === undefined ? '/oidc/login' : `/oidc/login?return=${encodeURIComponent(back)}`;
   return (
     <div className="auth-stack">
       <FormError message={message} />
-      <a className="button button-primary button-block" href="/oidc/login">
+      <a className="button button-primary button-block" href={href}>
         {t('oidc.signInWith', { label })}
       </a>
     </div>

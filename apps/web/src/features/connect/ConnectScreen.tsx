@@ -114,7 +114,7 @@ function Decision({
   readonly pending: PendingAuthorization;
   readonly onDecided: (outcome: Outcome) => void;
 }) {
-  const { t } = useTranslation('connect');
+  const { t, i18n } = useTranslation('connect');
   const [name, setName] = useState(pending.client_name);
   const [confirming, setConfirming] = useState(false);
   const settle = (error: unknown) => {
@@ -134,7 +134,10 @@ function Decision({
     onError: settle,
   });
   const busy = approve.isPending || deny.isPending;
-  const expires = new Date(pending.expires_at);
+  // In the app's language (not the browser's), on this device's clock: the one the user compares with.
+  const expires = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(
+    new Date(pending.expires_at),
+  );
   return (
     <div className="connect-decision">
       <p>{t('lead', { device: pending.client_name })}</p>
@@ -176,9 +179,7 @@ function Decision({
               : undefined
           }
         />
-        <p className="field-help">
-          {t('expires', { time: expires.toLocaleTimeString(undefined, { timeStyle: 'short' }) })}
-        </p>
+        <p className="field-help">{t('expires', { time: expires })}</p>
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={busy || confirming}>
             {t('approve')}
