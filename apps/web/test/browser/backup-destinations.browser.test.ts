@@ -110,6 +110,7 @@ describe('backup destinations in the settings', () => {
     // Restore drill: a wrong password on its field, then the right one lists the account.
     await renamed.getByRole('button', { name: 'Restore drill' }).click();
     const drill = page.getByRole('form', { name: 'Restore drill on Cloud' });
+    await drill.waitFor();
     await drill.getByLabel('Backup password').fill('not the password');
     await drill.getByRole('button', { name: 'Open it' }).click();
     await expect.poll(() => drill.getByLabel('Backup password').getAttribute('aria-invalid')).toBe('true');

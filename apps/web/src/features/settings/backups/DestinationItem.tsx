@@ -39,6 +39,8 @@ export function DestinationItem({
   const test = useMutation({
     mutationFn: (hostKey?: string) => testDestination(id, hostKey),
     meta: { handles: [400, 403, 404] },
+    // What an earlier test found is not what this one finds.
+    onMutate: () => setResult(null),
     onSuccess: async (answer, hostKey) => {
       setResult(answer);
       if (hostKey !== undefined && answer.ok) notify('success', t('backups.destinations.hostKeyConfirmed'));
@@ -69,8 +71,8 @@ export function DestinationItem({
         {!destination.enabled && <span className="badge">{t('backups.destinations.off')}</span>}
       </div>
       {!local && (
-        <span className="item-meta destination-where" dir="ltr">
-          {whereOf(destination)}
+        <span className="item-meta destination-where">
+          <bdi dir="ltr">{whereOf(destination)}</bdi>
         </span>
       )}
       <DestinationStatus destination={destination} formatDate={formatDate} />
@@ -111,7 +113,15 @@ export function DestinationItem({
           </button>
         </div>
       )}
-      {panel === 'edit' && <DestinationForm destination={destination} onDone={() => setPanel(null)} />}
+      {panel === 'edit' && (
+        <DestinationForm
+          destination={destination}
+          onDone={() => {
+            setPanel(null);
+            setResult(null);
+          }}
+        />
+      )}
       {panel === 'drill' && (
         <RestoreDrill destination={destination} formatDate={formatDate} onClose={() => setPanel(null)} />
       )}
@@ -153,7 +163,8 @@ function DestinationStatus({
             )
           : t('backups.destinations.noUpload')}
       </span>
-      {failure && (
+      {/* An SFTP key never confirmed is said once, by the warning below that says what to do. */}
+      {failure && !(failure.reason === 'host_key_unconfirmed' && destination.host_key === null) && (
         <p className={failing ? 'callout callout-danger' : 'item-meta'}>
           {t(failing ? 'backups.destinations.failing' : 'backups.destinations.lastFailure', {
             date: formatDate(failure.at),

@@ -31,7 +31,8 @@ export function RestoreDrill({
     queryFn: () => destinationBackups(id),
     meta: { handles: [400, 404] },
     staleTime: 0,
-    retry: false,
+    // A remote listing may meet a dropped connection once; a second read says whether it lasts.
+    retry: 1,
   });
   const [chosen, setChosen] = useState('');
   const [password, setPassword] = useState('');
