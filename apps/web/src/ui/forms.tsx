@@ -1,4 +1,10 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  forwardRef,
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { isApiError } from '../api/client';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
@@ -35,6 +41,46 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
       )}
       {error && (
         <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+});
+
+interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  readonly label: string;
+  readonly error?: string | undefined;
+  readonly help?: ReactNode;
+}
+
+/** A labelled multi-line input (a key, a list), wired as `Field` is. */
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
+  { label, error, help, id, className, ...input },
+  ref,
+) {
+  const fallbackId = useId();
+  const inputId = id ?? fallbackId;
+  const describedBy =
+    [error ? `${inputId}-error` : null, help ? `${inputId}-help` : null].filter(Boolean).join(' ') ||
+    undefined;
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}${className ? ` ${className}` : ''}`}>
+      <label htmlFor={inputId}>{label}</label>
+      <textarea
+        ref={ref}
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...input}
+      />
+      {help && (
+        <p id={`${inputId}-help`} className="field-help">
+          {help}
+        </p>
+      )}
+      {error && (
+        <p id={`${inputId}-error`} className="field-error">
           {error}
         </p>
       )}

@@ -11,6 +11,7 @@ import {
   updateBackupSettings,
   type BackupSettingsChange,
 } from '../../../entities/backup/backup.api';
+import { useAccountSettings } from '../../../entities/settings/account-settings';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { notify } from '../../../ui/notify';
 import { saveFile } from '../../../ui/save-file';
@@ -18,15 +19,11 @@ import { Spinner } from '../../../ui/Spinner';
 import { SelectSetting, SettingsSection } from '../../../ui/setting-controls';
 import { BackupPasswordForm } from './BackupPasswordForm';
 import { BreakGlassSection } from './BreakGlassSection';
+import { DestinationsSection } from './DestinationsSection';
+import { formatSize } from './destination-text';
+import './backups.css';
 
 const KEEP_CHOICES = [3, 7, 14, 30, 60, 90, 365];
-
-function formatSize(bytes: number, locale: string): string {
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-  if (bytes < 1024) return `${number.format(bytes)} B`;
-  if (bytes < 1024 * 1024) return `${number.format(bytes / 1024)} KB`;
-  return `${number.format(bytes / 1024 / 1024)} MB`;
-}
 
 /**
  * Settings, Backups: the backup password, the schedule and how many are kept, the last run, and
@@ -53,7 +50,14 @@ export function BackupsScreen() {
     },
     onSettled: refresh,
   });
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  // Dates in the interface language and the user's timezone preference, as elsewhere in the app.
+  const { timezone } = useAccountSettings().settings;
+  const dateTime = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: timezone,
+  });
+  const formatDate = (at: string) => dateTime.format(new Date(at));
 
   if (!settings.data) return settings.isPending ? <Spinner /> : null;
   const {
@@ -96,10 +100,11 @@ export function BackupsScreen() {
             role={lastRun.status === 'failure' ? 'alert' : 'status'}
           >
             {lastRun.status === 'success'
-              ? t('backups.lastSuccess', { date: dateTime.format(new Date(lastRun.at)) })
-              : t('backups.lastFailure', {
-                  date: dateTime.format(new Date(lastRun.at)),
-                  error: lastRun.error ?? '',
+              ? t('backups.lastSuccess', { date: formatDate(lastRun.at) })
+              : // The server's error text is English: the reason is said in the interface language.
+                t('backups.lastFailure', {
+                  date: formatDate(lastRun.at),
+                  error: t('backups.destinations.reasons.local_write_failed'),
                 })}
           </p>
         )}
@@ -121,8 +126,9 @@ export function BackupsScreen() {
             </p>
           )}
         </div>
-        <BackupList formatDate={(at) => dateTime.format(new Date(at))} locale={i18n.language} />
+        <BackupList formatDate={formatDate} locale={i18n.language} />
       </SettingsSection>
+      <DestinationsSection formatDate={formatDate} />
       <BreakGlassSection
         passwordSet={passwordSet}
         enabled={breakGlass}
