@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { ConfirmIdentity } from '../../../entities/recovery/ConfirmIdentity';
-import { needsConfirmation } from '../../../entities/recovery/recovery.api';
+import { ConfirmIdentity } from '../../../entities/user/ConfirmIdentity';
+import { needsConfirmation } from '../../../entities/user/confirm-identity.api';
 
 /**
  * Changing a destination asks for a recent identity confirmation (a 403 otherwise): `ask` takes
