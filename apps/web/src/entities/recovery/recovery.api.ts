@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ResponseOf } from '@twofold/contract';
 import { api, isApiError, unwrap } from '../../api/client';
+import { vault, type AccountRecovery } from '../data-source';
 import { getAssertion } from '../user/webauthn';
 
-export type AccountRecovery = ResponseOf<'/api/v1/twofaccounts/{id}/recovery', 'get'>;
+export type { AccountRecovery };
 
 /** The server asks a web session to confirm who it is before it reveals recovery codes. */
 export const needsConfirmation = (error: unknown): boolean =>
@@ -13,7 +13,8 @@ export const needsConfirmation = (error: unknown): boolean =>
 export function recoveryQuery(id: number) {
   return queryOptions({
     queryKey: ['account-recovery', id],
-    queryFn: () => unwrap(api.GET('/api/v1/twofaccounts/{id}/recovery', { params: { path: { id } } })),
+    // The server, or this device's copy (null: not kept there).
+    queryFn: () => vault().recovery(id),
     gcTime: 0,
     staleTime: Infinity,
     retry: false,

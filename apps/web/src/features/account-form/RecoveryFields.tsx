@@ -38,7 +38,11 @@ export function RecoveryFields({ lockedId, draft, onChange }: RecoveryFieldsProp
     if (lockedId === undefined) return;
     setState('loading');
     try {
-      const data = await queryClient.fetchQuery(recoveryQuery(lockedId));
+      // The form needs the server: its answer is never null (only a device copy's may be).
+      const data = (await queryClient.fetchQuery(recoveryQuery(lockedId))) ?? {
+        note: null,
+        recovery_codes: [],
+      };
       setUsed(data.recovery_codes.filter((code) => code.used_at !== null));
       onChange({ note: data.note ?? '', codes: data.recovery_codes.map((code) => code.code).join('\n') });
     } catch (error) {
