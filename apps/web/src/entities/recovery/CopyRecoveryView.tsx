@@ -24,7 +24,8 @@ export function CopyRecoveryView({ account }: { readonly account: Account }) {
           {kept.note !== null && (
             <div className="copy-recovery-note">
               <h4>{t('extras.note')}</h4>
-              <p>{kept.note}</p>
+              {/* The user's own text, in whatever direction it is written. */}
+              <p dir="auto">{kept.note}</p>
             </div>
           )}
           {kept.recovery_codes.length === 0 ? (
@@ -33,7 +34,8 @@ export function CopyRecoveryView({ account }: { readonly account: Account }) {
             <ul className="copy-recovery-codes" aria-label={t('extras.codes')}>
               {kept.recovery_codes.map((code) => (
                 <li key={code.id} className={code.used_at ? 'copy-recovery-used' : undefined}>
-                  <code>{code.code}</code> <span>{code.used_at ? t('extras.used') : t('extras.unused')}</span>
+                  <code dir="ltr">{code.code}</code>{' '}
+                  <span>{code.used_at ? t('extras.used') : t('extras.unused')}</span>
                 </li>
               ))}
             </ul>
