@@ -169,6 +169,15 @@ describe("notes and recovery codes in this device's copy (the user's choice)", (
     await dialog.getByText('Read only: changes, such as marking a code used, need the server.').waitFor();
     expect(await dialog.getByRole('button', { name: 'Mark used' }).count()).toBe(0);
     await screenshots(page, 'offline-copy-extras-code-window');
+    // The list's recovery badge opens them too, read only.
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('link', { name: /^Recovery codes/ })
+      .first()
+      .click();
+    const recoveryDialog = page.getByRole('dialog', { name: 'Recovery codes of GitHub' });
+    await recoveryDialog.getByText(EDITED_NOTE).waitFor({ timeout: 20_000 });
+    expect(await recoveryDialog.getByRole('button', { name: 'Mark used' }).count()).toBe(0);
     await restoreServer(page);
 
     // Off again: their records leave the stored copy, and nothing of them stays on the device.

@@ -2,9 +2,12 @@ import './recovery.css';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountsQuery } from '../../entities/account/account.api';
 import { ConfirmIdentity } from '../../entities/recovery/ConfirmIdentity';
+import { CopyRecoveryView } from '../../entities/recovery/CopyRecoveryView';
+import { dataMode } from '../../lib/data-mode';
 import {
   markRecoveryCode,
   needsConfirmation,
@@ -22,7 +25,8 @@ export function RecoveryScreen() {
   const navigate = useNavigate();
   const { twofaccountId } = route.useParams();
   const id = Number(twofaccountId);
-  const recovery = useQuery(recoveryQuery(id));
+  const offline = useSyncExternalStore(dataMode.subscribe, dataMode.current).kind === 'offline-open';
+  const recovery = useQuery({ ...recoveryQuery(id), enabled: !offline });
   const account = useQuery(accountsQuery).data?.find((item) => item.id === id);
   const name = account ? (account.service ?? account.account) : '';
   const close = () => void navigate({ to: '/accounts' });
@@ -32,9 +36,10 @@ export function RecoveryScreen() {
       <Dialog.Portal>
         <Dialog.Content className="fullscreen-modal recovery-panel" aria-describedby={undefined}>
           <Dialog.Title>{t('title', { name })}</Dialog.Title>
+          {offline && account && <CopyRecoveryView account={account} />}
           {asking && <ConfirmIdentity onConfirmed={() => void recovery.refetch()} />}
-          {recovery.isPending && <Spinner />}
-          {recovery.data && (
+          {!offline && recovery.isPending && <Spinner />}
+          {!offline && recovery.data && (
             <RecoveryContent id={id} recovery={recovery.data} onChanged={() => void recovery.refetch()} />
           )}
           <Dialog.Close className="button">{t('close')}</Dialog.Close>

@@ -5,6 +5,8 @@ import { loadCatalogues } from '../../i18n/i18n';
 export const recoveryRoute = createRoute({
   getParentRoute: () => authLayout,
   path: '/account/$twofaccountId/recovery',
-  loader: loadCatalogues('recovery', 'accounts', 'auth'),
+  // Offline, read only from this device's copy (when its user chose to keep them there).
+  staticData: { worksOffline: true },
+  loader: loadCatalogues('recovery', 'accounts', 'auth', 'offline'),
   component: lazyRouteComponent(() => import('./RecoveryScreen'), 'RecoveryScreen'),
 });
