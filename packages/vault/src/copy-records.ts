@@ -25,6 +25,11 @@ export interface CopyRecords {
   readonly meta: SealedRecord;
   /** By account id. */
   readonly accounts: Readonly<Record<string, SealedRecord>>;
+  /**
+   * By account id: the account's note and recovery codes, only on a device whose user chose to keep
+   * them (and only for the accounts that have any). Absent on copies made before, or without them.
+   */
+  readonly extras?: Readonly<Record<string, SealedRecord>>;
 }
 
 const subtle = () => globalThis.crypto.subtle;
@@ -98,6 +103,13 @@ export interface RecordUpdate {
   readonly reset: boolean;
   /** The account ids to keep (the list's): any other record is dropped. */
   readonly keep: readonly (number | string)[];
+  /**
+   * The extras records this refresh sealed; `null` drops every extras record (the copy no longer
+   * keeps them). Absent: the extras held stay, for the accounts kept.
+   */
+  readonly extras?: Readonly<Record<string, SealedRecord>> | null;
+  /** Account ids whose extras record goes (they have no note nor codes any more). */
+  readonly extrasGone?: readonly (number | string)[];
 }
 
 /** The records after a refresh; batches no record uses any more are dropped. */
@@ -108,11 +120,34 @@ export function updatedRecords(held: CopyRecords | undefined, update: RecordUpda
     for (const [id, record] of Object.entries(held.accounts)) if (keep.has(id)) accounts[id] = record;
   }
   for (const [id, record] of Object.entries(update.accounts)) if (keep.has(id)) accounts[id] = record;
-  const used = new Set([update.meta.batch, ...Object.values(accounts).map((record) => record.batch)]);
+  const extras = updatedExtras(held, update, keep);
+  const used = new Set([
+    update.meta.batch,
+    ...Object.values(accounts).map((record) => record.batch),
+    ...Object.values(extras ?? {}).map((record) => record.batch),
+  ]);
   const batches: Record<string, JsonWebKey> = {};
   for (const batch of used) {
     const ephemeral = batch === update.batch ? update.ephemeral : held?.batches[batch];
     if (ephemeral) batches[batch] = ephemeral;
   }
-  return { batches, meta: update.meta, accounts };
+  return { batches, meta: update.meta, accounts, ...(extras ? { extras } : {}) };
+}
+
+/** The extras records after a refresh, or undefined when the copy keeps none. */
+function updatedExtras(
+  held: CopyRecords | undefined,
+  update: RecordUpdate,
+  keep: ReadonlySet<string>,
+): Record<string, SealedRecord> | undefined {
+  if (update.extras === null) return undefined;
+  const gone = new Set((update.extrasGone ?? []).map(String));
+  const extras: Record<string, SealedRecord> = {};
+  if (held?.extras && !update.reset) {
+    for (const [id, record] of Object.entries(held.extras)) {
+      if (keep.has(id) && !gone.has(id)) extras[id] = record;
+    }
+  }
+  for (const [id, record] of Object.entries(update.extras ?? {})) if (keep.has(id)) extras[id] = record;
+  return update.extras || held?.extras ? extras : undefined;
 }

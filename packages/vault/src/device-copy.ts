@@ -66,6 +66,12 @@ export interface DeviceCopy {
    */
   readonly revision?: string;
   readonly failures: number;
+  /**
+   * The user chose, on this device, to keep the accounts' notes and recovery codes in the copy
+   * (sealed in `records.extras`). Readable: it says whether they are kept, nothing of them.
+   * Absent on copies made before, and off.
+   */
+  readonly keepsExtras?: boolean;
   /** Absent on copies made before passkeys could open them. */
   readonly passkeys?: readonly CopyPasskey[];
   /**

@@ -17,6 +17,7 @@ function localSource(): VaultSource {
     listGroups: () => Promise.resolve([{ id: 0, name: 'All', show_in_chips: null, twofaccounts_count: 1 }]),
     group: () => Promise.reject(new Error('not needed')),
     otp: () => Promise.resolve({ password: '123456', otp_type: 'hotp', counter: 5 } as Otp),
+    recovery: () => Promise.resolve(null),
   };
 }
 

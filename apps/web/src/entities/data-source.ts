@@ -7,6 +7,8 @@ export type AccountDetail = ResponseOf<'/api/v1/twofaccounts/{id}', 'get'>;
 export type Otp = ResponseOf<'/api/v1/twofaccounts/{id}/otp', 'get'>;
 export type Group = ResponseOf<'/api/v1/groups', 'get'>[number];
 export type GroupDetail = ResponseOf<'/api/v1/groups/{id}', 'get'>;
+/** One account's note and recovery codes (revealed one account at a time). */
+export type AccountRecovery = ResponseOf<'/api/v1/twofaccounts/{id}/recovery', 'get'>;
 
 /**
  * Where the accounts, groups and their codes are read from: the port of the entities. The query
@@ -30,6 +32,11 @@ export interface VaultSource {
   group(id: number): Promise<GroupDetail>;
   /** The current code of an account (an HOTP code moves its counter on). */
   otp(id: number): Promise<Otp>;
+  /**
+   * An account's note and recovery codes; null when the source does not hold them (a device copy
+   * whose user did not choose to keep them).
+   */
+  recovery(id: number): Promise<AccountRecovery | null>;
 }
 
 let current: VaultSource | undefined;

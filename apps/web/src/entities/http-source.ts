@@ -16,4 +16,5 @@ export const httpVaultSource: VaultSource = {
   listGroups: () => unwrap(api.GET('/api/v1/groups')),
   group: (id) => unwrap(api.GET('/api/v1/groups/{id}', { params: { path: { id } } })),
   otp: (id) => unwrap(api.GET('/api/v1/twofaccounts/{id}/otp', { params: { path: { id } } })),
+  recovery: (id) => unwrap(api.GET('/api/v1/twofaccounts/{id}/recovery', { params: { path: { id } } })),
 };

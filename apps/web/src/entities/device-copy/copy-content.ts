@@ -1,6 +1,6 @@
 import type { ResponseOf } from '@twofold/contract';
 import { api, unwrap } from '../../api/client';
-import type { Account, Group } from '../data-source';
+import type { Account, AccountRecovery, Group } from '../data-source';
 import type { IconDigests } from './copy-icons';
 
 /** The signed-in user, as the copy keeps it. */
@@ -23,4 +23,9 @@ export interface CopyContent {
    * apart; else filled in memory from the copy's logos when it is opened.
    */
   readonly icons?: Readonly<Record<string, string>>;
+  /**
+   * By account id: notes and recovery codes, on a device whose user chose to keep them
+   * (`keepsExtras`), in memory from the copy's extras records; else absent.
+   */
+  readonly extras?: Readonly<Record<string, AccountRecovery>>;
 }

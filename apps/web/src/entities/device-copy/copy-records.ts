@@ -1,7 +1,8 @@
 import type { ResponseOf } from '@twofold/contract';
 import { openContent, recordOpener, updatedRecords, VaultError, type CopyRecords } from '@twofold/vault';
 import { api, unwrap } from '../../api/client';
-import type { Account } from '../data-source';
+import type { Account, AccountRecovery } from '../data-source';
+import type { ExtrasRead } from './copy-extras';
 import type { StoredCopy } from './copy-store';
 import type { CopyContent } from './copy-content';
 import { sealOffThread } from './seal-off-thread';
@@ -39,15 +40,31 @@ export function changedAccounts(held: readonly Account[], changes: AccountChange
   return inOrder(byId, changes.order);
 }
 
-/** A refresh's records, sealed off the main thread, merged into those the copy holds. */
+/**
+ * A refresh's records, sealed off the main thread, merged into those the copy holds. `extras`: the
+ * notes and codes read for a copy that keeps them; null drops every one the copy holds.
+ */
 export async function sealChanges(
   publicKey: JsonWebKey,
   held: CopyRecords | undefined,
   meta: CopyMeta,
   changes: Pick<AccountChanges, 'accounts' | 'reset' | 'order'>,
+  extras: ExtrasRead | null = null,
 ): Promise<CopyRecords> {
-  const sealed = await sealOffThread({ publicKey, meta, accounts: changes.accounts });
-  return updatedRecords(held, { ...sealed, reset: changes.reset || !held, keep: changes.order });
+  const sealed = await sealOffThread({
+    publicKey,
+    meta,
+    accounts: changes.accounts,
+    ...(extras ? { extras: extras.sealed } : {}),
+  });
+  return updatedRecords(held, {
+    ...sealed,
+    // A reset reads every account's extras again, but keeps those it could not read.
+    reset: (changes.reset || !held) && !extras?.unread.length,
+    keep: changes.order,
+    extras: extras ? (sealed.extras ?? {}) : null,
+    extrasGone: extras?.gone ?? [],
+  });
 }
 
 /** The stored copy's content, opened (records; or, from the previous release, one piece). */
@@ -57,12 +74,20 @@ export async function openStoredContent(privateKey: CryptoKey, stored: StoredCop
     return (await openContent(privateKey, stored.content)) as CopyContent;
   }
   const open = recordOpener(privateKey, stored.records.batches);
-  const [meta, accounts] = await Promise.all([
+  const extrasRecords = stored.keepsExtras ? Object.entries(stored.records.extras ?? {}) : [];
+  const [meta, accounts, extras] = await Promise.all([
     open(stored.records.meta) as Promise<CopyMeta>,
     Promise.all(Object.values(stored.records.accounts).map((record) => open(record) as Promise<Account>)),
+    Promise.all(extrasRecords.map((entry) => open(entry[1]) as Promise<AccountRecovery>)),
   ]);
   const { order, ...rest } = meta;
-  return { ...rest, accounts: inOrder(new Map(accounts.map((account) => [account.id, account])), order) };
+  return {
+    ...rest,
+    accounts: inOrder(new Map(accounts.map((account) => [account.id, account])), order),
+    ...(stored.keepsExtras
+      ? { extras: Object.fromEntries(extrasRecords.map(([id], index) => [id, extras[index]!])) }
+      : {}),
+  };
 }
 
 /** The content of a copy from the previous release as records (sealed again at its first unlock). */

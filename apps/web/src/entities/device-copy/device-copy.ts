@@ -1,5 +1,6 @@
 import {
   isVaultError,
+  updatedRecords,
   newCopyKeys,
   openCopyKey,
   strengthenedSlots,
@@ -9,7 +10,8 @@ import {
 } from '@twofold/vault';
 import { api, isApiError, unwrap } from '../../api/client';
 import { serverNow } from '../../api/server-time';
-import type { Account } from '../data-source';
+import type { AccountRecovery } from '../data-source';
+import { readExtras, type ExtrasRead } from './copy-extras';
 import { readUser, type CopyContent } from './copy-content';
 import { showCopyIcons } from '../account/icon.api';
 import { deleteCopyDatabase, readCopy, updateCopy, writeCopy, type StoredCopy } from './copy-store';
@@ -57,12 +59,13 @@ export async function eraseCopy(): Promise<void> {
  * holds after this refresh.
  */
 async function fetchChanges(
-  held: Pick<StoredCopy, 'logos' | 'logosLeftOut' | 'records' | 'revision'>,
+  held: Pick<StoredCopy, 'keepsExtras' | 'logos' | 'logosLeftOut' | 'records' | 'revision'>,
   publicKey: JsonWebKey,
+  { strictExtras = false } = {},
 ) {
   const [changes, groups, user, appConfig, settings, iconDigests] = await Promise.all([
     // The list the user knows offline: favourites, tags and recovery-code counts (the feed's
-    // accounts carry them); notes and the recovery codes themselves are not in it.
+    // accounts carry them); notes and the recovery codes themselves only when the user chose so.
     readChanges(held.records ? held.revision : undefined),
     unwrap(api.GET('/api/v1/groups')),
     readUser(),
@@ -80,20 +83,40 @@ async function fetchChanges(
     iconDigests,
     order: changes.order,
   };
+  const extras = held.keepsExtras ? await readExtras(changes.accounts, strictExtras) : null;
   const [records, logos] = await Promise.all([
-    sealChanges(publicKey, held.records, meta, changes),
+    sealChanges(publicKey, held.records, meta, changes, extras),
     refreshLogos(held, iconDigests, publicKey),
   ]);
-  return { changes, meta, records, logos };
+  return { changes, meta, records, logos, extras };
+}
+
+/** The opened extras after a refresh (none when the copy does not keep them). */
+function extrasAfter(
+  held: CopyContent['extras'],
+  changes: AccountChanges,
+  extras: ExtrasRead | null,
+): Record<string, AccountRecovery> | undefined {
+  if (!extras) return undefined;
+  const keep = new Set(changes.order.map(String));
+  const gone = new Set(extras.gone.map(String));
+  const unread = new Set(extras.unread.map(String));
+  const after: Record<string, AccountRecovery> = {};
+  for (const [id, value] of Object.entries(held ?? {})) {
+    if (keep.has(id) && !gone.has(id) && (!changes.reset || unread.has(id))) after[id] = value;
+  }
+  for (const [id, value] of Object.entries(extras.sealed)) if (keep.has(id)) after[id] = value;
+  return after;
 }
 
 /** The opened content after a refresh: the accounts held in memory with the changes applied. */
 function contentAfter(
-  held: readonly Account[],
-  { changes, meta }: { changes: AccountChanges; meta: CopyMeta },
-) {
+  held: Pick<CopyContent, 'accounts' | 'extras'>,
+  { changes, meta, extras }: { changes: AccountChanges; meta: CopyMeta; extras: ExtrasRead | null },
+): CopyContent {
   const { order: _order, ...rest } = meta;
-  return { ...rest, accounts: changedAccounts(held, changes) };
+  const kept = extrasAfter(held.extras, changes, extras);
+  return { ...rest, accounts: changedAccounts(held.accounts, changes), ...(kept ? { extras: kept } : {}) };
 }
 
 /** The content with its logos opened (by icon file), for the offline list. */
@@ -122,7 +145,7 @@ export async function turnOnCopy(name: string, passphrase: string): Promise<void
     logosLeftOut: fetched.logos.leftOut,
   });
   markDeviceCopy(record.id);
-  const content = contentAfter([], fetched);
+  const content = contentAfter({ accounts: [] }, fetched);
   unlocked = {
     privateKey: keys.privateKey,
     content: await withIcons(keys.privateKey, content, fetched.logos.logos),
@@ -156,7 +179,8 @@ export function refreshCopy(): Promise<'refreshed' | 'erased' | 'none'> {
     }
     const fetched = await fetchChanges(stored, stored.publicKey);
     await updateCopy((copy) => {
-      if (copy.id !== stored.id) return copy;
+      // Another copy, or the extras choice changed meanwhile (that change wrote its own records).
+      if (copy.id !== stored.id || copy.keepsExtras !== stored.keepsExtras) return copy;
       const { content: _previousFormat, ...rest } = copy;
       return {
         ...rest,
@@ -168,7 +192,7 @@ export function refreshCopy(): Promise<'refreshed' | 'erased' | 'none'> {
     });
     if (unlocked) {
       const { privateKey } = unlocked;
-      const content = contentAfter(unlocked.content.accounts, fetched);
+      const content = contentAfter(unlocked.content, fetched);
       unlocked = { privateKey, content: await withIcons(privateKey, content, fetched.logos.logos) };
     }
     performance.measure('twofold:copy-refresh', { start: start.startTime });
@@ -177,6 +201,66 @@ export function refreshCopy(): Promise<'refreshed' | 'erased' | 'none'> {
     refreshing = null;
   });
   return refreshing;
+}
+
+/**
+ * The user's choice, on this device, to keep the accounts' notes and recovery codes in the copy.
+ * On: every account read again with them, sealed (the server may ask who the user is first:
+ * `needsConfirmation`). Off: their records dropped from the stored copy, and from memory.
+ */
+export async function keepExtrasInCopy(keep: boolean): Promise<void> {
+  await refreshing?.catch(() => undefined);
+  const stored = await readCopy();
+  if (!stored) return;
+  if (keep) {
+    const { revision: _all, ...held } = stored;
+    const fetched = await fetchChanges({ ...held, keepsExtras: true }, stored.publicKey, {
+      strictExtras: true,
+    });
+    await updateCopy((copy) => {
+      if (copy.id !== stored.id) return copy;
+      const { content: _previousFormat, ...rest } = copy;
+      return {
+        ...rest,
+        keepsExtras: true,
+        records: fetched.records,
+        revision: fetched.changes.revision,
+        logos: fetched.logos.logos,
+        logosLeftOut: fetched.logos.leftOut,
+      };
+    });
+    if (unlocked) {
+      const { privateKey } = unlocked;
+      const content = contentAfter({ accounts: [] }, fetched);
+      unlocked = { privateKey, content: await withIcons(privateKey, content, fetched.logos.logos) };
+    }
+    return;
+  }
+  await updateCopy((copy) => {
+    if (copy.id !== stored.id) return copy;
+    const { keepsExtras: _choice, ...rest } = copy;
+    if (!rest.records) return rest;
+    const { meta, batches, accounts } = rest.records;
+    const records = updatedRecords(rest.records, {
+      batch: meta.batch,
+      ephemeral: batches[meta.batch]!,
+      meta,
+      accounts: {},
+      reset: false,
+      keep: Object.keys(accounts),
+      extras: null,
+    });
+    return { ...rest, records };
+  });
+  if (unlocked) {
+    const { extras: _dropped, ...content } = unlocked.content;
+    unlocked = { ...unlocked, content };
+  }
+}
+
+/** Whether this device's copy keeps the notes and recovery codes (false without a copy). */
+export async function copyKeepsExtras(): Promise<boolean> {
+  return (await readCopy())?.keepsExtras === true;
 }
 
 /** Opens the copy with the vault's master key (from any slot); a success resets the wrong-passphrase count. */

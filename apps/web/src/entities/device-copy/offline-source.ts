@@ -50,6 +50,13 @@ export const offlineVaultSource: VaultSource = {
     if (!group) return Promise.reject(new ApiError(404, { message: 'not found' }));
     return Promise.resolve(group);
   },
+  // Null when this device's copy does not keep notes and recovery codes (the user's choice).
+  recovery: (id) => {
+    const { extras } = content();
+    find(id);
+    if (!extras) return Promise.resolve(null);
+    return Promise.resolve(extras[id] ?? { note: null, recovery_codes: [] });
+  },
   otp: async (id) => {
     const account = find(id);
     if (account.secret === undefined || !canComputeInBrowser(account)) {

@@ -8,6 +8,8 @@ export interface SealRequest {
   readonly publicKey: JsonWebKey;
   readonly meta: unknown;
   readonly accounts: readonly { readonly id: number }[];
+  /** By account id: notes and recovery codes to seal (a copy that keeps them). */
+  readonly extras?: Readonly<Record<string, unknown>>;
 }
 
 export interface SealedBatch {
@@ -15,6 +17,7 @@ export interface SealedBatch {
   readonly ephemeral: JsonWebKey;
   readonly meta: SealedRecord;
   readonly accounts: Record<string, SealedRecord>;
+  readonly extras?: Record<string, SealedRecord>;
 }
 
 export async function sealBatch(request: SealRequest): Promise<SealedBatch> {
@@ -24,10 +27,17 @@ export async function sealBatch(request: SealRequest): Promise<SealedBatch> {
   request.accounts.forEach((account, index) => {
     accounts[account.id] = sealed[index]!;
   });
+  let extras: Record<string, SealedRecord> | undefined;
+  if (request.extras) {
+    const entries = Object.entries(request.extras);
+    const sealedExtras = await Promise.all(entries.map(([, value]) => sealer.seal(value)));
+    extras = Object.fromEntries(entries.map(([id], index) => [id, sealedExtras[index]!]));
+  }
   return {
     batch: sealer.batch,
     ephemeral: sealer.ephemeral,
     meta: await sealer.seal(request.meta),
     accounts,
+    ...(extras ? { extras } : {}),
   };
 }

@@ -1,15 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ResponseOf } from '@twofold/contract';
 import { api, unwrap } from '../../api/client';
+import { vault, type AccountRecovery } from '../data-source';
 
 /** The extras revealed one account at a time: its note and recovery codes. */
-export type RevealedExtras = ResponseOf<'/api/v1/twofaccounts/{id}/recovery', 'get'>;
+export type RevealedExtras = AccountRecovery;
 
 /** One account's note and recovery codes: revealed on request, never kept in the cache. */
 export function revealedExtrasQuery(id: number) {
   return queryOptions({
     queryKey: ['account-extras', id],
-    queryFn: () => unwrap(api.GET('/api/v1/twofaccounts/{id}/recovery', { params: { path: { id } } })),
+    // The server, or this device's copy (null: not kept there).
+    queryFn: () => vault().recovery(id),
     gcTime: 0,
     staleTime: Infinity,
     retry: false,

@@ -39,7 +39,11 @@ export function RevealedExtrasFields({ lockedId, draft, onChange }: RevealedExtr
     if (lockedId === undefined) return;
     setState('loading');
     try {
-      const data = await queryClient.fetchQuery(revealedExtrasQuery(lockedId));
+      // The form needs the server: its answer is never null (only a device copy's may be).
+      const data = (await queryClient.fetchQuery(revealedExtrasQuery(lockedId))) ?? {
+        note: null,
+        recovery_codes: [],
+      };
       setUsed(data.recovery_codes.filter((code) => code.used_at !== null));
       onChange({ note: data.note ?? '', codes: data.recovery_codes.map((code) => code.code).join('\n') });
     } catch (error) {

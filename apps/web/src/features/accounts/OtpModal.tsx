@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../entities/account/account.api';
 import { otpQuery } from '../../entities/account/otp';
@@ -7,6 +7,8 @@ import { useAccountSettings } from '../../entities/settings/account-settings';
 import { useLockOnCopy } from '../../lib/lock-on-copy';
 import { AccountIcon } from '../../entities/account/AccountIcon';
 import { OtpView } from '../../entities/account/OtpView';
+import { CopyRecoveryView } from '../../entities/extras/CopyRecoveryView';
+import { dataMode } from '../../lib/data-mode';
 
 interface OtpModalProps {
   readonly account: Account | null;
@@ -27,6 +29,10 @@ export function OtpModal({ account, openCount, onClose, onCopied: afterCopy, ret
   const { t } = useTranslation('accounts');
   const { settings } = useAccountSettings();
   const lockSession = useLockOnCopy(settings);
+  // Offline, the note and recovery codes come from this device's copy (when it keeps them).
+  const offline = useSyncExternalStore(dataMode.subscribe, dataMode.current).kind === 'offline-open';
+  const hasExtras =
+    account !== null && (account.has_note === true || (account.recovery_codes?.total ?? 0) > 0);
 
   const onCopied = useCallback(() => {
     afterCopy?.();
@@ -80,6 +86,7 @@ export function OtpModal({ account, openCount, onClose, onCopied: afterCopy, ret
                 onCopied={onCopied}
                 codeWindow
               />
+              {offline && hasExtras && <CopyRecoveryView account={account} />}
               <Dialog.Close className="button button-block otp-close">{t('actions.close')}</Dialog.Close>
             </>
           )}

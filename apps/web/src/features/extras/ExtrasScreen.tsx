@@ -2,11 +2,14 @@ import './extras.css';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountsQuery } from '../../entities/account/account.api';
 import { markRecoveryCode, revealedExtrasQuery, type RevealedExtras } from '../../entities/extras/extras.api';
 import { needsConfirmation } from '../../entities/user/confirm-identity.api';
 import { ConfirmIdentity } from '../../entities/user/ConfirmIdentity';
+import { CopyRecoveryView } from '../../entities/extras/CopyRecoveryView';
+import { dataMode } from '../../lib/data-mode';
 import { copyToClipboard } from '../../ui/clipboard';
 import { Spinner } from '../../ui/Spinner';
 
@@ -18,7 +21,8 @@ export function ExtrasScreen() {
   const navigate = useNavigate();
   const { twofaccountId } = route.useParams();
   const id = Number(twofaccountId);
-  const extras = useQuery(revealedExtrasQuery(id));
+  const offline = useSyncExternalStore(dataMode.subscribe, dataMode.current).kind === 'offline-open';
+  const extras = useQuery({ ...revealedExtrasQuery(id), enabled: !offline });
   const account = useQuery(accountsQuery).data?.find((item) => item.id === id);
   const name = account ? (account.service ?? account.account) : '';
   const close = () => void navigate({ to: '/accounts' });
@@ -28,9 +32,10 @@ export function ExtrasScreen() {
       <Dialog.Portal>
         <Dialog.Content className="fullscreen-modal extras-panel" aria-describedby={undefined}>
           <Dialog.Title>{t('title', { name })}</Dialog.Title>
+          {offline && account && <CopyRecoveryView account={account} />}
           {asking && <ConfirmIdentity forExtras onConfirmed={() => void extras.refetch()} />}
-          {extras.isPending && <Spinner />}
-          {extras.data && (
+          {!offline && extras.isPending && <Spinner />}
+          {!offline && extras.data && (
             <ExtrasContent id={id} extras={extras.data} onChanged={() => void extras.refetch()} />
           )}
           <Dialog.Close className="button">{t('close')}</Dialog.Close>

@@ -6,6 +6,8 @@ import { loadCatalogues } from '../../i18n/i18n';
 export const extrasRoute = createRoute({
   getParentRoute: () => authLayout,
   path: '/account/$twofaccountId/recovery',
-  loader: loadCatalogues('extras', 'accounts', 'auth'),
+  // Offline, read only from this device's copy (when its user chose to keep them there).
+  staticData: { worksOffline: true },
+  loader: loadCatalogues('extras', 'accounts', 'auth', 'offline'),
   component: lazyRouteComponent(() => import('./ExtrasScreen'), 'ExtrasScreen'),
 });

@@ -7,6 +7,7 @@ import { deviceCopyId } from '../../api/client';
 import { installCopySync } from '../../lib/copy-sync';
 import { forgetStoredLists } from '../../lib/persist';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { CopyExtrasSection } from './CopyExtrasSection';
 import { CopyPasskeySection } from './CopyPasskeySection';
 import { DeviceCopiesSection } from './DeviceCopiesSection';
 import { Field } from '../../ui/forms';
@@ -115,6 +116,7 @@ export function ThisDeviceScreen() {
           </form>
         )}
       </SettingsSection>
+      {thisCopy && <CopyExtrasSection />}
       {thisCopy && <CopyPasskeySection thisCopy={thisCopy} onErased={() => setThisCopy(deviceCopyId())} />}
       <DeviceCopiesSection thisCopy={thisCopy} revoke={(id) => revoke.mutate(id)} />
       <ConfirmDialog

@@ -125,7 +125,7 @@ export const thisDeviceRoute = createRoute({
   getParentRoute: () => settingsLayout,
   path: '/settings/device',
   staticData: { title: 'settings', showAbout: true },
-  loader: loadCatalogues('offline'),
+  loader: loadCatalogues('offline', 'auth'),
   component: lazyRouteComponent(() => import('./ThisDeviceScreen'), 'ThisDeviceScreen'),
 });
 
