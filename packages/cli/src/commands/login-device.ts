@@ -51,18 +51,24 @@ function whyNoToken(error: unknown, url: string, signals: { expired: AbortSignal
   return toCliError(error, url);
 }
 
-/** Polls (every `interval`, slower after `slow_down`) until approval, denial, expiry or Ctrl-C. */
+/**
+ * Shows the code (`announce`), then polls (every `interval`, slower after `slow_down`) until
+ * approval, denial, expiry or Ctrl-C.
+ */
 async function waitForApproval(
   twofold: ReturnType<typeof createTwofold>,
   started: DeviceAuthorization,
   url: string,
+  announce: () => void,
 ): Promise<DeviceToken> {
   const stop = new AbortController();
   const onInterrupt = () => stop.abort();
+  // Listening before the code shows: a Ctrl-C at any moment after it ends with the tool's message.
   process.once('SIGINT', onInterrupt);
   // The tool's own deadline too: a server that never says `expired_token` still ends the wait.
   const expired = AbortSignal.timeout(started.expires_in * 1000);
   try {
+    announce();
     return await twofold.deviceAuthorization.waitForToken(started, {
       signal: AbortSignal.any([stop.signal, expired]),
     });
@@ -86,8 +92,9 @@ export async function loginWithDevice(url: string, scope: DeviceScope): Promise<
     throw toCliError(error, url);
   }
   const expiresAt = new Date(Date.now() + started.expires_in * 1000);
-  process.stderr.write(instructions(started, expiresAt));
-  const token = await waitForApproval(createTwofold({ baseUrl: url }), started, url);
+  const token = await waitForApproval(createTwofold({ baseUrl: url }), started, url, () =>
+    process.stderr.write(instructions(started, expiresAt)),
+  );
   let who;
   try {
     who = await createTwofold({ baseUrl: url, token: token.access_token }).whoami();
