@@ -226,11 +226,7 @@ describe('start and capture rules, camera failures, invalid QR content, global 4
       { times: 1 },
     );
     // Opening the account's code asks the server (its answer is the 418).
-    await page
-      .getByRole('list', { name: 'Accounts' })
-      .getByRole('button', { name: /First/ })
-      .first()
-      .click();
+    await page.getByRole('list', { name: 'Accounts' }).getByRole('button', { name: /First/ }).first().click();
     await page.waitForURL(/\/autolock$/);
     await page.getByRole('heading', { name: 'Locked for inactivity' }).waitFor();
   });
