@@ -8,17 +8,29 @@ import {
 import { isApiError } from '../api/client';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface FieldFrameProps {
   readonly label: string;
   readonly error?: string | undefined;
   readonly help?: ReactNode;
 }
 
-/** A labelled input with its error and help text wired for assistive technology. */
-export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
-  { label, error, help, id, className, ...input },
-  ref,
-) {
+/** The label, help and error around one control, and the attributes that tie them to it. */
+function FieldFrame({
+  label,
+  error,
+  help,
+  id,
+  className,
+  control,
+}: FieldFrameProps & {
+  readonly id: string | undefined;
+  readonly className: string | undefined;
+  readonly control: (wiring: {
+    id: string;
+    'aria-invalid': true | undefined;
+    'aria-describedby': string | undefined;
+  }) => ReactNode;
+}) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
   const errorId = `${inputId}-error`;
@@ -27,13 +39,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
   return (
     <div className={`field${error ? ' field-invalid' : ''}${className ? ` ${className}` : ''}`}>
       <label htmlFor={inputId}>{label}</label>
-      <input
-        ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
+      {control({ id: inputId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {help && (
         <p id={helpId} className="field-help">
           {help}
@@ -46,45 +52,43 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
       )}
     </div>
   );
+}
+
+type FieldProps = FieldFrameProps & InputHTMLAttributes<HTMLInputElement>;
+
+/** A labelled input with its error and help text wired for assistive technology. */
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
+  { label, error, help, id, className, ...input },
+  ref,
+) {
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      help={help}
+      id={id}
+      className={className}
+      control={(wiring) => <input ref={ref} {...wiring} {...input} />}
+    />
+  );
 });
 
-interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
-  readonly label: string;
-  readonly error?: string | undefined;
-  readonly help?: ReactNode;
-}
+type TextAreaFieldProps = FieldFrameProps & TextareaHTMLAttributes<HTMLTextAreaElement>;
 
 /** A labelled multi-line input (a key, a list), wired as `Field` is. */
 export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
   { label, error, help, id, className, ...input },
   ref,
 ) {
-  const fallbackId = useId();
-  const inputId = id ?? fallbackId;
-  const describedBy =
-    [error ? `${inputId}-error` : null, help ? `${inputId}-help` : null].filter(Boolean).join(' ') ||
-    undefined;
   return (
-    <div className={`field${error ? ' field-invalid' : ''}${className ? ` ${className}` : ''}`}>
-      <label htmlFor={inputId}>{label}</label>
-      <textarea
-        ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
-      {help && (
-        <p id={`${inputId}-help`} className="field-help">
-          {help}
-        </p>
-      )}
-      {error && (
-        <p id={`${inputId}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
+    <FieldFrame
+      label={label}
+      error={error}
+      help={help}
+      id={id}
+      className={className}
+      control={(wiring) => <textarea ref={ref} {...wiring} {...input} />}
+    />
   );
 });
 
