@@ -33,15 +33,6 @@ const startsWith = (bytes: Uint8Array, prefix: readonly number[]): boolean =>
 export const isKdbx = (bytes: Uint8Array): boolean =>
   startsWith(bytes, SIGNATURE) || startsWith(bytes, KDB_SIGNATURE);
 
-/**
- * AES-KDF rounds accepted: KeePassXC calibrates one second of its own speed (tens of millions);
- * kdbxweb runs them in WebCrypto chunks, off the event loop.
- */
-const AES_MAX_ROUNDS = 200_000_000;
-/** Argon2 passes accepted, and their product with the memory, since KeePass calibrates by time. */
-const ARGON2_MAX_ITERATIONS = 200;
-const ARGON2_MAX_WORK_BYTES = 16 * 1024 ** 3;
-
 type Kdbxweb = (typeof KdbxwebModule)['default'];
 let library: Promise<Kdbxweb> | null = null;
 
@@ -58,10 +49,14 @@ function loadLibrary(): Promise<Kdbxweb> {
       async (password, salt, memoryKiB, iterations, length, parallelism, type) => {
         const ctx = current;
         if (ctx === null) throw new Error('no import in progress');
-        if (iterations > ARGON2_MAX_ITERATIONS || iterations * memoryKiB * 1024 > ARGON2_MAX_WORK_BYTES)
+        const { keepassArgon2MaxIterations, keepassArgon2MaxWorkBytes } = ctx.limits;
+        if (
+          iterations > keepassArgon2MaxIterations ||
+          iterations * memoryKiB * 1024 > keepassArgon2MaxWorkBytes
+        )
           throw new ImportAbort(unsupportedEncryption('KeePass'));
         const key = await derive(
-          { ...ctx, limits: { ...ctx.limits, argon2MaxIterations: ARGON2_MAX_ITERATIONS } },
+          { ...ctx, limits: { ...ctx.limits, argon2MaxIterations: keepassArgon2MaxIterations } },
           'KeePass',
           {
             algorithm: type === kdbxweb.CryptoEngine.Argon2TypeArgon2d ? 'argon2d' : 'argon2id',
@@ -214,7 +209,7 @@ async function open(bytes: Uint8Array, ctx: DecryptContext, maxEntries: number):
   // kdbxweb reads AES and ChaCha20 only: another cipher is named before any password is asked.
   if (cipher !== undefined) return unsupportedEncryption('KeePass', cipher);
   if (ctx.password === null) return passwordRequired('KeePass');
-  if (rounds !== null && rounds > AES_MAX_ROUNDS) return unsupportedEncryption('KeePass');
+  if (rounds !== null && rounds > ctx.limits.keepassAesMaxRounds) return unsupportedEncryption('KeePass');
   const password = kdbxweb.ProtectedValue.fromBinary(new Uint8Array(ctx.password).buffer);
   let db: Kdbx;
   try {

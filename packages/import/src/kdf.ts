@@ -50,6 +50,15 @@ export interface KdfLimits {
   readonly argon2MaxParallelism: number;
   /** Smallest Argon2 memory accepted from a file, in bytes (libsodium's minimum). */
   readonly argon2MinMemoryBytes: number;
+  /**
+   * KeePass's AES-KDF rounds. KeePassXC calibrates one second of its own speed (tens of
+   * millions); kdbxweb runs them in WebCrypto chunks, off the event loop.
+   */
+  readonly keepassAesMaxRounds: number;
+  /** KeePass's Argon2 passes, since KeePass calibrates by time rather than keeping libsodium's. */
+  readonly keepassArgon2MaxIterations: number;
+  /** KeePass's Argon2 passes times memory, in bytes: the work one file may ask for. */
+  readonly keepassArgon2MaxWorkBytes: number;
 }
 
 export const GIB = 1024 * 1024 * 1024;
@@ -65,6 +74,9 @@ export const DEFAULT_LIMITS: KdfLimits = {
   argon2MaxIterations: 10,
   argon2MaxParallelism: 16,
   argon2MinMemoryBytes: 8192,
+  keepassAesMaxRounds: 200_000_000,
+  keepassArgon2MaxIterations: 200,
+  keepassArgon2MaxWorkBytes: 16 * GIB,
 };
 
 /** The caps in force: the defaults, tightened (never loosened) by the caller's values. */

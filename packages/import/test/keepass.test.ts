@@ -104,6 +104,29 @@ describe('KeePass refusals', () => {
     expect(failure).toMatchObject({ kind: 'unsupported_encryption', app: 'KeePass' });
     expect(deriveKey).not.toHaveBeenCalled();
   });
+  it("AES-KDF rounds over the caller's cap are refused before any derivation", async () => {
+    for (const name of ['keepass_kdbx3.kdbx', 'keepass_kdbx4_aes.kdbx']) {
+      const failure = await importFail(fixture(name), {
+        password: 'test',
+        limits: { keepassAesMaxRounds: 1 },
+      });
+      expect(failure).toMatchObject({ kind: 'unsupported_encryption', app: 'KeePass' });
+      // The right password would open it, so the refusal can only come from the cap.
+      await importOk(fixture(name), { password: 'test' });
+    }
+  });
+  it("Argon2 passes over the caller's caps are refused before any derivation", async () => {
+    for (const limits of [{ keepassArgon2MaxIterations: 1 }, { keepassArgon2MaxWorkBytes: 1024 }]) {
+      const deriveKey = vi.fn(defaultDeriveKey);
+      const failure = await importFail(fixture('keepass_kdbx4_argon2d.kdbx'), {
+        password: 'test',
+        deriveKey,
+        limits,
+      });
+      expect(failure).toMatchObject({ kind: 'unsupported_encryption', app: 'KeePass' });
+      expect(deriveKey).not.toHaveBeenCalled();
+    }
+  });
   it('KeePass 1.x databases are named and refused', async () => {
     const kdb = new Uint8Array([0x03, 0xd9, 0xa2, 0x9a, 0x65, 0xfb, 0x4b, 0xb5, ...new Uint8Array(120)]);
     expect(await importFail(kdb, { password: 'test' })).toMatchObject({
