@@ -8,8 +8,10 @@
  * - turning the copy on, from the press to the confirmation (wall clock, CPU 4x slower);
  * - with the server down, a reload to the unlock screen (from the navigation's start);
  * - online: the first account painted on a warm reload (the baseline);
- * - offline, passphrase: from the press on Unlock to the first account painted, and the part of
- *   it spent in scrypt (measured by the app: `twofold:copy-kdf`);
+ * - offline, passphrase: from the press on Unlock to the first account painted, and the parts of
+ *   it spent in scrypt and in opening the records (measured by the app: `twofold:copy-kdf`,
+ *   `twofold:copy-key`, `-records`, `-logos`). Scrypt runs in a worker, which CDP's throttling
+ *   does not slow, so the figure with scrypt at 4x too is printed as an estimate;
  * - offline, passkey (Chromium's virtual authenticator with PRF): from the press to the first account;
  * - online, a refresh of the copy after a change (a favourite star pressed): the main-thread time
  *   (CDP's TaskDuration) between the app's `twofold:copy-refresh-start` mark and its
@@ -108,16 +110,20 @@ async function unlockScreen(page: Page, url: string): Promise<number> {
 async function byPassphrase(
   page: Page,
   url: string,
-): Promise<{ total: number; kdf: number; screen: number }> {
+): Promise<{ total: number; kdf: number; opening: number; screen: number }> {
   const screen = await unlockScreen(page, url);
   await page.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
   await armUnlockTimer(page);
   await page.getByRole('button', { name: 'Unlock', exact: true }).click();
   const total = await elapsed(page);
-  const kdf = await page.evaluate(
-    () => performance.getEntriesByName('twofold:copy-kdf').at(-1)?.duration ?? Number.NaN,
-  );
-  return { total, kdf, screen };
+  const [kdf, opening] = await page.evaluate(() => {
+    const last = (name: string) => performance.getEntriesByName(name).at(-1)?.duration ?? Number.NaN;
+    return [
+      last('twofold:copy-kdf'),
+      last('twofold:copy-key') + last('twofold:copy-records') + last('twofold:copy-logos'),
+    ];
+  });
+  return { total, kdf, opening, screen };
 }
 
 async function byPasskey(page: Page, url: string): Promise<number> {
@@ -235,7 +241,7 @@ try {
     (url) => SERVER_PATHS.test(url.pathname),
     (route) => route.abort('internetdisconnected'),
   );
-  const passphraseRuns: { total: number; kdf: number; screen: number }[] = [];
+  const passphraseRuns: { total: number; kdf: number; opening: number; screen: number }[] = [];
   const passkeyRuns: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     passphraseRuns.push(await byPassphrase(page, server.url));
@@ -269,7 +275,18 @@ try {
   console.log(
     `offline, Unlock to first account         ${ms(passphrase)}   <= ${BUDGETS.passphrase} ms: ${verdict(passphrase, BUDGETS.passphrase)}`,
   );
-  console.log(`  of which scrypt (N = 2^15, r = 8)      ${ms(median(passphraseRuns.map((run) => run.kdf)))}`);
+  const kdf = median(passphraseRuns.map((run) => run.kdf));
+  // CDP's CPU throttling slows the page's main thread, not its workers: the scrypt worker runs
+  // at this machine's full speed, so a phone 4x slower would spend about 3 times its figure more.
+  console.log(
+    `  of which scrypt (N = 2^15, r = 8)      ${ms(kdf)}   (in a worker: not slowed by the throttling)`,
+  );
+  console.log(
+    `  with scrypt at 4x too (estimate)       ${ms(passphrase + 3 * kdf)}   <= ${BUDGETS.passphrase} ms: ${verdict(passphrase + 3 * kdf, BUDGETS.passphrase)}`,
+  );
+  console.log(
+    `  of which opening the copy's records    ${ms(median(passphraseRuns.map((run) => run.opening)))}   (device key, records, logos)`,
+  );
   console.log(
     `offline, passkey to first account        ${ms(passkey)}   <= ${BUDGETS.passkey} ms: ${verdict(passkey, BUDGETS.passkey)}`,
   );

@@ -1,7 +1,7 @@
 import { fromBase64, toBase64, utf8Bytes, utf8Text } from './bytes.js';
 import { VaultError } from './errors.js';
 import { passkeySlotKey } from './passkey.js';
-import { createPasswordSlot, createRawSlot, generateMasterKey } from './slots.js';
+import { createPasswordSlot, createRawSlot, generateMasterKey, type KdfOptions } from './slots.js';
 import type { EncryptedVault, PasswordSlot, RawSlot, ScryptParams, Slot } from './types.js';
 import type { CopyRecords } from './copy-records.js';
 import { decryptVault, sealVault } from './vault.js';
@@ -185,14 +185,17 @@ interface KeyVaultDb {
  * passphrase slot (`COPY_SCRYPT`). The private key comes back imported (not extractable), for
  * the page that just made the copy to read it without asking for the passphrase again.
  */
-export async function newCopyKeys(passphrase: string): Promise<{
+export async function newCopyKeys(
+  passphrase: string,
+  options: KdfOptions = {},
+): Promise<{
   publicKey: JsonWebKey;
   keyVault: EncryptedVault;
   privateKey: CryptoKey;
 }> {
   const keys = await newDeviceKeys();
   const masterKey = generateMasterKey();
-  const slot = await createPasswordSlot(passphrase, masterKey, { params: COPY_SCRYPT });
+  const slot = await createPasswordSlot(passphrase, masterKey, { ...options, params: COPY_SCRYPT });
   const db: KeyVaultDb = { privateKey: toBase64(keys.privateKey) };
   const keyVault = await sealVault(db, [slot], masterKey);
   return { publicKey: keys.publicKey, keyVault, privateKey: await importPrivateKey(keys.privateKey) };
@@ -220,9 +223,10 @@ export async function strengthenedSlots(
   opened: PasswordSlot,
   passphrase: string,
   masterKey: Uint8Array,
+  options: KdfOptions = {},
 ): Promise<Slot[] | null> {
   if (opened.n >= COPY_SCRYPT.N && opened.r >= COPY_SCRYPT.r && opened.p >= COPY_SCRYPT.p) return null;
-  const replacement = await createPasswordSlot(passphrase, masterKey, { params: COPY_SCRYPT });
+  const replacement = await createPasswordSlot(passphrase, masterKey, { ...options, params: COPY_SCRYPT });
   return slots.map((slot) => (slot.uuid === opened.uuid ? replacement : slot));
 }
 

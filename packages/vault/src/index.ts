@@ -5,7 +5,14 @@
  */
 export * from './types.js';
 export { VaultError, isVaultError, type VaultErrorCode } from './errors.js';
-export { AEGIS_SCRYPT, DEFAULT_MAX_MEMORY, nobleScrypt, scryptMemory, scryptRequest } from './scrypt.js';
+export {
+  AEGIS_SCRYPT,
+  DEFAULT_MAX_MEMORY,
+  checkScryptRequest,
+  nobleScrypt,
+  scryptMemory,
+  scryptRequest,
+} from './scrypt.js';
 export {
   type KdfOptions,
   type PasswordSlotOptions,

@@ -14,11 +14,11 @@ export const DEFAULT_MAX_MEMORY = 256 * 1024 * 1024;
 const positiveInteger = (value: number, max: number) => Number.isInteger(value) && value >= 1 && value <= max;
 
 /**
- * The default KDF: @noble/hashes' scryptAsync, in the calling thread (it yields every few ms).
- * Parameters that are not scrypt's (N a power of two above 1) or that need more than
- * `DEFAULT_MAX_MEMORY` are refused with `unsupported_kdf` before anything is computed.
+ * Refuses, with `unsupported_kdf`, parameters that are not scrypt's (N a power of two above 1) or
+ * that need more than `DEFAULT_MAX_MEMORY`: every scrypt implementation checks a request with it
+ * before computing anything.
  */
-export const nobleScrypt: VaultKdf = async (request: ScryptRequest) => {
+export function checkScryptRequest(request: ScryptRequest): void {
   const { N, r, p } = request;
   if (
     !positiveInteger(N, 2 ** 30) ||
@@ -29,6 +29,15 @@ export const nobleScrypt: VaultKdf = async (request: ScryptRequest) => {
     scryptMemory(request) > DEFAULT_MAX_MEMORY
   )
     throw new VaultError('unsupported_kdf');
+}
+
+/**
+ * The default KDF: @noble/hashes' scryptAsync, in the calling thread (it yields every few ms).
+ * Requests are checked first (`checkScryptRequest`).
+ */
+export const nobleScrypt: VaultKdf = async (request: ScryptRequest) => {
+  checkScryptRequest(request);
+  const { N, r, p } = request;
   return scryptAsync(request.password, request.salt, {
     N,
     r,

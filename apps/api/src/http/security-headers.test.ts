@@ -14,7 +14,7 @@ writeFileSync(path.join(webRoot, 'manifest.webmanifest'), '{"name":"Twofold"}');
 
 const pageCsp = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "worker-src 'self' blob:",
   "connect-src 'self'",
   "img-src 'self' data: blob:",

@@ -30,7 +30,9 @@ function apiHeaders(https: boolean): HeaderSet {
 
 /**
  * The web app's headers (helmet). The web app is one origin with no inline script, so its
- * Content-Security-Policy can be strict: scripts, workers and requests stay on this origin; images
+ * Content-Security-Policy can be strict: scripts, workers and requests stay on this origin (and
+ * WebAssembly may be compiled, for the device copy's scrypt: 'wasm-unsafe-eval' allows no
+ * JavaScript eval); images
  * may also be data: (QR codes) and blob: (icon previews); nothing may frame the app (clickjacking
  * on a page that shows codes). Helmet's headers do not depend on the request: they are collected
  * once at start and copied onto each page.
@@ -41,7 +43,8 @@ function pageHeaders(https: boolean): HeaderSet {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly may be compiled (not JavaScript evaluated): the device copy's scrypt.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         workerSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

@@ -9,6 +9,7 @@ import {
   unlockWithPassword,
   withSlots,
 } from '@twofold/vault';
+import { copyKdf } from './copy-kdf';
 import { readCopy, updateCopy, type CopyPasskey } from './copy-store';
 import {
   MAX_WRONG_PASSPHRASES,
@@ -141,7 +142,7 @@ export async function addPasskey(passphrase: string, deviceName: string): Promis
   if (!stored) return { outcome: 'erased' };
   let masterKey: Uint8Array;
   try {
-    ({ masterKey } = await unlockWithPassword(stored.keyVault.header.slots, passphrase));
+    ({ masterKey } = await unlockWithPassword(stored.keyVault.header.slots, passphrase, { kdf: copyKdf }));
   } catch (error) {
     if (!isVaultError(error, 'wrong_password')) throw error;
     const failures = stored.failures + 1;

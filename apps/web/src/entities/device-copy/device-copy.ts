@@ -16,6 +16,7 @@ import { readUser, type CopyContent } from './copy-content';
 import { showCopyIcons } from '../account/icon.api';
 import { deleteCopyDatabase, readCopy, updateCopy, writeCopy, type StoredCopy } from './copy-store';
 import { recordRefresh, registerDeviceCopy } from './device-copies.api';
+import { copyKdf } from './copy-kdf';
 import { openLogos, readIconDigests, refreshLogos } from './copy-icons';
 import {
   changedAccounts,
@@ -132,7 +133,7 @@ async function withIcons(
 /** Turns the copy on: registered on the server, the key pair made, the content sealed and stored. */
 export async function turnOnCopy(name: string, passphrase: string): Promise<void> {
   const record = await registerDeviceCopy(name);
-  const keys = await newCopyKeys(passphrase);
+  const keys = await newCopyKeys(passphrase, { kdf: copyKdf });
   const fetched = await fetchChanges({}, keys.publicKey);
   await writeCopy({
     id: record.id,
@@ -265,9 +266,16 @@ export async function copyKeepsExtras(): Promise<boolean> {
 
 /** Opens the copy with the vault's master key (from any slot); a success resets the wrong-passphrase count. */
 export async function openWithMasterKey(stored: StoredCopy, masterKey: Uint8Array): Promise<CopyContent> {
+  // Each phase is measured for the offline benchmark (apps/web/bench/offline.bench.ts).
+  let start = performance.now();
   const privateKey = await openCopyKey(stored.keyVault, masterKey);
+  performance.measure('twofold:copy-key', { start });
+  start = performance.now();
   const opened = await openStoredContent(privateKey, stored);
+  performance.measure('twofold:copy-records', { start });
+  start = performance.now();
   const content = await withIcons(privateKey, opened, stored.logos);
+  performance.measure('twofold:copy-logos', { start });
   unlocked = { privateKey, content };
   if (stored.failures !== 0) await updateCopy((copy) => ({ ...copy, failures: 0 }));
   if (!stored.records) void asRecords(stored, opened);
@@ -307,7 +315,9 @@ export async function unlockWithPassphrase(passphrase: string): Promise<UnlockRe
   let opened: PasswordSlot;
   const kdfStart = performance.now();
   try {
-    ({ masterKey, slot: opened } = await unlockWithPassword(stored.keyVault.header.slots, passphrase));
+    ({ masterKey, slot: opened } = await unlockWithPassword(stored.keyVault.header.slots, passphrase, {
+      kdf: copyKdf,
+    }));
     // Read by the offline benchmark (apps/web/bench/offline.bench.ts).
     performance.measure('twofold:copy-kdf', { start: kdfStart });
   } catch (error) {
@@ -332,7 +342,9 @@ async function strengthen(
   passphrase: string,
   masterKey: Uint8Array,
 ) {
-  const slots = await strengthenedSlots(stored.keyVault.header.slots, opened, passphrase, masterKey);
+  const slots = await strengthenedSlots(stored.keyVault.header.slots, opened, passphrase, masterKey, {
+    kdf: copyKdf,
+  });
   if (!slots) return;
   await updateCopy((copy) => (copy.id === stored.id ? withSlots(copy, slots) : copy));
 }

@@ -3,7 +3,9 @@ import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasskeyProblem, copyPasskeyCount, unlockWithPasskey } from '../../entities/device-copy/copy-passkey';
+import { warmCopyKdf } from '../../entities/device-copy/copy-kdf';
 import { eraseCopy, unlockWithPassphrase, type CopyContent } from '../../entities/device-copy/device-copy';
+import { loadCatalogues } from '../../i18n/i18n';
 import { notify } from '../../ui/notify';
 import { Field } from '../../ui/forms';
 import { activateOffline } from './activate-offline';
@@ -26,7 +28,13 @@ export function OfflineUnlockScreen() {
 
   useEffect(() => {
     void copyPasskeyCount().then((count) => setHasPasskey(count > 0));
-  }, []);
+    // While the passphrase is typed: the scrypt worker starts, and the accounts screen's code and
+    // texts load, so that the press on Unlock waits for the derivation and nothing else.
+    warmCopyKdf();
+    const accounts = router.routesByPath['/accounts'];
+    if (accounts) void Promise.resolve(router.loadRouteChunk(accounts)).catch(() => undefined);
+    void loadCatalogues('accounts')().catch(() => undefined);
+  }, [router]);
 
   async function open(content: CopyContent) {
     activateOffline(
