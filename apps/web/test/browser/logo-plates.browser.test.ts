@@ -86,4 +86,23 @@ describe('logos sit on the plate their artwork needs', () => {
       expect(await plateOf('Black Logo'), scheme).toBeGreaterThan(0.75);
     }
   });
+
+  it('a plate is decided once per logo file and kept for the next visits', async () => {
+    const { page, server } = session;
+    const logo = (service: string) => page.getByRole('listitem').filter({ hasText: service }).locator('img');
+    await page.goto(`${server.url}/accounts`);
+    await expect.poll(() => logo('White Logo').getAttribute('data-plate')).toBe('dark');
+    const kept = () =>
+      page.evaluate(() =>
+        Object.values(
+          JSON.parse(localStorage.getItem('twofold:logo-plates') ?? '{}') as Record<string, string>,
+        ),
+      );
+    await expect.poll(async () => (await kept()).sort()).toEqual(['dark', 'light']);
+    // The next visit draws the plate with the row, though its image never arrives.
+    await page.route(/\/storage\/icons\//, () => undefined);
+    await page.reload({ waitUntil: 'commit' });
+    await expect.poll(() => logo('White Logo').getAttribute('data-plate')).toBe('dark');
+    await expect.poll(() => logo('Black Logo').getAttribute('data-plate')).toBe('light');
+  });
 });

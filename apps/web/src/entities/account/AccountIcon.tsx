@@ -4,8 +4,47 @@ import './account-icon.css';
 
 type Plate = 'dark' | 'light' | 'none';
 
-/** Each logo's plate, decided once per file for this visit. */
-const plates = new Map<string, Plate>();
+const PLATES_KEY = 'twofold:logo-plates';
+const MAX_PLATES = 2000;
+
+/**
+ * Each logo's plate, decided once per file and kept between visits: an icon file never changes
+ * (a new logo is a new file), and deciding costs a canvas read per row on a phone's first screen.
+ */
+const plates = readPlates();
+let saveQueued = false;
+
+function readPlates(): Map<string, Plate> {
+  try {
+    const stored = JSON.parse(localStorage.getItem(PLATES_KEY) ?? '{}') as Record<string, unknown>;
+    return new Map(
+      Object.entries(stored).filter((entry): entry is [string, Plate] =>
+        ['dark', 'light', 'none'].includes(entry[1] as string),
+      ),
+    );
+  } catch {
+    return new Map();
+  }
+}
+
+function keepPlate(file: string, plate: Plate): void {
+  plates.set(file, plate);
+  // The oldest go first once there are more than any list shows.
+  for (const old of plates.keys()) {
+    if (plates.size <= MAX_PLATES) break;
+    plates.delete(old);
+  }
+  if (saveQueued) return;
+  saveQueued = true;
+  setTimeout(() => {
+    saveQueued = false;
+    try {
+      localStorage.setItem(PLATES_KEY, JSON.stringify(Object.fromEntries(plates)));
+    } catch {
+      // Storage full or refused: the plates are decided again at the next visit.
+    }
+  }, 1000);
+}
 
 /**
  * The plate a logo needs, from the luminance of its opaque pixels: white artwork gets a dark
@@ -50,7 +89,7 @@ function Logo({
   const [failed, setFailed] = useState(false);
   const decide = (event: SyntheticEvent<HTMLImageElement>) => {
     const decided = plateOf(event.currentTarget);
-    plates.set(file, decided);
+    keepPlate(file, decided);
     setPlate(decided);
   };
   if (failed) return fallback;
