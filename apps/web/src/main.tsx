@@ -17,6 +17,12 @@ import { provideVaultSource } from './entities/data-source';
 import { httpVaultSource } from './entities/http-source';
 import { deviceCopyId } from './api/client';
 import { dataMode, raceServer } from './lib/data-mode';
+import { takeFragmentHandoff } from './entities/account/scanned';
+
+// A QR code handed over by the browser extension in the fragment: kept in memory, and the address
+// replaced through the router (so its own idea of the location drops the secret too) before anything renders.
+const handedOver = takeFragmentHandoff(window.location);
+if (handedOver !== null) void router.history.replace(handedOver);
 
 // The accounts, groups and codes are read from the server (entities/data-source.ts).
 provideVaultSource(httpVaultSource);
