@@ -17,7 +17,7 @@ import { provideVaultSource } from './entities/data-source';
 import { httpVaultSource } from './entities/http-source';
 import { deviceCopyId } from './api/client';
 import { dataMode, raceServer } from './lib/data-mode';
-import { takeFragmentHandoff } from './entities/account/scanned';
+import { takeFragmentHandoff } from './entities/account/scan-handoff';
 
 // A QR code handed over by the browser extension in the fragment: kept in memory, and the address
 // replaced through the router (so its own idea of the location drops the secret too) before anything renders.
