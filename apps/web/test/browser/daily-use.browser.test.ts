@@ -85,6 +85,10 @@ describe('a scanned secret never reaches the address bar or the history', () => 
     const { code, before, after } = await readCode(page, page.locator('.quick-card'));
     expect([totp(SECRET, before), totp(SECRET, after)]).toContain(code);
     await expectNoSecretInHistory(page, [SECRET, 'otpauth']);
+    // In a tab already open on the app, only the fragment changes (no page load): removed as well.
+    await page.goto(`${server.url}/account/create#otpauth=${encodeURIComponent(uri)}`);
+    await expect.poll(() => page.url()).toBe(`${server.url}/account/create`);
+    await expectNoSecretInHistory(page, [SECRET, 'otpauth']);
   });
 
   it('a migration handed over in the address fragment opens the import screen', async () => {
