@@ -17,6 +17,17 @@ import { provideVaultSource } from './entities/data-source';
 import { httpVaultSource } from './entities/http-source';
 import { deviceCopyId } from './api/client';
 import { dataMode, raceServer } from './lib/data-mode';
+import { takeFragmentHandoff } from './entities/account/scan-handoff';
+
+// A QR code handed over by the browser extension in the fragment: kept in memory, and the address
+// replaced through the router (so its own idea of the location drops the secret too) before anything
+// renders; also when only the fragment of an open tab changes (no new page load).
+function takeHandoffFromAddress(): void {
+  const handedOver = takeFragmentHandoff(window.location);
+  if (handedOver !== null) void router.history.replace(handedOver);
+}
+takeHandoffFromAddress();
+window.addEventListener('hashchange', takeHandoffFromAddress);
 
 // The accounts, groups and codes are read from the server (entities/data-source.ts).
 provideVaultSource(httpVaultSource);

@@ -78,3 +78,4 @@ export {
 export { type FieldRule, fieldRuleOf } from './field-rules.js';
 export { type WebCodeParams, type WebTotpCodes, canComputeInBrowser, webTotpCodes } from './web-codes.js';
 export { type FavoriteFields, favoritesFirst } from './favorites.js';
+export { type Region, scanPlan } from './qr-plan.js';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { totpCodes } from '@twofold/otp';
 import { startTestServer, type TestServer } from '../../../../packages/contract/test/test-server';
-import { servePages, type Pages } from './pages';
+import { SCANNED_URI, servePages, type Pages } from './pages';
 
 const built = path.resolve(__dirname, '../../.output/chrome-mv3');
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -77,7 +77,9 @@ function unpackedWithTestHosts(): string {
   cpSync(built, copy, { recursive: true });
   const manifestPath = path.join(copy, 'manifest.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>;
-  manifest.host_permissions = ['http://127.0.0.1/*', 'http://*.test/*'];
+  // `<all_urls>`: the tab capture of "Scan a QR code on this page" accepts it or activeTab, and
+  // activeTab is granted by a click on the toolbar button, which a headless browser has not.
+  manifest.host_permissions = ['http://127.0.0.1/*', 'http://*.test/*', '<all_urls>'];
   writeFileSync(manifestPath, JSON.stringify(manifest));
   return copy;
 }
@@ -274,6 +276,72 @@ describe('filling a sign-in page', () => {
     expect(await page.getByLabel('Authentication code').inputValue()).toBe('');
     await forTab.close();
     await page.close();
+  });
+});
+
+/**
+ * The popup for a tab, as the toolbar button opens it: in a window of its own, so that the tab
+ * stays the visible one of its window (what the scan captures).
+ */
+async function popupFor(page: Page): Promise<Page> {
+  await page.bringToFront();
+  const tabId = await tabIdOf(page.url());
+  const opened = context.waitForEvent('page');
+  await popup.evaluate(
+    (url) =>
+      (chrome as unknown as { windows: { create(o: object): Promise<unknown> } }).windows.create({
+        url,
+        type: 'popup',
+        focused: false,
+      }),
+    `chrome-extension://${extensionId}/popup.html?tab=${tabId}`,
+  );
+  const forTab = await opened;
+  await forTab.getByRole('searchbox', { name: 'Search' }).waitFor();
+  return forTab;
+}
+
+describe('adding an account from a QR code on the page', () => {
+  it("opens the web app's create form filled in; saved, the account has the code's secret", async () => {
+    const page = await context.newPage();
+    await page.goto(pageUrl('example.test', '/qr'));
+    await page.getByRole('img', { name: 'QR code' }).waitFor();
+    const forTab = await popupFor(page);
+    const created = context.waitForEvent('page');
+    await forTab.getByRole('button', { name: 'Scan a QR code on this page' }).click();
+    const form = await created;
+    await form.getByText('Scanned', { exact: true }).waitFor();
+    await form.getByText('jane@example.com', { exact: true }).waitFor();
+    // The code came in the fragment, which the web app removed at once.
+    expect(form.url()).toBe(`${server.url}/account/create`);
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await form.waitForURL(/\/accounts/);
+    const listed = await fetch(`${server.url}/api/v1/twofaccounts?withSecret=1`, {
+      headers: { Authorization: `Bearer ${server.token}`, Accept: 'application/json' },
+    });
+    const secret = new URL(SCANNED_URI).searchParams.get('secret');
+    expect(await listed.json()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ service: 'Scanned', account: 'jane@example.com', secret }),
+      ]),
+    );
+    await form.close();
+    await page.close();
+  });
+
+  it('says so when the page has no QR code, or one that is not a two-factor one', async () => {
+    for (const [route, message] of [
+      ['/plain', 'No QR code found on this page.'],
+      ['/not-otp', 'This QR code is not a two-factor one.'],
+    ] as const) {
+      const page = await context.newPage();
+      await page.goto(pageUrl('example.test', route));
+      const forTab = await popupFor(page);
+      await forTab.getByRole('button', { name: 'Scan a QR code on this page' }).click();
+      await forTab.getByRole('status').filter({ hasText: message }).waitFor();
+      await forTab.close();
+      await page.close();
+    }
   });
 });
 

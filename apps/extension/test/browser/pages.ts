@@ -2,6 +2,7 @@
 // (github.test, githab.test: the browser maps *.test to this machine). A form post is counted,
 // never answered with a new page, so a test can say that nothing was submitted.
 import { createServer, type Server } from 'node:http';
+import { qrToPng } from '@twofold/otp';
 
 const GITHUB = `<!doctype html><title>Two-factor</title>
 <form action="/submitted" method="post"><label for="app_totp">Authentication code</label>
@@ -18,7 +19,18 @@ const TWO = `<!doctype html><title>Two</title><form role="search"><input type="s
 <form action="/submitted" method="post"><label for="sms">Code sent by text message</label><input id="sms" name="sms_code" maxlength="6">
 <label for="app">Authentication code</label><input id="app" name="app_otp" autocomplete="one-time-code"><button>Verify</button></form>`;
 
+/** A page where a QR code is a small part of a wide screen, as a site's 2FA set-up shows it. */
+const qrPage = (image: string) => `<!doctype html><title>Set up two-factor</title>
+<main style="display: flex; gap: 48px; padding: 24px; font: 16px sans-serif">
+<div style="flex: 1"><h1>Set up two-factor authentication</h1><p>${'Scan the code with your authenticator app. '.repeat(12)}</p></div>
+<img src="${image}" alt="QR code"></main>`;
+
+const PLAIN = `<!doctype html><title>Blog</title><h1>No code here</h1><p>${'Just text. '.repeat(40)}</p>`;
+
 const PAGES: Record<string, string> = {
+  '/qr': qrPage('/otpauth.png'),
+  '/not-otp': qrPage('/link.png'),
+  '/plain': PLAIN,
   '/two-factor': GITHUB,
   '/split': SPLIT,
   '/frame': FRAME,
@@ -33,13 +45,32 @@ export interface Pages {
   readonly close: () => Promise<void>;
 }
 
+/** The otpauth URI the `/qr` page shows as a QR code. */
+export const SCANNED_URI =
+  'otpauth://totp/Scanned:jane@example.com?secret=KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU&issuer=Scanned';
+
+async function png(text: string): Promise<Uint8Array> {
+  const result = await qrToPng(text, { scale: 4 });
+  if (!result.ok) throw new Error('qr');
+  return result.value;
+}
+
 export async function servePages(): Promise<Pages> {
   let submissions = 0;
+  const images: Record<string, Uint8Array> = {
+    '/otpauth.png': await png(SCANNED_URI),
+    '/link.png': await png('https://example.org/welcome'),
+  };
   const server: Server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0]!;
     if (request.method === 'POST') {
       submissions += 1;
       response.writeHead(204).end();
+      return;
+    }
+    const image = images[path];
+    if (image) {
+      response.writeHead(200, { 'content-type': 'image/png' }).end(image);
       return;
     }
     const page = PAGES[path];

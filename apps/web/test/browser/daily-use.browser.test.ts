@@ -74,4 +74,30 @@ describe('a scanned secret never reaches the address bar or the history', () => 
     expect(new URL(page.url()).pathname).toBe('/account/import');
     await expectNoSecretInHistory(page, [SECRET, payload, encodeURIComponent(payload)]);
   });
+
+  // The browser extension's "Scan a QR code on this page" hands the code over in the fragment.
+  it('a code handed over in the address fragment fills the quick form, and the fragment is gone', async () => {
+    const { page, server } = session;
+    const uri = `otpauth://totp/Handed:jane?secret=${SECRET}&issuer=Handed`;
+    await page.goto(`${server.url}/account/create#otpauth=${encodeURIComponent(uri)}`);
+    await page.getByText('Handed', { exact: true }).waitFor();
+    expect(page.url()).toBe(`${server.url}/account/create`);
+    const { code, before, after } = await readCode(page, page.locator('.quick-card'));
+    expect([totp(SECRET, before), totp(SECRET, after)]).toContain(code);
+    await expectNoSecretInHistory(page, [SECRET, 'otpauth']);
+    // In a tab already open on the app, only the fragment changes (no page load): removed as well.
+    await page.goto(`${server.url}/account/create#otpauth=${encodeURIComponent(uri)}`);
+    await expect.poll(() => page.url()).toBe(`${server.url}/account/create`);
+    await expectNoSecretInHistory(page, [SECRET, 'otpauth']);
+  });
+
+  it('a migration handed over in the address fragment opens the import screen', async () => {
+    const { page, server } = session;
+    const migration = migrationUri([{ secret: SECRET, name: 'handed', issuer: 'Handed', type: 2 }]);
+    const payload = new URL(migration).searchParams.get('data') ?? '';
+    await page.goto(`${server.url}/account/create#otpauth=${encodeURIComponent(migration)}`);
+    await page.getByText('1 valid account found').waitFor();
+    expect(page.url()).toBe(`${server.url}/account/import`);
+    await expectNoSecretInHistory(page, [SECRET, payload, encodeURIComponent(payload), 'otpauth']);
+  });
 });

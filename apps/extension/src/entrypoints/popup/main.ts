@@ -3,6 +3,7 @@
 import { browser } from 'wxt/browser';
 import type { PopupAccount, PopupCode, PopupRequest, StateAnswer } from '../../lib/messages.js';
 import { matchesSite, siteOf } from '@twofold/otp/websites';
+import { wireScan } from './scan.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 type MessageKey = Parameters<typeof browser.i18n.getMessage>[0];
@@ -225,6 +226,7 @@ function wire(): void {
 async function start(): Promise<void> {
   localise();
   wire();
+  wireScan(t);
   const params = new URLSearchParams(location.search);
   const tabId = Number(params.get('tab'));
   const active = tabId

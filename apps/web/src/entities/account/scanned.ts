@@ -5,29 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { notify } from '../../ui/notify';
 import { decodeQrFile } from './account.api';
-import { handOff } from './scan-handoff';
-
-export type ScanOutcome =
-  | { readonly kind: 'migration'; readonly uri: string }
-  | { readonly kind: 'otpauth'; readonly uri: string }
-  | { readonly kind: 'invalid' }
-  | { readonly kind: 'empty' };
-
-const MIGRATION_PREFIX = 'otpauth-migration://offline?data=';
-/** otpauth URIs of the types the server reads, any letter case (Aegis writes Steam as `steam`). */
-const OTPAUTH_PREFIX = /^otpauth:\/\/(totp|hotp|steam)\//i;
-
-/**
- * What a scanned or uploaded QR code holds: the first
- * 33 characters for a Google migration, the type for an otpauth URI.
- */
-export function classifyScan(data: string | null | undefined): ScanOutcome {
-  if (!data) return { kind: 'empty' };
-  if (data.slice(0, MIGRATION_PREFIX.length).toLowerCase() === MIGRATION_PREFIX)
-    return { kind: 'migration', uri: data };
-  if (OTPAUTH_PREFIX.test(data)) return { kind: 'otpauth', uri: data };
-  return { kind: 'invalid' };
-}
+import { classifyScan, handOff } from './scan-handoff';
 
 /** Goes where the scanned data lead, or warns. Returns true when it navigated. */
 export function useScannedData(): (data: string | null | undefined) => boolean {
