@@ -12,6 +12,7 @@ import {
   unlockedAccounts,
   type OfflineAccount,
 } from '../src/offline/offline-copy';
+import { offlineSiteAccounts, offlineSiteCode } from '../src/offline/offline-site';
 
 function memory(): StorageArea & { items: Record<string, unknown> } {
   const items: Record<string, unknown> = {};
@@ -125,4 +126,37 @@ describe('the offline copy', () => {
       error: 'hotp-offline',
     });
   });
+});
+
+describe('the offline copy for a page', () => {
+  it("gives a page only its own site's accounts, then one right code; nothing while locked", async () => {
+    const local = memory();
+    const session = memory();
+    await createCopy(
+      local,
+      'copy-1',
+      PASSPHRASE,
+      [
+        account({ id: 1, service: 'Forgejo', websites: ['git.example.org'] }),
+        account({ id: 2, service: 'Bank', websites: ['bank.example'] }),
+        account({ id: 3, service: 'Counter', otp_type: 'hotp', period: null, websites: ['git.example.org'] }),
+      ],
+      15,
+    );
+    const page = 'https://git.example.org/login';
+    expect(await offlineSiteAccounts(local, session, page, page)).toBeNull();
+    expect(await offlineSiteCode(local, session, 1, page, page)).toEqual({ error: 'offline-locked' });
+
+    await unlockCopy(local, session, PASSPHRASE);
+    expect(await offlineSiteAccounts(local, session, page, page)).toEqual([
+      { id: 1, label: 'Forgejo (alice@example.org)', hotp: false },
+      { id: 3, label: 'Counter (alice@example.org)', hotp: true },
+    ]);
+    // A frame of another site gets nothing.
+    expect(await offlineSiteAccounts(local, session, 'https://evil.example/', page)).toEqual([]);
+    const now = 1_765_000_123;
+    expect(await offlineSiteCode(local, session, 1, page, page, now)).toEqual({ code: referenceTotp(now) });
+    expect(await offlineSiteCode(local, session, 2, page, page, now)).toEqual({ error: 'not-for-site' });
+    expect(await offlineSiteCode(local, session, 3, page, page, now)).toEqual({ error: 'hotp-offline' });
+  }, 30_000);
 });
