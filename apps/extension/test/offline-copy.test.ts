@@ -13,6 +13,7 @@ import {
   type OfflineAccount,
 } from '../src/offline/offline-copy';
 import { offlineSiteAccounts, offlineSiteCode } from '../src/offline/offline-site';
+import { onOfflineRequest } from '../src/offline/offline-requests';
 
 function memory(): StorageArea & { items: Record<string, unknown> } {
   const items: Record<string, unknown> = {};
@@ -158,5 +159,39 @@ describe('the offline copy for a page', () => {
     expect(await offlineSiteCode(local, session, 1, page, page, now)).toEqual({ code: referenceTotp(now) });
     expect(await offlineSiteCode(local, session, 2, page, page, now)).toEqual({ error: 'not-for-site' });
     expect(await offlineSiteCode(local, session, 3, page, page, now)).toEqual({ error: 'hotp-offline' });
+  }, 30_000);
+});
+
+describe("the popup's offline requests", () => {
+  it('say whether a copy is kept and unlocked, unlock, lock and erase it, never with a secret', async () => {
+    const local = memory();
+    const session = memory();
+    expect(await onOfflineRequest(local, session, { type: 'offline-state' })).toEqual({
+      kept: false,
+      unlocked: false,
+    });
+    await createCopy(local, 'copy-1', PASSPHRASE, [account({ id: 1 })], 15);
+    expect(await onOfflineRequest(local, session, { type: 'offline-state' })).toEqual({
+      kept: true,
+      unlocked: false,
+    });
+    const unlocked = await onOfflineRequest(local, session, {
+      type: 'offline-unlock',
+      passphrase: PASSPHRASE,
+    });
+    expect(unlocked).toEqual({ outcome: 'unlocked' });
+    expect(await onOfflineRequest(local, session, { type: 'offline-state' })).toEqual({
+      kept: true,
+      unlocked: true,
+    });
+    expect(await onOfflineRequest(local, session, { type: 'offline-lock' })).toEqual({
+      kept: true,
+      unlocked: false,
+    });
+    expect(await onOfflineRequest(local, session, { type: 'offline-erase' })).toEqual({
+      kept: false,
+      unlocked: false,
+    });
+    expect(local.items).toEqual({});
   }, 30_000);
 });
