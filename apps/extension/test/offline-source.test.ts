@@ -6,8 +6,8 @@ import { createTwofold } from '@twofold/contract';
 import { totpCodes } from '@twofold/otp';
 import { startTestServer, type TestServer } from '../../../packages/contract/test/test-server';
 import type { StorageArea } from '../src/lib/sealed';
-import { createCopy, offlineCode, unlockCopy, unlockedAccounts } from '../src/offline/offline-copy';
-import { readOfflineAccounts } from '../src/offline/offline-source';
+import { createCopy, offlineCode, readCopy, unlockCopy, unlockedAccounts } from '../src/offline/offline-copy';
+import { readOfflineAccounts, refreshFromServer } from '../src/offline/offline-source';
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
@@ -57,6 +57,29 @@ describe("the offline copy's source", () => {
   }, 60_000);
 
   it('is refused to a token of the codes scope (no secret for a code-filling token)', async () => {
-    await expect(readOfflineAccounts(server.url, await server.newToken('filler', 'codes'))).rejects.toThrow();
+    await expect(
+      readOfflineAccounts(server.url, await server.newToken('filler', 'codes')),
+    ).rejects.toMatchObject({ status: 403 });
+  }, 60_000);
+
+  it('refreshes the copy while the token lives, and erases it once the token is revoked in Settings', async () => {
+    const token = await server.newToken('offline copy to revoke', 'read');
+    const local = memory();
+    const session = memory();
+    await createCopy(local, 'copy-2', 'a long passphrase', [], 15);
+    expect(await refreshFromServer(local, session, server.url, token)).toBe('refreshed');
+    await unlockCopy(local, session, 'a long passphrase');
+    expect(await unlockedAccounts(local, session)).toHaveLength(2);
+
+    const listed = (await (await server.asUser('GET', '/oauth/personal-access-tokens')).json()) as {
+      id: string | number;
+      name: string;
+    }[];
+    const made = listed.find((t) => t.name === 'offline copy to revoke')!;
+    const revoked = await server.asUser('DELETE', `/oauth/personal-access-tokens/${made.id}`);
+    expect(revoked.ok).toBe(true);
+    expect(await refreshFromServer(local, session, server.url, token)).toBe('erased');
+    expect(await readCopy(local)).toBeNull();
+    expect(session.items).toEqual({});
   }, 60_000);
 });

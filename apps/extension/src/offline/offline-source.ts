@@ -1,8 +1,9 @@
 // Where the offline copy's accounts come from: the server's list with secrets and favourites,
 // read with the copy's own token of the `read` scope (the code-filling token never sees a secret),
 // and shaped as the copy keeps them. Used when the copy is made and at each refresh while online.
-import { createTwofold } from '@twofold/contract';
-import type { OfflineAccount } from './offline-copy.js';
+import { createTwofold, TwofoldApiError } from '@twofold/contract';
+import type { StorageArea } from '../lib/sealed.js';
+import { eraseCopy, refreshCopy, type OfflineAccount } from './offline-copy.js';
 
 export async function readOfflineAccounts(serverUrl: string, readToken: string): Promise<OfflineAccount[]> {
   const api = createTwofold({ baseUrl: serverUrl, token: readToken, timeout: 30_000 });
@@ -20,4 +21,25 @@ export async function readOfflineAccounts(serverUrl: string, readToken: string):
     favorite_order: row.favorite_order ?? null,
     websites: row.websites ?? [],
   }));
+}
+
+/**
+ * Refreshes the copy while online (no passphrase: records are sealed to its public key). The copy's
+ * token revoked in Settings (401): the copy is erased at this contact. Unreachable: it stays as is.
+ */
+export async function refreshFromServer(
+  local: StorageArea,
+  session: StorageArea,
+  serverUrl: string,
+  readToken: string,
+): Promise<'refreshed' | 'erased' | 'none'> {
+  let accounts: OfflineAccount[];
+  try {
+    accounts = await readOfflineAccounts(serverUrl, readToken);
+  } catch (error) {
+    if (!(error instanceof TwofoldApiError && error.status === 401)) throw error;
+    await eraseCopy(local, session);
+    return 'erased';
+  }
+  return (await refreshCopy(local, accounts)) ? 'refreshed' : 'none';
 }
