@@ -16,6 +16,8 @@ import type {
 import { matchesSite, siteOf } from '@twofold/otp/websites';
 import { Server } from './server.js';
 import { startPairing, type Pairing } from './pairing.js';
+import { eraseCopy } from '../offline/offline-copy.js';
+import { offlineSiteAccounts, offlineSiteCode } from '../offline/offline-site.js';
 
 const SERVER_URL = 'serverUrl';
 const AUTO_SUBMIT = 'autoSubmit';
@@ -25,8 +27,11 @@ const session = browser.storage.session as unknown as StorageArea;
 
 export class Background {
   // A revoked token leaves nothing behind: the sealed token and its key are erased (the server's
-  // address stays, so pairing again is one click).
-  readonly server = new Server(() => forgetToken(local, session));
+  // address stays, so pairing again is one click). The offline copy goes with it.
+  readonly server = new Server(async () => {
+    await forgetToken(local, session);
+    await eraseCopy(local, session);
+  });
   private pairing: Pairing | null = null;
   private pairingError: string | null = null;
   private ready: Promise<void>;
@@ -87,6 +92,26 @@ export class Background {
   /** Fills an account's code into a tab's code field; the account must match the tab's site. */
   async fillTab(tabId: number, id: number | null): Promise<FillCodeAnswer> {
     const tab = await browser.tabs.get(tabId);
+    try {
+      return await this.fillTabOnline(tab, tabId, id);
+    } catch (error) {
+      // The server cannot be reached: the code comes from the unlocked offline copy, if any.
+      if (!(error instanceof TwofoldNetworkError)) throw error;
+      const answer = await offlineSiteCode(local, session, id, tab.url, tab.url);
+      if ('error' in answer) throw answer.error === 'offline-locked' ? error : new Error(answer.error);
+      return this.deliver(tabId, {
+        type: 'fill-code',
+        code: answer.code,
+        submit: await this.autoSubmit(tab.url!),
+      });
+    }
+  }
+
+  private async fillTabOnline(
+    tab: Browser.tabs.Tab,
+    tabId: number,
+    id: number | null,
+  ): Promise<FillCodeAnswer> {
     const matching = await this.siteAccounts(tab.url, tab.url);
     const account = id === null ? matching[0] : matching.find((a) => a.id === id);
     if (!account || !tab.url) return { filled: false };
@@ -114,6 +139,35 @@ export class Background {
 
   async onContent(request: ContentRequest, sender: Browser.runtime.MessageSender): Promise<unknown> {
     await this.ready;
+    try {
+      return await this.onlineContent(request, sender);
+    } catch (error) {
+      // The server cannot be reached: the unlocked offline copy answers, if this browser keeps one.
+      if (!(error instanceof TwofoldNetworkError)) throw error;
+      return this.offlineContent(request, sender, error);
+    }
+  }
+
+  private async offlineContent(
+    request: ContentRequest,
+    sender: Browser.runtime.MessageSender,
+    unreachable: TwofoldNetworkError,
+  ): Promise<unknown> {
+    const tabUrl = sender.tab?.url;
+    if (request.type === 'site-accounts') {
+      const site = await offlineSiteAccounts(local, session, sender.url, tabUrl);
+      if (!site) throw unreachable;
+      return { accounts: site };
+    }
+    const answer = await offlineSiteCode(local, session, request.id, sender.url, tabUrl);
+    if ('error' in answer) return answer;
+    return { code: answer.code, submit: await this.autoSubmit(tabUrl!) };
+  }
+
+  private async onlineContent(
+    request: ContentRequest,
+    sender: Browser.runtime.MessageSender,
+  ): Promise<unknown> {
     const accounts = await this.siteAccounts(sender.url, sender.tab?.url);
     if (request.type === 'site-accounts') {
       const site = accounts.map((a): SiteAccount => ({

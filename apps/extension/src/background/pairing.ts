@@ -1,7 +1,8 @@
 // Pairing without copying a token: an RFC 8628-shaped device authorization through the SDK. The
 // extension asks the server for a device code and a short user code, opens the web app's "Connect
 // a browser extension" page (`verification_uri_complete`), and polls until the signed-in user
-// approves there; the answer is a personal access token of the `codes` scope.
+// approves there; the answer is a personal access token of the `codes` scope, or of the `read`
+// scope for the offline copy (the connect page then says that the extension asks to read secrets).
 import {
   createTwofold,
   DeviceAuthorizationError,
@@ -30,9 +31,10 @@ export async function startPairing(
   serverUrl: string,
   clientName: string,
   hooks: PairingHooks,
+  scope: 'codes' | 'read' = 'codes',
 ): Promise<Pairing> {
   const { deviceAuthorization } = createTwofold({ baseUrl: serverUrl, timeout: 15_000 });
-  const auth = await deviceAuthorization.start(clientName, 'codes');
+  const auth = await deviceAuthorization.start(clientName, scope);
   const pairing: Pairing = {
     serverUrl,
     userCode: auth.user_code,

@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { Background, describeError } from '../background/background.js';
 import type { ContentRequest, PopupRequest } from '../lib/messages.js';
+import { isOfflineRequest, onOfflineRequest } from '../offline/offline-requests.js';
 
 const CONTENT_TYPES = new Set(['site-accounts', 'site-code']);
 
@@ -19,7 +20,9 @@ export default defineBackground({
         ? CONTENT_TYPES.has(request.type)
           ? background.onContent(request as ContentRequest, sender)
           : Promise.resolve({ error: 'refused' })
-        : background.onPopup(request as PopupRequest);
+        : isOfflineRequest(request)
+          ? onOfflineRequest(browser.storage.local, browser.storage.session, request)
+          : background.onPopup(request as PopupRequest);
       void answer.catch(describeError).then(sendResponse);
       return true;
     });
