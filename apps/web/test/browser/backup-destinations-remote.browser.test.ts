@@ -68,12 +68,17 @@ describe('S3 and SFTP backup destinations in the settings', () => {
     await setUp(page, server.url);
     const destinations = page.getByRole('list', { name: 'Destinations' });
 
-    // S3: path-style against a server on an IP address.
+    // S3 (s3rver) on loopback.
     await page.getByRole('button', { name: 'Add a destination' }).click();
     let form = page.getByRole('form', { name: 'Add a destination' });
     await form.getByLabel('Kind').selectOption('s3');
     await form.getByLabel('Name', { exact: true }).fill('Bucket');
+    // The address style follows the endpoint: virtual-hosted for AWS, path-style for the others.
+    const pathStyle = form.getByLabel('Path-style addresses (MinIO and most self-hosted servers)');
+    await form.getByLabel('Endpoint URL').fill('https://s3.eu-central-1.amazonaws.com');
+    await expect.poll(() => pathStyle.isChecked()).toBe(false);
     await form.getByLabel('Endpoint URL').fill(s3.endpoint);
+    await expect.poll(() => pathStyle.isChecked()).toBe(true);
     await form.getByLabel('Bucket', { exact: true }).fill(s3.bucket);
     await form.getByLabel('Prefix (a folder in the bucket)').fill(run);
     await form.getByLabel('Access key ID').fill(s3.accessKeyId);
