@@ -6,6 +6,7 @@ import { startS3Server, type S3TestServer } from '../../../api/src/test/s3-serve
 import { startSftpServer, type SftpTestServer } from '../../../api/src/test/sftp-server';
 import { createAccount, SECRET, signUp } from './accounts-helpers';
 import { expectAccessible } from './axe';
+import { screenshots } from './harness';
 import { perTestSessions } from './per-test';
 
 /*
@@ -135,6 +136,7 @@ describe('S3 and SFTP backup destinations in the settings', () => {
     const refusal = shell.getByRole('alert');
     await refusal.getByText(/the server presents another host key than the one confirmed/).waitFor();
     await refusal.getByText(secondKey, { exact: true }).waitFor();
+    await screenshots(page, 'settings-backups-host-key-changed');
     // Both kinds shown, one succeeding and one failing with its alert open.
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
