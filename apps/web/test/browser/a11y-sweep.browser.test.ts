@@ -328,5 +328,5 @@ describe('every screen passes axe in light and dark mode, and in Arabic', () => 
     found.push(...(await sweep(page, server.url, arabic, ['light'], ', Arabic, 375 px')));
     expectNone(found);
     // About sixty screens and dialogs, axe run on each about ninety times.
-  }, 240_000);
+  }, 300_000);
 });
