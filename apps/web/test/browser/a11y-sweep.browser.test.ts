@@ -1,7 +1,8 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWebdavServer, type WebdavTestServer } from '../../../api/src/test/webdav-server';
 import { apiCall, createAccount, createGroup, SECRET, setSetting, tmp } from './accounts-helpers';
 import { describeViolations, seriousViolations } from './axe';
 import { registerByApi, signInWithPassword, USER } from './identity';
@@ -121,6 +122,38 @@ async function seed(page: Page, url: string): Promise<Seeded> {
   return { github: github.id, bank: bank.id, group: group.id };
 }
 
+/**
+ * Settings, Backups with a destination of each kind: a WebDAV one written to and checked (a real
+ * server on loopback), an S3 one failing (nothing listens at its endpoint) and an SFTP one whose
+ * host key is not confirmed yet.
+ */
+async function seedDestinations(page: Page, url: string, webdav: WebdavTestServer): Promise<void> {
+  await apiCall(page, 'PUT', `${url}/api/v1/backups/password`, { password: 'backup password 1' });
+  await apiCall(page, 'POST', `${url}/user/confirm`, { password: USER.password });
+  const add = (body: Record<string, unknown>) =>
+    apiCall(page, 'POST', `${url}/api/v1/backups/destinations`, body);
+  const folder = `a11y-${Date.now()}`;
+  mkdirSync(path.join(webdav.dir, folder));
+  await add({
+    kind: 'webdav',
+    label: 'Nextcloud',
+    url: `${webdav.url}${folder}/`,
+    username: webdav.username,
+    password: webdav.password,
+  });
+  await add({
+    kind: 's3',
+    label: 'Bucket',
+    endpoint: 'http://127.0.0.1:9',
+    bucket: 'twofold',
+    access_key_id: 'id',
+    secret_access_key: 'secret',
+    force_path_style: true,
+  });
+  await add({ kind: 'sftp', label: 'Shell', host: '127.0.0.1', port: 9, username: 'me', password: 'pw' });
+  await apiCall(page, 'POST', `${url}/api/v1/backups`);
+}
+
 // The list of accounts, whatever the language.
 const accountsList = (page: Page) => page.locator('ul.accounts').first();
 
@@ -233,7 +266,15 @@ function signedInScreens({ github, group }: Seeded): Screen[] {
     at('/settings/webauthn'),
     at('/settings/device'),
     at('/settings/alerts'),
-    at('/settings/backups'),
+    {
+      name: '/settings/backups (destinations written to and failing)',
+      open: async (page, url) => {
+        await at('/settings/backups').open(page, url);
+        const destinations = page.getByRole('list').filter({ has: page.locator('.destination') });
+        await destinations.locator('.destination').nth(3).waitFor();
+        await destinations.locator('.badge-danger').first().waitFor();
+      },
+    },
     at('/about'),
     at('/404'),
   ];
@@ -246,6 +287,13 @@ function expectNone(found: readonly string[]): void {
 
 describe('every screen passes axe in light and dark mode, and in Arabic', () => {
   const session = perTestSessions();
+  let webdav: WebdavTestServer;
+  beforeAll(async () => {
+    webdav = await startWebdavServer();
+  });
+  afterAll(async () => {
+    await webdav?.stop();
+  });
 
   it('the screens of a visitor', async () => {
     const { page, server } = session;
@@ -265,6 +313,7 @@ describe('every screen passes axe in light and dark mode, and in Arabic', () => 
     const { page, server } = session;
     await registerByApi(page, server.url);
     const seeded = await seed(page, server.url);
+    await seedDestinations(page, server.url, webdav);
     // Signing in through the form: an entry in the sign-in log.
     await page.context().clearCookies();
     await signInWithPassword(page, server.url);
@@ -279,5 +328,5 @@ describe('every screen passes axe in light and dark mode, and in Arabic', () => 
     found.push(...(await sweep(page, server.url, arabic, ['light'], ', Arabic, 375 px')));
     expectNone(found);
     // About sixty screens and dialogs, axe run on each about ninety times.
-  }, 240_000);
+  }, 300_000);
 });

@@ -335,6 +335,32 @@ describeEachDatabase('backup destinations', (t: TestContext) => {
     expect(backupsOnDisk(files())).toEqual([]);
     expect((await view(id)).last_failure!.reason).toBe('host_key_changed');
     const test = (await signedIn('POST', `/api/v1/backups/destinations/${id}/test`, {})).json();
-    expect(test).toMatchObject({ ok: false, host_key: sftp.hostKeyFingerprint() });
+    expect(test).toEqual({
+      ok: false,
+      reason: 'host_key_changed',
+      host_key: sftp.hostKeyFingerprint(),
+      host_key_confirmed: true,
+    });
+    const pinned = (await view(id)).host_key;
+    expect(pinned).not.toBe(sftp.hostKeyFingerprint());
+
+    // The new key is pinned only deliberately: never by a token, only with it named, as the first one.
+    const newKey = { host_key: sftp.hostKeyFingerprint() };
+    const byToken = await call('POST', `/api/v1/backups/destinations/${id}/test`, newKey);
+    expect(byToken.statusCode).toBe(403);
+    const stale = await signedIn('POST', `/api/v1/backups/destinations/${id}/test`, { host_key: pinned });
+    expect(stale.json()).toMatchObject({ ok: false, reason: 'host_key_changed' });
+    expect((await view(id)).host_key).toBe(pinned);
+    t.clock.advance(10 * 60);
+    const unconfirmed = await signedIn('POST', `/api/v1/backups/destinations/${id}/test`, newKey);
+    expect(unconfirmed.statusCode).toBe(403);
+    expect(unconfirmed.json()).toMatchObject({ reason: 'identity_confirmation_required' });
+    await confirmIdentity();
+    const repinned = await signedIn('POST', `/api/v1/backups/destinations/${id}/test`, newKey);
+    expect(repinned.json()).toMatchObject({ ok: true, host_key: newKey.host_key, host_key_confirmed: true });
+    expect((await view(id)).host_key).toBe(newKey.host_key);
+    t.clock.advance(60);
+    const next = (await call('POST', '/api/v1/backups')).json<{ name: string }>().name;
+    expect(backupsOnDisk(files())).toEqual([next]);
   });
 });

@@ -108,32 +108,37 @@ async function remote(deps: Deps, id: number) {
 }
 
 /**
- * Connects and lists the folder. SFTP without a confirmed key: answers the key the server
- * presented; when `confirm` equals it, it is pinned.
+ * Connects and lists the folder. SFTP without a confirmed key answers the key the server
+ * presented. `confirm` pins a key: the first one, or, deliberately, another one a server now
+ * presents (a reinstalled server); the connection then accepts that key only.
  */
 export async function testConnection(deps: Deps, id: number, confirm?: string): Promise<ConnectionResult> {
   const row = await remote(deps, id);
   let seen: string | null = null;
+  const target = targetOf(deps, row, (fingerprint) => (seen = fingerprint));
+  const pinning = target.kind === 'sftp' && confirm !== undefined;
   try {
-    const store = await openStore(targetOf(deps, row, (fingerprint) => (seen = fingerprint)));
+    const store = await openStore(pinning ? { ...target, hostKey: confirm } : target);
     try {
       await store.names();
     } finally {
       await store.close();
     }
   } catch (error) {
+    const reason = failureReason(error);
+    // Before any key is confirmed, a key other than the one typed is simply the one to compare.
+    const unpinned = row.host_key === null && reason === 'host_key_changed';
     return {
       ok: false,
-      reason: failureReason(error),
+      reason: unpinned ? null : reason,
       host_key: seen,
       host_key_confirmed: row.host_key !== null,
     };
   }
-  if (row.kind === 'sftp' && row.host_key === null) {
-    if (confirm === undefined || confirm !== seen)
-      return { ok: false, reason: null, host_key: seen, host_key_confirmed: false };
+  if (row.kind === 'sftp' && row.host_key === null && !pinning)
+    return { ok: false, reason: null, host_key: seen, host_key_confirmed: false };
+  if (pinning)
     await deps.db.updateTable('backup_destinations').set({ host_key: seen }).where('id', '=', id).execute();
-  }
   return { ok: true, reason: null, host_key: seen, host_key_confirmed: row.kind === 'sftp' };
 }
 

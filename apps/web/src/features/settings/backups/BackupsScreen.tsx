@@ -20,7 +20,7 @@ import { SelectSetting, SettingsSection } from '../../../ui/setting-controls';
 import { BackupPasswordForm } from './BackupPasswordForm';
 import { BreakGlassSection } from './BreakGlassSection';
 import { DestinationsSection } from './DestinationsSection';
-import { formatSize } from './destination-text';
+import { formatSize } from '../../../ui/byte-size';
 import './backups.css';
 
 const KEEP_CHOICES = [3, 7, 14, 30, 60, 90, 365];

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -74,6 +75,18 @@ const HELP: Partial<Record<keyof Values, string>> = {
   private_key: 'privateKeyHelp',
 };
 
+/**
+ * AWS prefers virtual-hosted addresses (bucket.s3.region.amazonaws.com, its deprecated path style
+ * aside); MinIO, Garage and most self-hosted servers answer path-style ones only.
+ */
+function pathStyleFor(endpoint: string): boolean {
+  try {
+    return !/(^|\.)amazonaws\.com(\.cn)?$/i.test(new URL(endpoint).hostname);
+  } catch {
+    return true;
+  }
+}
+
 function initialValues(destination: BackupDestination | undefined): Values {
   const s = destination?.settings ?? {};
   return {
@@ -128,6 +141,13 @@ export function DestinationForm({
   const editing = destination !== undefined;
   const form = useForm<Values>({ defaultValues: initialValues(destination) });
   const kind = useWatch({ control: form.control, name: 'kind' });
+  const endpoint = useWatch({ control: form.control, name: 'endpoint' });
+  useEffect(() => {
+    // A new S3 destination's address style follows its endpoint until the user sets it.
+    const chosen = form.getFieldState('force_path_style');
+    if (!editing && !chosen.isDirty && !chosen.isTouched)
+      form.setValue('force_path_style', pathStyleFor(endpoint));
+  }, [editing, endpoint, form]);
   const save = useMutation({
     mutationFn: (values: Values) => {
       const body = bodyOf(values, editing);

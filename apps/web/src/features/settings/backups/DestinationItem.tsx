@@ -10,7 +10,8 @@ import {
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { notify } from '../../../ui/notify';
 import { DestinationForm } from './DestinationForm';
-import { formatSize, isFailing, reasonText, whereOf } from './destination-text';
+import { formatSize } from '../../../ui/byte-size';
+import { isFailing, reasonText, whereOf } from './destination-text';
 import { useIdentityRetry } from './identity-retry';
 import { RestoreDrill } from './RestoreDrill';
 
@@ -201,32 +202,41 @@ function TestResult({
         {t('backups.destinations.testOk')}
       </p>
     );
+  const hostKey = result.host_key;
+  const confirm = hostKey && (
+    <button
+      type="button"
+      className="button button-primary"
+      disabled={busy}
+      onClick={() => onConfirm(hostKey)}
+    >
+      {t('backups.destinations.hostKeyConfirm')}
+    </button>
+  );
   if (result.reason !== null)
     return (
-      <div className="callout callout-danger" role="alert">
+      <div className="callout callout-danger host-key" role="alert">
         <p>{t('backups.destinations.testFailed', { reason: reasonText(t, result.reason) })}</p>
-        {result.reason === 'host_key_changed' && result.host_key && (
-          <p>
-            {t('backups.destinations.hostKeyNow')} <code dir="ltr">{result.host_key}</code>
-          </p>
+        {result.reason === 'host_key_changed' && hostKey && (
+          <>
+            <p>
+              {t('backups.destinations.hostKeyNow')} <code dir="ltr">{hostKey}</code>
+            </p>
+            {/* A reinstalled server: its new key is confirmed as deliberately as the first one. */}
+            <p>{t('backups.destinations.hostKeyPrompt')}</p>
+            {confirm}
+          </>
         )}
       </div>
     );
-  if (!result.host_key) return null;
+  if (!hostKey) return null;
   return (
     <div className="callout callout-warning host-key" role="status">
       <p>{t('backups.destinations.hostKeyPrompt')}</p>
       <p className="secret-value" dir="ltr">
-        {result.host_key}
+        {hostKey}
       </p>
-      <button
-        type="button"
-        className="button button-primary"
-        disabled={busy}
-        onClick={() => onConfirm(result.host_key!)}
-      >
-        {t('backups.destinations.hostKeyConfirm')}
-      </button>
+      {confirm}
     </div>
   );
 }

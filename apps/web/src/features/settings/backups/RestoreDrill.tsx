@@ -31,8 +31,6 @@ export function RestoreDrill({
     queryFn: () => destinationBackups(id),
     meta: { handles: [400, 404] },
     staleTime: 0,
-    // A remote listing may meet a dropped connection once; a second read says whether it lasts.
-    retry: 1,
   });
   const [chosen, setChosen] = useState('');
   const [password, setPassword] = useState('');

@@ -40,10 +40,3 @@ export function reasonOfError(reason: unknown): string | undefined {
   if (Array.isArray(reason) && typeof reason[0] === 'string') return reason[0];
   return undefined;
 }
-
-export function formatSize(bytes: number, locale: string): string {
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-  if (bytes < 1024) return `${number.format(bytes)} B`;
-  if (bytes < 1024 * 1024) return `${number.format(bytes / 1024)} KB`;
-  return `${number.format(bytes / 1024 / 1024)} MB`;
-}
