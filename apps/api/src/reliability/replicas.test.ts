@@ -42,7 +42,10 @@ async function adminQuery(text: string): Promise<void> {
 
 describe.skipIf(!adminUrl)('two replicas on one PostgreSQL', () => {
   const name = `t_${randomUUID().replace(/-/g, '')}`;
-  const dataDirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), 'twofold-replicas-')));
+  const dataDirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), 'twofold-replicas-'))) as [
+    string,
+    string,
+  ];
   const logs = new ServerLogs();
   const secrets = new Set<string>();
   let a: ServerProcess;
@@ -54,11 +57,9 @@ describe.skipIf(!adminUrl)('two replicas on one PostgreSQL', () => {
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     const env = { DATABASE_URL: url.toString(), APP_KEY: randomAppKey() };
-    [a, b] = await Promise.all(
-      dataDirs.map((dataDir) =>
-        freePort().then((port) => startServer(port, { ...env, DATA_DIR: dataDir }, logs)),
-      ),
-    );
+    const start = (dataDir: string) =>
+      freePort().then((port) => startServer(port, { ...env, DATA_DIR: dataDir }, logs));
+    [a, b] = await Promise.all([start(dataDirs[0]), start(dataDirs[1])]);
   }, 180_000);
   afterAll(async () => {
     await Promise.all([a && stopServer(a), b && stopServer(b)]);
