@@ -76,7 +76,7 @@ import { oidcRoutes } from './oidc/oidc.routes.js';
 import { closeCodeLog } from './code-log/code-log.writer.js';
 import { AppCaches } from './cache/app-caches.js';
 import { invalidatingDatabase } from './cache/invalidate-on-write.js';
-import { IconStore } from './images/icon-store.js';
+import { DatabaseIconStore, DiskIconStore, moveIconFilesIn, type IconStore } from './images/icon-store.js';
 import type { Deps } from './shared/deps.js';
 import { DiskWatch } from './storage/disk.js';
 import { ClockWatch } from './clock-skew/clock-watch.js';
@@ -103,6 +103,30 @@ export interface AppDependencies {
   readonly passwordCost?: number;
   /** More route plugins, registered after the app's own (tests of the shared HTTP layer). */
   readonly extraRoutes?: readonly FastifyPluginAsync[];
+}
+
+/**
+ * The icons' home: DATA_DIR/icons on the embedded database; on PostgreSQL the database itself, so
+ * that replicas need no shared folder (icons left in DATA_DIR/icons by an earlier version are
+ * moved in first).
+ */
+export async function openIconStore(
+  deps: Pick<AppDependencies, 'config' | 'db' | 'dbDriver'>,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+): Promise<IconStore> {
+  const dir = path.join(deps.config.dataDir, 'icons');
+  if (deps.dbDriver !== 'postgres') return new DiskIconStore(dir);
+  const store = new DatabaseIconStore(deps.db);
+  try {
+    const moved = await moveIconFilesIn(deps.db, dir);
+    if (moved > 0) log.info(`${moved} icons moved from ${dir} into the database`);
+    await store.reload();
+  } catch (error) {
+    // The database is down: requests answer 503 meanwhile; the names are read on first use, and
+    // files not moved yet are moved at the next start.
+    log.warn({ err: error }, 'icons could not be read from the database yet');
+  }
+  return store;
 }
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -134,7 +158,7 @@ export function serializeRequest(request: FastifyRequest) {
  * What the services work with: empty caches for each app, and the database whose writes drop
  * the cached values they make stale.
  */
-function serviceDeps(deps: AppDependencies, log: FastifyBaseLogger): Deps {
+function serviceDeps(deps: AppDependencies, log: FastifyBaseLogger, icons: IconStore): Deps {
   const caches = new AppCaches();
   // The watches raise alerts through the port built from them (late-bound: it needs them first).
   const late: { alerts?: Deps['alerts'] } = {};
@@ -148,7 +172,7 @@ function serviceDeps(deps: AppDependencies, log: FastifyBaseLogger): Deps {
     keys: deps.keys,
     clock: deps.clock,
     mailer: deps.mailer,
-    icons: new IconStore(path.join(deps.config.dataDir, 'icons')),
+    icons,
     passwords: passwordHashing(deps.passwordCost),
     deriveKey: sharedKdfPool().deriveKey,
     log,
@@ -229,7 +253,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   // Decorators: the services' dependencies, built once
-  app.decorate('deps', serviceDeps(deps, app.log));
+  app.decorate('deps', serviceDeps(deps, app.log, await openIconStore(deps, app.log)));
   // Alerts still queued are dropped at close: their retries would outlive the database.
   app.addHook('onClose', async () => app.deps.alerts.close());
   app.decorate('dbDriver', deps.dbDriver);

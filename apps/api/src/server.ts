@@ -13,6 +13,7 @@ import { startBackupScheduler } from './backups/backup-scheduler.js';
 import { startTrashPurger } from './accounts/trash.service.js';
 import { startLogPurge } from './auth-log/security-log-purge.js';
 import { startReplicaSync } from './cache/replica-sync.js';
+import { DatabaseIconStore } from './images/icon-store.js';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
     ? startReplicaSync({
         url: config.DATABASE_URL,
         caches: app.deps.caches,
+        icons: app.deps.icons instanceof DatabaseIconStore ? app.deps.icons : undefined,
         log: { info: (message) => logger.info(message), warn: (message) => logger.warn(message) },
       })
     : undefined;

@@ -76,7 +76,7 @@ async function iconForNew(
   settings: NativeSettings,
   imageLink: string | null,
 ): Promise<string | null> {
-  if (requested && deps.icons.exists(requested)) return requested;
+  if (requested && (await deps.icons.confirm(requested))) return requested;
   const linked = await fetchImageLink(deps, imageLink);
   if (linked) return linked;
   if (service && service.trim() !== '' && settings.getOfficialIcons) {
@@ -219,7 +219,7 @@ export async function updateAccount(deps: Deps, id: number, body: unknown): Prom
         counter: row.counter === null ? null : Number(row.counter),
       },
     );
-    const icon = input.icon && deps.icons.exists(input.icon) ? input.icon : null;
+    const icon = input.icon && (await deps.icons.confirm(input.icon)) ? input.icon : null;
     // The fields are authoritative after an edit: the original URI no longer describes the account.
     const clear = { service: data.service, account: data.account, secret: data.secret, uri: null };
     await updateAccountRow(trx, id, {

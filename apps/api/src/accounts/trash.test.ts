@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { beforeEach, expect, it } from 'vitest';
 import { bearerCaller, createUserWithToken, multipart } from '../test/auth-helpers.js';
 import { describeEachDatabase } from '../test/harness.js';
 import { fixtures as F } from './fixtures.js';
 import { purgeExpired } from './trash.service.js';
+import { storedIcons } from '../test/stored-icons.js';
 
 const PNG_1x1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAACXBIWXMAAA7EAAAOxAGVKw4bAAAAC0lEQVQImWP4DwQACfsD/eNV8pwAAAAASUVORK5CYII=',
@@ -31,7 +30,7 @@ describeEachDatabase('trash and favourites', (t) => {
     return (await call('POST', '/api/v1/icons', form.payload, form.headers)).json<{ filename: string }>()
       .filename;
   };
-  const iconPath = (name: string) => path.join(t.config.dataDir, 'icons', name);
+  const iconStored = async (name: string) => (await storedIcons(t)).includes(name);
   beforeEach(async () => {
     token = await createUserWithToken(t.db);
     await call('PUT', '/api/v1/settings/getOfficialIcons', { value: false });
@@ -97,7 +96,7 @@ describeEachDatabase('trash and favourites', (t) => {
     expect((await call('GET', `/api/v1/twofaccounts/${hotp}/otp`)).json()).toMatchObject({ counter: 6 });
     const before = (await call('GET', `/api/v1/twofaccounts/${hotp}?withExtras=1`)).json();
     await call('DELETE', `/api/v1/twofaccounts/${hotp}`);
-    expect(existsSync(iconPath(icon))).toBe(true);
+    expect(await iconStored(icon)).toBe(true);
     expect(await names()).toEqual(['first', 'last']);
     const restored = await call('POST', `/api/v1/trash/restore?ids=${hotp},77`);
     expect(restored.json()).toEqual({ ids: [hotp] });
@@ -122,7 +121,7 @@ describeEachDatabase('trash and favourites', (t) => {
     expect((await call('GET', '/api/v1/trash')).json<{ id: number }[]>().map((row) => row.id)).toEqual([
       recent,
     ]);
-    expect(existsSync(iconPath(icon))).toBe(false);
+    expect(await iconStored(icon)).toBe(false);
     // A purged account cannot be restored.
     expect((await call('POST', `/api/v1/trash/restore?ids=${old}`)).json()).toEqual({ ids: [] });
 
@@ -157,7 +156,7 @@ describeEachDatabase('trash and favourites', (t) => {
     const a = await minimal('a', { icon });
     await call('DELETE', `/api/v1/twofaccounts/${a}`);
     expect((await call('GET', '/api/v1/trash')).json()).toEqual([]);
-    expect(existsSync(iconPath(icon))).toBe(false);
+    expect(await iconStored(icon)).toBe(false);
     // Setting it to 0 later: the next purge empties what was kept.
     await call('PUT', '/api/v1/settings/trashRetentionDays', { value: 7 });
     await call('DELETE', `/api/v1/twofaccounts/${await minimal('b')}`);

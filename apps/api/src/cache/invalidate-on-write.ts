@@ -62,6 +62,7 @@ const TABLE_SCOPES = {
   account_tombstones: NONE,
   account_change_feed: NONE,
   pending_icons: NONE,
+  icon_files: NONE,
   sessions: NONE,
   webauthn_credentials: NONE,
 } satisfies Record<keyof DB, readonly CacheScope[] | ((kind: WriteKind) => readonly CacheScope[])>;

@@ -23,6 +23,11 @@ export interface ReplicaSyncOptions {
   readonly url: string;
   readonly caches: Invalidates;
   readonly log: { info(message: string): void; warn(message: string): void };
+  /**
+   * The icons' names in memory (images/icon-store.ts, DatabaseIconStore): told of each icon another
+   * replica stores or removes, and read again once listening (what was missed meanwhile).
+   */
+  readonly icons?: { heard(operation: string, name: string): void; reload(): Promise<void> };
   /** First and longest wait between reconnection attempts. */
   readonly backoff?: { readonly initialMs: number; readonly maxMs: number };
 }
@@ -52,8 +57,14 @@ export function applyNotification(caches: Invalidates, payload: string | undefin
 const reasonOf = (error: unknown) =>
   error instanceof Error ? ((error as { code?: string }).code ?? error.message) : 'connection ended';
 
+/** `icon_files:<operation>:<name>` (migration 0024) goes to the icon store; nothing else does. */
+function applyIconNotification(icons: ReplicaSyncOptions['icons'], payload: string | undefined): void {
+  const [table, operation = '', name = ''] = (payload ?? '').split(':');
+  if (table === 'icon_files') icons?.heard(operation, name);
+}
+
 export function startReplicaSync(options: ReplicaSyncOptions): ReplicaSync {
-  const { url, caches, log } = options;
+  const { url, caches, log, icons } = options;
   const { initialMs, maxMs } = options.backoff ?? { initialMs: 250, maxMs: 10_000 };
   let stopped = false;
   let client: pg.Client | undefined;
@@ -98,7 +109,9 @@ export function startReplicaSync(options: ReplicaSyncOptions): ReplicaSync {
     next.on('error', (error) => lost(next, error));
     next.on('end', () => lost(next));
     next.on('notification', (message) => {
-      if (message.channel === CACHE_CHANNEL) applyNotification(caches, message.payload);
+      if (message.channel !== CACHE_CHANNEL) return;
+      applyNotification(caches, message.payload);
+      applyIconNotification(icons, message.payload);
     });
     try {
       await next.connect();
@@ -114,6 +127,9 @@ export function startReplicaSync(options: ReplicaSyncOptions): ReplicaSync {
     client = next;
     // What other replicas wrote while this one was deaf, or before it listened.
     caches.invalidate();
+    icons
+      ?.reload()
+      .catch((error: unknown) => log.warn(`icon names could not be read again (${reasonOf(error)})`));
     clearInterval(deaf);
     deaf = undefined;
     if (attempt > 0) log.info('cache sync: listening again');

@@ -126,7 +126,7 @@ export const variables = {
   DATA_DIR: variable(
     './data',
     text,
-    'Folder for the embedded database, the generated key, icons and unsent mail. Created when missing. On the embedded database, one process at a time: the running server holds `DATA_DIR/twofold.lock`.',
+    'Folder for the embedded database, the generated key, icons (on PostgreSQL they live in the database) and unsent mail. Created when missing. On the embedded database, one process at a time: the running server holds `DATA_DIR/twofold.lock`.',
   ),
   LOCK_HEARTBEAT_MS: variable(
     5000,

@@ -168,6 +168,12 @@ export interface Groups {
   updated_at: Generated<Timestamp>;
 }
 
+export interface IconFiles {
+  bytes: Buffer;
+  created_at: Generated<Timestamp>;
+  name: string;
+}
+
 export interface IdempotencyKeys {
   account_id: number;
   created_at: Timestamp;
@@ -326,6 +332,7 @@ export interface DB {
   device_authorizations: DeviceAuthorizations;
   device_copies: DeviceCopies;
   groups: Groups;
+  icon_files: IconFiles;
   idempotency_keys: IdempotencyKeys;
   login_throttles: LoginThrottles;
   oidc_identities: OidcIdentities;

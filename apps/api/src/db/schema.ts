@@ -44,6 +44,7 @@ const TABLES: { readonly [Table in keyof DB]-?: true } = {
   groups: true,
   twofaccounts: true,
   pending_icons: true,
+  icon_files: true,
   backup_settings: true,
   backup_destinations: true,
   idempotency_keys: true,

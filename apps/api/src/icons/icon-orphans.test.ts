@@ -1,8 +1,7 @@
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { beforeEach, expect, it } from 'vitest';
 import { bearerCaller, createUserWithToken, multipart } from '../test/auth-helpers.js';
 import { describeEachDatabase } from '../test/harness.js';
+import { storedIcons } from '../test/stored-icons.js';
 import { MAX_PENDING_ICONS, PENDING_ICON_TTL_MS } from './icons.service.js';
 
 const svgIcon = (n: number) =>
@@ -18,14 +17,11 @@ describeEachDatabase('icons no account uses do not pile up', (t) => {
     return response.json<{ filename: string }>().filename;
   };
   let before = new Set<string>();
-  const dir = () => path.join(t.config.dataDir, 'icons');
-  const allFiles = () =>
-    existsSync(dir()) ? readdirSync(dir()).filter((name) => !name.startsWith('.')) : [];
-  /** The icon files written by this test (the folder outlives a test's database). */
-  const files = () => allFiles().filter((name) => !before.has(name));
+  /** The icons written by this test (the folder outlives a test's database). */
+  const files = async () => (await storedIcons(t)).filter((name) => !before.has(name));
   beforeEach(async () => {
     token = await createUserWithToken(t.db);
-    before = new Set(allFiles());
+    before = new Set(await storedIcons(t));
   });
 
   it('default-icon fetches and uploads no account took are gone once the time limit has passed', async () => {
@@ -33,10 +29,10 @@ describeEachDatabase('icons no account uses do not pile up', (t) => {
       expect((await call('POST', '/api/v1/icons/default', { service: 'GitHub' })).statusCode).toBe(201);
       await upload(svgIcon(7));
     }
-    expect(files()).toHaveLength(40);
+    expect(await files()).toHaveLength(40);
     t.clock.advance(PENDING_ICON_TTL_MS / 1000 + 1);
     const last = await call('POST', '/api/v1/icons/default', { service: 'GitHub' });
-    expect(files()).toEqual([last.json<{ filename: string }>().filename]);
+    expect(await files()).toEqual([last.json<{ filename: string }>().filename]);
   });
 
   it('a new icon purges the unused ones older than the time limit at once; used ones stay', async () => {
@@ -47,8 +43,9 @@ describeEachDatabase('icons no account uses do not pile up', (t) => {
     ).toBe(201);
     t.clock.advance(PENDING_ICON_TTL_MS / 1000 + 1);
     const fresh = await upload(svgIcon(4));
-    expect(files().sort()).toEqual([used, fresh].sort());
-    expect(orphans.some((name) => files().includes(name))).toBe(false);
+    expect((await files()).sort()).toEqual([used, fresh].sort());
+    const currentFiles = await files();
+    expect(orphans.some((name) => currentFiles.includes(name))).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: `/storage/icons/${used}` })).statusCode).toBe(200);
   });
 
@@ -67,8 +64,8 @@ describeEachDatabase('icons no account uses do not pile up', (t) => {
       .execute();
     t.clock.advance(1);
     const fresh = await upload(svgIcon(2));
-    expect(files()).toEqual([fresh]);
-    expect(files()).not.toContain(old);
+    expect(await files()).toEqual([fresh]);
+    expect(await files()).not.toContain(old);
     const pending = await t.db.selectFrom('pending_icons').select('filename').execute();
     expect(pending.length).toBe(MAX_PENDING_ICONS);
   });

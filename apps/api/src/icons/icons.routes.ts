@@ -163,7 +163,7 @@ function iconFileRoutes(app: RouteApp): void {
     },
     async (request, reply) => {
       const { filename } = request.params;
-      if (isBareName(filename) && app.deps.icons.exists(filename)) {
+      if (isBareName(filename) && (await app.deps.icons.confirm(filename))) {
         await app.deps.db
           .updateTable('twofaccounts')
           .set({ icon: null })

@@ -1,12 +1,11 @@
-import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import QRCode from 'qrcode';
 import { beforeEach, expect, it } from 'vitest';
 import { bearerCaller, createUserWithToken, multipart } from '../test/auth-helpers.js';
 import { describeEachDatabase } from '../test/harness.js';
 import { purgePendingIcons } from './icons.service.js';
+import { storedIcons } from '../test/stored-icons.js';
 
 export const PNG_1x1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAACXBIWXMAAA7EAAAOxAGVKw4bAAAAC0lEQVQImWP4DwQACfsD/eNV8pwAAAAASUVORK5CYII=',
@@ -26,7 +25,7 @@ describeEachDatabase('icons', (t) => {
     const form = multipart([{ name: field, value, filename, contentType: 'application/octet-stream' }]);
     return call('POST', '/api/v1/icons', form.payload, form.headers);
   };
-  const iconPath = (name: string) => path.join(t.config.dataDir, 'icons', name);
+  const iconStored = async (name: string) => (await storedIcons(t)).includes(name);
   beforeEach(async () => {
     token = await createUserWithToken(t.db);
   });
@@ -195,18 +194,18 @@ describeEachDatabase('icons', (t) => {
       algorithm: 'sha1',
     };
     expect((await call('PUT', '/api/v1/twofaccounts/1', body)).json()).toMatchObject({ icon: second });
-    expect(existsSync(iconPath(first))).toBe(false);
+    expect(await iconStored(first)).toBe(false);
     expect((await call('PUT', '/api/v1/twofaccounts/1', { ...body, icon: null })).json()).toMatchObject({
       icon: null,
     });
-    expect(existsSync(iconPath(second))).toBe(false);
+    expect(await iconStored(second)).toBe(false);
     const third = (await upload('icon', svgIcon(3))).json<{ filename: string }>().filename;
     await call('POST', '/api/v1/twofaccounts', { account: 'b', otp_type: 'totp', icon: third });
     await call('POST', '/api/v1/twofaccounts', { account: 'c', otp_type: 'totp', icon: third });
     expect((await call('DELETE', '/api/v1/twofaccounts/2')).statusCode).toBe(204);
-    expect(existsSync(iconPath(third))).toBe(true);
+    expect(await iconStored(third)).toBe(true);
     expect((await call('DELETE', `/api/v1/icons/${third}`)).statusCode).toBe(204);
-    expect(existsSync(iconPath(third))).toBe(false);
+    expect(await iconStored(third)).toBe(false);
     expect((await call('GET', '/api/v1/twofaccounts/3')).json()).toMatchObject({ icon: null });
     for (const name of ['null', 'unknown.png', '..%2Fapp.key', '.hidden']) {
       expect((await call('DELETE', `/api/v1/icons/${name}`)).statusCode).toBe(204);
@@ -221,8 +220,8 @@ describeEachDatabase('icons', (t) => {
     expect(await purgePendingIcons(t.app.deps)).toBe(0);
     t.clock.advance(2 * 60);
     expect(await purgePendingIcons(t.app.deps)).toBe(1);
-    expect(existsSync(iconPath(orphan))).toBe(false);
-    expect(existsSync(iconPath(kept))).toBe(true);
+    expect(await iconStored(orphan)).toBe(false);
+    expect(await iconStored(kept)).toBe(true);
   });
 });
 

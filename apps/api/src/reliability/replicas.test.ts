@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,12 +17,18 @@ import {
 import { WebSession } from './web-session.js';
 
 /*
- * Two real server processes on one PostgreSQL database (same APP_KEY, same DATA_DIR), as in
- * docs/deployment.md, "Running several replicas": what one writes, the other sees; a token
- * revoked on one is refused by the other within a second (cache invalidation by LISTEN/NOTIFY).
+ * Two real server processes on one PostgreSQL database (same APP_KEY, each its own DATA_DIR, no
+ * shared volume), as in docs/deployment.md, "Running several replicas": what one writes, the other
+ * sees; a token revoked on one is refused by the other within a second (cache invalidation by
+ * LISTEN/NOTIFY); an icon uploaded on one is served by the other (icons live in the database).
  */
 
 const adminUrl = inject('postgresAdminUrl');
+/** A 1×1 PNG. */
+const PNG_1x1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAACXBIWXMAAA7EAAAOxAGVKw4bAAAAC0lEQVQImWP4DwQACfsD/eNV8pwAAAAASUVORK5CYII=',
+  'base64',
+);
 
 async function adminQuery(text: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -36,31 +42,33 @@ async function adminQuery(text: string): Promise<void> {
 
 describe.skipIf(!adminUrl)('two replicas on one PostgreSQL', () => {
   const name = `t_${randomUUID().replace(/-/g, '')}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'twofold-replicas-'));
+  const dataDirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), 'twofold-replicas-'))) as [
+    string,
+    string,
+  ];
   const logs = new ServerLogs();
   const secrets = new Set<string>();
   let a: ServerProcess;
   let b: ServerProcess;
+  const password = `replica password ${randomUUID()}`;
 
   beforeAll(async () => {
     await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    const env = { DATABASE_URL: url.toString(), APP_KEY: randomAppKey(), DATA_DIR: dataDir };
-    [a, b] = await Promise.all([
-      freePort().then((port) => startServer(port, env, logs)),
-      freePort().then((port) => startServer(port, env, logs)),
-    ]);
+    const env = { DATABASE_URL: url.toString(), APP_KEY: randomAppKey() };
+    const start = (dataDir: string) =>
+      freePort().then((port) => startServer(port, { ...env, DATA_DIR: dataDir }, logs));
+    [a, b] = await Promise.all([start(dataDirs[0]), start(dataDirs[1])]);
   }, 180_000);
   afterAll(async () => {
     await Promise.all([a && stopServer(a), b && stopServer(b)]);
     logs.expectNoSecrets(secrets);
     await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('an account created on one is listed by the other; a token revoked on one is refused by the other within 1 s', async () => {
-    const password = `replica password ${randomUUID()}`;
     secrets.add(password);
     const web = new WebSession(a.url);
     const registered = await web.request('POST', '/user', {
@@ -104,6 +112,46 @@ describe.skipIf(!adminUrl)('two replicas on one PostgreSQL', () => {
     }
     expect(status).toBe(401);
     expect(Date.now() - revokedAt).toBeLessThan(1_000);
+    expect(a.exited()).toBeNull();
+    expect(b.exited()).toBeNull();
+  });
+
+  it('an icon uploaded on one is served by the other and kept on an account created there', async () => {
+    const web = await WebSession.signIn(a.url, { email: 'jane@example.com', password });
+    const created = await web.request('POST', '/oauth/personal-access-tokens', { name: 'icons' });
+    expect(created.status).toBe(200);
+    const { accessToken } = (await created.json()) as { accessToken: string };
+    secrets.add(accessToken);
+    const form = new FormData();
+    form.append('icon', new Blob([PNG_1x1], { type: 'image/png' }), 'icon.png');
+    const uploaded = await fetch(`${a.url}/api/v1/icons`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const { filename } = (await uploaded.json()) as { filename: string };
+
+    const served = await fetch(`${b.url}/storage/icons/${filename}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG_1x1)).toBe(true);
+    const onB = bearerFetch(b.url, accessToken);
+    const account = await onB('POST', '/api/v1/twofaccounts', {
+      service: 'Iconic',
+      account: 'jane',
+      otp_type: 'totp',
+      secret: 'JBSWY3DPEHPK3PXP',
+      icon: filename,
+    });
+    expect(account.status).toBe(201);
+    expect(await account.json()).toMatchObject({ icon: filename });
+    const listed = (await (await bearerFetch(a.url, accessToken)('GET', '/api/v1/twofaccounts')).json()) as {
+      service: string;
+      icon: string | null;
+    }[];
+    expect(listed.find((row) => row.service === 'Iconic')?.icon).toBe(filename);
+    // Neither replica wrote the icon into its own data folder.
+    for (const dataDir of dataDirs) expect(existsSync(path.join(dataDir, 'icons', filename))).toBe(false);
     expect(a.exited()).toBeNull();
     expect(b.exited()).toBeNull();
   });

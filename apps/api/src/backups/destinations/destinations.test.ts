@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { asSignedInUser, bearerCaller, createUserWithToken, john } from '../../test/auth-helpers.js';
@@ -286,24 +295,39 @@ describeEachDatabase('backup destinations', (t: TestContext) => {
     expect(receiver.at('/hook').map((hook) => hook.headers['x-twofold-event'])).toEqual(['backup_failed']);
   });
 
-  it('two replicas on one database upload a scheduled backup once (the schedule lock covers uploads)', async () => {
+  it('two replicas on one database, each with its own data folder, upload each scheduled backup once', async () => {
     // Replicas share PostgreSQL only: PGlite's data folder is locked to one process.
     if (t.driver !== 'postgres') return;
     const { files } = await addDestination('webdav');
     await call('PUT', '/api/v1/backups/settings', { frequency: 'daily' });
-    const replica = () => ({ ...t.app.deps, config: { ...t.app.deps.config, DATABASE_URL: 'shared' } });
-    const [first, second] = await Promise.all([
-      startBackupScheduler(replica()),
-      startBackupScheduler(replica()),
-    ]);
+    // No shared BACKUP_DIR: each replica has its own folders, the remote destination is the shared copy.
+    const folders = ['a', 'b'].map((name) => mkdtempSync(path.join(tmpdir(), `twofold-replica-${name}-`)));
+    const replica = (dataDir: string) => ({
+      ...t.app.deps,
+      config: {
+        ...t.app.deps.config,
+        DATABASE_URL: 'shared',
+        dataDir,
+        backupDir: path.join(dataDir, 'backups'),
+      },
+    });
+    const schedulers = await Promise.all(folders.map((dir) => startBackupScheduler(replica(dir))));
+    const localBackups = () => folders.flatMap((dir) => backupsOnDisk(path.join(dir, 'backups')));
     try {
-      await Promise.all([first.tick(), second.tick()]);
+      await Promise.all(schedulers.map((scheduler) => scheduler.tick()));
+      expect(backupsOnDisk(files())).toHaveLength(1);
+      // Not due again the same day, whichever replica looks.
+      await Promise.all(schedulers.map((scheduler) => scheduler.tick()));
+      expect(backupsOnDisk(files())).toHaveLength(1);
+      t.clock.advance(24 * 60 * 60);
+      await Promise.all(schedulers.map((scheduler) => scheduler.tick()));
+      expect(backupsOnDisk(files())).toHaveLength(2);
+      expect(localBackups()).toHaveLength(2);
+      expect(backupsOnDisk(t.config.backupDir)).toEqual([]);
     } finally {
-      first.stop();
-      second.stop();
+      for (const scheduler of schedulers) scheduler.stop();
+      for (const dir of folders) rmSync(dir, { recursive: true, force: true });
     }
-    expect(backupsOnDisk(files())).toHaveLength(1);
-    expect(backupsOnDisk(t.config.backupDir)).toHaveLength(1);
   });
 
   it('webdav: a server that drops the upload half-way leaves no file counted as a backup', async () => {

@@ -19,6 +19,7 @@ import * as m0020 from './0020_device_authorizations_websites.js';
 import * as m0021 from './0021_backup_destinations.js';
 import * as m0022 from './0022_break_glass.js';
 import * as m0023 from './0023_account_changes.js';
+import * as m0024 from './0024_icon_files.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled server and the
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0021_backup_destinations': m0021,
   '0022_break_glass': m0022,
   '0023_account_changes': m0023,
+  '0024_icon_files': m0024,
 };
 
 export const migrationProvider: MigrationProvider = {
