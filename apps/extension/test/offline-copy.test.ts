@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { StorageArea } from '../src/lib/sealed';
+import { memory } from './memory-storage';
 import {
   MAX_WRONG_PASSPHRASES,
   createCopy,
@@ -14,16 +14,6 @@ import {
 } from '../src/offline/offline-copy';
 import { offlineSiteAccounts, offlineSiteCode } from '../src/offline/offline-site';
 import { onOfflineRequest } from '../src/offline/offline-requests';
-
-function memory(): StorageArea & { items: Record<string, unknown> } {
-  const items: Record<string, unknown> = {};
-  return {
-    items,
-    get: async (key) => (key in items ? { [key]: structuredClone(items[key]) } : {}),
-    set: async (more) => void Object.assign(items, structuredClone(more)),
-    remove: async (key) => void delete items[key],
-  };
-}
 
 // RFC 6238's SHA-1 test secret ("12345678901234567890"), base32.
 const SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';

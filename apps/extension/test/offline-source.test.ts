@@ -5,21 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTwofold } from '@twofold/contract';
 import { totpCodes } from '@twofold/otp';
 import { startTestServer, type TestServer } from '../../../packages/contract/test/test-server';
-import type { StorageArea } from '../src/lib/sealed';
+import { memory } from './memory-storage';
 import { createCopy, offlineCode, readCopy, unlockCopy, unlockedAccounts } from '../src/offline/offline-copy';
 import { readOfflineAccounts, refreshFromServer } from '../src/offline/offline-source';
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-
-function memory(): StorageArea & { items: Record<string, unknown> } {
-  const items: Record<string, unknown> = {};
-  return {
-    items,
-    get: async (key) => (key in items ? { [key]: structuredClone(items[key]) } : {}),
-    set: async (more) => void Object.assign(items, structuredClone(more)),
-    remove: async (key) => void delete items[key],
-  };
-}
 
 let server: TestServer;
 beforeAll(async () => {

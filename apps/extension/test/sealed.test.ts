@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { forgetToken, openToken, sealToken, type StorageArea } from '../src/lib/sealed';
-
-function memory(): StorageArea & { items: Record<string, unknown> } {
-  const items: Record<string, unknown> = {};
-  return {
-    items,
-    get: async (key) => (key in items ? { [key]: items[key] } : {}),
-    set: async (more) => void Object.assign(items, more),
-    remove: async (key) => void delete items[key],
-  };
-}
+import { forgetToken, openToken, sealToken } from '../src/lib/sealed';
+import { memory } from './memory-storage';
 
 describe('the sealed token', () => {
   it('is stored encrypted and opens with the session key', async () => {
