@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AccountIdParams } from '../http/common.schemas.js';
-import { accountMustExist } from './account-params.js';
+import { accountMustExist } from '../http/account-binding.js';
 import { rememberWebsite } from './account-websites.js';
 
 /**

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Executor, Transaction } from '../db/database.js';
 import { dbIds } from '../db/ids.js';
-import { activeAccounts, countAccountRows, isActiveAccount } from '../db/active-accounts.js';
+import { accountExists, activeAccounts, countAccountRows, isActiveAccount } from '../db/active-accounts.js';
 
-export { activeAccounts, countAccountRows, isActiveAccount };
+export { accountExists, activeAccounts, countAccountRows, isActiveAccount };
 import type { NewTwoFAccountRow, TwoFAccountRow, TwoFAccountRowUpdate } from '../db/schema.js';
 
 /** The columns the API reads (timestamps and position stay in the database). */
@@ -141,11 +141,6 @@ export async function findAccountRow(db: Executor, id: number): Promise<TwoFAcco
 /** The row, locked until the end of the transaction (HOTP counter). */
 export async function lockAccountRow(trx: Transaction, id: number): Promise<TwoFAccountRow | undefined> {
   return activeAccounts(trx).selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-}
-
-export async function accountExists(db: Executor, id: number): Promise<boolean> {
-  if (dbIds([id]).length === 0) return false;
-  return (await activeAccounts(db).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
 /** A new id taken before the insert, so encrypted values can be bound to it. */

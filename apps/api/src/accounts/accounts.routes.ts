@@ -32,7 +32,7 @@ import {
   type ReadFlags,
 } from './accounts.reads.js';
 import type { AccountRead } from './accounts.mapper.js';
-import { accountMustExist } from './account-params.js';
+import { accountMustExist } from '../http/account-binding.js';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from './idempotency.js';
 import { wantsExtras, withExtras, withOneExtras } from './account-extras.js';
 import { logCodes } from '../code-log/code-log.writer.js';

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import type { AppKeys } from '../config/app-key.js';
-import { isActiveAccount } from '../db/active-accounts.js';
 import { sealName } from './code-log.names.js';
 
 export interface CodeLogEntry {
@@ -120,17 +119,6 @@ export async function listCodeLog(db: Executor, accountId: number, since?: Date)
     .orderBy('id');
   if (since) query = query.where('generated_at', '>=', since);
   return query.execute();
-}
-
-/** Whether the account is stored and not in the trash (its log is asked for by id). */
-export async function accountIsStored(db: Executor, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('twofaccounts')
-    .select('id')
-    .where('id', '=', id)
-    .where(isActiveAccount)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** The newest `limit` rows of every account's log, newest first, and whether the account is gone. */

@@ -1,23 +1,11 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AccountIdParams, isTruthy } from '../http/common.schemas.js';
-import type { FastifyRequest } from 'fastify';
-import { MAX_ID } from '../db/ids.js';
-import { errors } from '../http/errors.js';
-import { accountIsStored } from './code-log.queries.js';
+import { accountMustExist } from '../http/account-binding.js';
 import { LogWindowQuery } from '../auth-log/auth-log.schemas.js';
 import { logWindow } from '../auth-log/log-window.js';
 import { AccountUsageMap, OtpLog, RecentCodeLog, ViewedCodes } from './code-log.schemas.js';
 import { codeLogOf, recentCodeLog } from './code-log.service.js';
 import { accountUsage, recordViews, usageWindow } from './code-usage.js';
-
-/** Route-model binding, as 2FAuth: an unknown account is a 404 before the query is validated. */
-async function storedAccount(request: FastifyRequest): Promise<void> {
-  const raw = (request.params as { id?: unknown }).id;
-  const id = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!(id >= 1 && id <= MAX_ID) || !(await accountIsStored(request.server.deps.db, id))) {
-    throw errors.notFound();
-  }
-}
 
 /** The code log of an account, as 2FAuth's `otp-logs` route answers it. */
 export const codeLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -25,7 +13,7 @@ export const codeLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/twofaccounts/:id/otp-logs',
     {
       config: { auth: 'api' },
-      preValidation: storedAccount,
+      preValidation: accountMustExist,
       schema: {
         tags: ['twofaccounts'],
         operationId: 'getAccountOtpLogs',

@@ -3,7 +3,8 @@ import { errors } from '../http/errors.js';
 import { findUser } from '../users/users.queries.js';
 import { monthsBefore } from '../auth-log/time-format.js';
 import type { LogWindow } from '../auth-log/auth-log.service.js';
-import { accountIsStored, listCodeLog, listRecentCodeLog } from './code-log.queries.js';
+import { accountExists } from '../db/active-accounts.js';
+import { listCodeLog, listRecentCodeLog } from './code-log.queries.js';
 import { codeLogStatus, flushCodeLog, MERGE_WINDOW_MS } from './code-log.writer.js';
 import { openName } from './code-log.names.js';
 
@@ -48,7 +49,7 @@ export async function codeLogOf(
   window: LogWindow,
   options: { withSource: boolean; withCount: boolean },
 ) {
-  if (!(await accountIsStored(deps.db, accountId))) throw errors.notFound();
+  if (!(await accountExists(deps.db, accountId))) throw errors.notFound();
   await flushCodeLog(deps);
   const since =
     window.period === undefined ? undefined : monthsBefore(deps.clock.now(), Math.trunc(window.period));

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from './database.js';
+import { dbIds } from './ids.js';
 
 /*
  * The one rule for accounts in the trash: every read of accounts (lists, counts, OTP, exports,
@@ -20,4 +21,10 @@ export async function countAccountRows(db: Executor): Promise<number> {
     .select((eb) => eb.fn.countAll<string | number | bigint>().as('c'))
     .executeTakeFirstOrThrow();
   return Number(row.c);
+}
+
+/** Whether the account is stored and not in the trash (an account asked for by id). */
+export async function accountExists(db: Executor, id: number): Promise<boolean> {
+  if (dbIds([id]).length === 0) return false;
+  return (await activeAccounts(db).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
