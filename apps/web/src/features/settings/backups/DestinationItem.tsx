@@ -76,7 +76,11 @@ export function DestinationItem({
           <bdi dir="ltr">{whereOf(destination)}</bdi>
         </span>
       )}
-      <DestinationStatus destination={destination} formatDate={formatDate} />
+      <DestinationStatus
+        destination={destination}
+        formatDate={formatDate}
+        saidBelow={result && !result.ok ? result.reason : null}
+      />
       {result && <TestResult result={result} busy={test.isPending} onConfirm={(key) => test.mutate(key)} />}
       {identity.prompt}
       {!local && (
@@ -142,13 +146,17 @@ export function DestinationItem({
 function DestinationStatus({
   destination,
   formatDate,
+  saidBelow,
 }: {
   readonly destination: BackupDestination;
   readonly formatDate: (at: string) => string;
+  /** The reason a test just failed with, said in red below: the same failure is not red twice. */
+  readonly saidBelow: string | null;
 }) {
   const { t, i18n } = useTranslation('settings');
   const { last_success: success, last_failure: failure } = destination;
   const failing = isFailing(destination);
+  const red = failing && failure?.reason !== saidBelow;
   return (
     <>
       <span className="item-meta">
@@ -166,7 +174,7 @@ function DestinationStatus({
       </span>
       {/* An SFTP key never confirmed is said once, by the warning below that says what to do. */}
       {failure && !(failure.reason === 'host_key_unconfirmed' && destination.host_key === null) && (
-        <p className={failing ? 'callout callout-danger' : 'item-meta'}>
+        <p className={red ? 'callout callout-danger' : 'item-meta'}>
           {t(failing ? 'backups.destinations.failing' : 'backups.destinations.lastFailure', {
             date: formatDate(failure.at),
             reason: reasonText(t, failure.reason),
