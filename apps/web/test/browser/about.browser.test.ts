@@ -1,44 +1,16 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  launchSharedBrowser,
-  screenshots,
-  startResettableServer,
-  type BrowserSession,
-  type ResettableServer,
-  type SharedBrowser,
-} from './harness';
+import { perTestSessions } from './per-test';
+import { describe, expect, it } from 'vitest';
+import { screenshots } from './harness';
 import { registerByApi } from './identity';
 
 describe('the about screen', () => {
-  let server: ResettableServer;
-  let chromium: SharedBrowser;
-  let browser: BrowserSession;
-
   // One server and one browser for the file; each test starts from a new install's database,
-  // in a fresh (signed-out) browser context.
-  beforeAll(async () => {
-    server = await startResettableServer();
-    chromium = await launchSharedBrowser();
-  });
-
-  afterAll(async () => {
-    await chromium?.close();
-    await server?.stop();
-  });
-
-  beforeEach(async () => {
-    await server.reset();
-    browser = await chromium.newSession();
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  });
-
-  afterEach(async () => {
-    await browser?.close();
-  });
+  // in a fresh browser context.
+  const session = perTestSessions({ clipboard: true });
 
   it('shows the version and a short environment to anyone', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/about`);
+    const { page } = session;
+    await page.goto(`${session.server.url}/about`);
     await page.getByRole('heading', { name: 'Twofold' }).waitFor();
     await page.getByText(/^Version \d/).waitFor();
     await page.getByText('userAgent').waitFor();
@@ -47,9 +19,9 @@ describe('the about screen', () => {
   });
 
   it('shows the whole environment and the options to the signed-in user, with a copy button', async () => {
-    const { page } = browser;
-    await registerByApi(page, server.url);
-    await page.goto(`${server.url}/settings/options`);
+    const { page } = session;
+    await registerByApi(page, session.server.url);
+    await page.goto(`${session.server.url}/settings/options`);
     // The footer of the settings links to the about page with the version.
     await page.getByRole('link', { name: /^Twofold v/ }).click();
     await page.getByText('DB driver').waitFor();

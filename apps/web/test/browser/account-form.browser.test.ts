@@ -1,64 +1,33 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  launchSharedBrowser,
-  screenshots,
-  startResettableServer,
-  type BrowserSession,
-  type ResettableServer,
-  type SharedBrowser,
-} from './harness';
+import { perTestSessions, signedUpOnStart } from './per-test';
+import { describe, expect, it } from 'vitest';
+import { screenshots } from './harness';
 import {
   apiCall,
   createAccount,
   hotp,
   readCode,
   SECRET,
-  signUp,
   steam,
   STEAM_SECRET,
   totp,
 } from './accounts-helpers';
 
 describe('the advanced form: create, test and edit accounts', () => {
-  let server: ResettableServer;
-  let chromium: SharedBrowser;
-  let browser: BrowserSession;
+  // One server and one browser for the file; each test starts from a new install's database,
+  // in a fresh browser context.
+  const session = perTestSessions({ setUp: signedUpOnStart });
 
-  // One server and one browser for the file; each test starts from a new install's database
-  // (reset through the API), in a fresh browser context.
-  beforeAll(async () => {
-    server = await startResettableServer();
-    chromium = await launchSharedBrowser();
-  });
-
-  afterAll(async () => {
-    await chromium?.close();
-    await server?.stop();
-  });
-
-  beforeEach(async () => {
-    await server.reset();
-    browser = await chromium.newSession();
-    await signUp(browser.page, server.url);
-    // Settled on the start screen: no list of a half-made state is kept for the next visit.
-    await browser.page.getByRole('heading', { name: 'No 2FA here!' }).waitFor();
-  });
-
-  afterEach(async () => {
-    await browser?.close();
-  });
-
-  const list = () => browser.page.getByRole('list', { name: 'Accounts' });
+  const list = () => session.page.getByRole('list', { name: 'Accounts' });
 
   async function openAdvancedForm() {
-    const { page } = browser;
-    await page.goto(`${server.url}/start`);
+    const { page } = session;
+    await page.goto(`${session.server.url}/start`);
     await page.getByRole('link', { name: 'Use the advanced form' }).click();
     await page.getByRole('heading', { name: 'New account' }).waitFor();
   }
 
   it('creates a TOTP account after the Base32 check, and tests its code', async () => {
-    const { page } = browser;
+    const { page } = session;
     await openAdvancedForm();
     await expect
       .poll(() => page.getByRole('radio', { name: 'TOTP' }).getAttribute('aria-checked'))
@@ -89,7 +58,7 @@ describe('the advanced form: create, test and edit accounts', () => {
   });
 
   it('creates a HOTP account whose counter moves forward after a test', async () => {
-    const { page } = browser;
+    const { page } = session;
     await openAdvancedForm();
     await page.getByRole('radio', { name: 'HOTP' }).click();
     await page.getByLabel('Service', { exact: true }).fill('Counter Inc');
@@ -117,7 +86,7 @@ describe('the advanced form: create, test and edit accounts', () => {
   });
 
   it('creates a Steam account: fixed service, Base32 secret, no options', async () => {
-    const { page } = browser;
+    const { page } = session;
     await openAdvancedForm();
     await page.getByLabel('Service', { exact: true }).fill('Something');
     await page.getByRole('radio', { name: 'STEAM' }).click();
@@ -144,14 +113,18 @@ describe('the advanced form: create, test and edit accounts', () => {
   });
 
   it('encodes a plain-text secret in Base32, and asks before discarding a new account', async () => {
-    const { page } = browser;
+    const { page } = session;
     await openAdvancedForm();
     await page.getByLabel('Account', { exact: true }).fill('plain');
     await page.getByLabel('Secret format').selectOption('plain');
     await page.getByLabel('Secret', { exact: true }).fill('hello');
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/accounts/);
-    const accounts = (await apiCall(page, 'GET', `${server.url}/api/v1/twofaccounts?withSecret=1`)) as {
+    const accounts = (await apiCall(
+      page,
+      'GET',
+      `${session.server.url}/api/v1/twofaccounts?withSecret=1`,
+    )) as {
       account: string;
       secret: string;
     }[];
@@ -167,16 +140,20 @@ describe('the advanced form: create, test and edit accounts', () => {
   });
 
   it('edits an account: type fixed, secret and counter behind their locks', async () => {
-    const { page } = browser;
-    await createAccount(page, server.url, {
+    const { page } = session;
+    await createAccount(page, session.server.url, {
       service: 'Counter Inc',
       account: 'bob',
       otp_type: 'hotp',
       secret: SECRET,
       counter: 7,
     });
-    await createAccount(page, server.url, { account: 'gamer', otp_type: 'steamtotp', secret: STEAM_SECRET });
-    await page.goto(`${server.url}/accounts`);
+    await createAccount(page, session.server.url, {
+      account: 'gamer',
+      otp_type: 'steamtotp',
+      secret: STEAM_SECRET,
+    });
+    await page.goto(`${session.server.url}/accounts`);
     await list()
       .getByRole('button', { name: /Counter Inc/ })
       .first()

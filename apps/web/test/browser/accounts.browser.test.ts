@@ -1,77 +1,45 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  launchSharedBrowser,
-  screenshots,
-  startResettableServer,
-  type BrowserSession,
-  type ResettableServer,
-  type SharedBrowser,
-} from './harness';
+import { perTestSessions, signedUpOnStart } from './per-test';
+import { describe, expect, it } from 'vitest';
+import { screenshots } from './harness';
 import {
   createAccount,
   hotp,
   readCode,
   SECRET,
   setSetting,
-  signUp,
   steam,
   STEAM_SECRET,
   totp,
 } from './accounts-helpers';
 
 describe('the accounts and their codes', () => {
-  let server: ResettableServer;
-  let chromium: SharedBrowser;
-  let browser: BrowserSession;
-
   // One server and one browser for the file; each test starts from a new install's database,
-  // in a fresh browser context, with its own user.
-  beforeAll(async () => {
-    server = await startResettableServer();
-    chromium = await launchSharedBrowser();
-  });
-
-  afterAll(async () => {
-    await chromium?.close();
-    await server?.stop();
-  });
-
-  beforeEach(async () => {
-    await server.reset();
-    browser = await chromium.newSession();
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await signUp(browser.page, server.url);
-    // Settled on the start screen: no list of a half-made state is kept for the next visit.
-    await browser.page.getByRole('heading', { name: 'No 2FA here!' }).waitFor();
-  });
-
-  afterEach(async () => {
-    await browser?.close();
-  });
+  // in a fresh browser context.
+  const session = perTestSessions({ clipboard: true, setUp: signedUpOnStart });
 
   /** A TOTP, a HOTP (counter 0) and a Steam account, then the accounts screen. */
   async function seedAccounts(): Promise<void> {
-    const { page } = browser;
-    await createAccount(page, server.url, {
+    const { page } = session;
+    await createAccount(page, session.server.url, {
       service: 'GitHub',
       account: 'jane@example.com',
       otp_type: 'totp',
       secret: SECRET,
     });
-    await createAccount(page, server.url, {
+    await createAccount(page, session.server.url, {
       service: 'Bank',
       account: 'jane',
       otp_type: 'hotp',
       secret: SECRET,
       counter: 0,
     });
-    await createAccount(page, server.url, {
+    await createAccount(page, session.server.url, {
       service: 'Steam',
       account: 'gamer',
       otp_type: 'steamtotp',
       secret: STEAM_SECRET,
     });
-    await page.goto(`${server.url}/accounts`);
+    await page.goto(`${session.server.url}/accounts`);
     await page
       .getByRole('list', { name: 'Accounts' })
       .getByRole('button', { name: /^GitHub/ })
@@ -79,17 +47,17 @@ describe('the accounts and their codes', () => {
   }
 
   it('starts on the start screen while there is no account', async () => {
-    const { page } = browser;
+    const { page } = session;
     await page.getByRole('heading', { name: 'No 2FA here!' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/start');
     await expect.poll(() => page.getByRole('link', { name: 'Back' }).count()).toBe(0);
     await screenshots(page, 'start-empty');
-    await page.goto(`${server.url}/accounts`);
+    await page.goto(`${session.server.url}/accounts`);
     await page.waitForURL(/\/start$/);
   });
 
   it('lists the accounts and shows a TOTP code equal to the RFC 6238 value', async () => {
-    const { page } = browser;
+    const { page } = session;
     await seedAccounts();
     const list = page.getByRole('list', { name: 'Accounts' });
     await list.getByRole('button', { name: /^GitHub/ }).waitFor();
@@ -116,7 +84,7 @@ describe('the accounts and their codes', () => {
   });
 
   it('shows a HOTP code with its counter, and a Steam code whole', async () => {
-    const { page } = browser;
+    const { page } = session;
     await seedAccounts();
     const list = page.getByRole('list', { name: 'Accounts' });
     await list.getByRole('button', { name: /^Bank/ }).click();
@@ -142,7 +110,7 @@ describe('the accounts and their codes', () => {
   });
 
   it('searches by service and account', async () => {
-    const { page } = browser;
+    const { page } = session;
     await seedAccounts();
     const list = page.getByRole('list', { name: 'Accounts' });
     await page.getByRole('searchbox', { name: 'Search' }).fill('gam');
@@ -161,14 +129,14 @@ describe('the accounts and their codes', () => {
   });
 
   it('shows the cached list at once on the next visit and tells when the server has changed', async () => {
-    const { page } = browser;
+    const { page } = session;
     await seedAccounts();
-    await page.goto(`${server.url}/accounts`);
+    await page.goto(`${session.server.url}/accounts`);
     await page
       .getByRole('list', { name: 'Accounts' })
       .getByRole('button', { name: /^GitHub/ })
       .waitFor();
-    await createAccount(page, server.url, {
+    await createAccount(page, session.server.url, {
       service: 'Mastodon',
       account: 'jane',
       otp_type: 'totp',
@@ -185,12 +153,12 @@ describe('the accounts and their codes', () => {
   });
 
   it('shows codes as dots when asked, in a grid without icons', async () => {
-    const { page } = browser;
+    const { page } = session;
     await seedAccounts();
-    await setSetting(page, server.url, 'showOtpAsDot', true);
-    await setSetting(page, server.url, 'displayMode', 'grid');
-    await setSetting(page, server.url, 'showAccountsIcons', false);
-    await page.goto(`${server.url}/accounts?toRefresh=true`);
+    await setSetting(page, session.server.url, 'showOtpAsDot', true);
+    await setSetting(page, session.server.url, 'displayMode', 'grid');
+    await setSetting(page, session.server.url, 'showAccountsIcons', false);
+    await page.goto(`${session.server.url}/accounts?toRefresh=true`);
     await page.locator('.accounts-grid').waitFor();
     await screenshots(page, 'accounts-grid');
     await page
@@ -203,18 +171,18 @@ describe('the accounts and their codes', () => {
   });
 
   it('closes the modal on copy, then locks the session when auto-lock is on copy', async () => {
-    const { page } = browser;
+    const { page } = session;
     await seedAccounts();
-    await setSetting(page, server.url, 'closeOtpOnCopy', true);
-    await page.goto(`${server.url}/accounts?toRefresh=true`);
+    await setSetting(page, session.server.url, 'closeOtpOnCopy', true);
+    await page.goto(`${session.server.url}/accounts?toRefresh=true`);
     const list = page.getByRole('list', { name: 'Accounts' });
     await list.getByRole('button', { name: /^GitHub/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Copy' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/accounts');
 
-    await setSetting(page, server.url, 'kickUserAfter', -1);
-    await page.goto(`${server.url}/accounts?toRefresh=true`);
+    await setSetting(page, session.server.url, 'kickUserAfter', -1);
+    await page.goto(`${session.server.url}/accounts?toRefresh=true`);
     await list.getByRole('button', { name: /^GitHub/ }).click();
     const loggedOut = page.waitForResponse((response) => response.url().endsWith('/user/logout'));
     await page.getByRole('dialog').getByRole('button', { name: 'Copy' }).click();
@@ -222,7 +190,7 @@ describe('the accounts and their codes', () => {
     await loggedOut;
     await screenshots(page, 'autolock-after-copy');
     // The session is over: the accounts are behind the login screen again.
-    await page.goto(`${server.url}/accounts`);
+    await page.goto(`${session.server.url}/accounts`);
     await page.waitForURL(/\/login/);
   });
 });

@@ -1,43 +1,16 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  launchSharedBrowser,
-  screenshots,
-  startResettableServer,
-  type BrowserSession,
-  type ResettableServer,
-  type SharedBrowser,
-} from './harness';
+import { perTestSessions } from './per-test';
+import { describe, expect, it } from 'vitest';
+import { screenshots } from './harness';
 import { signUp } from './accounts-helpers';
 
 describe('a new install', () => {
-  let server: ResettableServer;
-  let chromium: SharedBrowser;
-  let browser: BrowserSession;
-
   // One server and one browser for the file; each test starts from a new install's database,
   // in a fresh browser context.
-  beforeAll(async () => {
-    server = await startResettableServer();
-    chromium = await launchSharedBrowser();
-  });
-
-  afterAll(async () => {
-    await chromium?.close();
-    await server?.stop();
-  });
-
-  beforeEach(async () => {
-    await server.reset();
-    browser = await chromium.newSession();
-  });
-
-  afterEach(async () => {
-    await browser?.close();
-  });
+  const session = perTestSessions();
 
   it('opens on the registration screen', async () => {
-    const { page } = browser;
-    await page.goto(server.url);
+    const { page } = session;
+    await page.goto(session.server.url);
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/register');
     await expect.poll(() => page.title()).toBe('Register · Twofold');
@@ -48,16 +21,16 @@ describe('a new install', () => {
   });
 
   it('sends a signed-in visit to /register to the accounts list', async () => {
-    const { page } = browser;
-    await signUp(page, server.url);
-    await page.goto(`${server.url}/register`);
+    const { page } = session;
+    await signUp(page, session.server.url);
+    await page.goto(`${session.server.url}/register`);
     await page.waitForURL(/\/(start|accounts)$/);
     expect(await page.getByRole('heading', { name: 'Create your account' }).count()).toBe(0);
   });
 
   it('sends an unknown path to the 404 screen', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/no/such/page`);
+    const { page } = session;
+    await page.goto(`${session.server.url}/no/such/page`);
     await page.getByRole('heading', { name: 'Resource not found' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/404');
   });

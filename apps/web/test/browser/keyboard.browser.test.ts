@@ -1,14 +1,8 @@
+import { perTestSessions, signedUpOnStart } from './per-test';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAccount, SECRET, setSetting, signUp, totp } from './accounts-helpers';
-import {
-  launchSharedBrowser,
-  screenshots,
-  startResettableServer,
-  type BrowserSession,
-  type ResettableServer,
-  type SharedBrowser,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { createAccount, SECRET, setSetting, totp } from './accounts-helpers';
+import { screenshots, type BrowserSession, type ResettableServer } from './harness';
 
 /** What has the focus, as a person would name it: a button's or field's accessible text. */
 function focused(page: Page): Promise<string> {
@@ -24,45 +18,28 @@ function focused(page: Page): Promise<string> {
 }
 
 describe('the accounts screen with the keyboard only', () => {
-  let server: ResettableServer;
-  let chromium: SharedBrowser;
-  let browser: BrowserSession;
-
-  beforeAll(async () => {
-    server = await startResettableServer();
-    chromium = await launchSharedBrowser();
-  });
-
-  afterAll(async () => {
-    await chromium?.close();
-    await server?.stop();
-  });
-
-  beforeEach(async () => {
-    await server.reset();
-    browser = await chromium.newSession();
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await signUp(browser.page, server.url);
-    await browser.page.getByRole('heading', { name: 'No 2FA here!' }).waitFor();
+  /** Signed up, with five accounts on the list. */
+  async function withFiveAccounts(session: BrowserSession, server: ResettableServer): Promise<void> {
+    await signedUpOnStart(session, server);
     for (const service of ['GitHub', 'GitLab', 'Bank', 'Mail', 'Shop']) {
-      await createAccount(browser.page, server.url, {
+      await createAccount(session.page, server.url, {
         service,
         account: 'jane',
         otp_type: 'totp',
         secret: SECRET,
       });
     }
-  });
+  }
 
-  afterEach(async () => {
-    await browser?.close();
-  });
+  // One server and one browser for the file; each test starts from a new install's database,
+  // in a fresh browser context.
+  const session = perTestSessions({ clipboard: true, setUp: withFiveAccounts });
 
   const list = (page: Page) => page.getByRole('list', { name: 'Accounts' });
 
   it('type to search, arrows between accounts, Enter opens, Enter copies, Escape gives the focus back', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/accounts`);
+    const { page } = session;
+    await page.goto(`${session.server.url}/accounts`);
     await list(page)
       .getByRole('button', { name: /^GitHub/ })
       .waitFor();
@@ -111,9 +88,9 @@ describe('the accounts screen with the keyboard only', () => {
   });
 
   it('in a grid: left and right one by one, down by a line, Home and End', async () => {
-    const { page } = browser;
-    await setSetting(page, server.url, 'displayMode', 'grid');
-    await page.goto(`${server.url}/accounts`);
+    const { page } = session;
+    await setSetting(page, session.server.url, 'displayMode', 'grid');
+    await page.goto(`${session.server.url}/accounts`);
     const first = list(page).getByRole('button', { name: /^GitHub/ });
     await first.waitFor();
     const columns = await list(page)
@@ -137,8 +114,8 @@ describe('the accounts screen with the keyboard only', () => {
   });
 
   it('keys typed in a window or a menu stay there', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/accounts`);
+    const { page } = session;
+    await page.goto(`${session.server.url}/accounts`);
     await list(page)
       .getByRole('button', { name: /^GitHub/ })
       .click();
