@@ -3,30 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { apiCall, createAccount, SECRET } from './accounts-helpers';
 import { screenshots } from './harness';
 import { perTestSessions, signedUpOnStart } from './per-test';
+import { cutServer, PASSPHRASE, restoreServer, storedBytes, turnOnCopy } from './device-copy-helpers';
 
-const PASSPHRASE = 'offline passphrase 42';
 const NOTE = 'Backup phone is the blue one, PIN in the safe';
 const CODES = ['ZX81-QL47-0001', 'ZX81-QL47-0002'];
 const EDITED_NOTE = 'Edited online: ask Ada for the vault key';
-
-/** The server's API and data paths: aborted as if the network or the server were down. */
-const SERVER_PATHS = /^\/(api|user|webauthn|oauth|refresh-csrf|app-config|infos|storage|up)(\/|$)/;
-
-const cutServer = (page: Page) =>
-  page.context().route(
-    (url) => SERVER_PATHS.test(url.pathname),
-    (route) => route.abort('internetdisconnected'),
-  );
-const restoreServer = (page: Page) => page.context().unrouteAll({ behavior: 'ignoreErrors' });
-
-async function turnOnCopy(page: Page, url: string): Promise<void> {
-  await page.goto(`${url}/settings/device`);
-  await page.getByLabel('Name of this device').fill('Test phone');
-  await page.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
-  await page.getByLabel('Passphrase again').fill(PASSPHRASE);
-  await page.getByRole('button', { name: 'Keep my codes on this device' }).click();
-  await page.getByText('Your codes are now kept on this device.').waitFor({ timeout: 20_000 });
-}
 
 const extrasSwitch = (page: Page) =>
   page.getByRole('switch', { name: "Also keep notes and recovery codes in this device's copy" });
@@ -42,45 +23,6 @@ async function openOffline(page: Page, url: string): Promise<void> {
     .getByRole('list', { name: 'Accounts' })
     .getByRole('button', { name: /^GitHub/ })
     .click({ timeout: 20_000 });
-}
-
-/** Everything the app stored: IndexedDB, localStorage, sessionStorage and Cache Storage (the build's files aside). */
-function storedBytes(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const out: string[] = [];
-    for (const info of await indexedDB.databases()) {
-      const database = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open(info.name!);
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
-      });
-      for (const store of database.objectStoreNames) {
-        const values = await new Promise<unknown[]>((resolve, reject) => {
-          const request = database.transaction(store).objectStore(store).getAll();
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
-        });
-        out.push(`idb:${info.name}/${store}:${JSON.stringify(values)}`);
-      }
-      database.close();
-    }
-    out.push(`local:${JSON.stringify({ ...localStorage })}`);
-    out.push(`session:${JSON.stringify({ ...sessionStorage })}`);
-    const manifest = (await (await fetch('/.well-known/twofold-assets.json')).json()) as {
-      files: { path: string }[];
-    };
-    const builtFiles = new Set(manifest.files.map((file) => file.path));
-    builtFiles.add('/');
-    for (const name of await caches.keys()) {
-      const cache = await caches.open(name);
-      for (const request of await cache.keys()) {
-        if (builtFiles.has(new URL(request.url).pathname)) continue;
-        const response = await cache.match(request);
-        out.push(`cache:${request.url}:${(await response?.text()) ?? ''}`);
-      }
-    }
-    return out.join('\n');
-  });
 }
 
 /** The extras records held in the stored copy (sealed): their count. */

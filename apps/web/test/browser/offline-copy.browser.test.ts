@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { apiCall, createAccount, createGroup, SECRET, setSetting } from './accounts-helpers';
 import { screenshots } from './harness';
 import { perTestSessions, signedUpOnStart } from './per-test';
+import { cutServer, PASSPHRASE, restoreServer, storedBytes, turnOnCopy } from './device-copy-helpers';
 
-const PASSPHRASE = 'offline passphrase 42';
 const GITHUB: CodeParams = { otp_type: 'totp', secret: SECRET, digits: 6, algorithm: 'sha1', period: 30 };
 const BANK_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const BANK: CodeParams = {
@@ -27,20 +27,6 @@ function expectedCodes(params: CodeParams, moments: readonly number[]): string[]
   });
 }
 
-/** The server's API and data paths: aborted as if the network or the server were down. */
-const SERVER_PATHS = /^\/(api|user|webauthn|oauth|refresh-csrf|app-config|infos|storage|up)(\/|$)/;
-
-async function cutServer(page: Page): Promise<void> {
-  await page.context().route(
-    (url) => SERVER_PATHS.test(url.pathname),
-    (route) => route.abort('internetdisconnected'),
-  );
-}
-
-async function restoreServer(page: Page): Promise<void> {
-  await page.context().unrouteAll({ behavior: 'ignoreErrors' });
-}
-
 async function seed(page: Page, url: string): Promise<void> {
   const github = await createAccount(page, url, { service: 'GitHub', account: 'octocat', ...GITHUB });
   await createAccount(page, url, { service: 'Bank', account: 'jane.doe', ...BANK });
@@ -54,15 +40,6 @@ async function seed(page: Page, url: string): Promise<void> {
     counter: 3,
   });
   await createGroup(page, url, 'Work', [github.id]);
-}
-
-async function turnOnCopy(page: Page, url: string): Promise<void> {
-  await page.goto(`${url}/settings/device`);
-  await page.getByLabel('Name of this device').fill('Test phone');
-  await page.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
-  await page.getByLabel('Passphrase again').fill(PASSPHRASE);
-  await page.getByRole('button', { name: 'Keep my codes on this device' }).click();
-  await page.getByText('Your codes are now kept on this device.').waitFor({ timeout: 20_000 });
 }
 
 /** A 1 x 1 PNG, as a logo. */
@@ -182,43 +159,7 @@ describe("codes from this device's copy when the server cannot be reached", () =
     await turnOnCopy(page, url);
     await page.goto(`${url}/accounts`);
     await row(page, /^GitHub/).waitFor();
-    const dump = await page.evaluate(async () => {
-      const out: string[] = [];
-      for (const info of await indexedDB.databases()) {
-        const database = await new Promise<IDBDatabase>((resolve, reject) => {
-          const request = indexedDB.open(info.name!);
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
-        });
-        for (const store of database.objectStoreNames) {
-          const values = await new Promise<unknown[]>((resolve, reject) => {
-            const request = database.transaction(store).objectStore(store).getAll();
-            request.onsuccess = () => resolve(request.result);
-            request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
-          });
-          out.push(`idb:${info.name}/${store}:${JSON.stringify(values)}`);
-        }
-        database.close();
-      }
-      out.push(`local:${JSON.stringify({ ...localStorage })}`);
-      out.push(`session:${JSON.stringify({ ...sessionStorage })}`);
-      // The build's own files (listed by its asset manifest) are public code, which may name a
-      // service (a help link on GitHub): the check is on what the app stored, not on what it is.
-      const manifest = (await (await fetch('/.well-known/twofold-assets.json')).json()) as {
-        files: { path: string }[];
-      };
-      const builtFiles = new Set(manifest.files.map((file) => file.path));
-      builtFiles.add('/');
-      for (const name of await caches.keys()) {
-        const cache = await caches.open(name);
-        for (const request of await cache.keys()) {
-          if (builtFiles.has(new URL(request.url).pathname)) continue;
-          const response = await cache.match(request);
-          out.push(`cache:${request.url}:${(await response?.text()) ?? ''}`);
-        }
-      }
-      return out.join('\n');
-    });
+    const dump = await storedBytes(page);
     expect(dump).toContain('idb:twofold-device-copy/copy');
     const lower = dump.toLowerCase();
     // The app's own code (precached) names the otpauth scheme: the URIs of these accounts must not appear.

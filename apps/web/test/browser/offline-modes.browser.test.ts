@@ -3,26 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createAccount, SECRET, setSetting } from './accounts-helpers';
 import { screenshots } from './harness';
 import { perTestSessions, signedUpOnStart } from './per-test';
-
-const PASSPHRASE = 'offline passphrase 42';
-const SERVER_PATHS = /^\/(api|user|webauthn|oauth|refresh-csrf|app-config|infos|storage|up)(\/|$)/;
-
-async function turnOnCopy(page: Page, url: string): Promise<void> {
-  await page.goto(`${url}/settings/device`);
-  await page.getByLabel('Name of this device').fill('Test phone');
-  await page.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
-  await page.getByLabel('Passphrase again').fill(PASSPHRASE);
-  await page.getByRole('button', { name: 'Keep my codes on this device' }).click();
-  await page.getByText('Your codes are now kept on this device.').waitFor({ timeout: 20_000 });
-  await page.waitForLoadState('networkidle');
-}
-
-async function cutServer(page: Page): Promise<void> {
-  await page.context().route(
-    (url) => SERVER_PATHS.test(url.pathname),
-    (route) => route.abort('internetdisconnected'),
-  );
-}
+import { cutServer, PASSPHRASE, SERVER_PATHS, turnOnCopy } from './device-copy-helpers';
 
 /** The server's answers held back until `release()`: a server that does not answer (yet). */
 async function holdServer(page: Page): Promise<{ release: () => Promise<void> }> {
@@ -57,6 +38,7 @@ describe('the data mode: online, or reading the copy (locked or open)', () => {
       secret: SECRET,
     });
     await turnOnCopy(page, url);
+    await page.waitForLoadState('networkidle');
     await cutServer(page);
     // Locked: neither 'Loading…' then the unlock screen, nor any wait on the server.
     await page.goto(`${url}/settings/options`);
@@ -89,6 +71,7 @@ describe('the data mode: online, or reading the copy (locked or open)', () => {
       secret: SECRET,
     });
     await turnOnCopy(page, url);
+    await page.waitForLoadState('networkidle');
     const server = await holdServer(page);
     await page.goto(`${url}/accounts`);
     await unlockHeading(page).waitFor({ timeout: 20_000 });
