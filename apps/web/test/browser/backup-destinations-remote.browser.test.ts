@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type S3TestServer } from '../../../api/src/test/s3-server';
 import { startSftpServer, type SftpTestServer } from '../../../api/src/test/sftp-server';
-import { createAccount, SECRET, signUp } from './accounts-helpers';
+import { BACKUP_PASSWORD, readyForBackups } from './backup-helpers';
 import { expectAccessible } from './axe';
 import { screenshots } from './harness';
 import { perTestSessions } from './per-test';
@@ -19,7 +19,6 @@ import { perTestSessions } from './per-test';
 
 let s3: S3TestServer;
 let sftp: SftpTestServer;
-const BACKUP_PASSWORD = 'backup password 1';
 
 beforeAll(async () => {
   [s3, sftp] = await Promise.all([startS3Server(), startSftpServer()]);
@@ -35,19 +34,6 @@ async function confirmIdentityIfAsked(page: Page) {
   await group.waitFor();
   await group.getByLabel('Password', { exact: true }).fill('correct horse battery');
   await group.getByRole('button', { name: 'Confirm' }).click();
-}
-
-async function setUp(page: Page, url: string) {
-  await signUp(page, url);
-  await createAccount(page, url, { service: 'Kept', account: 'me', otp_type: 'totp', secret: SECRET });
-  await page.goto(`${url}/settings/backups`);
-  await page
-    .locator('input')
-    .and(page.getByLabel('Backup password', { exact: true }))
-    .fill(BACKUP_PASSWORD);
-  await page.getByLabel('Backup password again').fill(BACKUP_PASSWORD);
-  await page.getByRole('button', { name: 'Set the backup password' }).click();
-  await page.getByText('A backup password is set.').waitFor();
 }
 
 /** The restore drill on a destination opens its newest backup into the import preview. */
@@ -66,7 +52,7 @@ describe('S3 and SFTP backup destinations in the settings', () => {
   it('backs up to S3 and SFTP, pins the SFTP host key, refuses another one and re-pins it on purpose', async () => {
     const { page, server } = t;
     const run = `run-${Date.now()}`;
-    await setUp(page, server.url);
+    await readyForBackups(page, server.url);
     const destinations = page.getByRole('list', { name: 'Destinations' });
 
     // S3 (s3rver) on loopback.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebdavServer, type WebdavTestServer } from '../../../api/src/test/webdav-server';
-import { createAccount, SECRET, signUp } from './accounts-helpers';
+import { BACKUP_PASSWORD, readyForBackups } from './backup-helpers';
 import { expectAccessible } from './axe';
 import { screenshots } from './harness';
 import { perTestSessions } from './per-test';
@@ -16,7 +16,6 @@ import { perTestSessions } from './per-test';
  */
 
 let webdav: WebdavTestServer;
-const BACKUP_PASSWORD = 'backup password 1';
 
 beforeAll(async () => {
   webdav = await startWebdavServer();
@@ -40,21 +39,7 @@ describe('backup destinations in the settings', () => {
     const { page, server } = t;
     const folder = `run-${Date.now()}`;
     mkdirSync(path.join(webdav.dir, folder));
-    await signUp(page, server.url);
-    await createAccount(page, server.url, {
-      service: 'Kept',
-      account: 'me',
-      otp_type: 'totp',
-      secret: SECRET,
-    });
-    await page.goto(`${server.url}/settings/backups`);
-    await page
-      .locator('input')
-      .and(page.getByLabel('Backup password', { exact: true }))
-      .fill(BACKUP_PASSWORD);
-    await page.getByLabel('Backup password again').fill(BACKUP_PASSWORD);
-    await page.getByRole('button', { name: 'Set the backup password' }).click();
-    await page.getByText('A backup password is set.').waitFor();
+    await readyForBackups(page, server.url);
 
     const destinations = page.getByRole('list', { name: 'Destinations' });
     await destinations.getByRole('listitem', { name: "This server's backup folder" }).waitFor();

@@ -10,6 +10,7 @@ import {
   type SharedBrowser,
 } from './harness';
 import { apiCall, createAccount, SECRET, signUp, tmp } from './accounts-helpers';
+import { BACKUP_PASSWORD } from './backup-helpers';
 import { expectAccessible } from './axe';
 
 /*
@@ -19,7 +20,6 @@ import { expectAccessible } from './axe';
 
 let server: ResettableServer;
 let shared: SharedBrowser;
-const BACKUP_PASSWORD = 'backup password 1';
 
 beforeAll(async () => {
   server = await startResettableServer();
