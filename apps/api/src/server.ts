@@ -78,7 +78,7 @@ async function main(): Promise<void> {
     dbDriver: database.driver,
     keys,
     clock: systemClock,
-    mailer: createMailer(config, logger),
+    mailer: createMailer(config, logger, outbox),
     ...(outbox ? { outbox } : {}),
     logger,
   });

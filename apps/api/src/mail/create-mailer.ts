@@ -66,9 +66,11 @@ export function smtpDelivery(config: Config): (mail: ComposedMail) => Promise<vo
 /**
  * SMTP when MAIL_HOST is set; otherwise each message becomes an .eml file (mode 0600) in
  * DATA_DIR/mail so a self-hoster without SMTP can still recover their account. The log names
- * the file only: the message may carry a single-use link.
+ * the file only: the message may carry a single-use link. On PostgreSQL without MAIL_HOST, the
+ * `outbox` instead: no replica's folder holds mail.
  */
-export function createMailer(config: Config, logger: FastifyBaseLogger): Mailer {
+export function createMailer(config: Config, logger: FastifyBaseLogger, outbox?: Mailer): Mailer {
+  if (outbox && !config.MAIL_HOST) return outbox;
   if (config.MAIL_HOST) {
     let transport: Promise<Transport> | undefined;
     return {

@@ -41,6 +41,27 @@ it('waits 30 s after a first failure, doubling up to an hour', () => {
   ]);
 });
 
+it('`mail export` refuses a wrong command line, and the embedded database (whose mail is files already)', async () => {
+  const run = (args: string[], env: Record<string, string>) =>
+    promisify(execFile)(process.execPath, [serverEntry(), ...args], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+    }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+    );
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'twofold-mail-command-'));
+  try {
+    const usage = await run(['mail', 'send'], { DATA_DIR: dataDir });
+    expect(usage).toEqual({ code: 64, stderr: 'usage: server.js mail export <folder>\n' });
+    const embedded = await run(['mail', 'export', path.join(dataDir, 'out')], { DATA_DIR: dataDir });
+    expect(embedded.code).toBe(64);
+    expect(embedded.stderr).toContain('unsent mail is already written as .eml files into DATA_DIR/mail');
+    expect(readdirSync(dataDir)).not.toContain('out');
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
 /*
  * Mail on PostgreSQL goes through the `mail_outbox` table (replicas share no folder): a link mail
  * is queued with its link, sealed under APP_KEY, sent by the outbox's sender, retried while the
@@ -141,10 +162,13 @@ describeEachDatabase(
       async () => {
         await t.rebuild({ MAIL_HOST: '' }, { keepKeys: true });
         rmSync(path.join(t.dataDir, 'mail'), { recursive: true, force: true });
-        await registerWithSession(t);
+        const owner = await registerWithSession(t);
         expect((await requestReset()).statusCode).toBe(200);
+        // A security alert by e-mail (the channel's own "alerts changed" one) is queued too.
+        expect((await owner.request('PUT', '/api/v1/alerts/channels/email', {})).statusCode).toBe(200);
+        await t.app.deps.alerts.settled();
         await outbox().idle();
-        expect(await queued(t)).toHaveLength(1);
+        expect(await queued(t)).toHaveLength(2);
         expect(readdirSync(t.dataDir)).not.toContain('mail');
         expect(t.logs.join('\n')).toContain('mail export <folder>');
 
@@ -163,20 +187,22 @@ describeEachDatabase(
           const run = () =>
             promisify(execFile)(process.execPath, [serverEntry(), 'mail', 'export', target], { env });
           const first = await run();
-          expect(first.stdout.trim()).toBe(`1 mail written to ${target}`);
-          const files = readdirSync(target);
-          expect(files).toHaveLength(1);
-          const file = path.join(target, files[0]!);
-          expect(statSync(file).mode & 0o777).toBe(0o600);
-          const eml = readFileSync(file, 'utf8');
+          expect(first.stdout.trim()).toBe(`2 mails written to ${target}`);
+          const files = readdirSync(target).sort();
+          expect(files).toHaveLength(2);
+          for (const name of files) expect(statSync(path.join(target, name)).mode & 0o777).toBe(0o600);
+          const [alert, eml] = files
+            .map((name) => readFileSync(path.join(target, name), 'utf8'))
+            .sort((one, other) => Number(one.includes('token=')) - Number(other.includes('token=')));
+          expect(alert).toContain('Subject: Alert settings changed');
           expect(eml).toMatch(/^To: john@example\.com$/m);
-          const token = tokenIn(eml)!;
+          const token = tokenIn(eml ?? '')!;
           const stored = await t.db.selectFrom('auth_tokens').select('token_hash').executeTakeFirstOrThrow();
           expect(stored.token_hash).toBe(tokenHash(token));
           expect(await queued(t)).toEqual([]);
           // Run again: nothing left to write.
           expect((await run()).stdout.trim()).toBe(`0 mails written to ${target}`);
-          expect(readdirSync(target)).toHaveLength(1);
+          expect(readdirSync(target)).toHaveLength(2);
         } finally {
           rmSync(folder, { recursive: true, force: true });
         }

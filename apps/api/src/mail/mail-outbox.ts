@@ -5,7 +5,7 @@ import type { AppKeys } from '../config/app-key.js';
 import { associatedData, decryptValue, encryptValue } from '../crypto/encryption.js';
 import type { Executor } from '../db/database.js';
 import type { DB } from '../db/schema.js';
-import type { ComposedMail, MailMessage } from './mailer.js';
+import type { ComposedMail, Mailer, MailMessage } from './mailer.js';
 
 /** The first retry after a failed attempt; each further one waits twice as long, up to an hour. */
 const FIRST_RETRY_MS = 30_000;
@@ -104,7 +104,7 @@ export interface MailOutboxDeps {
  * and deletes it once sent. A failed attempt is retried after 30 s, doubling up to an hour, and
  * given up after a day (logged, never with the message).
  */
-export class MailOutbox {
+export class MailOutbox implements Mailer {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
@@ -119,6 +119,12 @@ export class MailOutbox {
         'no SMTP server configured (MAIL_HOST): the mail waits in the database until the command `mail export <folder>` writes it out',
       );
     }
+  }
+
+  /** Queues a message on its own (security alerts without MAIL_HOST) and wakes the sender. */
+  async send(message: MailMessage): Promise<void> {
+    await this.enqueue(this.deps.db, message);
+    this.wake();
   }
 
   /** Sends what is due now, in the background (after this replica queued a mail). */

@@ -182,7 +182,7 @@ async function startApp(
     dbDriver: state.driver,
     keys,
     clock: state.clock,
-    mailer: options.realMailer ? createMailer(config, logger) : state.mailbox,
+    mailer: options.realMailer ? createMailer(config, logger, outbox) : state.mailbox,
     ...(outbox ? { outbox } : {}),
     logger,
     webRoot: options.webRoot ?? null,
