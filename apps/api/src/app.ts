@@ -15,6 +15,8 @@ import type { Clock } from './clock.js';
 import type { DB } from './db/schema.js';
 import type { DatabaseDriver } from './db/database.js';
 import type { Mailer } from './mail/mailer.js';
+import type { MailOutbox } from './mail/mail-outbox.js';
+import { moveMailFilesIn } from './mail/mail-files.js';
 import './http/fastify-types.js';
 import { validatorCompiler } from './http/validation.js';
 import { lazySerializers } from './http/lazy-serializers.js';
@@ -95,6 +97,8 @@ export interface AppDependencies {
   readonly keys: AppKeys;
   readonly clock: Clock;
   readonly mailer: Mailer;
+  /** PostgreSQL: the mail outbox the link mails are queued in (its sender is started by the caller). */
+  readonly outbox?: MailOutbox;
   /** A logger instance (tests capture its lines); by default a pino logger at LOG_LEVEL. */
   readonly logger?: FastifyBaseLogger;
   /** Folder of the built web app; null = none (API only). Defaults to apps/web/dist. */
@@ -127,6 +131,25 @@ export async function openIconStore(
     log.warn({ err: error }, 'icons could not be read from the database yet');
   }
   return store;
+}
+
+/**
+ * On PostgreSQL, mail left in DATA_DIR/mail as .eml files by an earlier version (no MAIL_HOST) is
+ * moved into the outbox, so that it is sent (or exported) like mail queued since.
+ */
+async function moveMailIn(
+  deps: AppDependencies,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+): Promise<void> {
+  if (!deps.outbox) return;
+  const dir = path.join(deps.config.dataDir, 'mail');
+  try {
+    const moved = await moveMailFilesIn(deps, dir);
+    if (moved > 0) log.info(`${moved} unsent mails moved from ${dir} into the database`);
+  } catch (error) {
+    // The database is down: the files stay, and are moved at the next start.
+    log.warn({ err: error }, 'unsent mail files could not be moved into the database yet');
+  }
 }
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -172,6 +195,7 @@ function serviceDeps(deps: AppDependencies, log: FastifyBaseLogger, icons: IconS
     keys: deps.keys,
     clock: deps.clock,
     mailer: deps.mailer,
+    ...(deps.outbox ? { outbox: deps.outbox } : {}),
     icons,
     passwords: passwordHashing(deps.passwordCost),
     deriveKey: sharedKdfPool().deriveKey,
@@ -254,8 +278,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // Decorators: the services' dependencies, built once
   app.decorate('deps', serviceDeps(deps, app.log, await openIconStore(deps, app.log)));
+  await moveMailIn(deps, app.log);
   // Alerts still queued are dropped at close: their retries would outlive the database.
   app.addHook('onClose', async () => app.deps.alerts.close());
+  // The mail being sent, if any, is finished before the database closes.
+  app.addHook('onClose', async () => deps.outbox?.stop());
   app.decorate('dbDriver', deps.dbDriver);
   await app.register(authPlugin);
   await app.register(localePlugin);

@@ -8,7 +8,9 @@ import { resolveAppKeys } from './config/app-key.js';
 import { systemClock } from './clock.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import { DataDirInUseError, lockDataDir } from './db/data-dir-lock.js';
-import { createMailer } from './mail/create-mailer.js';
+import { createMailer, mailComposer, smtpDelivery } from './mail/create-mailer.js';
+import { MailOutbox } from './mail/mail-outbox.js';
+import { runMailCommand } from './mail/mail-command.js';
 import { startBackupScheduler } from './backups/backup-scheduler.js';
 import { startTrashPurger } from './accounts/trash.service.js';
 import { startLogPurge } from './auth-log/security-log-purge.js';
@@ -22,6 +24,15 @@ const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.me
 async function main(): Promise<void> {
   // The only read of process.env in the server.
   const config = loadConfig(process.env, { version: packageJson.version });
+  // With arguments, a command instead of the server (`mail export <folder>`).
+  const args = process.argv.slice(2);
+  if (args.length > 0) {
+    process.exitCode = await runMailCommand(args, config, {
+      out: (line) => console.log(line),
+      err: (line) => console.error(line),
+    });
+    return;
+  }
   const logger = pino({ level: config.LOG_LEVEL, redact: { paths: redactedLogPaths, censor: '[redacted]' } });
   // The embedded database belongs to one process: a second start on the same DATA_DIR stops
   // here, before opening it. The lock goes with the process (every exit that runs JavaScript).
@@ -48,6 +59,18 @@ async function main(): Promise<void> {
     ? await openDatabase({ driver: 'postgres', url: config.DATABASE_URL })
     : await openDatabase({ driver: 'pglite', dataDir: path.join(config.dataDir, 'db') });
   await migrateToLatest(database.db);
+  // On PostgreSQL, mail goes through the outbox in the database, so that replicas share no folder.
+  const outbox =
+    database.driver === 'postgres'
+      ? new MailOutbox({
+          db: database.db,
+          keys,
+          clock: systemClock,
+          log: logger,
+          compose: mailComposer(config),
+          deliver: config.MAIL_HOST ? smtpDelivery(config) : undefined,
+        })
+      : undefined;
 
   const app = await buildApp({
     config,
@@ -55,7 +78,8 @@ async function main(): Promise<void> {
     dbDriver: database.driver,
     keys,
     clock: systemClock,
-    mailer: createMailer(config, logger),
+    mailer: createMailer(config, logger, outbox),
+    ...(outbox ? { outbox } : {}),
     logger,
   });
 
@@ -64,6 +88,7 @@ async function main(): Promise<void> {
   const trash = startTrashPurger(app.deps);
   const logPurge = startLogPurge(app.deps);
   app.deps.timeCheck.start();
+  outbox?.start();
   // PostgreSQL may be shared by several replicas: their writes drop this one's caches too.
   const sync = config.DATABASE_URL
     ? startReplicaSync({
@@ -85,7 +110,7 @@ async function main(): Promise<void> {
       logPurge.stop();
       app.deps.timeCheck.stop();
       await sync?.stop();
-      await app.close(); // stops accepting, waits for in-flight requests
+      await app.close(); // stops accepting, waits for in-flight requests (and the outbox's sender)
       await database.close();
       lock?.release();
       logger.info('stopped');

@@ -63,6 +63,7 @@ const TABLE_SCOPES = {
   account_change_feed: NONE,
   pending_icons: NONE,
   icon_files: NONE,
+  mail_outbox: NONE,
   sessions: NONE,
   webauthn_credentials: NONE,
 } satisfies Record<keyof DB, readonly CacheScope[] | ((kind: WriteKind) => readonly CacheScope[])>;

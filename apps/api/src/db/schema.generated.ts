@@ -190,6 +190,16 @@ export interface LoginThrottles {
   window_started_at: Timestamp;
 }
 
+export interface MailOutbox {
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  id: Generated<number>;
+  last_error: string | null;
+  message: string | null;
+  next_attempt_at: Timestamp;
+  source: string | null;
+}
+
 export interface OidcIdentities {
   created_at: Timestamp;
   email: string | null;
@@ -335,6 +345,7 @@ export interface DB {
   icon_files: IconFiles;
   idempotency_keys: IdempotencyKeys;
   login_throttles: LoginThrottles;
+  mail_outbox: MailOutbox;
   oidc_identities: OidcIdentities;
   otp_log: OtpLog;
   pending_icons: PendingIcons;

@@ -15,12 +15,14 @@ import {
   type ServerProcess,
 } from '../test/server-process.js';
 import { WebSession } from './web-session.js';
+import { TestSmtpServer } from '../test/smtp.js';
 
 /*
  * Two real server processes on one PostgreSQL database (same APP_KEY, each its own DATA_DIR, no
  * shared volume), as in docs/deployment.md, "Running several replicas": what one writes, the other
  * sees; a token revoked on one is refused by the other within a second (cache invalidation by
- * LISTEN/NOTIFY); an icon uploaded on one is served by the other (icons live in the database).
+ * LISTEN/NOTIFY); an icon uploaded on one is served by the other (icons live in the database);
+ * mail queued on either is sent once, by whichever replica's sender claims it first.
  */
 
 const adminUrl = inject('postgresAdminUrl');
@@ -41,6 +43,7 @@ async function adminQuery(text: string): Promise<void> {
 }
 
 describe.skipIf(!adminUrl)('two replicas on one PostgreSQL', () => {
+  const smtp = new TestSmtpServer();
   const name = `t_${randomUUID().replace(/-/g, '')}`;
   const dataDirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), 'twofold-replicas-'))) as [
     string,
@@ -56,13 +59,21 @@ describe.skipIf(!adminUrl)('two replicas on one PostgreSQL', () => {
     await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    const env = { DATABASE_URL: url.toString(), APP_KEY: randomAppKey() };
+    const smtpPort = await smtp.start();
+    const env = {
+      DATABASE_URL: url.toString(),
+      APP_KEY: randomAppKey(),
+      MAIL_HOST: '127.0.0.1',
+      MAIL_PORT: String(smtpPort),
+      MAIL_ENCRYPTION: 'none',
+    };
     const start = (dataDir: string) =>
       freePort().then((port) => startServer(port, { ...env, DATA_DIR: dataDir }, logs));
     [a, b] = await Promise.all([start(dataDirs[0]), start(dataDirs[1])]);
   }, 180_000);
   afterAll(async () => {
     await Promise.all([a && stopServer(a), b && stopServer(b)]);
+    await smtp.stop();
     logs.expectNoSecrets(secrets);
     await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
@@ -154,5 +165,43 @@ describe.skipIf(!adminUrl)('two replicas on one PostgreSQL', () => {
     for (const dataDir of dataDirs) expect(existsSync(path.join(dataDir, 'icons', filename))).toBe(false);
     expect(a.exited()).toBeNull();
     expect(b.exited()).toBeNull();
+  });
+
+  it('a reset link asked on one and a recovery link on the other are each mailed once, both senders running', async () => {
+    // A slow SMTP server: each replica's sender still holds its mail when the other one looks.
+    smtp.delayMs = 500;
+    const [reset, recovery] = await Promise.all([
+      new WebSession(a.url).request('POST', '/user/password/lost', { email: 'jane@example.com' }),
+      new WebSession(b.url).request('POST', '/webauthn/lost', { email: 'jane@example.com' }),
+    ]);
+    expect(reset.status).toBe(200);
+    expect(recovery.status).toBe(200);
+    const asked = Date.now();
+    while (smtp.received.length < 2 && Date.now() - asked < 10_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // Then nothing is left in the outbox: no replica can send either mail again later.
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    let left = -1;
+    try {
+      while (left !== 0 && Date.now() - asked < 10_000) {
+        left = Number(
+          (await client.query<{ count: string }>('select count(*) from mail_outbox')).rows[0]!.count,
+        );
+        if (left !== 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await client.end();
+    }
+    expect(left).toBe(0);
+    expect(smtp.received.map((mail) => mail.to)).toEqual([['jane@example.com'], ['jane@example.com']]);
+    const paths = smtp.received.map((mail) => new URL(/https?:\/\/\S+/.exec(mail.text)![0]).pathname).sort();
+    expect(paths).toEqual(['/user/password/reset', '/webauthn/recover']);
+    for (const mail of smtp.received) secrets.add(/token=([\w-]+)/.exec(mail.text)![1]!);
+    // Neither replica wrote a mail into its own data folder.
+    for (const dataDir of dataDirs) expect(existsSync(path.join(dataDir, 'mail'))).toBe(false);
   });
 });

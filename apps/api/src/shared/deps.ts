@@ -8,6 +8,7 @@ import type { Config } from '../config/config.js';
 import type { DB } from '../db/schema.js';
 import type { IconStore } from '../images/icon-store.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { MailOutbox } from '../mail/mail-outbox.js';
 import type { AlertPort } from './alerts-port.js';
 import type { PasswordHashing } from './password-port.js';
 import type { DiskWatch } from '../storage/disk.js';
@@ -26,6 +27,12 @@ export interface Deps {
   readonly keys: AppKeys;
   readonly clock: Clock;
   readonly mailer: Mailer;
+  /**
+   * On PostgreSQL, the queue the single-use link mails go through (mail/mail-outbox.ts): queued in
+   * the transaction that issues the link, sent by any replica. Absent on the embedded database,
+   * where `mailer` sends at once.
+   */
+  readonly outbox?: MailOutbox;
   /** The icon folder (DATA_DIR/icons). */
   readonly icons: IconStore;
   readonly log: FastifyBaseLogger;

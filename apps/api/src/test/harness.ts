@@ -15,7 +15,8 @@ import { loadConfig, type Config } from '../config/config.js';
 import { openDatabase, type Database, type DatabaseDriver } from '../db/database.js';
 import { tableNames, type DB } from '../db/schema.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
-import { createMailer } from '../mail/create-mailer.js';
+import { createMailer, mailComposer, smtpDelivery } from '../mail/create-mailer.js';
+import { MailOutbox } from '../mail/mail-outbox.js';
 import { TEMPLATE_DATABASE } from './global-setup.js';
 
 /** A clock the test moves by hand. Starts at 2023-11-14T22:13:20Z (Unix 1700000000). */
@@ -132,6 +133,11 @@ export interface HarnessOptions {
   extraRoutes?: readonly FastifyPluginAsync[];
   /** Send mail for real (SMTP per MAIL_*, or .eml files) instead of into `t.mailbox`. */
   realMailer?: boolean;
+  /**
+   * On PostgreSQL, queue link mails in the outbox as the server does (`app.deps.outbox`, sending
+   * per MAIL_* on the test clock; its timer is not started). No effect on PGlite.
+   */
+  outbox?: boolean;
   /** Hash passwords at the app's default cost, as the server does, not at `TEST_PASSWORD_COST`. */
   productionPasswordCost?: boolean;
 }
@@ -157,14 +163,27 @@ async function startApp(
     },
   );
   const logger = pino({ level: 'info' }, { write: (line: string) => void state.logs.push(line) });
+  const keys =
+    options.keepKeys && state.keys ? state.keys : (state.keys = { current: randomBytes(32), previous: [] });
+  const outbox =
+    options.outbox && state.driver === 'postgres'
+      ? new MailOutbox({
+          db: state.database!.db,
+          keys,
+          clock: state.clock,
+          log: logger,
+          compose: mailComposer(config),
+          deliver: config.MAIL_HOST ? smtpDelivery(config) : undefined,
+        })
+      : undefined;
   const app = await buildApp({
     config,
     db: state.database!.db,
     dbDriver: state.driver,
-    keys:
-      options.keepKeys && state.keys ? state.keys : (state.keys = { current: randomBytes(32), previous: [] }),
+    keys,
     clock: state.clock,
-    mailer: options.realMailer ? createMailer(config, logger) : state.mailbox,
+    mailer: options.realMailer ? createMailer(config, logger, outbox) : state.mailbox,
+    ...(outbox ? { outbox } : {}),
     logger,
     webRoot: options.webRoot ?? null,
     extraRoutes: options.extraRoutes ?? [],

@@ -64,6 +64,8 @@ export class TestSmtpServer {
   readonly received: ReceivedMail[] = [];
   /** When set, every message is refused with this SMTP error. */
   refuse = false;
+  /** How long, in milliseconds, the server takes to accept each message (slow servers). */
+  delayMs = 0;
   private readonly server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -71,7 +73,8 @@ export class TestSmtpServer {
     onData: (stream, session, callback) => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', () => void setTimeout(() => accept(), this.delayMs));
+      const accept = () => {
         if (this.refuse) {
           callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
           return;
@@ -87,7 +90,7 @@ export class TestSmtpServer {
           subject: subjectOf(raw),
         });
         callback();
-      });
+      };
     },
   });
 

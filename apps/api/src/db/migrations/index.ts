@@ -20,6 +20,7 @@ import * as m0021 from './0021_backup_destinations.js';
 import * as m0022 from './0022_break_glass.js';
 import * as m0023 from './0023_account_changes.js';
 import * as m0024 from './0024_icon_files.js';
+import * as m0025 from './0025_mail_outbox.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled server and the
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0022_break_glass': m0022,
   '0023_account_changes': m0023,
   '0024_icon_files': m0024,
+  '0025_mail_outbox': m0025,
 };
 
 export const migrationProvider: MigrationProvider = {
