@@ -2,7 +2,8 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { Background, describeError } from '../background/background.js';
 import type { ContentRequest, PopupRequest } from '../lib/messages.js';
-import { isOfflineRequest, onOfflineRequest } from '../offline/offline-requests.js';
+import { isOfflineRequest } from '../offline/offline-requests.js';
+import type { KeeperRequest } from '../offline/offline-keeper.js';
 
 const CONTENT_TYPES = new Set(['site-accounts', 'site-code']);
 
@@ -21,7 +22,7 @@ export default defineBackground({
           ? background.onContent(request as ContentRequest, sender)
           : Promise.resolve({ error: 'refused' })
         : isOfflineRequest(request)
-          ? onOfflineRequest(browser.storage.local, browser.storage.session, request)
+          ? background.onOffline(request as KeeperRequest)
           : background.onPopup(request as PopupRequest);
       void answer.catch(describeError).then(sendResponse);
       return true;

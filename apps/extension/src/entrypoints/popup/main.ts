@@ -1,7 +1,13 @@
 // The popup: pairing (server URL, then the device code the web app confirms; a pasted token as a
 // fallback), then every account, favourites first, searchable; a code is read only when asked for.
+// The offline copy (off by default): turned on with a passphrase and the web app's approval, then
+// unlocked, locked or turned off here; while the server cannot be reached, the list and its codes
+// come from the unlocked copy.
 import { browser } from 'wxt/browser';
+import { MIN_COPY_PASSPHRASE } from '@twofold/vault';
 import type { PopupAccount, PopupCode, PopupRequest, StateAnswer } from '../../lib/messages.js';
+import type { KeeperRequest, KeeperState } from '../../offline/offline-keeper.js';
+import type { UnlockOutcome } from '../../offline/offline-copy.js';
 import { matchesSite, siteOf } from '@twofold/otp/websites';
 import { wireScan } from './scan.js';
 
@@ -22,7 +28,7 @@ function localise(): void {
   }
 }
 
-async function send<T>(request: PopupRequest): Promise<T> {
+async function send<T>(request: PopupRequest | KeeperRequest): Promise<T> {
   const answer = (await browser.runtime.sendMessage(request)) as T | { error: string };
   if (answer && typeof answer === 'object' && 'error' in answer) throw new Error(answer.error);
   return answer;
@@ -35,8 +41,17 @@ function showError(error: unknown): void {
     void send<StateAnswer>({ type: 'state' }).then(render);
     return;
   }
-  const known = ['revoked', 'unreachable', 'not-for-site', 'permission', 'access_denied', 'expired_token'];
-  $('error').textContent = t(known.includes(key) ? `error_${key.replace('-', '_')}` : 'error_generic');
+  const known = [
+    'revoked',
+    'unreachable',
+    'not-for-site',
+    'permission',
+    'access_denied',
+    'expired_token',
+    'passphrase-mismatch',
+    'offline-locked',
+  ];
+  $('error').textContent = t(known.includes(key) ? `error_${key.replaceAll('-', '_')}` : 'error_generic');
   $('error').hidden = false;
 }
 
@@ -59,6 +74,8 @@ async function allowServer(base: string): Promise<void> {
 
 let tab: { id: number; url: string; domain: string | null } | null = null;
 let accounts: PopupAccount[] = [];
+/** The server cannot be reached: the list and its codes come from the unlocked offline copy. */
+let offline = false;
 
 async function render(state: StateAnswer): Promise<void> {
   $('error').hidden = true;
@@ -75,7 +92,23 @@ async function render(state: StateAnswer): Promise<void> {
     $('user-code').textContent = state.pairing?.userCode ?? '';
     return;
   }
-  accounts = await send<PopupAccount[]>({ type: 'accounts' });
+  offline = false;
+  try {
+    accounts = await send<PopupAccount[]>({ type: 'accounts' });
+  } catch (error) {
+    if (!(error instanceof Error && error.message === 'unreachable')) throw error;
+    offline = true;
+  }
+  const copy = await send<KeeperState>({ type: 'offline-state' });
+  if (offline) accounts = copy.unlocked ? await send<PopupAccount[]>({ type: 'offline-accounts' }) : [];
+  $('offline-banner').hidden = !offline;
+  $('offline-banner').textContent = t(
+    copy.unlocked ? 'offlineBanner' : copy.kept ? 'offlineBannerLocked' : 'error_unreachable',
+  );
+  renderOffline(copy);
+  // Online: the copy is refreshed now (a revoked copy token erases it at this contact).
+  if (!offline && copy.kept)
+    void send<KeeperState>({ type: 'offline-refresh' }).then(renderOffline, showError);
   if (tab?.domain) {
     $('site').hidden = false;
     $('auto-submit-label').textContent = t('autoSubmit', tab.domain);
@@ -121,7 +154,10 @@ function accountItem(account: PopupAccount, serverUrl: string): HTMLLIElement {
   item.dataset.id = String(account.id);
   const icon = document.createElement('img');
   icon.alt = '';
-  icon.src = account.icon ? `${serverUrl}/storage/icons/${encodeURIComponent(account.icon)}` : 'icon/32.png';
+  icon.src =
+    account.icon && !offline
+      ? `${serverUrl}/storage/icons/${encodeURIComponent(account.icon)}`
+      : 'icon/32.png';
   const name = document.createElement('div');
   name.className = account.favourite ? 'name fav' : 'name';
   name.textContent = account.service || account.account;
@@ -136,7 +172,9 @@ function accountItem(account: PopupAccount, serverUrl: string): HTMLLIElement {
   let current: PopupCode | null = null;
   const read = async () => {
     if (hotp && !window.confirm(t('hotpConfirm'))) return;
-    current = await send<PopupCode>({ type: 'otp', id: account.id });
+    current = await send<PopupCode>(
+      offline ? { type: 'offline-otp', id: account.id } : { type: 'otp', id: account.id },
+    );
     showCode(item, current, hotp ? async () => undefined : read);
   };
   actions.append(
@@ -156,7 +194,7 @@ function accountItem(account: PopupAccount, serverUrl: string): HTMLLIElement {
         window.close();
       }),
     );
-  } else if (tab?.domain) {
+  } else if (tab?.domain && !offline) {
     const domain = tab.domain;
     actions.append(
       button(t('remember', domain, account.service || account.account), async () => {
@@ -178,6 +216,96 @@ function renderList(): void {
   const onSite = (a: PopupAccount) => (tab && matchesSite(a.websites, tab.url) ? 1 : 0);
   shown.sort((a, b) => onSite(b) - onSite(a));
   $('list').replaceChildren(...shown.map((account) => accountItem(account, serverUrl)));
+}
+
+const formatTime = (at: number) =>
+  new Date(at).toLocaleString(browser.i18n.getUILanguage(), { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The offline copy's section: off (with the way to turn it on), awaiting approval, locked or unlocked. */
+function renderOffline(copy: KeeperState): void {
+  const enabling = !$('offline-enable').hidden;
+  const when = copy.refreshedAt === null ? '' : formatTime(copy.refreshedAt);
+  $('offline-note').textContent = copy.pairingError
+    ? t(
+        ['access_denied', 'expired_token'].includes(copy.pairingError)
+          ? `error_${copy.pairingError}`
+          : 'error_generic',
+      )
+    : copy.pairing
+      ? t('offlineAwaiting')
+      : !copy.kept
+        ? t('offlineOff')
+        : t(copy.unlocked ? 'offlineUnlocked' : 'offlineLocked', when);
+  $('offline-start').hidden = copy.kept || copy.pairing !== null || enabling;
+  $('offline-enable').hidden = copy.kept || copy.pairing !== null || !enabling;
+  $('offline-pairing').hidden = !copy.pairing;
+  $('offline-user-code').textContent = copy.pairing?.userCode ?? '';
+  $('offline-unlock').hidden = !copy.kept || copy.unlocked;
+  $('offline-actions').hidden = !copy.kept;
+  $('offline-lock').hidden = !copy.unlocked;
+}
+
+/** Polls the `read` pairing until the copy is made (or the pairing fails), then shows it all again. */
+async function waitForCopy(): Promise<void> {
+  for (;;) {
+    const copy = await send<KeeperState>({ type: 'offline-state' });
+    renderOffline(copy);
+    if (!copy.pairing) return render(await send<StateAnswer>({ type: 'state' }));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+function wireOffline(): void {
+  $('offline-start').addEventListener('click', () => {
+    $('offline-start').hidden = true;
+    $('offline-enable').hidden = false;
+    $('offline-new').focus();
+  });
+  $('offline-enable').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const passphrase = $<HTMLInputElement>('offline-new').value;
+    const again = $<HTMLInputElement>('offline-again').value;
+    if (passphrase.length < MIN_COPY_PASSPHRASE)
+      return showOfflineError(t('error_passphrase_short', String(MIN_COPY_PASSPHRASE)));
+    if (again !== passphrase) return showError(new Error('passphrase-mismatch'));
+    const serverUrl = $<HTMLInputElement>('server-url').value;
+    $('error').hidden = true;
+    $<HTMLInputElement>('offline-new').value = '';
+    $<HTMLInputElement>('offline-again').value = '';
+    $('offline-enable').hidden = true;
+    void send<KeeperState>({ type: 'offline-enable', serverUrl, passphrase })
+      .then(renderOffline)
+      .then(waitForCopy)
+      .catch(showError);
+  });
+  $('offline-unlock').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const input = $<HTMLInputElement>('offline-passphrase');
+    void send<UnlockOutcome>({ type: 'offline-unlock', passphrase: input.value })
+      .then(async (answer) => {
+        input.value = '';
+        await render(await send<StateAnswer>({ type: 'state' }));
+        if (answer.outcome === 'wrong') showOfflineError(t('offlineWrong', String(answer.left)));
+        if (answer.outcome === 'erased') showOfflineError(t('offlineErased'));
+      })
+      .catch(showError);
+  });
+  $('offline-lock').addEventListener('click', () => {
+    void send<KeeperState>({ type: 'offline-lock' })
+      .then(async () => render(await send<StateAnswer>({ type: 'state' })))
+      .catch(showError);
+  });
+  $('offline-off').addEventListener('click', () => {
+    if (!window.confirm(t('offlineTurnOffConfirm'))) return;
+    void send<KeeperState>({ type: 'offline-erase' })
+      .then(async () => render(await send<StateAnswer>({ type: 'state' })))
+      .catch(showError);
+  });
+}
+
+function showOfflineError(text: string): void {
+  $('error').textContent = text;
+  $('error').hidden = false;
 }
 
 async function waitForPairing(): Promise<void> {
@@ -226,6 +354,7 @@ function wire(): void {
 async function start(): Promise<void> {
   localise();
   wire();
+  wireOffline();
   wireScan(t);
   const params = new URLSearchParams(location.search);
   const tabId = Number(params.get('tab'));
