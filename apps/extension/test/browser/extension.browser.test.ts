@@ -358,21 +358,8 @@ describe('the offline copy', () => {
   const OFFLINE_PASSPHRASE = 'a long offline passphrase';
   const section = () => popup.getByRole('region', { name: 'Offline copy' });
 
-  it('is off by default; turned on in the popup and approved in the web app, it is made sealed', async () => {
-    await popup.reload();
-    await section().getByText('Off: codes fill only while the server can be reached.').waitFor();
-    expect(Object.keys(await stored())).not.toContain('offlineCopy');
-    await section().getByRole('button', { name: 'Keep codes offline' }).click();
-
-    // The web app's rule for a device copy's passphrase: eight characters or more.
-    await section().getByLabel('Passphrase for the copy').fill('short');
-    await section().getByLabel('Passphrase again').fill('short');
-    await section().getByRole('button', { name: 'Turn on' }).click();
-    await popup
-      .getByRole('alert')
-      .filter({ hasText: 'The passphrase needs at least 8 characters.' })
-      .waitFor();
-
+  /** Types the passphrase twice, turns the copy on and approves its `read` token in the web app. */
+  async function turnOn(): Promise<void> {
     await section().getByLabel('Passphrase for the copy').fill(OFFLINE_PASSPHRASE);
     await section().getByLabel('Passphrase again').fill(OFFLINE_PASSPHRASE);
     const opened = context.waitForEvent('page');
@@ -402,12 +389,33 @@ describe('the offline copy', () => {
     }
     await connected.waitFor();
     await connect.close();
+  }
+
+  it('is off by default; turned on in the popup and approved in the web app, it is made sealed', async () => {
+    await popup.reload();
+    await section().getByText('Off: codes fill only while the server can be reached.').waitFor();
+    expect(await section().getByRole('button', { name: 'Turn off' }).isVisible()).toBe(false);
+    expect(await section().getByLabel('Passphrase for the copy').isVisible()).toBe(false);
+    expect(Object.keys(await stored())).not.toContain('offlineCopy');
+    await section().getByRole('button', { name: 'Keep codes offline' }).click();
+
+    // The web app's rule for a device copy's passphrase: eight characters or more.
+    await section().getByLabel('Passphrase for the copy').fill('short');
+    await section().getByLabel('Passphrase again').fill('short');
+    await section().getByRole('button', { name: 'Turn on' }).click();
+    await popup
+      .getByRole('alert')
+      .filter({ hasText: 'The passphrase needs at least 8 characters.' })
+      .waitFor();
+
+    await turnOn();
 
     // The popup ends with the copy made and locked; it is sealed: no secret in the browser's storage.
     await section()
       .getByText(/^On, locked\. Last refreshed: /)
       .waitFor();
     await section().getByLabel('Passphrase', { exact: true }).waitFor();
+    expect(await section().getByLabel('Passphrase for the copy').isVisible()).toBe(false);
     const kept = await stored();
     expect(Object.keys(kept)).toEqual(expect.arrayContaining(['offlineCopy', 'offlineToken']));
     expect(JSON.stringify(kept)).not.toContain(SECRET);
@@ -442,6 +450,8 @@ describe('the offline copy', () => {
     await section()
       .getByText(/^On, unlocked\./)
       .waitFor();
+    await expect.poll(() => section().getByRole('button', { name: 'Unlock' }).isVisible()).toBe(false);
+    await section().getByRole('button', { name: 'Lock', exact: true }).waitFor();
     await popup.getByRole('status').filter({ hasText: "Codes come from this browser's copy" }).waitFor();
     const item = popup.getByRole('listitem').filter({ hasText: 'GitHub' });
     await item.getByRole('button', { name: 'Show code' }).click();
@@ -473,6 +483,24 @@ describe('the offline copy', () => {
     // The code-filling token is another one: still paired, the list online.
     await popup.getByRole('listitem').filter({ hasText: 'GitHub' }).waitFor();
     expect(await popup.getByRole('status').filter({ hasText: 'Offline:' }).count()).toBe(0);
+  });
+
+  it('turned off after a confirmation: erased from this browser', async () => {
+    await section().getByRole('button', { name: 'Keep codes offline' }).click();
+    await turnOn();
+    await section()
+      .getByText(/^On, locked\./)
+      .waitFor();
+    popup.once('dialog', (dialog) => void dialog.dismiss());
+    await section().getByRole('button', { name: 'Turn off' }).click();
+    await section().getByLabel('Passphrase', { exact: true }).waitFor();
+    expect(Object.keys(await stored())).toContain('offlineCopy');
+
+    popup.once('dialog', (dialog) => void dialog.accept());
+    await section().getByRole('button', { name: 'Turn off' }).click();
+    await section().getByRole('button', { name: 'Keep codes offline' }).waitFor();
+    const kept = Object.keys(await stored());
+    for (const key of ['offlineCopy', 'offlineToken', 'offlineSealKey']) expect(kept).not.toContain(key);
   });
 });
 
