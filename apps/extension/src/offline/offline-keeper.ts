@@ -42,6 +42,10 @@ export type KeeperRequest =
   | { readonly type: 'offline-accounts' }
   | { readonly type: 'offline-otp'; readonly id: number };
 
+/** A request about the offline copy (the popup's only: the background refuses them from pages). */
+export const isKeeperRequest = (request: { readonly type: string }): request is KeeperRequest =>
+  request.type.startsWith('offline-');
+
 export interface KeeperState extends OfflineState {
   /** When the copy was last written from the server (ms), null without a copy. */
   readonly refreshedAt: number | null;
@@ -122,7 +126,7 @@ export class OfflineKeeper {
           this.pairing = null;
           this.pairingError = reason;
         },
-        wait: this.hooks.wait,
+        wait: (ms) => this.hooks.wait(ms),
       },
       'read',
     );
