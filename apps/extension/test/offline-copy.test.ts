@@ -4,16 +4,20 @@ import { memory } from './memory-storage';
 import {
   MAX_WRONG_PASSPHRASES,
   createCopy,
+  createCopyWithKeys,
   eraseCopy,
   offlineCode,
   readCopy,
   refreshCopy,
+  refreshedAt,
   unlockCopy,
+  unlockCopyForToken,
   unlockedAccounts,
   type OfflineAccount,
 } from '../src/offline/offline-copy';
 import { offlineSiteAccounts, offlineSiteCode } from '../src/offline/offline-site';
 import { onOfflineRequest } from '../src/offline/offline-requests';
+import { newCopyKeys } from '@twofold/vault';
 
 // RFC 6238's SHA-1 test secret ("12345678901234567890"), base32.
 const SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
@@ -59,6 +63,33 @@ describe('the offline copy', () => {
     const now = 1_765_000_000;
     expect(await offlineCode(opened!, now)).toMatchObject({ password: referenceTotp(now) });
   }, 30_000);
+
+  it('keeps its read token only sealed, and gives it back with an unlock, not with a wrong passphrase', async () => {
+    const local = memory();
+    const session = memory();
+    const token = '7|the-copy-read-token';
+    const keys = await newCopyKeys(PASSPHRASE);
+    await createCopyWithKeys(local, 'copy-1', keys, [account({ id: 1 })], 15, token);
+    expect(JSON.stringify(local.items)).not.toContain(token);
+    expect(await refreshedAt(local)).toEqual(expect.any(Number));
+
+    expect(await unlockCopyForToken(local, session, 'not the passphrase')).toEqual({
+      outcome: { outcome: 'wrong', left: MAX_WRONG_PASSPHRASES - 1 },
+    });
+    expect(await unlockCopyForToken(local, session, PASSPHRASE)).toEqual({
+      outcome: { outcome: 'unlocked' },
+      readToken: token,
+    });
+    expect(JSON.stringify(session.items)).not.toContain(token);
+
+    // A refresh keeps it (sealed again with the accounts); erasing the copy forgets when it was refreshed.
+    await refreshCopy(local, [account({ id: 2 })], 15, token);
+    expect(JSON.stringify(local.items)).not.toContain(token);
+    expect((await unlockCopyForToken(local, session, PASSPHRASE)).readToken).toBe(token);
+    await eraseCopy(local, session);
+    expect(await refreshedAt(local)).toBeNull();
+    expect(local.items).toEqual({});
+  }, 60_000);
 
   it('keeps favourites first, and a refresh replaces the accounts without the passphrase', async () => {
     const local = memory();

@@ -23,6 +23,10 @@ export interface TestServer {
   readonly newToken: (name: string, scope?: 'codes' | 'read' | 'full') => Promise<string>;
   /** A request of the signed-in user's web session: the sensitive settings refuse every token. */
   readonly asUser: (method: string, route: string, body?: unknown) => Promise<Response>;
+  /** Stops the server process, keeping its data: the server cannot be reached until `resume`. */
+  readonly halt: () => Promise<void>;
+  /** Starts the server again on the same address and data. */
+  readonly resume: () => Promise<void>;
   readonly stop: () => Promise<void>;
 }
 
@@ -92,32 +96,45 @@ export async function startTestServer(env: Readonly<Record<string, string>> = {}
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, [serverEntry], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: url,
-      LOG_LEVEL: 'warn',
-      THROTTLE_API: '10000',
-      THROTTLE_WEB: '10000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const stop = async () => {
-    if (child.exitCode === null) {
+  const launch = () =>
+    spawn(process.execPath, [serverEntry], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: url,
+        LOG_LEVEL: 'warn',
+        THROTTLE_API: '10000',
+        THROTTLE_WEB: '10000',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  let child: ChildProcess;
+  const start = () => {
+    child = launch();
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  };
+  start();
+  const halt = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
     }
+  };
+  const resume = async () => {
+    start();
+    await waitUntilUp(url, child, () => output);
+  };
+  const stop = async () => {
+    await halt();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitUntilUp(url, child, () => output);
+    await waitUntilUp(url, child!, () => output);
     const session = new Session(url);
     const password = 'correct horse battery staple';
     const registered = await session.send('POST', '/user', {
@@ -137,7 +154,7 @@ export async function startTestServer(env: Readonly<Record<string, string>> = {}
       return ((await made.json()) as { accessToken: string }).accessToken;
     };
     const asUser = (method: string, route: string, body?: unknown) => session.send(method, route, body);
-    return { url, password, token: await newToken('e2e'), newToken, asUser, stop };
+    return { url, password, token: await newToken('e2e'), newToken, asUser, halt, resume, stop };
   } catch (error) {
     await stop();
     throw error;

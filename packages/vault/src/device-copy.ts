@@ -23,6 +23,9 @@ import { decryptVault, sealVault } from './vault.js';
  */
 export const COPY_SCRYPT: ScryptParams = { N: 2 ** 15, r: 8, p: 1 };
 
+/** The shortest passphrase a device copy accepts (the web app's copy and the extension's alike). */
+export const MIN_COPY_PASSPHRASE = 8;
+
 /** Content sealed to a device key: the sender's ephemeral public key, the nonce and the ciphertext with its tag (base64). */
 export interface SealedContent {
   readonly ephemeral: JsonWebKey;

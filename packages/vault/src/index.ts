@@ -42,6 +42,7 @@ export { hkdfSha256, passkeySlotKey } from './passkey.js';
 export { fromBase64, fromBase64Url, fromHex, randomUuid, toBase64, toBase64Url, toHex } from './bytes.js';
 export {
   COPY_SCRYPT,
+  MIN_COPY_PASSPHRASE,
   type CopyPasskey,
   type DeviceCopy,
   type SealedContent,

@@ -16,8 +16,8 @@ import type {
 import { matchesSite, siteOf } from '@twofold/otp/websites';
 import { Server } from './server.js';
 import { startPairing, type Pairing } from './pairing.js';
-import { eraseCopy } from '../offline/offline-copy.js';
 import { offlineSiteAccounts, offlineSiteCode } from '../offline/offline-site.js';
+import { OfflineKeeper, type KeeperRequest } from '../offline/offline-keeper.js';
 
 const SERVER_URL = 'serverUrl';
 const AUTO_SUBMIT = 'autoSubmit';
@@ -26,11 +26,16 @@ const local = browser.storage.local as unknown as StorageArea;
 const session = browser.storage.session as unknown as StorageArea;
 
 export class Background {
+  readonly offline = new OfflineKeeper(local, session, {
+    open: async (url) => void (await browser.tabs.create({ url })),
+    clientName: () => browser.i18n.getMessage('offlineClientName', browserName()),
+    wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  });
   // A revoked token leaves nothing behind: the sealed token and its key are erased (the server's
   // address stays, so pairing again is one click). The offline copy goes with it.
   readonly server = new Server(async () => {
     await forgetToken(local, session);
-    await eraseCopy(local, session);
+    await this.offline.erase();
   });
   private pairing: Pairing | null = null;
   private pairingError: string | null = null;
@@ -169,6 +174,8 @@ export class Background {
     sender: Browser.runtime.MessageSender,
   ): Promise<unknown> {
     const accounts = await this.siteAccounts(sender.url, sender.tab?.url);
+    // The server answered: a good time to refresh the offline copy (at most every ten minutes).
+    void this.offline.refresh();
     if (request.type === 'site-accounts') {
       const site = accounts.map((a): SiteAccount => ({
         id: a.id,
@@ -182,6 +189,12 @@ export class Background {
     return { code: password, submit: await this.autoSubmit(sender.tab!.url!) };
   }
 
+  /** The popup's requests about the offline copy. */
+  async onOffline(request: KeeperRequest): Promise<unknown> {
+    await this.ready;
+    return this.offline.onRequest(request);
+  }
+
   async onPopup(request: PopupRequest): Promise<unknown> {
     await this.ready;
     switch (request.type) {
@@ -193,6 +206,7 @@ export class Background {
         return this.pair(request.serverUrl);
       case 'forget':
         await forgetToken(local, session);
+        await this.offline.erase();
         await local.remove(SERVER_URL);
         this.server.disconnect('unpaired');
         this.server.serverUrl = null;
@@ -244,10 +258,13 @@ export class Background {
   }
 }
 
-function clientName(): string {
+function browserName(): string {
   const agent = navigator.userAgent;
-  const browserName = /Firefox\//.test(agent) ? 'Firefox' : /Edg\//.test(agent) ? 'Edge' : 'Chromium';
-  return `Twofold extension (${browserName})`;
+  return /Firefox\//.test(agent) ? 'Firefox' : /Edg\//.test(agent) ? 'Edge' : 'Chromium';
+}
+
+function clientName(): string {
+  return `Twofold extension (${browserName()})`;
 }
 
 /** An error as the popup shows it: a message key, never a secret. */

@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { Background, describeError } from '../background/background.js';
 import type { ContentRequest, PopupRequest } from '../lib/messages.js';
-import { isOfflineRequest, onOfflineRequest } from '../offline/offline-requests.js';
+import { isKeeperRequest } from '../offline/offline-keeper.js';
 
 const CONTENT_TYPES = new Set(['site-accounts', 'site-code']);
 
@@ -20,8 +20,8 @@ export default defineBackground({
         ? CONTENT_TYPES.has(request.type)
           ? background.onContent(request as ContentRequest, sender)
           : Promise.resolve({ error: 'refused' })
-        : isOfflineRequest(request)
-          ? onOfflineRequest(browser.storage.local, browser.storage.session, request)
+        : isKeeperRequest(request)
+          ? background.onOffline(request)
           : background.onPopup(request as PopupRequest);
       void answer.catch(describeError).then(sendResponse);
       return true;

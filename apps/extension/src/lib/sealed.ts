@@ -9,41 +9,53 @@ export interface StorageArea {
   remove(key: string): Promise<void>;
 }
 
-const KEY = 'sealKey';
-const SEALED = 'sealedToken';
+/** Where a token is kept: its sealed form in `storage.local`, its key in `storage.session`. */
+export interface TokenSlot {
+  readonly key: string;
+  readonly sealed: string;
+}
+
+/** The code-filling token's slot (the offline copy's `read` token has its own). */
+const PAIRED: TokenSlot = { key: 'sealKey', sealed: 'sealedToken' };
 
 const toBase64 = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes));
 const fromBase64 = (text: string): Uint8Array<ArrayBuffer> =>
   Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
-async function sessionKey(session: StorageArea, create: boolean): Promise<CryptoKey | null> {
-  const stored = (await session.get(KEY))[KEY];
+async function sessionKey(session: StorageArea, create: boolean, slot: TokenSlot): Promise<CryptoKey | null> {
+  const stored = (await session.get(slot.key))[slot.key];
   if (typeof stored === 'string') {
     return crypto.subtle.importKey('raw', fromBase64(stored), 'AES-GCM', false, ['encrypt', 'decrypt']);
   }
   if (!create) return null;
   const raw = crypto.getRandomValues(new Uint8Array(32));
-  await session.set({ [KEY]: toBase64(raw) });
+  await session.set({ [slot.key]: toBase64(raw) });
   return crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
 }
 
-export async function sealToken(local: StorageArea, session: StorageArea, token: string): Promise<void> {
-  const key = (await sessionKey(session, true))!;
+export async function sealToken(
+  local: StorageArea,
+  session: StorageArea,
+  token: string,
+  slot: TokenSlot = PAIRED,
+): Promise<void> {
+  const key = (await sessionKey(session, true, slot))!;
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const data = new Uint8Array(
     await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, new TextEncoder().encode(token)),
   );
-  await local.set({ [SEALED]: { iv: toBase64(iv), data: toBase64(data) } });
+  await local.set({ [slot.sealed]: { iv: toBase64(iv), data: toBase64(data) } });
 }
 
 /** The token; `locked` when one is sealed but its key is gone (browser restarted). */
 export async function openToken(
   local: StorageArea,
   session: StorageArea,
+  slot: TokenSlot = PAIRED,
 ): Promise<{ token: string } | 'locked' | 'none'> {
-  const sealed = (await local.get(SEALED))[SEALED] as { iv: string; data: string } | undefined;
+  const sealed = (await local.get(slot.sealed))[slot.sealed] as { iv: string; data: string } | undefined;
   if (!sealed) return 'none';
-  const key = await sessionKey(session, false);
+  const key = await sessionKey(session, false, slot);
   if (!key) return 'locked';
   try {
     const plain = await crypto.subtle.decrypt(
@@ -57,7 +69,11 @@ export async function openToken(
   }
 }
 
-export async function forgetToken(local: StorageArea, session: StorageArea): Promise<void> {
-  await local.remove(SEALED);
-  await session.remove(KEY);
+export async function forgetToken(
+  local: StorageArea,
+  session: StorageArea,
+  slot: TokenSlot = PAIRED,
+): Promise<void> {
+  await local.remove(slot.sealed);
+  await session.remove(slot.key);
 }

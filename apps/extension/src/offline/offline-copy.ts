@@ -5,6 +5,8 @@
 // once unlocked, the key vault's master key lives in `storage.session` (memory only, gone when the
 // browser closes) and is dropped after the user's idle time. Ten wrong passphrases in a row erase
 // the copy, as in the web app.
+// The copy's own `read` token rides in its sealed metadata: an unlock gives it back to the
+// background after a browser restart; it is never stored in the clear.
 import {
   isVaultError,
   newCopyKeys,
@@ -26,6 +28,11 @@ export const MAX_WRONG_PASSPHRASES = 10;
 
 const COPY = 'offlineCopy';
 const UNLOCKED = 'offlineUnlocked';
+/** When the copy was last written from the server (not a secret, so readable while locked). */
+const REFRESHED = 'offlineRefreshedAt';
+
+/** A new copy's keys: its public key, and its private key in a key vault behind the passphrase. */
+export type CopyKeys = Pick<Awaited<ReturnType<typeof newCopyKeys>>, 'publicKey' | 'keyVault'>;
 
 /** One account as the copy keeps it: what a code needs, and what the popup and the site match show. */
 export interface OfflineAccount {
@@ -48,6 +55,8 @@ interface OfflineMeta {
   readonly refreshedAt: number;
   /** Minutes without use after which the unlocked copy locks (the user's `kickUserAfter`); 0 or less: never. */
   readonly lockAfterMinutes: number;
+  /** The copy's own token of the `read` scope, which refreshes it. */
+  readonly readToken?: string;
 }
 
 interface UnlockedState {
@@ -69,6 +78,7 @@ export async function readCopy(local: StorageArea): Promise<DeviceCopy | null> {
 /** Erases the copy and its unlocked key (turned off, revoked on the server, too many wrong passphrases). */
 export async function eraseCopy(local: StorageArea, session: StorageArea): Promise<void> {
   await local.remove(COPY);
+  await local.remove(REFRESHED);
   await session.remove(UNLOCKED);
 }
 
@@ -83,10 +93,16 @@ async function sealAccounts(
   held: DeviceCopy['records'],
   accounts: readonly OfflineAccount[],
   lockAfterMinutes: number,
+  readToken: string | undefined,
 ): Promise<NonNullable<DeviceCopy['records']>> {
   const sealer = await newRecordSealer(publicKey);
   const ordered = favoritesFirst(accounts);
-  const meta: OfflineMeta = { order: ordered.map((a) => a.id), refreshedAt: Date.now(), lockAfterMinutes };
+  const meta: OfflineMeta = {
+    order: ordered.map((a) => a.id),
+    refreshedAt: Date.now(),
+    lockAfterMinutes,
+    ...(readToken ? { readToken } : {}),
+  };
   const sealed: Record<string, SealedRecord> = {};
   for (const account of ordered) sealed[String(account.id)] = await sealer.seal(account);
   return updatedRecords(held, {
@@ -110,10 +126,31 @@ export async function createCopy(
   accounts: readonly OfflineAccount[],
   lockAfterMinutes: number = nativeSettings.kickUserAfter.default,
 ): Promise<void> {
-  const keys = await newCopyKeys(passphrase);
-  const records = await sealAccounts(keys.publicKey, undefined, accounts, lockAfterMinutes);
+  await createCopyWithKeys(local, id, await newCopyKeys(passphrase), accounts, lockAfterMinutes);
+}
+
+/**
+ * The same with keys made before (`newCopyKeys` when the passphrase was chosen: the passphrase
+ * itself is not kept while the server's approval is awaited), and the copy's `read` token.
+ */
+export async function createCopyWithKeys(
+  local: StorageArea,
+  id: string,
+  keys: CopyKeys,
+  accounts: readonly OfflineAccount[],
+  lockAfterMinutes: number = nativeSettings.kickUserAfter.default,
+  readToken?: string,
+): Promise<void> {
+  const records = await sealAccounts(keys.publicKey, undefined, accounts, lockAfterMinutes, readToken);
   const copy: DeviceCopy = { id, publicKey: keys.publicKey, keyVault: keys.keyVault, records, failures: 0 };
-  await local.set({ [COPY]: copy });
+  await local.set({ [COPY]: copy, [REFRESHED]: Date.now() });
+}
+
+/** When the copy was last written from the server (ms), or null when this browser keeps none. */
+export async function refreshedAt(local: StorageArea): Promise<number | null> {
+  if (!(await readCopy(local))) return null;
+  const at = (await local.get(REFRESHED))[REFRESHED];
+  return typeof at === 'number' ? at : null;
 }
 
 /** Refreshes the copy from the server's accounts: written with the public key, no passphrase needed. */
@@ -121,11 +158,12 @@ export async function refreshCopy(
   local: StorageArea,
   accounts: readonly OfflineAccount[],
   lockAfterMinutes: number = nativeSettings.kickUserAfter.default,
+  readToken?: string,
 ): Promise<boolean> {
   const copy = await readCopy(local);
   if (!copy) return false;
-  const records = await sealAccounts(copy.publicKey, copy.records, accounts, lockAfterMinutes);
-  await local.set({ [COPY]: { ...copy, records } satisfies DeviceCopy });
+  const records = await sealAccounts(copy.publicKey, copy.records, accounts, lockAfterMinutes, readToken);
+  await local.set({ [COPY]: { ...copy, records } satisfies DeviceCopy, [REFRESHED]: Date.now() });
   return true;
 }
 
@@ -153,8 +191,18 @@ export async function unlockCopy(
   passphrase: string,
   now: number = Date.now(),
 ): Promise<UnlockOutcome> {
+  return (await unlockCopyForToken(local, session, passphrase, now)).outcome;
+}
+
+/** `unlockCopy`, and the copy's `read` token from its sealed metadata (for the background only). */
+export async function unlockCopyForToken(
+  local: StorageArea,
+  session: StorageArea,
+  passphrase: string,
+  now: number = Date.now(),
+): Promise<{ outcome: UnlockOutcome; readToken?: string }> {
   const copy = await readCopy(local);
-  if (!copy) return { outcome: 'none' };
+  if (!copy) return { outcome: { outcome: 'none' } };
   let masterKey: Uint8Array;
   try {
     ({ masterKey } = await unlockWithPassword(copy.keyVault.header.slots, passphrase));
@@ -163,10 +211,10 @@ export async function unlockCopy(
     const failures = copy.failures + 1;
     if (failures >= MAX_WRONG_PASSPHRASES) {
       await eraseCopy(local, session);
-      return { outcome: 'erased' };
+      return { outcome: { outcome: 'erased' } };
     }
     await local.set({ [COPY]: { ...copy, failures } satisfies DeviceCopy });
-    return { outcome: 'wrong', left: MAX_WRONG_PASSPHRASES - failures };
+    return { outcome: { outcome: 'wrong', left: MAX_WRONG_PASSPHRASES - failures } };
   }
   const { meta } = await openRecords(copy, masterKey);
   if (copy.failures !== 0) await local.set({ [COPY]: { ...copy, failures: 0 } satisfies DeviceCopy });
@@ -176,7 +224,7 @@ export async function unlockCopy(
     lastUse: now,
   };
   await session.set({ [UNLOCKED]: state });
-  return { outcome: 'unlocked' };
+  return { outcome: { outcome: 'unlocked' }, ...(meta.readToken ? { readToken: meta.readToken } : {}) };
 }
 
 /**

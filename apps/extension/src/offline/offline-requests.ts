@@ -23,9 +23,6 @@ export interface OfflineState {
   readonly unlocked: boolean;
 }
 
-export const isOfflineRequest = (request: { readonly type: string }): request is OfflineRequest =>
-  request.type.startsWith('offline-');
-
 export async function offlineState(local: StorageArea, session: StorageArea): Promise<OfflineState> {
   const kept = (await readCopy(local)) !== null;
   return { kept, unlocked: kept && (await unlockedAccounts(local, session)) !== null };

@@ -41,5 +41,5 @@ export async function refreshFromServer(
     await eraseCopy(local, session);
     return 'erased';
   }
-  return (await refreshCopy(local, accounts)) ? 'refreshed' : 'none';
+  return (await refreshCopy(local, accounts, undefined, readToken)) ? 'refreshed' : 'none';
 }

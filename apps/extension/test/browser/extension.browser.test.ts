@@ -1,7 +1,8 @@
 // The built extension (.output/chrome-mv3, what `pnpm build` zips) in Debian's Chromium, headless,
 // against the built server: pairing through a device authorization approved in the web app, the
 // popup's code, filling sign-in pages served by the test on *.test hosts (the browser maps them to
-// this machine), and a revocation in Settings. Each filled or shown code is compared with an
+// this machine), the offline copy (turned on in the popup, used with the server stopped, erased
+// once its token is revoked), and a revocation in Settings. Each filled or shown code is compared with an
 // independent TOTP computation (@twofold/otp with the account's known secret).
 //
 // The tests run in order as one user's journey: pairing first, revocation last.
@@ -35,6 +36,14 @@ interface Chrome {
   storage: Record<'local' | 'session', { get(keys: null): Promise<Record<string, unknown>> }>;
 }
 declare const chrome: Chrome;
+
+/** What the extension keeps, in `storage.local` and `storage.session` together. */
+function stored(): Promise<Record<string, unknown>> {
+  return popup.evaluate(async () => ({
+    ...(await chrome.storage.local.get(null)),
+    ...(await chrome.storage.session.get(null)),
+  }));
+}
 
 /** The codes of the account's secret around now: a filled or shown one must be among them. */
 function codesNow(): string[] {
@@ -345,13 +354,158 @@ describe('adding an account from a QR code on the page', () => {
   });
 });
 
+describe('the offline copy', () => {
+  const OFFLINE_PASSPHRASE = 'a long offline passphrase';
+  const section = () => popup.getByRole('region', { name: 'Offline copy' });
+
+  /** Types the passphrase twice, turns the copy on and approves its `read` token in the web app. */
+  async function turnOn(): Promise<void> {
+    await section().getByLabel('Passphrase for the copy').fill(OFFLINE_PASSPHRASE);
+    await section().getByLabel('Passphrase again').fill(OFFLINE_PASSPHRASE);
+    const opened = context.waitForEvent('page');
+    await section().getByRole('button', { name: 'Turn on' }).click();
+    const userCode = section()
+      .getByRole('status')
+      .filter({ hasText: "Confirm this code in Twofold's tab:" })
+      .locator('strong');
+    await expect.poll(() => userCode.textContent()).toMatch(/^[A-Z]{4}-[A-Z]{4}$/);
+
+    // The web app (signed in) asks to approve a read of everything, secrets included.
+    const connect = await opened;
+    await connect.getByRole('heading', { name: 'Connect a browser extension' }).waitFor();
+    await connect.getByText('Twofold offline copy (Chromium) asks to connect to your Twofold.').waitFor();
+    await connect.getByText('It will read everything, secrets included, to keep an offline copy.').waitFor();
+    await expect
+      .poll(() => connect.getByLabel('Code to compare').innerText())
+      .toBe(await userCode.textContent());
+    await connect.getByRole('button', { name: 'Approve' }).click();
+    // The identity confirmation of the first pairing may still hold (five minutes), or be asked again.
+    const confirm = connect.getByRole('group', { name: 'Confirm' });
+    const connected = connect.getByRole('status').getByRole('heading', { name: 'Device connected' });
+    await connected.or(confirm).waitFor();
+    if (await confirm.isVisible()) {
+      await confirm.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await confirm.getByRole('button', { name: 'Confirm' }).click();
+    }
+    await connected.waitFor();
+    await connect.close();
+  }
+
+  it('is off by default; turned on in the popup and approved in the web app, it is made sealed', async () => {
+    await popup.reload();
+    await section().getByText('Off: codes fill only while the server can be reached.').waitFor();
+    expect(await section().getByRole('button', { name: 'Turn off' }).isVisible()).toBe(false);
+    expect(await section().getByLabel('Passphrase for the copy').isVisible()).toBe(false);
+    expect(Object.keys(await stored())).not.toContain('offlineCopy');
+    await section().getByRole('button', { name: 'Keep codes offline' }).click();
+
+    // The web app's rule for a device copy's passphrase: eight characters or more.
+    await section().getByLabel('Passphrase for the copy').fill('short');
+    await section().getByLabel('Passphrase again').fill('short');
+    await section().getByRole('button', { name: 'Turn on' }).click();
+    await popup
+      .getByRole('alert')
+      .filter({ hasText: 'The passphrase needs at least 8 characters.' })
+      .waitFor();
+
+    await turnOn();
+
+    // The popup ends with the copy made and locked; it is sealed: no secret in the browser's storage.
+    await section()
+      .getByText(/^On, locked\. Last refreshed: /)
+      .waitFor();
+    await section().getByLabel('Passphrase', { exact: true }).waitFor();
+    expect(await section().getByLabel('Passphrase for the copy').isVisible()).toBe(false);
+    const kept = await stored();
+    expect(Object.keys(kept)).toEqual(expect.arrayContaining(['offlineCopy', 'offlineToken']));
+    expect(JSON.stringify(kept)).not.toContain(SECRET);
+    const tokens = await server.asUser('GET', '/oauth/personal-access-tokens');
+    expect(await tokens.json()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Twofold offline copy (Chromium)', scope: 'read' }),
+      ]),
+    );
+  });
+
+  it('with the server stopped: refuses a wrong passphrase, unlocks, and fills a right code', async () => {
+    await server.halt();
+    await popup.reload();
+    await popup
+      .getByRole('status')
+      .filter({ hasText: 'Offline: the server cannot be reached. Unlock' })
+      .waitFor();
+
+    await section().getByLabel('Passphrase', { exact: true }).fill('not the passphrase');
+    await section().getByRole('button', { name: 'Unlock' }).click();
+    await popup
+      .getByRole('alert')
+      .filter({ hasText: 'Wrong passphrase. 9 tries left before the copy is erased.' })
+      .waitFor();
+    await section()
+      .getByText(/^On, locked\./)
+      .waitFor();
+
+    await section().getByLabel('Passphrase', { exact: true }).fill(OFFLINE_PASSPHRASE);
+    await section().getByRole('button', { name: 'Unlock' }).click();
+    await section()
+      .getByText(/^On, unlocked\./)
+      .waitFor();
+    await expect.poll(() => section().getByRole('button', { name: 'Unlock' }).isVisible()).toBe(false);
+    await section().getByRole('button', { name: 'Lock', exact: true }).waitFor();
+    await popup.getByRole('status').filter({ hasText: "Codes come from this browser's copy" }).waitFor();
+    const item = popup.getByRole('listitem').filter({ hasText: 'GitHub' });
+    await item.getByRole('button', { name: 'Show code' }).click();
+    await expect
+      .poll(async () => codesNow().includes((await item.locator('.code').textContent()) ?? ''))
+      .toBe(true);
+
+    const page = await context.newPage();
+    await page.goto(pageUrl('login.github.test', '/two-factor'));
+    await clickTwofoldButton(page);
+    await expect
+      .poll(async () => codesNow().includes(await page.getByLabel('Authentication code').inputValue()))
+      .toBe(true);
+    await page.close();
+  });
+
+  it('its token revoked in Settings (the server up again): the next contact erases the copy', async () => {
+    await server.resume();
+    await web.goto(`${server.url}/settings/oauth`);
+    await web.getByRole('button', { name: 'Revoke Twofold offline copy (Chromium)' }).click();
+    await web.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+    await web.getByRole('status').filter({ hasText: 'Token revoked' }).waitFor();
+
+    await popup.reload();
+    await section().getByRole('button', { name: 'Keep codes offline' }).waitFor();
+    const kept = Object.keys(await stored());
+    for (const key of ['offlineCopy', 'offlineToken', 'offlineSealKey', 'offlineUnlocked'])
+      expect(kept).not.toContain(key);
+    // The code-filling token is another one: still paired, the list online.
+    await popup.getByRole('listitem').filter({ hasText: 'GitHub' }).waitFor();
+    expect(await popup.getByRole('status').filter({ hasText: 'Offline:' }).count()).toBe(0);
+  });
+
+  it('turned off after a confirmation: erased from this browser', async () => {
+    await section().getByRole('button', { name: 'Keep codes offline' }).click();
+    await turnOn();
+    await section()
+      .getByText(/^On, locked\./)
+      .waitFor();
+    popup.once('dialog', (dialog) => void dialog.dismiss());
+    await section().getByRole('button', { name: 'Turn off' }).click();
+    await section().getByLabel('Passphrase', { exact: true }).waitFor();
+    expect(Object.keys(await stored())).toContain('offlineCopy');
+
+    popup.once('dialog', (dialog) => void dialog.accept());
+    await section().getByRole('button', { name: 'Turn off' }).click();
+    await section().getByRole('button', { name: 'Keep codes offline' }).waitFor();
+    const kept = Object.keys(await stored());
+    for (const key of ['offlineCopy', 'offlineToken', 'offlineSealKey']) expect(kept).not.toContain(key);
+  });
+});
+
 describe('revocation', () => {
   it('a token revoked in Settings: the extension says so and erases what it kept', async () => {
-    const stored = () =>
-      popup.evaluate(async () => ({
-        ...(await chrome.storage.local.get(null)),
-        ...(await chrome.storage.session.get(null)),
-      }));
     expect(Object.keys(await stored())).toEqual(expect.arrayContaining(['sealedToken', 'sealKey']));
 
     await web.getByRole('button', { name: 'Revoke Twofold extension (Chromium)' }).click();

@@ -1,7 +1,12 @@
 // The popup: pairing (server URL, then the device code the web app confirms; a pasted token as a
 // fallback), then every account, favourites first, searchable; a code is read only when asked for.
+// The offline copy (off by default): turned on with a passphrase and the web app's approval, then
+// unlocked, locked or turned off here; while the server cannot be reached, the list and its codes
+// come from the unlocked copy.
 import { browser } from 'wxt/browser';
 import type { PopupAccount, PopupCode, PopupRequest, StateAnswer } from '../../lib/messages.js';
+import type { KeeperRequest, KeeperState } from '../../offline/offline-keeper.js';
+import { renderOffline, wireOffline } from './offline.js';
 import { matchesSite, siteOf } from '@twofold/otp/websites';
 import { wireScan } from './scan.js';
 
@@ -22,7 +27,7 @@ function localise(): void {
   }
 }
 
-async function send<T>(request: PopupRequest): Promise<T> {
+async function send<T>(request: PopupRequest | KeeperRequest): Promise<T> {
   const answer = (await browser.runtime.sendMessage(request)) as T | { error: string };
   if (answer && typeof answer === 'object' && 'error' in answer) throw new Error(answer.error);
   return answer;
@@ -35,8 +40,17 @@ function showError(error: unknown): void {
     void send<StateAnswer>({ type: 'state' }).then(render);
     return;
   }
-  const known = ['revoked', 'unreachable', 'not-for-site', 'permission', 'access_denied', 'expired_token'];
-  $('error').textContent = t(known.includes(key) ? `error_${key.replace('-', '_')}` : 'error_generic');
+  const known = [
+    'revoked',
+    'unreachable',
+    'not-for-site',
+    'permission',
+    'access_denied',
+    'expired_token',
+    'passphrase-mismatch',
+    'offline-locked',
+  ];
+  $('error').textContent = t(known.includes(key) ? `error_${key.replaceAll('-', '_')}` : 'error_generic');
   $('error').hidden = false;
 }
 
@@ -59,6 +73,8 @@ async function allowServer(base: string): Promise<void> {
 
 let tab: { id: number; url: string; domain: string | null } | null = null;
 let accounts: PopupAccount[] = [];
+/** The server cannot be reached: the list and its codes come from the unlocked offline copy. */
+let offline = false;
 
 async function render(state: StateAnswer): Promise<void> {
   $('error').hidden = true;
@@ -75,7 +91,23 @@ async function render(state: StateAnswer): Promise<void> {
     $('user-code').textContent = state.pairing?.userCode ?? '';
     return;
   }
-  accounts = await send<PopupAccount[]>({ type: 'accounts' });
+  offline = false;
+  try {
+    accounts = await send<PopupAccount[]>({ type: 'accounts' });
+  } catch (error) {
+    if (!(error instanceof Error && error.message === 'unreachable')) throw error;
+    offline = true;
+  }
+  const copy = await send<KeeperState>({ type: 'offline-state' });
+  if (offline) accounts = copy.unlocked ? await send<PopupAccount[]>({ type: 'offline-accounts' }) : [];
+  $('offline-banner').hidden = !offline;
+  $('offline-banner').textContent = t(
+    copy.unlocked ? 'offlineBanner' : copy.kept ? 'offlineBannerLocked' : 'error_unreachable',
+  );
+  renderOffline(copy);
+  // Online: the copy is refreshed now (a revoked copy token erases it at this contact).
+  if (!offline && copy.kept)
+    void send<KeeperState>({ type: 'offline-refresh' }).then(renderOffline, showError);
   if (tab?.domain) {
     $('site').hidden = false;
     $('auto-submit-label').textContent = t('autoSubmit', tab.domain);
@@ -121,7 +153,10 @@ function accountItem(account: PopupAccount, serverUrl: string): HTMLLIElement {
   item.dataset.id = String(account.id);
   const icon = document.createElement('img');
   icon.alt = '';
-  icon.src = account.icon ? `${serverUrl}/storage/icons/${encodeURIComponent(account.icon)}` : 'icon/32.png';
+  icon.src =
+    account.icon && !offline
+      ? `${serverUrl}/storage/icons/${encodeURIComponent(account.icon)}`
+      : 'icon/32.png';
   const name = document.createElement('div');
   name.className = account.favourite ? 'name fav' : 'name';
   name.textContent = account.service || account.account;
@@ -136,7 +171,9 @@ function accountItem(account: PopupAccount, serverUrl: string): HTMLLIElement {
   let current: PopupCode | null = null;
   const read = async () => {
     if (hotp && !window.confirm(t('hotpConfirm'))) return;
-    current = await send<PopupCode>({ type: 'otp', id: account.id });
+    current = await send<PopupCode>(
+      offline ? { type: 'offline-otp', id: account.id } : { type: 'otp', id: account.id },
+    );
     showCode(item, current, hotp ? async () => undefined : read);
   };
   actions.append(
@@ -156,7 +193,7 @@ function accountItem(account: PopupAccount, serverUrl: string): HTMLLIElement {
         window.close();
       }),
     );
-  } else if (tab?.domain) {
+  } else if (tab?.domain && !offline) {
     const domain = tab.domain;
     actions.append(
       button(t('remember', domain, account.service || account.account), async () => {
@@ -226,6 +263,7 @@ function wire(): void {
 async function start(): Promise<void> {
   localise();
   wire();
+  wireOffline({ t, send, showError, render });
   wireScan(t);
   const params = new URLSearchParams(location.search);
   const tabId = Number(params.get('tab'));

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MIN_COPY_PASSPHRASE } from '@twofold/vault';
 import { deviceCopiesQuery, revokeDeviceCopy } from '../../entities/device-copy/device-copies.api';
 import { eraseCopy, turnOnCopy } from '../../entities/device-copy/device-copy';
 import { deviceCopyId } from '../../api/client';
@@ -14,8 +15,6 @@ import { Field } from '../../ui/forms';
 import { notify } from '../../ui/notify';
 import { SettingsSection } from '../../ui/setting-controls';
 import { Spinner } from '../../ui/Spinner';
-
-const MIN_PASSPHRASE = 8;
 
 /**
  * This device: turn on (or erase) the encrypted copy that shows the codes when the server cannot be
@@ -62,7 +61,7 @@ export function ThisDeviceScreen() {
   function submit(event: FormEvent) {
     event.preventDefault();
     const found: typeof errors = {};
-    if (passphrase.length < MIN_PASSPHRASE) found.passphrase = t('device.tooShort');
+    if (passphrase.length < MIN_COPY_PASSPHRASE) found.passphrase = t('device.tooShort');
     else if (confirmation !== passphrase) found.confirmation = t('device.mismatch');
     setErrors(found);
     if (Object.keys(found).length === 0) turnOn.mutate();
