@@ -94,22 +94,41 @@ export class Background {
     await local.set({ [AUTO_SUBMIT]: map });
   }
 
-  /** Fills an account's code into a tab's code field; the account must match the tab's site. */
+  /**
+   * Fills an account's code into a tab's code field; the account must match the tab's site. Not
+   * paired (the browser restarted) or the server unreachable: the code comes from the unlocked
+   * offline copy, if any.
+   */
   async fillTab(tabId: number, id: number | null): Promise<FillCodeAnswer> {
+    await this.ready;
     const tab = await browser.tabs.get(tabId);
+    if (this.server.status !== 'ready') return this.fillTabOffline(tab, tabId, id, null);
     try {
       return await this.fillTabOnline(tab, tabId, id);
     } catch (error) {
-      // The server cannot be reached: the code comes from the unlocked offline copy, if any.
       if (!(error instanceof TwofoldNetworkError)) throw error;
-      const answer = await offlineSiteCode(local, session, id, tab.url, tab.url);
-      if ('error' in answer) throw answer.error === 'offline-locked' ? error : new Error(answer.error);
-      return this.deliver(tabId, {
-        type: 'fill-code',
-        code: answer.code,
-        submit: await this.autoSubmit(tab.url!),
-      });
+      return this.fillTabOffline(tab, tabId, id, error);
     }
+  }
+
+  /** The copy locked or absent: the server's error when it could not be reached, else nothing filled. */
+  private async fillTabOffline(
+    tab: Browser.tabs.Tab,
+    tabId: number,
+    id: number | null,
+    unreachable: TwofoldNetworkError | null,
+  ): Promise<FillCodeAnswer> {
+    const answer = await offlineSiteCode(local, session, id, tab.url, tab.url);
+    if ('error' in answer) {
+      if (answer.error !== 'offline-locked') throw new Error(answer.error);
+      if (unreachable) throw unreachable;
+      return { filled: false };
+    }
+    return this.deliver(tabId, {
+      type: 'fill-code',
+      code: answer.code,
+      submit: await this.autoSubmit(tab.url!),
+    });
   }
 
   private async fillTabOnline(
@@ -144,6 +163,8 @@ export class Background {
 
   async onContent(request: ContentRequest, sender: Browser.runtime.MessageSender): Promise<unknown> {
     await this.ready;
+    // Not paired (the browser restarted: the token's key is gone): the unlocked copy answers.
+    if (this.server.status !== 'ready') return this.offlineContent(request, sender, null);
     try {
       return await this.onlineContent(request, sender);
     } catch (error) {
@@ -153,16 +174,17 @@ export class Background {
     }
   }
 
+  /** The copy locked or absent: the server's error when it could not be reached, else no account. */
   private async offlineContent(
     request: ContentRequest,
     sender: Browser.runtime.MessageSender,
-    unreachable: TwofoldNetworkError,
+    unreachable: TwofoldNetworkError | null,
   ): Promise<unknown> {
     const tabUrl = sender.tab?.url;
     if (request.type === 'site-accounts') {
       const site = await offlineSiteAccounts(local, session, sender.url, tabUrl);
-      if (!site) throw unreachable;
-      return { accounts: site };
+      if (!site && unreachable) throw unreachable;
+      return { accounts: site ?? [] };
     }
     const answer = await offlineSiteCode(local, session, request.id, sender.url, tabUrl);
     if ('error' in answer) return answer;

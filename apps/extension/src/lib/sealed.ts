@@ -1,7 +1,8 @@
 // The token at rest: sealed with AES-GCM (WebCrypto) in `storage.local`, its key kept in
 // `storage.session`, which lives in memory only and is cleared when the browser closes. After a
-// restart the sealed token cannot be opened: the extension asks to pair again. That trade-off keeps
-// a copy of the profile's files from holding a usable token.
+// restart the sealed token cannot be opened: the extension asks to pair again (a kept offline copy
+// still gives codes once unlocked with its passphrase). That trade-off keeps a copy of the
+// profile's files from holding a usable token.
 
 export interface StorageArea {
   get(key: string): Promise<Record<string, unknown>>;

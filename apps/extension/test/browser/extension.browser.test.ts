@@ -1,9 +1,10 @@
 // The built extension (.output/chrome-mv3, what `pnpm build` zips) in Debian's Chromium, headless,
 // against the built server: pairing through a device authorization approved in the web app, the
 // popup's code, filling sign-in pages served by the test on *.test hosts (the browser maps them to
-// this machine), the offline copy (turned on in the popup, used with the server stopped, erased
-// once its token is revoked), and a revocation in Settings. Each filled or shown code is compared with an
-// independent TOTP computation (@twofold/otp with the account's known secret).
+// this machine), the offline copy (turned on in the popup, used with the server stopped, also
+// after a browser restart, erased once its token is revoked), and a revocation in Settings. Each
+// filled or shown code is compared with an independent TOTP computation (@twofold/otp with the
+// account's known secret).
 //
 // The tests run in order as one user's journey: pairing first, revocation last.
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,8 +33,11 @@ let web: Page;
 /** The extension API as its own pages see it (the functions below run in the popup page). */
 interface Chrome {
   tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> };
-  runtime: { sendMessage(message: object): Promise<{ filled?: boolean; error?: string }> };
-  storage: Record<'local' | 'session', { get(keys: null): Promise<Record<string, unknown>> }>;
+  runtime: { sendMessage(message: object): Promise<{ filled?: boolean; error?: string }>; reload(): void };
+  storage: Record<
+    'local' | 'session',
+    { get(keys: null): Promise<Record<string, unknown>>; clear(): Promise<void> }
+  >;
 }
 declare const chrome: Chrome;
 
@@ -119,9 +123,44 @@ async function clickTwofoldButton(page: Page): Promise<void> {
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
+/**
+ * Approves a pairing on the web app's Connect page (signed in); the identity confirmation of an
+ * earlier approval may still hold (five minutes), or be asked again.
+ */
+async function approve(connect: Page): Promise<void> {
+  await connect.getByRole('button', { name: 'Approve' }).click();
+  const confirm = connect.getByRole('group', { name: 'Confirm' });
+  const connected = connect.getByRole('status').getByRole('heading', { name: 'Device connected' });
+  await connected.or(confirm).waitFor();
+  if (await confirm.isVisible()) {
+    await confirm.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+  }
+  await connected.waitFor();
+}
+
+/** Starts the browser on the test's profile (again after a restart) and opens the popup's page. */
+async function launch(): Promise<void> {
+  context = await chromium.launchPersistentContext(path.join(scratch, 'profile'), {
+    executablePath: CHROMIUM,
+    headless: true,
+    ignoreDefaultArgs: ['--disable-extensions'],
+    args: [
+      `--disable-extensions-except=${path.join(scratch, 'extension')}`,
+      `--load-extension=${path.join(scratch, 'extension')}`,
+      '--host-resolver-rules=MAP *.test 127.0.0.1',
+      '--no-sandbox',
+    ],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  extensionId = new URL(worker.url()).host;
+  popup = await context.newPage();
+  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+}
+
 beforeAll(async () => {
   scratch = mkdtempSync(path.join(tmpdir(), 'twofold-extension-'));
-  const unpacked = unpackedWithTestHosts();
+  unpackedWithTestHosts();
   server = await startTestServer();
   pages = await servePages();
   const github = await api('POST', '/api/v1/twofaccounts', {
@@ -145,21 +184,7 @@ beforeAll(async () => {
   const { id } = (await starred.json()) as { id: number };
   const star = await api('PUT', `/api/v1/twofaccounts/${id}/favorite`, { favorite: true });
   if (!star.ok) throw new Error(`favourite: ${star.status} ${await star.text()}`);
-  context = await chromium.launchPersistentContext(path.join(scratch, 'profile'), {
-    executablePath: CHROMIUM,
-    headless: true,
-    ignoreDefaultArgs: ['--disable-extensions'],
-    args: [
-      `--disable-extensions-except=${unpacked}`,
-      `--load-extension=${unpacked}`,
-      '--host-resolver-rules=MAP *.test 127.0.0.1',
-      '--no-sandbox',
-    ],
-  });
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  extensionId = new URL(worker.url()).host;
-  popup = await context.newPage();
-  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+  await launch();
 });
 
 afterAll(async () => {
@@ -378,16 +403,7 @@ describe('the offline copy', () => {
     await expect
       .poll(() => connect.getByLabel('Code to compare').innerText())
       .toBe(await userCode.textContent());
-    await connect.getByRole('button', { name: 'Approve' }).click();
-    // The identity confirmation of the first pairing may still hold (five minutes), or be asked again.
-    const confirm = connect.getByRole('group', { name: 'Confirm' });
-    const connected = connect.getByRole('status').getByRole('heading', { name: 'Device connected' });
-    await connected.or(confirm).waitFor();
-    if (await confirm.isVisible()) {
-      await confirm.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await confirm.getByRole('button', { name: 'Confirm' }).click();
-    }
-    await connected.waitFor();
+    await approve(connect);
     await connect.close();
   }
 
@@ -468,8 +484,93 @@ describe('the offline copy', () => {
     await page.close();
   });
 
-  it('its token revoked in Settings (the server up again): the next contact erases the copy', async () => {
+  it('after a browser restart, the server stopped: offers Unlock, fills from the copy; paired again, goes on', async () => {
+    const refreshedBefore = (await stored()).offlineRefreshedAt as number;
+    // The browser closed and started again on the same profile: the session storage (the tokens'
+    // keys, the unlocked copy's key) is gone, the background starts afresh.
+    await context.close();
+    await launch();
+
+    // Not paired any more (the code-filling token's key is gone), but the copy is offered.
+    await popup.getByText('The browser was restarted: pair again to unlock the extension.').waitFor();
+    await popup.getByRole('button', { name: 'Pair', exact: true }).waitFor();
+    await popup
+      .getByRole('status')
+      .filter({ hasText: 'Not paired: the extension must be paired again to reach the server. Unlock' })
+      .waitFor();
+    await section()
+      .getByText(/^On, locked\./)
+      .waitFor();
+    await section().getByLabel('Passphrase', { exact: true }).fill(OFFLINE_PASSPHRASE);
+    await section().getByRole('button', { name: 'Unlock' }).click();
+    await section()
+      .getByText(/^On, unlocked\./)
+      .waitFor();
+    await popup
+      .getByRole('status')
+      .filter({ hasText: "must be paired again to reach the server. Codes come from this browser's copy" })
+      .waitFor();
+    const item = popup.getByRole('listitem').filter({ hasText: 'GitHub' });
+    await item.getByRole('button', { name: 'Show code' }).click();
+    await expect
+      .poll(async () => codesNow().includes((await item.locator('.code').textContent()) ?? ''))
+      .toBe(true);
+
+    // A page of the account's site: its button fills from the copy, and so does the shortcut.
+    const url = pageUrl('login.github.test', '/two-factor');
+    const page = await context.newPage();
+    await page.goto(url);
+    const field = page.getByLabel('Authentication code');
+    await clickTwofoldButton(page);
+    await expect.poll(async () => codesNow().includes(await field.inputValue())).toBe(true);
+    await field.fill('');
+    expect(await fillBest(url)).toEqual({ filled: true });
+    await expect.poll(async () => codesNow().includes(await field.inputValue())).toBe(true);
+    await page.close();
+    // A look-alike host gets nothing from the copy.
+    const other = await context.newPage();
+    const otherUrl = pageUrl('githab.test', '/two-factor');
+    await other.goto(otherUrl);
+    expect(await fillBest(otherUrl)).toEqual({ error: 'not-for-site' });
+    expect(await other.getByLabel('Authentication code').inputValue()).toBe('');
+    await other.close();
+
+    // The server up again, the extension paired again: online as before, and the copy refreshed
+    // with its own token (which the unlock gave back).
     await server.resume();
+    const opened = context.waitForEvent('page');
+    await popup.getByRole('button', { name: 'Pair', exact: true }).click();
+    // The web app's session may not have outlived the restart: signed in again if asked.
+    web = await opened;
+    const heading = web.getByRole('heading', { name: 'Connect a browser extension' });
+    const signIn = web.getByRole('button', { name: 'Sign in', exact: true });
+    await heading.or(signIn).waitFor();
+    if (await signIn.isVisible()) {
+      await web.getByLabel('Email', { exact: true }).fill('tester@example.com');
+      await web.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await signIn.click();
+    }
+    await heading.waitFor();
+    await approve(web);
+    await popup.getByRole('button', { name: 'Pair', exact: true }).waitFor({ state: 'hidden' });
+    await expect.poll(() => popup.getByRole('status').filter({ hasText: 'paired again' }).count()).toBe(0);
+    await popup.getByRole('listitem').filter({ hasText: 'GitHub' }).waitFor();
+    expect(await popup.getByRole('status').filter({ hasText: 'Offline:' }).count()).toBe(0);
+    await expect
+      .poll(async () => (await stored()).offlineRefreshedAt as number)
+      .toBeGreaterThan(refreshedBefore);
+
+    // The first code-filling token, unusable since the restart, is still valid on the server:
+    // revoked here, so that Settings lists the one in use only.
+    const tokens = (await (await server.asUser('GET', '/oauth/personal-access-tokens')).json()) as {
+      id: string;
+      name: string;
+    }[];
+    const stale = tokens.filter((token) => token.name === 'Twofold extension (Chromium)').at(-1)!;
+    expect((await server.asUser('DELETE', `/oauth/personal-access-tokens/${stale.id}`)).status).toBe(204);
+  });
+
+  it('its token revoked in Settings (the server up again): the next contact erases the copy', async () => {
     await web.goto(`${server.url}/settings/oauth`);
     await web.getByRole('button', { name: 'Revoke Twofold offline copy (Chromium)' }).click();
     await web.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();

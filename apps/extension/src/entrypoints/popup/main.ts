@@ -1,8 +1,8 @@
 // The popup: pairing (server URL, then the device code the web app confirms; a pasted token as a
 // fallback), then every account, favourites first, searchable; a code is read only when asked for.
 // The offline copy (off by default): turned on with a passphrase and the web app's approval, then
-// unlocked, locked or turned off here; while the server cannot be reached, the list and its codes
-// come from the unlocked copy.
+// unlocked, locked or turned off here; while the server cannot be reached, or the extension is not
+// paired (after a browser restart), the list and its codes come from the unlocked copy.
 import { browser } from 'wxt/browser';
 import type { PopupAccount, PopupCode, PopupRequest, StateAnswer } from '../../lib/messages.js';
 import type { KeeperRequest, KeeperState } from '../../offline/offline-keeper.js';
@@ -80,7 +80,6 @@ async function render(state: StateAnswer): Promise<void> {
   $('error').hidden = true;
   const paired = state.status === 'ready';
   $('pair').hidden = paired;
-  $('accounts').hidden = !paired;
   if (!paired) {
     const note = { unpaired: '', locked: t('lockedNote'), revoked: t('revokedNote') }[state.status];
     $('status-note').textContent = state.pairingError ? t(`error_${state.pairingError}`) : note;
@@ -89,21 +88,35 @@ async function render(state: StateAnswer): Promise<void> {
     }
     $('pair-code').hidden = !state.pairing;
     $('user-code').textContent = state.pairing?.userCode ?? '';
-    return;
   }
-  offline = false;
-  try {
-    accounts = await send<PopupAccount[]>({ type: 'accounts' });
-  } catch (error) {
-    if (!(error instanceof Error && error.message === 'unreachable')) throw error;
-    offline = true;
+  // Not paired (after a browser restart): a kept copy is still offered, below the pairing form.
+  offline = !paired;
+  if (paired) {
+    try {
+      accounts = await send<PopupAccount[]>({ type: 'accounts' });
+    } catch (error) {
+      if (!(error instanceof Error && error.message === 'unreachable')) throw error;
+      offline = true;
+    }
   }
   const copy = await send<KeeperState>({ type: 'offline-state' });
+  $('accounts').hidden = !paired && !copy.kept;
+  if ($('accounts').hidden) return;
+  // Forgetting the server and scanning a page for the web app need the pairing.
+  $('forget').hidden = !paired;
+  $('scan-row').hidden = !paired;
   if (offline) accounts = copy.unlocked ? await send<PopupAccount[]>({ type: 'offline-accounts' }) : [];
   $('offline-banner').hidden = !offline;
-  $('offline-banner').textContent = t(
-    copy.unlocked ? 'offlineBanner' : copy.kept ? 'offlineBannerLocked' : 'error_unreachable',
-  );
+  const banner = paired
+    ? copy.unlocked
+      ? 'offlineBanner'
+      : copy.kept
+        ? 'offlineBannerLocked'
+        : 'error_unreachable'
+    : copy.unlocked
+      ? 'offlineBannerUnpaired'
+      : 'offlineBannerUnpairedLocked';
+  $('offline-banner').textContent = t(banner);
   renderOffline(copy);
   // Online: the copy is refreshed now (a revoked copy token erases it at this contact).
   if (!offline && copy.kept)
