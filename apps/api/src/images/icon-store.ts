@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
-import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import path from 'node:path';
 import { mimeOf, sniffImage, type ImageExt } from './image-type.js';
 import { sanitiseSvg } from './svg.js';
+import { filesToMoveIn } from '../storage/move-in.js';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const NAME = /^[A-Za-z0-9]{40}\.(png|jpg|gif|bmp|svg|webp)$/;
@@ -219,14 +220,8 @@ export class DatabaseIconStore implements IconStore {
  * the folder are left alone. Returns how many icons were moved.
  */
 export async function moveIconFilesIn(db: Kysely<DB>, dir: string): Promise<number> {
-  let files: string[];
-  try {
-    files = await readdir(dir);
-  } catch {
-    return 0; // no folder: nothing to move
-  }
   let moved = 0;
-  for (const name of files.filter((file) => NAME.test(file))) {
+  for (const name of await filesToMoveIn(dir, (file) => NAME.test(file))) {
     const file = path.join(dir, name);
     let bytes: Buffer;
     try {

@@ -1,9 +1,10 @@
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { AppKeys } from '../config/app-key.js';
 import type { DB } from '../db/schema.js';
+import { filesToMoveIn } from '../storage/move-in.js';
 import { finish, insertMail, unseal } from './mail-outbox.js';
 
 /** The addresses of one header of an .eml text (`Name <a@b>` or a bare address), unfolded. */
@@ -28,14 +29,8 @@ export async function moveMailFilesIn(
   deps: { readonly db: Kysely<DB>; readonly keys: AppKeys; readonly clock: Clock },
   dir: string,
 ): Promise<number> {
-  let files: string[];
-  try {
-    files = await readdir(dir);
-  } catch {
-    return 0; // no folder: nothing to move
-  }
   let moved = 0;
-  for (const name of files.filter((file) => file.endsWith('.eml') && !file.startsWith('.'))) {
+  for (const name of await filesToMoveIn(dir, (file) => file.endsWith('.eml') && !file.startsWith('.'))) {
     const file = path.join(dir, name);
     let eml: Buffer;
     try {

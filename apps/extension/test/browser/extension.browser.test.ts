@@ -382,6 +382,14 @@ describe('adding an account from a QR code on the page', () => {
 describe('the offline copy', () => {
   const OFFLINE_PASSPHRASE = 'a long offline passphrase';
   const section = () => popup.getByRole('region', { name: 'Offline copy' });
+  /** Unlocks the copy in the popup with its passphrase, and waits until the popup says so. */
+  async function unlockCopy(): Promise<void> {
+    await section().getByLabel('Passphrase', { exact: true }).fill(OFFLINE_PASSPHRASE);
+    await section().getByRole('button', { name: 'Unlock' }).click();
+    await section()
+      .getByText(/^On, unlocked\./)
+      .waitFor();
+  }
 
   /** Types the passphrase twice, turns the copy on and approves its `read` token in the web app. */
   async function turnOn(): Promise<void> {
@@ -461,11 +469,7 @@ describe('the offline copy', () => {
       .getByText(/^On, locked\./)
       .waitFor();
 
-    await section().getByLabel('Passphrase', { exact: true }).fill(OFFLINE_PASSPHRASE);
-    await section().getByRole('button', { name: 'Unlock' }).click();
-    await section()
-      .getByText(/^On, unlocked\./)
-      .waitFor();
+    await unlockCopy();
     await expect.poll(() => section().getByRole('button', { name: 'Unlock' }).isVisible()).toBe(false);
     await section().getByRole('button', { name: 'Lock', exact: true }).waitFor();
     await popup.getByRole('status').filter({ hasText: "Codes come from this browser's copy" }).waitFor();
@@ -501,11 +505,7 @@ describe('the offline copy', () => {
     await section()
       .getByText(/^On, locked\./)
       .waitFor();
-    await section().getByLabel('Passphrase', { exact: true }).fill(OFFLINE_PASSPHRASE);
-    await section().getByRole('button', { name: 'Unlock' }).click();
-    await section()
-      .getByText(/^On, unlocked\./)
-      .waitFor();
+    await unlockCopy();
     await popup
       .getByRole('status')
       .filter({ hasText: "must be paired again to reach the server. Codes come from this browser's copy" })
