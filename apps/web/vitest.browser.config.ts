@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     include: ['test/browser/**/*.browser.test.ts'],
     environment: 'node',
+    // Sets up one new install's data folder that every server of the run starts on a copy of.
+    globalSetup: ['test/browser/empty-install.ts'],
     fileParallelism: false,
     retry: 0,
     // A loaded machine (CI, two cores) can take seconds to render what a read waits for.

@@ -307,7 +307,8 @@ describe('every screen passes axe in light and dark mode, and in Arabic', () => 
       ...(await sweep(page, server.url, [...PUBLIC_SCREENS, ...SIGNED_OUT_SCREENS], ['dark'], ', Arabic')),
     );
     expectNone(found);
-  });
+    // Some twenty screens, axe run on each in two schemes and in Arabic.
+  }, 180_000);
 
   it('the screens of a signed-in user', async () => {
     const { page, server } = session;

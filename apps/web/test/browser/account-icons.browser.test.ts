@@ -65,7 +65,7 @@ describe('account form icons: upload, remove, official logos, temporary files', 
     await uploadIcon('Upload an icon', imageA);
     await preview().waitFor();
     const first = await previewName();
-    expect(await iconStatus(first)).toBe(200);
+    await expect.poll(() => iconStatus(first)).toBe(200);
     await screenshots(page, 'form-icon-uploaded');
 
     await uploadIcon('Change the icon', imageB);
@@ -76,7 +76,7 @@ describe('account form icons: upload, remove, official logos, temporary files', 
     const second = await previewName();
     expect(second).not.toBe(first);
     await expectIconStatus(first, 404);
-    expect(await iconStatus(second)).toBe(200);
+    await expect.poll(() => iconStatus(second)).toBe(200);
 
     await page.getByRole('button', { name: 'Remove the icon' }).click();
     await preview().waitFor({ state: 'detached' });
@@ -98,14 +98,14 @@ describe('account form icons: upload, remove, official logos, temporary files', 
     await lucky.click();
     await preview().waitFor();
     const logo = await previewName();
-    expect(await iconStatus(logo)).toBe(200);
+    await expect.poll(() => iconStatus(logo)).toBe(200);
     await screenshots(page, 'form-icon-lucky');
     await page.getByLabel('Account', { exact: true }).fill('octo');
     await page.getByLabel('Secret', { exact: true }).fill(SECRET);
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/accounts/);
     // Saved: the icon is the account's now, it stays.
-    expect(await iconStatus(logo)).toBe(200);
+    await expect.poll(() => iconStatus(logo)).toBe(200);
     const accounts = (await apiCall(page, 'GET', `${server.url}/api/v1/twofaccounts`)) as {
       account: string;
       icon: string | null;
@@ -145,7 +145,7 @@ describe('account form icons: upload, remove, official logos, temporary files', 
     await page.goto(`${server.url}/account/${id}/edit`);
     await page.getByRole('heading', { name: 'Edit account' }).waitFor();
     await preview().waitFor();
-    expect(await previewName()).toBe(saved);
+    await expect.poll(() => previewName()).toBe(saved);
     await uploadIcon('Change the icon', imageA);
     await page.waitForFunction(
       (name) => !document.querySelector(`img[src$="${encodeURIComponent(name)}"]`),
@@ -155,7 +155,7 @@ describe('account form icons: upload, remove, official logos, temporary files', 
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL(/\/accounts/);
     await expectIconStatus(cancelled, 404);
-    expect(await iconStatus(saved!)).toBe(200);
+    await expect.poll(() => iconStatus(saved!)).toBe(200);
 
     await page.goto(`${server.url}/account/${id}/edit`);
     await page.getByRole('heading', { name: 'Edit account' }).waitFor();
@@ -170,7 +170,7 @@ describe('account form icons: upload, remove, official logos, temporary files', 
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/accounts/);
     await expectIconStatus(saved!, 404);
-    expect(await iconStatus(replacement)).toBe(200);
+    await expect.poll(() => iconStatus(replacement)).toBe(200);
     const after = (await apiCall(page, 'GET', `${server.url}/api/v1/twofaccounts/${id}`)) as {
       icon: string | null;
     };

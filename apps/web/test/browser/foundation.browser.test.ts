@@ -25,7 +25,7 @@ describe('a new install', () => {
     await signUp(page, session.server.url);
     await page.goto(`${session.server.url}/register`);
     await page.waitForURL(/\/(start|accounts)$/);
-    expect(await page.getByRole('heading', { name: 'Create your account' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('heading', { name: 'Create your account' }).count()).toBe(0);
   });
 
   it('sends an unknown path to the 404 screen', async () => {

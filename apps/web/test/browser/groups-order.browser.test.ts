@@ -19,7 +19,7 @@ describe('the order of the groups', () => {
     const { page, server } = session;
     await page.goto(`${server.url}/groups`);
     await page.getByRole('list', { name: 'Groups' }).waitFor();
-    expect(await names()).toEqual(['Work', 'Home', 'Bank']);
+    await expect.poll(() => names()).toEqual(['Work', 'Home', 'Bank']);
     await expect.poll(() => page.getByRole('button', { name: 'Move Work up' }).isDisabled()).toBe(true);
     await expect.poll(() => page.getByRole('button', { name: 'Move Bank down' }).isDisabled()).toBe(true);
 
@@ -34,7 +34,7 @@ describe('the order of the groups', () => {
 
     await page.reload();
     await page.getByRole('list', { name: 'Groups' }).waitFor();
-    expect(await names()).toEqual(['Bank', 'Home', 'Work']);
+    await expect.poll(() => names()).toEqual(['Bank', 'Home', 'Work']);
     const stored = await page.evaluate(async (url) => {
       const response = await fetch(`${url}/api/v1/groups`, { headers: { Accept: 'application/json' } });
       return ((await response.json()) as { name: string }[]).map((group) => group.name);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { faketimeEnv } from '../../../../packages/contract/test/faketime';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -15,6 +16,21 @@ const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
 export const artifactsDir = path.join(repoRoot, 'test-artifacts');
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A data folder the built server set up once for the run (empty-install.ts), never used since. */
+    readonly emptyInstall?: string;
+  }
+}
+
+/** A new install's data folder: a copy of the run's empty install, or an empty folder without one. */
+function newDataDir(): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'twofold-browser-'));
+  const template = inject('emptyInstall');
+  if (template) cpSync(template, dataDir, { recursive: true });
+  return dataDir;
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -53,7 +69,7 @@ export async function startServer(
     throw new Error('Build first: the browser tests run the built server and web app (pnpm build).');
   }
   const port = at.port ?? (await freePort());
-  const dataDir = at.dataDir ?? mkdtempSync(path.join(tmpdir(), 'twofold-browser-'));
+  const dataDir = at.dataDir ?? newDataDir();
   const url = `http://localhost:${port}`;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [serverEntry], {
@@ -75,7 +91,8 @@ export async function startServer(
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
 
-  const deadline = Date.now() + 60_000;
+  // A loaded machine (two browser files at a time on two cores) can take this long to start it.
+  const deadline = Date.now() + 100_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
     try {
@@ -86,7 +103,7 @@ export async function startServer(
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`the server did not start within 60 s:\n${output}`);
+      throw new Error(`the server did not start within 100 s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }

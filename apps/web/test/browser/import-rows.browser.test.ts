@@ -82,6 +82,6 @@ describe('import rows: duplicates left out unless ticked, and a summary', () => 
     await expect
       .poll(() => bulk.evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight))
       .toBe(true);
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   });
 });

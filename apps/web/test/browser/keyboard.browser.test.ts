@@ -48,19 +48,19 @@ describe('the accounts screen with the keyboard only', () => {
     await page.keyboard.type('git');
     const search = page.getByRole('searchbox', { name: 'Search' });
     await expect.poll(() => search.inputValue()).toBe('git');
-    expect(await focused(page)).toBe('Search');
+    await expect.poll(() => focused(page)).toBe('Search');
     await expect.poll(() => list(page).getByRole('listitem').count()).toBe(2);
 
     // Down into the list, down and up between the accounts, up again back to the search.
     await page.keyboard.press('ArrowDown');
-    expect(await focused(page)).toMatch(/^GitHub/);
+    await expect.poll(() => focused(page)).toMatch(/^GitHub/);
     await page.keyboard.press('ArrowDown');
-    expect(await focused(page)).toMatch(/^GitLab/);
+    await expect.poll(() => focused(page)).toMatch(/^GitLab/);
     await page.keyboard.press('ArrowDown');
-    expect(await focused(page)).toMatch(/^GitLab/);
+    await expect.poll(() => focused(page)).toMatch(/^GitLab/);
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
-    expect(await focused(page)).toBe('Search');
+    await expect.poll(() => focused(page)).toBe('Search');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
 
@@ -79,7 +79,7 @@ describe('the accounts screen with the keyboard only', () => {
     // Escape closes it and the focus is back on the account.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await focused(page)).toMatch(/^GitLab/);
+    await expect.poll(() => focused(page)).toMatch(/^GitLab/);
 
     // A letter typed on an account goes to the search too.
     await page.keyboard.type('l');
@@ -103,14 +103,16 @@ describe('the accounts screen with the keyboard only', () => {
     const names = (await list(page).locator('.account-service').allInnerTexts()).map((name) => name.trim());
     await first.focus();
     await page.keyboard.press('ArrowRight');
-    expect(await focused(page)).toMatch(new RegExp(`\\b${names[1]}`));
+    await expect.poll(() => focused(page)).toMatch(new RegExp(`\\b${names[1]}`));
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowDown');
-    expect(await focused(page)).toMatch(new RegExp(`\\b${names[Math.min(columns, names.length - 1)]}`));
+    await expect
+      .poll(() => focused(page))
+      .toMatch(new RegExp(`\\b${names[Math.min(columns, names.length - 1)]}`));
     await page.keyboard.press('End');
-    expect(await focused(page)).toMatch(new RegExp(`\\b${names.at(-1)}`));
+    await expect.poll(() => focused(page)).toMatch(new RegExp(`\\b${names.at(-1)}`));
     await page.keyboard.press('Home');
-    expect(await focused(page)).toMatch(/^GitHub/);
+    await expect.poll(() => focused(page)).toMatch(/^GitHub/);
   });
 
   it('keys typed in a window or a menu stay there', async () => {

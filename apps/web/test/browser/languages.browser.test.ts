@@ -99,7 +99,7 @@ describe.each(journeys)('the sign-in journey in $locale', (texts) => {
     const { page } = browser;
     await page.goto(server.url);
     await page.getByRole('heading', { name: texts.register.title }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe(short);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(short);
     await page.getByLabel(texts.register.name, { exact: true }).fill(USER.name);
     await page.getByLabel(texts.register.email, { exact: true }).fill(USER.email);
     await page.getByLabel(texts.register.password, { exact: true }).fill(USER.password);

@@ -82,8 +82,8 @@ describe('logos sit on the plate their artwork needs', () => {
         await expect.poll(() => logo.getAttribute('data-plate'), { timeout: 5_000 }).not.toBeNull();
         return luminanceOf(await logo.evaluate((image) => getComputedStyle(image).backgroundColor));
       };
-      expect(await plateOf('White Logo'), scheme).toBeLessThan(0.25);
-      expect(await plateOf('Black Logo'), scheme).toBeGreaterThan(0.75);
+      await expect.poll(() => plateOf('White Logo'), { message: scheme }).toBeLessThan(0.25);
+      await expect.poll(() => plateOf('Black Logo'), { message: scheme }).toBeGreaterThan(0.75);
     }
   });
 

@@ -86,7 +86,7 @@ describe('managing accounts: groups, order, deletion, QR codes', () => {
     await screenshots(page, 'group-switch');
     await groupSwitch.getByRole('button', { name: /^Work/ }).click();
     await page.getByRole('button', { name: /^Active group: Work, 2 accounts/ }).waitFor();
-    expect(await services()).toEqual(['Alpha', 'Bravo']);
+    await expect.poll(() => services()).toEqual(['Alpha', 'Bravo']);
 
     // Back to no group for Bravo.
     await page.getByRole('button', { name: 'Manage' }).click();
@@ -138,7 +138,7 @@ describe('managing accounts: groups, order, deletion, QR codes', () => {
     await page.mouse.move(target.x + target.width / 2, target.y + 4, { steps: 12 });
     await page.mouse.up();
     await saved;
-    expect(await services()).toEqual(['Delta', 'Alpha', 'Bravo', 'Charlie', 'Echo']);
+    await expect.poll(() => services()).toEqual(['Delta', 'Alpha', 'Bravo', 'Charlie', 'Echo']);
     await page.reload();
     await page.getByRole('button', { name: 'Manage' }).waitFor();
     await expect.poll(services).toEqual(['Delta', 'Alpha', 'Bravo', 'Charlie', 'Echo']);
@@ -149,7 +149,7 @@ describe('managing accounts: groups, order, deletion, QR codes', () => {
     );
     await page.getByRole('button', { name: 'Sort descending' }).click();
     await sorted;
-    expect(await services()).toEqual(['Echo', 'Delta', 'Charlie', 'Bravo', 'Alpha']);
+    await expect.poll(() => services()).toEqual(['Echo', 'Delta', 'Charlie', 'Bravo', 'Alpha']);
     await page.reload();
     await expect.poll(services).toEqual(['Echo', 'Delta', 'Charlie', 'Bravo', 'Alpha']);
     const stored = (await apiCall(page, 'GET', `${server.url}/api/v1/twofaccounts`)) as { service: string }[];

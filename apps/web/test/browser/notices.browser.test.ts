@@ -69,7 +69,7 @@ describe('notices', () => {
     await expect.poll(() => list(page).getByRole('listitem').count()).toBe(3);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 });
-      expect(await covered(page, notice), `at ${width} px`).toEqual([]);
+      await expect.poll(() => covered(page, notice), { message: `at ${width} px` }).toEqual([]);
     }
     await expectAccessible(page, 'with the data-changed notice');
     await screenshots(page, 'notice-data-changed');
@@ -116,7 +116,7 @@ describe('notices', () => {
       await toggle.click();
       const toast = page.getByRole('status').filter({ hasText: 'Saved' });
       await toast.waitFor();
-      expect(await covered(page, toast), `at ${width} px`).not.toContain('Settings');
+      await expect.poll(() => covered(page, toast), { message: `at ${width} px` }).not.toContain('Settings');
       const heading = await page.getByRole('heading', { name: 'Settings', level: 1 }).boundingBox();
       const toastBox = await toast.boundingBox();
       expect(overlaps(heading!, toastBox!)).toBe(false);

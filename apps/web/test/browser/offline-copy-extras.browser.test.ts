@@ -62,7 +62,7 @@ describe("notes and recovery codes in this device's copy (the user's choice)", (
     await expect.poll(() => extrasSwitch(page).getAttribute('aria-checked')).toBe('false');
 
     // Off (the default): nothing of them on the device, in clear or sealed.
-    expect(await extrasRecords(page)).toEqual({ count: 0, keeps: false });
+    await expect.poll(() => extrasRecords(page)).toEqual({ count: 0, keeps: false });
     const offDump = (await storedBytes(page)).toLowerCase();
     expect(offDump).toContain('idb:twofold-device-copy/copy');
     for (const clear of [NOTE, ...CODES]) expect(offDump).not.toContain(clear.toLowerCase());
@@ -74,7 +74,7 @@ describe("notes and recovery codes in this device's copy (the user's choice)", (
         'The note and recovery codes are not kept on this device: they show when the server can be reached.',
       )
       .waitFor({ timeout: 20_000 });
-    expect(await dialog.getByText(NOTE).count()).toBe(0);
+    await expect.poll(() => dialog.getByText(NOTE).count()).toBe(0);
     await restoreServer(page);
 
     // On: the server asks who the user is, then every record is sealed again with them.
@@ -86,7 +86,7 @@ describe("notes and recovery codes in this device's copy (the user's choice)", (
       .getByText("Notes and recovery codes are now kept in this device's copy.")
       .waitFor({ timeout: 20_000 });
     await expect.poll(() => extrasSwitch(page).getAttribute('aria-checked')).toBe('true');
-    expect(await extrasRecords(page)).toEqual({ count: 1, keeps: true });
+    await expect.poll(() => extrasRecords(page)).toEqual({ count: 1, keeps: true });
     const onDump = (await storedBytes(page)).toLowerCase();
     for (const clear of [NOTE, ...CODES])
       expect(onDump, 'sealed, never in clear').not.toContain(clear.toLowerCase());
@@ -101,7 +101,7 @@ describe("notes and recovery codes in this device's copy (the user's choice)", (
       .getByRole('button', { name: /^GitHub/ })
       .waitFor();
     await expect.poll(() => storedRevision(page), { timeout: 20_000 }).not.toBe(before);
-    expect(await extrasRecords(page)).toEqual({ count: 1, keeps: true });
+    await expect.poll(() => extrasRecords(page)).toEqual({ count: 1, keeps: true });
 
     await openOffline(page, url);
     await dialog.getByRole('heading', { name: 'Note and recovery codes' }).waitFor({ timeout: 20_000 });
@@ -109,7 +109,7 @@ describe("notes and recovery codes in this device's copy (the user's choice)", (
     const codes = dialog.getByRole('list', { name: 'Recovery codes' });
     for (const code of CODES) await codes.getByText(code).waitFor();
     await dialog.getByText('Read only: changes, such as marking a code used, need the server.').waitFor();
-    expect(await dialog.getByRole('button', { name: 'Mark used' }).count()).toBe(0);
+    await expect.poll(() => dialog.getByRole('button', { name: 'Mark used' }).count()).toBe(0);
     await screenshots(page, 'offline-copy-extras-code-window');
     // The list's recovery badge opens them too, read only.
     await page.keyboard.press('Escape');
@@ -119,7 +119,7 @@ describe("notes and recovery codes in this device's copy (the user's choice)", (
       .click();
     const recoveryDialog = page.getByRole('dialog', { name: 'Recovery codes of GitHub' });
     await recoveryDialog.getByText(EDITED_NOTE).waitFor({ timeout: 20_000 });
-    expect(await recoveryDialog.getByRole('button', { name: 'Mark used' }).count()).toBe(0);
+    await expect.poll(() => recoveryDialog.getByRole('button', { name: 'Mark used' }).count()).toBe(0);
     await restoreServer(page);
 
     // Off again: their records leave the stored copy, and nothing of them stays on the device.
@@ -129,7 +129,7 @@ describe("notes and recovery codes in this device's copy (the user's choice)", (
     await page
       .getByText("Notes and recovery codes were removed from this device's copy.")
       .waitFor({ timeout: 20_000 });
-    expect(await extrasRecords(page)).toEqual({ count: 0, keeps: false });
+    await expect.poll(() => extrasRecords(page)).toEqual({ count: 0, keeps: false });
     const againDump = (await storedBytes(page)).toLowerCase();
     for (const clear of [NOTE, EDITED_NOTE, ...CODES]) expect(againDump).not.toContain(clear.toLowerCase());
     await openOffline(page, url);

@@ -43,7 +43,7 @@ describe('the data mode: online, or reading the copy (locked or open)', () => {
     // Locked: neither 'Loading…' then the unlock screen, nor any wait on the server.
     await page.goto(`${url}/settings/options`);
     await needsServer(page).waitFor({ timeout: 20_000 });
-    expect(await unlockHeading(page).count()).toBe(0);
+    await expect.poll(() => unlockHeading(page).count()).toBe(0);
     await screenshots(page, 'offline-needs-server');
     await page.getByRole('link', { name: 'Back to accounts' }).click();
     await unlockHeading(page).waitFor();
@@ -79,7 +79,7 @@ describe('the data mode: online, or reading the copy (locked or open)', () => {
     await list(page)
       .getByRole('button', { name: /^GitHub/ })
       .waitFor({ timeout: 20_000 });
-    expect(await unlockHeading(page).count()).toBe(0);
+    await expect.poll(() => unlockHeading(page).count()).toBe(0);
     expect(
       await page
         .getByRole('status')

@@ -63,7 +63,7 @@ describe('signing in with OpenID Connect', () => {
     // server, not the app's offline shell.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.reload();
-    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     const button = page.getByRole('link', { name: 'Sign in with Pocket ID' });
     await button.waitFor();
     // The password form is still there: password sign-in is on.

@@ -38,7 +38,7 @@ describe('right-to-left languages', () => {
     await page.goto(`${server.url}/accounts`);
     const newButton = page.getByRole('button', { name: 'New', exact: true });
     await newButton.waitFor();
-    expect(await direction(page)).toEqual({ dir: 'ltr', lang: 'en' });
+    await expect.poll(() => direction(page)).toEqual({ dir: 'ltr', lang: 'en' });
     const switchLtr = await box(page.locator('.group-switch-button'));
     expect(switchLtr.x).toBeLessThan((await box(newButton)).x);
 
@@ -46,7 +46,7 @@ describe('right-to-left languages', () => {
     await page.reload();
     const newArabic = page.getByRole('button', { name: 'جديد', exact: true });
     await newArabic.waitFor();
-    expect(await direction(page)).toEqual({ dir: 'rtl', lang: 'ar' });
+    await expect.poll(() => direction(page)).toEqual({ dir: 'rtl', lang: 'ar' });
     const switchRtl = await box(page.getByRole('button', { name: /المجموعة النشطة/ }));
     expect(switchRtl.x).toBeGreaterThan((await box(newArabic)).x);
     // The account's icon sits at the start of its row: on the right.
@@ -73,7 +73,7 @@ describe('right-to-left languages', () => {
     expect([totp(SECRET, before), totp(SECRET, after)]).toContain(shown);
     const dialogParts = await partsX(code);
     expect(dialogParts[0]).toBeLessThan(dialogParts[1]!);
-    expect(await code.evaluate((element) => getComputedStyle(element).direction)).toBe('ltr');
+    await expect.poll(() => code.evaluate((element) => getComputedStyle(element).direction)).toBe('ltr');
     // The dialog stays centred whatever the direction.
     const dialog = await box(page.getByRole('dialog'));
     expect(Math.abs(dialog.x + dialog.width / 2 - 640)).toBeLessThan(2);

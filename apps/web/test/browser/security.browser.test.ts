@@ -45,7 +45,7 @@ describe('security settings', () => {
   it('lists the open sessions and ends another one: its next request is refused', async () => {
     const { page, server } = session;
     const elsewhere = await signInElsewhere(server.url);
-    expect(await userStatus(server.url, elsewhere)).toBe(200);
+    await expect.poll(() => userStatus(server.url, elsewhere)).toBe(200);
 
     await page.goto(`${server.url}/settings/security`);
     const sessions = page.getByRole('list', { name: 'Open sessions' });
@@ -55,7 +55,7 @@ describe('security settings', () => {
 
     await page.getByRole('button', { name: 'End session Firefox, Linux' }).click();
     await page.getByRole('status').filter({ hasText: 'Session ended' }).waitFor();
-    expect(await userStatus(server.url, elsewhere)).toBe(401);
+    await expect.poll(() => userStatus(server.url, elsewhere)).toBe(401);
     await expect.poll(() => sessions.getByRole('listitem').count()).toBe(1);
 
     // The sign-in log shows both sign-ins, and the ended one closed.

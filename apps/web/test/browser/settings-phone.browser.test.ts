@@ -30,11 +30,13 @@ describe('Settings on a phone: devices by name, lists without a stray line, tabs
     for (const name of ['Open sessions', 'Sign-in log']) {
       const first = page.getByRole('list', { name }).locator(':scope > li').first();
       await first.waitFor();
-      expect(await first.evaluate((item) => getComputedStyle(item).borderTopWidth), name).toBe('0px');
+      await expect
+        .poll(() => first.evaluate((item) => getComputedStyle(item).borderTopWidth), { message: name })
+        .toBe('0px');
     }
     // The period select looks like the other selects.
     const select = page.getByRole('combobox', { name: 'Show' });
-    expect(await select.evaluate((element) => element.classList.contains('input'))).toBe(true);
+    await expect.poll(() => select.evaluate((element) => element.classList.contains('input'))).toBe(true);
     await screenshots(page, 'settings-security');
   });
 

@@ -55,7 +55,7 @@ describe('settings', () => {
     await openOptions();
     await page.getByLabel('Language').selectOption({ label: 'Français' });
     await page.getByRole('heading', { name: 'Général' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('fr');
     await expect.poll(() => page.title()).toBe('Réglages · Twofold');
     await screenshots(page, 'settings-options-fr');
     await page.getByLabel('Langue').selectOption({ label: 'English' });
@@ -113,7 +113,7 @@ describe('settings', () => {
     expect(value?.length).toBeGreaterThanOrEqual(64);
     await page.getByRole('button', { name: 'Copy' }).click();
     await page.getByRole('status').filter({ hasText: 'Copied to clipboard' }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(value);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(value);
     await screenshots(page, 'settings-tokens');
 
     // The token works as a Bearer token on the API.

@@ -184,7 +184,7 @@ describe('start and capture rules, camera failures, invalid QR content, global 4
     await screenshots(page, 'invalid-uri-modal');
     await dialog.getByRole('button', { name: 'Copy' }).click();
     await page.getByRole('status').filter({ hasText: 'Copied to clipboard' }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(content);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(content);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
   });

@@ -43,9 +43,9 @@ describe('light and dark themes, and accessibility in both', () => {
     await page.goto(`${session.server.url}/settings/options`);
     const theme = page.getByRole('combobox', { name: 'Theme' });
     await expect.poll(() => theme.inputValue()).toBe('system');
-    expect(await background(page)).toBe(LIGHT_BG);
+    await expect.poll(() => background(page)).toBe(LIGHT_BG);
     await page.emulateMedia({ colorScheme: 'dark' });
-    expect(await background(page)).toBe(DARK_BG);
+    await expect.poll(() => background(page)).toBe(DARK_BG);
 
     await theme.selectOption('light');
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
@@ -55,7 +55,7 @@ describe('light and dark themes, and accessibility in both', () => {
     await expect.poll(() => background(page)).toBe(DARK_BG);
     await page.reload();
     await theme.waitFor();
-    expect(await background(page)).toBe(DARK_BG);
+    await expect.poll(() => background(page)).toBe(DARK_BG);
     // The browser's own bars (theme-color) take the chosen theme's colour whatever the system's.
     const themeColours = () =>
       page.evaluate(() =>
@@ -73,7 +73,7 @@ describe('light and dark themes, and accessibility in both', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login/);
-    expect(await background(page)).toBe(DARK_BG);
+    await expect.poll(() => background(page)).toBe(DARK_BG);
   });
 
   for (const scheme of ['light', 'dark'] as const) {

@@ -32,8 +32,8 @@ describe('toasts never cover the last row', () => {
       await last.click();
       const toast = page.getByRole('status').filter({ hasText: 'Copied to clipboard' });
       await toast.waitFor();
-      expect(await reachable(page, last)).toBe(true);
-      expect(await reachable(page, page.getByRole('button', { name: 'Sign out' }))).toBe(true);
+      await expect.poll(() => reachable(page, last)).toBe(true);
+      await expect.poll(() => reachable(page, page.getByRole('button', { name: 'Sign out' }))).toBe(true);
     });
   }
 });
