@@ -48,9 +48,10 @@ const STAGES = [
   },
   { api: [{ name: 'API tests', command: 'turbo run test --filter=@twofold/api' }] },
   {
-    // The web app's journeys, then the built extension's (one browser, one server: under a minute).
-    browser: [
-      { name: 'browser tests', command: 'pnpm --filter @twofold/web test:browser' },
+    // The web app's journeys, one file at a time, and beside them the built extension's (one
+    // browser and one server, which spend most of their time waiting on pairing polls).
+    browser: [{ name: 'browser tests', command: 'pnpm --filter @twofold/web test:browser' }],
+    extension: [
       { name: 'extension browser tests', command: 'pnpm --filter @twofold/extension test:browser' },
     ],
   },
