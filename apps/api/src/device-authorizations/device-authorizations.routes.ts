@@ -13,8 +13,10 @@ import {
   TokenBody,
   UserCodeParams,
 } from './device-authorizations.schemas.js';
+import { errors } from '../http/errors.js';
 import {
   decideAuthorization,
+  endOwnToken,
   pollAuthorization,
   showAuthorization,
   startAuthorization,
@@ -49,7 +51,29 @@ export const deviceAuthorizationsRoutes: FastifyPluginAsyncTypebox = async (app)
         response: { 201: DeviceAuthorization },
       },
     },
-    async (request, reply) => reply.code(201).send(await startAuthorization(app.deps, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await startAuthorization(app.deps, request.body, request.headers['user-agent'])),
+  );
+
+  app.delete(
+    '/api/v1/device-authorizations/token',
+    {
+      // Any token may end itself; a session or the proxy's user is told to use Settings instead.
+      config: { auth: 'api', scope: 'codes' },
+      schema: {
+        tags,
+        operationId: 'endDeviceToken',
+        summary:
+          "Twofold only: revokes the caller's own token (a device unpairing, or turning its offline copy off) and the device copy tied to it; 403 to a session",
+        response: { 204: Type.Null() },
+      },
+    },
+    async (request, reply) => {
+      const caller = request.caller;
+      if (caller?.kind !== 'token') throw errors.tokenRequired();
+      await endOwnToken(app.deps, caller.tokenId);
+      return reply.code(204).send(null);
+    },
   );
 
   app.post(
