@@ -631,6 +631,8 @@ describe('the offline copy', () => {
     const kept = Object.keys(await stored());
     for (const key of ['offlineCopy', 'offlineToken', 'offlineSealKey']) expect(kept).not.toContain(key);
     await popup.getByRole('listitem').filter({ hasText: 'GitHub' }).waitFor();
+    // Back to the tokens, where the journey goes on.
+    await web.goto(`${server.url}/settings/oauth`);
   });
 
   it('turned off after a confirmation: erased from this browser', async () => {
