@@ -72,4 +72,47 @@ describe("the offline copy's source", () => {
     expect(await readCopy(local)).toBeNull();
     expect(session.items).toEqual({});
   }, 60_000);
+
+  it("records each refresh on the server's device copy, and erases the copy once it is revoked there", async () => {
+    // A `read` pairing approved by the user: its token comes with a device copy listed in Settings.
+    const { deviceAuthorization } = createTwofold({ baseUrl: server.url });
+    const started = await deviceAuthorization.start('Offline copy (test)', 'read');
+    expect((await server.asUser('POST', '/user/confirm', { password: server.password })).ok).toBe(true);
+    const approved = await server.asUser(
+      'POST',
+      `/api/v1/device-authorizations/${started.user_code}/approve`,
+      {},
+    );
+    expect(approved.status).toBe(204);
+    const token = await deviceAuthorization.waitForToken(started, { sleep: () => Promise.resolve() });
+    const copyId = token.device_copy_id!;
+    const listed = async () =>
+      (await (await server.asUser('GET', '/api/v1/device-copies')).json()) as {
+        id: string;
+        refreshed_at: string;
+      }[];
+    const before = (await listed()).find((copy) => copy.id === copyId)!;
+
+    const local = memory();
+    const session = memory();
+    await createCopy(local, copyId, 'a long passphrase', [], 15);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await refreshFromServer(local, session, server.url, token.access_token, copyId)).toBe('refreshed');
+    const after = (await listed()).find((copy) => copy.id === copyId)!;
+    expect(Date.parse(after.refreshed_at)).toBeGreaterThan(Date.parse(before.refreshed_at));
+
+    // Revoked in Settings' device copies: its token goes with it, the next refresh erases the copy.
+    expect((await server.asUser('DELETE', `/api/v1/device-copies/${copyId}`)).status).toBe(204);
+    expect(await refreshFromServer(local, session, server.url, token.access_token, copyId)).toBe('erased');
+    expect(await readCopy(local)).toBeNull();
+  }, 60_000);
+
+  it('erases the copy when the server does not know its device copy (404), the token still valid', async () => {
+    const token = await server.newToken('offline copy without its record', 'read');
+    const local = memory();
+    const session = memory();
+    await createCopy(local, 'copy-3', 'a long passphrase', [], 15);
+    expect(await refreshFromServer(local, session, server.url, token, 'f'.repeat(32))).toBe('erased');
+    expect(await readCopy(local)).toBeNull();
+  }, 60_000);
 });

@@ -59,9 +59,20 @@ export function deviceAuthorizationApi(client: TwofoldClient) {
   };
 
   return {
-    /** Starts a pairing; `scope` `codes` (fill codes) or `read` (an offline copy, secrets included). */
-    start: (clientName: string, scope: 'codes' | 'read' = 'codes'): Promise<DeviceAuthorization> =>
-      unwrap(client.POST('/api/v1/device-authorizations', { body: { client_name: clientName, scope } })),
+    /**
+     * Starts a pairing; `scope` `codes` (fill codes) or `read` (an offline copy, secrets included);
+     * `replaces`: the `token_id` this device was given before (revoked once the new one is issued).
+     */
+    start: (
+      clientName: string,
+      scope: 'codes' | 'read' = 'codes',
+      replaces?: string,
+    ): Promise<DeviceAuthorization> =>
+      unwrap(
+        client.POST('/api/v1/device-authorizations', {
+          body: { client_name: clientName, scope, ...(replaces ? { replaces } : {}) },
+        }),
+      ),
     poll,
     /**
      * Polls every `interval` seconds (5 more after each `slow_down`) until the user decides: the
@@ -87,6 +98,13 @@ export function deviceAuthorizationApi(client: TwofoldClient) {
           ...codePath(userCode),
           body: name === undefined ? {} : { name },
         }),
+      ),
+    /** The device's side: revokes the calling token itself (and the device copy tied to it). */
+    end: (): Promise<void> => unwrap(client.DELETE('/api/v1/device-authorizations/token')),
+    /** The device's side, a `read` token: records that it refreshed the device copy tied to it. */
+    refreshCopy: (id: string): Promise<void> =>
+      unwrap(client.POST('/api/v1/device-copies/{id}/refresh', { params: { path: { id } } })).then(
+        () => undefined,
       ),
     deny: (userCode: string): Promise<void> =>
       unwrap(client.POST('/api/v1/device-authorizations/{user_code}/deny', codePath(userCode))),

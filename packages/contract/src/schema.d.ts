@@ -377,7 +377,11 @@ export interface paths {
         put?: never;
         /** A device's poll: once approved, its personal access token (given once); else 400 with `error` saying why not */
         post: operations["pollDeviceAuthorization"];
-        delete?: never;
+        /**
+         * Twofold only: revokes the caller's own token (a device unpairing, or turning its offline copy off) and the device copy tied to it; 403 to a session
+         * @description Personal access tokens: scope `codes` or wider (403 otherwise).
+         */
+        delete: operations["endDeviceToken"];
         options?: never;
         head?: never;
         patch?: never;
@@ -497,8 +501,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Records that a device refreshed its copy; 404 once revoked (the device erases it), even to a device whose session the revocation ended
-         * @description Never with a personal access token: a signed-in session only.
+         * Records that a device refreshed its copy; 404 once revoked (the device erases it), even to a device whose session the revocation ended. A token (Twofold's browser extension) may refresh only the copy tied to it
+         * @description Personal access tokens: scope `read` or wider (403 otherwise).
          */
         post: operations["refreshDeviceCopy"];
         delete?: never;
@@ -2650,6 +2654,10 @@ export interface components {
             scope: components["schemas"]["DeviceScope"];
             /** @description The name the token is listed under in Settings */
             token_name: string;
+            /** @description Twofold only: the token's id (not secret), for `replaces` when the device pairs again */
+            token_id?: string;
+            /** @description Twofold only, `read` scope: the device copy recorded for this token (the device refreshes it; revoking either revokes both) */
+            device_copy_id?: string;
         };
         /**
          * DeviceTokenError
@@ -2784,6 +2792,12 @@ export interface components {
             created_at: string;
             /** @description ISO-8601 UTC with microseconds */
             expires_at: string;
+            /** @description Twofold only: the device's earlier pairing (its token's name and creation) that the approval revokes */
+            replaces?: {
+                name: string;
+                /** @description ISO-8601 UTC with microseconds */
+                created_at: string;
+            };
         };
         /**
          * Preference
@@ -5545,6 +5559,8 @@ export interface operations {
                 "application/json": {
                     client_name: string;
                     scope: components["schemas"]["DeviceScope"];
+                    /** @description Twofold only: the id of the token this device was given before (`token_id`); once the new token is issued, that one is revoked if it has the same scope (else nothing happens) */
+                    replaces?: string;
                 };
             };
         };
@@ -5672,6 +5688,105 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeviceTokenError"] | components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Session locked after inactivity */
+            418: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description CSRF token mismatch */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    endDeviceToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, no content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by a business rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Not authenticated */

@@ -144,9 +144,11 @@ export interface DeviceAuthorizations {
   expires_at: Timestamp;
   id: Generated<number>;
   last_polled_at: Timestamp | null;
+  replaces: string | null;
   scope: string;
   status: Generated<string>;
   token_name: string | null;
+  user_agent: Generated<string>;
   user_code_hash: string;
 }
 
@@ -156,6 +158,7 @@ export interface DeviceCopies {
   name: string;
   refreshed_at: Timestamp;
   session_id: string | null;
+  token_id: string | null;
   user_agent: Generated<string>;
 }
 

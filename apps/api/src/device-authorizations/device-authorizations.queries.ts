@@ -5,6 +5,8 @@ export interface NewDeviceAuthorization {
   readonly userCodeHash: string;
   readonly clientName: string;
   readonly scope: string;
+  readonly userAgent: string;
+  readonly replaces: string | null;
   readonly now: Date;
   readonly expiresAt: Date;
 }
@@ -17,6 +19,8 @@ export async function insertAuthorization(db: Executor, row: NewDeviceAuthorizat
       user_code_hash: row.userCodeHash,
       client_name: row.clientName,
       scope: row.scope,
+      user_agent: row.userAgent,
+      replaces: row.replaces,
       created_at: row.now,
       expires_at: row.expiresAt,
     })
@@ -28,7 +32,17 @@ export async function sweepExpired(db: Executor, before: Date): Promise<void> {
   await db.deleteFrom('device_authorizations').where('expires_at', '<', before).execute();
 }
 
-const COLUMNS = ['id', 'client_name', 'scope', 'status', 'token_name', 'created_at', 'expires_at'] as const;
+const COLUMNS = [
+  'id',
+  'client_name',
+  'scope',
+  'status',
+  'token_name',
+  'user_agent',
+  'replaces',
+  'created_at',
+  'expires_at',
+] as const;
 
 export async function findByUserCode(db: Executor, userCodeHash: string, now: Date) {
   return db

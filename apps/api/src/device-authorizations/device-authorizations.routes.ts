@@ -13,8 +13,10 @@ import {
   TokenBody,
   UserCodeParams,
 } from './device-authorizations.schemas.js';
+import { errors } from '../http/errors.js';
 import {
   decideAuthorization,
+  endOwnToken,
   pollAuthorization,
   showAuthorization,
   startAuthorization,
@@ -49,8 +51,11 @@ export const deviceAuthorizationsRoutes: FastifyPluginAsyncTypebox = async (app)
         response: { 201: DeviceAuthorization },
       },
     },
-    async (request, reply) => reply.code(201).send(await startAuthorization(app.deps, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await startAuthorization(app.deps, request.body, request.headers['user-agent'])),
   );
+
+  endTokenRoute(app, tags);
 
   app.post(
     '/api/v1/device-authorizations/token',
@@ -139,3 +144,26 @@ export const deviceAuthorizationsRoutes: FastifyPluginAsyncTypebox = async (app)
     },
   );
 };
+
+/** A device ends its own token: any token may; a session or the proxy's user is told to use Settings. */
+function endTokenRoute(app: Parameters<FastifyPluginAsyncTypebox>[0], tags: string[]): void {
+  app.delete(
+    '/api/v1/device-authorizations/token',
+    {
+      config: { auth: 'api', scope: 'codes' },
+      schema: {
+        tags,
+        operationId: 'endDeviceToken',
+        summary:
+          "Twofold only: revokes the caller's own token (a device unpairing, or turning its offline copy off) and the device copy tied to it; 403 to a session",
+        response: { 204: Type.Null() },
+      },
+    },
+    async (request, reply) => {
+      const caller = request.caller;
+      if (caller?.kind !== 'token') throw errors.tokenRequired();
+      await endOwnToken(app.deps, caller.tokenId);
+      return reply.code(204).send(null);
+    },
+  );
+}

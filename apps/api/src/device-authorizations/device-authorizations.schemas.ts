@@ -8,9 +8,17 @@ export const DeviceScope = Type.Union([Type.Literal('codes'), Type.Literal('read
     '`codes`: the accounts without secrets and their codes; `read`: every read, secrets included (an offline copy)',
 });
 
+/** A token's id (not secret): 40 lowercase hex characters. */
+const TokenId = Type.String({ pattern: '^[0-9a-f]{40}$' });
+
 export const StartBody = Type.Object({
   client_name: Type.String({ minLength: 1, maxLength: 64 }),
   scope: DeviceScope,
+  replaces: Type.Optional({
+    ...TokenId,
+    description:
+      'Twofold only: the id of the token this device was given before (`token_id`); once the new token is issued, that one is revoked if it has the same scope (else nothing happens)',
+  }),
 });
 
 export const DeviceAuthorization = Type.Object(
@@ -33,6 +41,16 @@ export const DeviceToken = Type.Object(
     token_type: Type.Literal('Bearer'),
     scope: DeviceScope,
     token_name: Type.String({ description: 'The name the token is listed under in Settings' }),
+    token_id: Type.Optional({
+      ...TokenId,
+      description: "Twofold only: the token's id (not secret), for `replaces` when the device pairs again",
+    }),
+    device_copy_id: Type.Optional(
+      Type.String({
+        description:
+          'Twofold only, `read` scope: the device copy recorded for this token (the device refreshes it; revoking either revokes both)',
+      }),
+    ),
   },
   { title: 'DeviceToken', description: 'The token of an approved pairing' },
 );
@@ -74,6 +92,15 @@ export const PendingAuthorization = Type.Object(
     scope: DeviceScope,
     created_at: Timestamp,
     expires_at: Timestamp,
+    replaces: Type.Optional(
+      Type.Object(
+        { name: Type.String(), created_at: Timestamp },
+        {
+          description:
+            "Twofold only: the device's earlier pairing (its token's name and creation) that the approval revokes",
+        },
+      ),
+    ),
   },
   { title: 'PendingAuthorization', description: 'A pairing waiting for the user' },
 );

@@ -3,6 +3,8 @@ import { toTimestamp } from '../http/common.schemas.js';
 import { errors } from '../http/errors.js';
 import type { Deps } from '../shared/deps.js';
 import { issueToken } from '../tokens/tokens.service.js';
+import { findUsableToken, revokeToken } from '../tokens/tokens.queries.js';
+import { registerDeviceCopy } from '../device-copies/device-copies.service.js';
 import {
   decide,
   findByUserCode,
@@ -19,6 +21,10 @@ import type { DeviceTokenError } from './device-authorizations.schemas.js';
  * the signed-in user, on the web page `/connect`, compares the user code, confirms who they are
  * and approves; the device's next poll collects a personal access token of the scope it asked
  * for, once. Only hashes of the two codes are stored.
+ *
+ * The token's life: a `read` token (the extension's offline copy) comes with a device copy tied to
+ * it, listed in Settings; a device pairing again names the token it had (`replaces`), revoked when
+ * the new one is issued if its scope is the same; a device may end its own token (`endOwnToken`).
  */
 
 export const EXPIRES_IN_SECONDS = 600;
@@ -50,7 +56,11 @@ function newUserCode(): string {
   return code;
 }
 
-export async function startAuthorization(deps: Deps, input: { client_name: string; scope: DeviceScope }) {
+export async function startAuthorization(
+  deps: Deps,
+  input: { client_name: string; scope: DeviceScope; replaces?: string | undefined },
+  userAgent: string | undefined,
+) {
   const now = deps.clock.now();
   await sweepExpired(deps.db, new Date(now.getTime() - KEPT_AFTER_EXPIRY_MS));
   const deviceCode = randomBytes(32).toString('base64url');
@@ -60,6 +70,9 @@ export async function startAuthorization(deps: Deps, input: { client_name: strin
     userCodeHash: sha256(userCode),
     clientName: input.client_name,
     scope: input.scope,
+    // Only shown to the user (the device copy's listing): cut to the column's size.
+    userAgent: (userAgent ?? '').slice(0, 512),
+    replaces: input.replaces ?? null,
     now,
     expiresAt: new Date(now.getTime() + EXPIRES_IN_SECONDS * 1000),
   });
@@ -77,7 +90,14 @@ export async function startAuthorization(deps: Deps, input: { client_name: strin
 export type PollResult =
   | {
       readonly ok: true;
-      readonly token: { access_token: string; token_type: 'Bearer'; scope: DeviceScope; token_name: string };
+      readonly token: {
+        access_token: string;
+        token_type: 'Bearer';
+        scope: DeviceScope;
+        token_name: string;
+        token_id: string;
+        device_copy_id?: string;
+      };
     }
   | { readonly ok: false; readonly error: DeviceTokenError };
 
@@ -95,8 +115,37 @@ export async function pollAuthorization(deps: Deps, deviceCode: string): Promise
   if (!(await markIssued(deps.db, row.id))) return refused('expired_token');
   const scope = scopeOf(row.scope);
   const name = row.token_name ?? row.client_name;
-  const { value } = await issueToken(deps, { name, scope });
-  return { ok: true, token: { access_token: value, token_type: 'Bearer', scope, token_name: name } };
+  const { value, token } = await issueToken(deps, { name, scope });
+  if (row.replaces !== null) await revokeReplaced(deps, row.replaces, scope);
+  const copy = scope === 'read' ? await registerDeviceCopy(deps, name, row.user_agent, null, token.id) : null;
+  return {
+    ok: true,
+    token: {
+      access_token: value,
+      token_type: 'Bearer',
+      scope,
+      token_name: name,
+      token_id: token.id,
+      ...(copy ? { device_copy_id: copy.id } : {}),
+    },
+  };
+}
+
+/** The usable token a pairing replaces, if it has the pairing's scope (else none: nothing to say). */
+async function replacedToken(deps: Deps, id: string | null, scope: DeviceScope) {
+  if (id === null) return undefined;
+  const token = await findUsableToken(deps.db, id, deps.clock.now());
+  return token && token.scope === scope ? token : undefined;
+}
+
+/** Revokes the token a new pairing replaces (and its device copy); an unknown id or another scope: nothing. */
+async function revokeReplaced(deps: Deps, id: string, scope: DeviceScope): Promise<void> {
+  if (await replacedToken(deps, id, scope)) await revokeToken(deps.db, id, deps.clock.now());
+}
+
+/** A device ends its own token (unpaired, or its offline copy turned off): the token and its device copy. */
+export async function endOwnToken(deps: Deps, tokenId: string): Promise<void> {
+  await revokeToken(deps.db, tokenId, deps.clock.now());
 }
 
 /** The pending, unexpired pairing of a user code, or 404. */
@@ -109,11 +158,14 @@ async function pending(deps: Deps, userCode: string) {
 
 export async function showAuthorization(deps: Deps, userCode: string) {
   const row = await pending(deps, userCode);
+  const scope = scopeOf(row.scope);
+  const replaced = await replacedToken(deps, row.replaces, scope);
   return {
     client_name: row.client_name,
-    scope: scopeOf(row.scope),
+    scope,
     created_at: toTimestamp(row.created_at),
     expires_at: toTimestamp(row.expires_at),
+    ...(replaced ? { replaces: { name: replaced.name, created_at: toTimestamp(replaced.created_at) } } : {}),
   };
 }
 

@@ -20,11 +20,13 @@ describeEachDatabase('device authorizations', (t) => {
   async function start(
     scope: 'codes' | 'read' = 'codes',
     clientName = 'Twofold for Firefox',
+    replaces?: string,
   ): Promise<Started> {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/device-authorizations',
-      payload: { client_name: clientName, scope },
+      headers: { 'user-agent': 'Mozilla/5.0 Firefox/140.0' },
+      payload: { client_name: clientName, scope, ...(replaces ? { replaces } : {}) },
     });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<Started>();
@@ -84,6 +86,7 @@ describeEachDatabase('device authorizations', (t) => {
       token_type: 'Bearer',
       scope: 'codes',
       token_name: 'Firefox at work',
+      token_id: expect.stringMatching(/^[0-9a-f]{40}$/),
     });
     const tokens = (await client.request('GET', '/oauth/personal-access-tokens')).json();
     expect(tokens).toMatchObject([{ name: 'Firefox at work', scope: 'codes', revoked: false }]);
@@ -242,6 +245,160 @@ describeEachDatabase('device authorizations', (t) => {
     }
     t.clock.advance(5);
     expect((await poll(second.device_code)).json()).toEqual(PENDING);
+  });
+
+  interface Issued {
+    access_token: string;
+    token_id: string;
+    device_copy_id?: string;
+  }
+
+  /** A pairing started, approved by `client` and collected. */
+  async function paired(
+    client: SessionClient,
+    scope: 'codes' | 'read',
+    replaces?: string,
+    name = 'Twofold for Firefox',
+  ): Promise<Issued> {
+    const started = await start(scope, name, replaces);
+    const approve = await client.request(
+      'POST',
+      `/api/v1/device-authorizations/${started.user_code}/approve`,
+      {},
+    );
+    expect(approve.statusCode, approve.body).toBe(204);
+    t.clock.advance(5);
+    const collected = await poll(started.device_code);
+    expect(collected.statusCode, collected.body).toBe(200);
+    return collected.json<Issued>();
+  }
+
+  const tokenIds = async (client: SessionClient) =>
+    (await client.request('GET', '/oauth/personal-access-tokens')).json<{ id: string }[]>().map((x) => x.id);
+
+  it("lists a read pairing's offline copy among the device copies; revoking either revokes both", async () => {
+    const client = await confirmed(t);
+    const codes = await paired(client, 'codes');
+    expect(codes.device_copy_id).toBeUndefined();
+    expect((await client.request('GET', '/api/v1/device-copies')).json()).toEqual([]);
+
+    const read = await paired(client, 'read', undefined, 'Offline copy (Firefox)');
+    expect(read.device_copy_id).toMatch(/^[0-9a-f]{32}$/);
+    expect((await client.request('GET', '/api/v1/device-copies')).json()).toEqual([
+      {
+        id: read.device_copy_id,
+        name: 'Offline copy (Firefox)',
+        user_agent: 'Mozilla/5.0 Firefox/140.0',
+        created_at: expect.any(String),
+        refreshed_at: expect.any(String),
+      },
+    ]);
+
+    // The token refreshes its own copy, and only that one.
+    const device = bearerCaller(t, () => read.access_token);
+    t.clock.advance(60);
+    const refreshed = await device('POST', `/api/v1/device-copies/${read.device_copy_id}/refresh`);
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(refreshed.json()).toMatchObject({
+      id: read.device_copy_id,
+      refreshed_at: '2023-11-14T22:14:30.000000Z',
+    });
+    const web = await client.request('POST', '/api/v1/device-copies', { name: 'Laptop' });
+    const other = web.json<{ id: string }>().id;
+    expect((await device('POST', `/api/v1/device-copies/${other}/refresh`)).statusCode).toBe(404);
+    const byCodes = bearerCaller(t, () => codes.access_token);
+    const codesRefresh = await byCodes('POST', `/api/v1/device-copies/${read.device_copy_id}/refresh`);
+    expect(codesRefresh.statusCode).toBe(403);
+
+    // Revoking the copy in Settings revokes its token: the device's next call is refused.
+    const revoke = await client.request('DELETE', `/api/v1/device-copies/${read.device_copy_id}`);
+    expect(revoke.statusCode).toBe(204);
+    expect((await device('GET', '/api/v1/twofaccounts?withSecret=1')).statusCode).toBe(401);
+    expect((await device('POST', `/api/v1/device-copies/${read.device_copy_id}/refresh`)).statusCode).toBe(
+      401,
+    );
+    expect(await tokenIds(client)).toEqual([codes.token_id]);
+    // The web copy and the session are untouched.
+    expect((await client.request('GET', '/api/v1/device-copies')).json()).toMatchObject([{ id: other }]);
+
+    // Revoking the token removes its copy's record.
+    const again = await paired(client, 'read');
+    const revokeToken = await client.request('DELETE', `/oauth/personal-access-tokens/${again.token_id}`);
+    expect(revokeToken.statusCode).toBe(204);
+    const copies = (await client.request('GET', '/api/v1/device-copies')).json<{ id: string }[]>();
+    expect(copies.map((c) => c.id)).toEqual([other]);
+    const late = await client.request('POST', `/api/v1/device-copies/${again.device_copy_id}/refresh`);
+    expect(late.statusCode).toBe(404);
+  });
+
+  it('lets a token end itself (and its device copy), and tells a session to use Settings', async () => {
+    const client = await confirmed(t);
+    const codes = await paired(client, 'codes');
+    const read = await paired(client, 'read');
+    for (const issued of [codes, read]) {
+      const device = bearerCaller(t, () => issued.access_token);
+      const ended = await device('DELETE', '/api/v1/device-authorizations/token');
+      expect(ended.statusCode, ended.body).toBe(204);
+      expect((await device('GET', '/api/v1/twofaccounts')).statusCode).toBe(401);
+      expect((await device('DELETE', '/api/v1/device-authorizations/token')).statusCode).toBe(401);
+    }
+    expect(await tokenIds(client)).toEqual([]);
+    expect((await client.request('GET', '/api/v1/device-copies')).json()).toEqual([]);
+
+    const bySession = await client.request('DELETE', '/api/v1/device-authorizations/token');
+    expect(bySession.statusCode).toBe(403);
+    expect(bySession.json()).toMatchObject({
+      message: 'Only a personal access token can end itself; revoke tokens in Settings.',
+    });
+    const anonymous = await t.app.inject({ method: 'DELETE', url: '/api/v1/device-authorizations/token' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('replaces the earlier token of the same scope when a device pairs again, and says so on the page', async () => {
+    const client = await confirmed(t);
+    const first = await paired(client, 'codes', undefined, 'Firefox');
+    const read = await paired(client, 'read');
+
+    t.clock.advance(60);
+    const second = await start('codes', 'Firefox', first.token_id);
+    const seen = await client.request('GET', `/api/v1/device-authorizations/${second.user_code}`);
+    expect(seen.json()).toMatchObject({
+      scope: 'codes',
+      replaces: { name: 'Firefox', created_at: '2023-11-14T22:13:25.000000Z' },
+    });
+    await client.request('POST', `/api/v1/device-authorizations/${second.user_code}/approve`, {});
+    t.clock.advance(5);
+    const issued = (await poll(second.device_code)).json<Issued>();
+    expect((await bearerCaller(t, () => first.access_token)('GET', '/api/v1/twofaccounts')).statusCode).toBe(
+      401,
+    );
+    expect((await bearerCaller(t, () => issued.access_token)('GET', '/api/v1/twofaccounts')).statusCode).toBe(
+      200,
+    );
+    expect((await tokenIds(client)).sort()).toEqual([issued.token_id, read.token_id].sort());
+
+    // Another scope, an unknown id, or a token already revoked: nothing happens, no error.
+    for (const replaces of [read.token_id, 'f'.repeat(40), first.token_id]) {
+      const started = await start('codes', 'Firefox', replaces);
+      const page = await client.request('GET', `/api/v1/device-authorizations/${started.user_code}`);
+      expect(page.json<object>(), replaces).not.toHaveProperty('replaces');
+      await client.request('POST', `/api/v1/device-authorizations/${started.user_code}/approve`, {});
+      t.clock.advance(5);
+      expect((await poll(started.device_code)).statusCode).toBe(200);
+    }
+    expect(await tokenIds(client)).toContain(read.token_id);
+    expect(await tokenIds(client)).toContain(issued.token_id);
+    expect((await client.request('GET', '/api/v1/device-copies')).json()).toHaveLength(1);
+  });
+
+  it('names the field of a bad replaced token id', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/device-authorizations',
+      payload: { client_name: 'Firefox', scope: 'codes', replaces: 'not an id' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json<{ errors: object }>().errors)).toEqual(['replaces']);
   });
 
   it('names the field of a bad start', async () => {

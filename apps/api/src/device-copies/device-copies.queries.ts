@@ -4,7 +4,14 @@ const COLUMNS = ['id', 'name', 'user_agent', 'created_at', 'refreshed_at'] as co
 
 export async function insertDeviceCopy(
   db: Executor,
-  copy: { id: string; name: string; userAgent: string; sessionId: string | null; now: Date },
+  copy: {
+    id: string;
+    name: string;
+    userAgent: string;
+    sessionId: string | null;
+    tokenId: string | null;
+    now: Date;
+  },
 ) {
   return db
     .insertInto('device_copies')
@@ -13,6 +20,7 @@ export async function insertDeviceCopy(
       name: copy.name,
       user_agent: copy.userAgent,
       session_id: copy.sessionId,
+      token_id: copy.tokenId,
       created_at: copy.now,
       refreshed_at: copy.now,
     })
@@ -26,16 +34,23 @@ export async function listDeviceCopies(db: Executor) {
 }
 
 /**
- * Records a refresh; undefined when the copy was revoked (or never registered). A refresh by a web
- * session ties the copy to it (the device may have signed in again since).
+ * Records a refresh; undefined when the copy was revoked (or never registered), or when `by` is a
+ * token and the copy is not the one tied to it. A refresh by a web session ties the copy to it (the
+ * device may have signed in again since).
  */
-export async function markRefreshed(db: Executor, id: string, sessionId: string | null, now: Date) {
-  return db
+export async function markRefreshed(db: Executor, id: string, by: RefreshedBy, now: Date) {
+  let update = db
     .updateTable('device_copies')
-    .set(sessionId === null ? { refreshed_at: now } : { refreshed_at: now, session_id: sessionId })
-    .where('id', '=', id)
-    .returning(COLUMNS)
-    .executeTakeFirst();
+    .set(by.sessionId === null ? { refreshed_at: now } : { refreshed_at: now, session_id: by.sessionId })
+    .where('id', '=', id);
+  if (by.tokenId !== null) update = update.where('token_id', '=', by.tokenId);
+  return update.returning(COLUMNS).executeTakeFirst();
+}
+
+/** Who refreshes a copy: a web session, or a token (which may refresh only its own copy). */
+export interface RefreshedBy {
+  readonly sessionId: string | null;
+  readonly tokenId: string | null;
 }
 
 export async function deviceCopyExists(db: Executor, id: string): Promise<boolean> {
@@ -44,9 +59,13 @@ export async function deviceCopyExists(db: Executor, id: string): Promise<boolea
   );
 }
 
-/** Deletes the copy; undefined when the id is unknown, else the session its device last used. */
+/** Deletes the copy; undefined when the id is unknown, else the session its device last used and its token. */
 export async function deleteDeviceCopy(db: Executor, id: string) {
-  return db.deleteFrom('device_copies').where('id', '=', id).returning('session_id').executeTakeFirst();
+  return db
+    .deleteFrom('device_copies')
+    .where('id', '=', id)
+    .returning(['session_id', 'token_id'])
+    .executeTakeFirst();
 }
 
 /** The names of the copies by the session their device last used (copies without one left out). */

@@ -12,6 +12,9 @@ import {
 const callerSession = (request: FastifyRequest) =>
   request.caller?.kind === 'session' ? request.caller.sessionId : null;
 
+const callerToken = (request: FastifyRequest) =>
+  request.caller?.kind === 'token' ? request.caller.tokenId : null;
+
 /**
  * The devices keeping an encrypted copy for offline use. The server only keeps their record: the
  * copy itself is built by the device from the accounts it reads, and its keys never leave it.
@@ -62,19 +65,23 @@ export const deviceCopiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/device-copies/:id/refresh',
     {
       // A revoked copy's device was signed out with it: it is still told (404) without a session.
-      config: { auth: 'probe', scope: 'session' },
+      // A token (the extension's `read` token) may refresh the copy tied to it, and only that one.
+      config: { auth: 'probe', scope: 'read' },
       schema: {
         tags,
         operationId: 'refreshDeviceCopy',
         summary:
-          'Records that a device refreshed its copy; 404 once revoked (the device erases it), even to a device whose session the revocation ended',
+          "Records that a device refreshed its copy; 404 once revoked (the device erases it), even to a device whose session the revocation ended. A token (Twofold's browser extension) may refresh only the copy tied to it",
         params: DeviceCopyIdParams,
         response: { 200: DeviceCopy },
       },
     },
     async (request) =>
       request.caller
-        ? refreshDeviceCopy(app.deps, request.params.id, callerSession(request))
+        ? refreshDeviceCopy(app.deps, request.params.id, {
+            sessionId: callerSession(request),
+            tokenId: callerToken(request),
+          })
         : refuseAnonymousRefresh(app.deps, request.params.id),
   );
 

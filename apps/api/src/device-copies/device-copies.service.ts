@@ -4,12 +4,14 @@ import { toTimestamp } from '../http/common.schemas.js';
 import { errors } from '../http/errors.js';
 import { deleteSession } from '../auth/sessions.queries.js';
 import { recordSignOut, type Requester } from '../auth-log/auth-log.service.js';
+import { revokeToken } from '../tokens/tokens.queries.js';
 import {
   deleteDeviceCopy,
   deviceCopyExists,
   insertDeviceCopy,
   listDeviceCopies,
   markRefreshed,
+  type RefreshedBy,
 } from './device-copies.queries.js';
 
 type Pieces = Pick<Deps, 'db' | 'clock'>;
@@ -40,17 +42,23 @@ function shortUserAgent(userAgent: string | undefined): string {
   return (userAgent ?? '').slice(0, 512);
 }
 
+/**
+ * Records a device copy: from the web app (tied to its session), or the browser extension's, made
+ * when its `read` pairing issues the token the copy is tied to (revoking one revokes the other).
+ */
 export async function registerDeviceCopy(
   deps: Pieces,
   name: string,
   userAgent: string | undefined,
   sessionId: CallerSession,
+  tokenId: string | null = null,
 ) {
   const row = await insertDeviceCopy(deps.db, {
     id: randomBytes(16).toString('hex'),
     name: name.trim() || name,
     userAgent: shortUserAgent(userAgent),
     sessionId,
+    tokenId,
     now: deps.clock.now(),
   });
   return toDeviceCopy(row);
@@ -60,9 +68,12 @@ export async function deviceCopies(deps: Pieces) {
   return (await listDeviceCopies(deps.db)).map(toDeviceCopy);
 }
 
-/** A revoked copy's refresh is refused (404): its device then erases the copy. */
-export async function refreshDeviceCopy(deps: Pieces, id: string, sessionId: CallerSession) {
-  const row = await markRefreshed(deps.db, id, sessionId, deps.clock.now());
+/**
+ * A revoked copy's refresh is refused (404): its device then erases the copy. A token may refresh
+ * only the copy tied to it (any other is unknown to it: 404).
+ */
+export async function refreshDeviceCopy(deps: Pieces, id: string, by: RefreshedBy) {
+  const row = await markRefreshed(deps.db, id, by, deps.clock.now());
   if (!row) throw errors.notFound();
   return toDeviceCopy(row);
 }
@@ -78,7 +89,8 @@ export async function refuseAnonymousRefresh(deps: Pieces, id: string): Promise<
 
 /**
  * Revokes a copy and signs its device out: the web session it was last refreshed from ends, unless
- * it is the caller's own (a device turning its own copy off stays signed in).
+ * it is the caller's own (a device turning its own copy off stays signed in); the token tied to it
+ * (the browser extension's) is revoked.
  */
 export async function revokeDeviceCopy(
   deps: Deps,
@@ -88,6 +100,7 @@ export async function revokeDeviceCopy(
 ): Promise<void> {
   const row = await deleteDeviceCopy(deps.db, id);
   if (!row) throw errors.notFound();
+  if (row.token_id !== null) await revokeToken(deps.db, row.token_id, deps.clock.now());
   const deviceSession = row.session_id;
   if (deviceSession === null || deviceSession === callerSession) return;
   await deleteSession(deps.db, deviceSession);

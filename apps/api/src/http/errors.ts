@@ -82,6 +82,8 @@ export const errors = {
   unauthenticated: () => new AppError('unauthenticated', 'Unauthenticated.'),
   /** Wrong credentials at sign-in: the same answer for every cause. */
   unauthorized: () => new AppError('unauthorized', 'unauthorized'),
+  /** A route for a token's own use (a device ending its token), called by a session. */
+  tokenRequired: () => new AppError('forbidden', msg('error.token_required')),
   forbiddenGroup: () => new AppError('forbidden', 'forbidden', { reason: 'This action is unauthorized.' }),
   untrustedProxy: () => new AppError('untrusted_proxy', msg('error.untrusted_proxy')),
   proxyIdentityMissing: () => new AppError('proxy_identity_missing', 'Unauthenticated.'),

@@ -85,6 +85,7 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'error.oidc_unavailable': 'تعذّر الوصول إلى مزوّد الهوية حاليًا. حاول مرة أخرى لاحقًا.',
   'error.identity_confirmation_required': 'أكّد هويتك لرؤية هذا (كلمة المرور أو جهاز الأمان).',
   'error.token_scope_required': 'لا يمكن لرمزك القيام بهذا: يحتاج إلى النطاق ":scope" أو نطاق أوسع.',
+  'error.token_required': 'لا يمكن إلا لرمز وصول شخصي أن يُنهي نفسه؛ ألغِ الرموز من الإعدادات.',
   'error.session_required': 'لا يمكن القيام بهذا إلا من جلسة مسجَّل الدخول فيها، وليس برمز وصول شخصي.',
   'error.device_authorization_pending': 'لم تتم الموافقة على الاقتران بعد: أعد المحاولة بعد بضع ثوانٍ.',
   'error.device_slow_down': 'سريع جدًا: انتظر الفاصل الزمني بين طلبين.',

@@ -88,6 +88,8 @@ export const bg: Partial<Record<MessageKey, string>> = {
   'error.identity_confirmation_required':
     'Потвърдете самоличността си, за да видите това (парола или устройство за сигурност).',
   'error.token_scope_required': 'Вашият токен не може да направи това: нужен е обхват ":scope" или по-широк.',
+  'error.token_required':
+    'Само личен токен за достъп може да прекрати себе си; оттегляйте токени от Настройки.',
   'error.session_required': 'Това може да се направи само от влязла сесия, не с личен токен за достъп.',
   'error.device_authorization_pending':
     'Сдвояването още не е одобрено: попитайте отново след няколко секунди.',

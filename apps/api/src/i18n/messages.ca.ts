@@ -90,6 +90,8 @@ export const ca: Partial<Record<MessageKey, string>> = {
     'Confirmeu la vostra identitat per veure això (contrasenya o dispositiu de seguretat).',
   'error.token_scope_required':
     'El vostre testimoni no pot fer això: necessita l\'abast ":scope" o un de més ampli.',
+  'error.token_required':
+    "Només un testimoni d'accés personal es pot revocar a si mateix; revoca testimonis a la Configuració.",
   'error.session_required': "Només una sessió iniciada pot fer això, no un testimoni d'accés personal.",
   'error.device_authorization_pending':
     "L'aparellament encara no s'ha aprovat: torna-ho a demanar d'aquí a uns segons.",

@@ -87,6 +87,7 @@ export const cs: Partial<Record<MessageKey, string>> = {
   'error.identity_confirmation_required':
     'Pro zobrazení potvrďte svou totožnost (heslo nebo bezpečnostní klíč).',
   'error.token_scope_required': 'Váš token toto nemůže: potřebuje rozsah ":scope" nebo širší.',
+  'error.token_required': 'Jen osobní přístupový token může ukončit sám sebe; tokeny odvolejte v Nastavení.',
   'error.session_required': 'Toto může provést jen přihlášená relace, nikoli osobní přístupový token.',
   'error.device_authorization_pending': 'Spárování ještě není schváleno: zeptejte se znovu za pár sekund.',
   'error.device_slow_down': 'Příliš rychle: vyčkejte interval mezi dvěma požadavky.',

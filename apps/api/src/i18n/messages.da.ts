@@ -89,6 +89,8 @@ export const da: Partial<Record<MessageKey, string>> = {
     'Bekræft din identitet for at se dette (adgangskode eller sikkerhedsnøgle).',
   'error.token_scope_required':
     'Dit token kan ikke gøre dette: det kræver omfanget ":scope" eller et bredere.',
+  'error.token_required':
+    'Kun et personligt adgangstoken kan afslutte sig selv; tilbagekald tokens under Indstillinger.',
   'error.session_required': 'Kun en logget ind session kan gøre dette, ikke et personligt adgangstoken.',
   'error.device_authorization_pending': 'Parringen er ikke godkendt endnu: spørg igen om nogle sekunder.',
   'error.device_slow_down': 'For hurtigt: vent intervallet mellem to forespørgsler.',

@@ -91,6 +91,8 @@ export const de: Partial<Record<MessageKey, string>> = {
     'Bestätigen Sie Ihre Identität, um dies zu sehen (Passwort oder Sicherheitsschlüssel).',
   'error.token_scope_required':
     'Ihr Token darf das nicht: Es braucht den Bereich ":scope" oder einen weiteren.',
+  'error.token_required':
+    'Nur ein persönliches Zugriffstoken kann sich selbst beenden; widerrufe Tokens in den Einstellungen.',
   'error.session_required':
     'Das geht nur in einer angemeldeten Sitzung, nicht mit einem persönlichen Zugriffstoken.',
   'error.device_authorization_pending':

@@ -84,6 +84,7 @@ export const en = {
   'error.oidc_unavailable': 'The identity provider cannot be reached right now. Try again later.',
   'error.identity_confirmation_required': 'Confirm your identity to see this (password or security device).',
   'error.token_scope_required': 'Your token cannot do this: it needs the ":scope" scope or a wider one.',
+  'error.token_required': 'Only a personal access token can end itself; revoke tokens in Settings.',
   'error.session_required': 'Only a signed-in session can do this, not a personal access token.',
   'error.device_authorization_pending': 'The pairing is not approved yet: ask again in a few seconds.',
   'error.device_slow_down': 'Too fast: wait the interval between two requests.',

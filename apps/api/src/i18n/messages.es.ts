@@ -91,6 +91,8 @@ export const es: Partial<Record<MessageKey, string>> = {
     'Confirme su identidad para ver esto (contraseña o llave de seguridad).',
   'error.token_scope_required':
     'Tu token no puede hacer esto: necesita el alcance ":scope" o uno más amplio.',
+  'error.token_required':
+    'Solo un token de acceso personal puede revocarse a sí mismo; revoca tokens en Ajustes.',
   'error.session_required': 'Solo una sesión iniciada puede hacer esto, no un token de acceso personal.',
   'error.device_authorization_pending':
     'La vinculación aún no está aprobada: vuelve a preguntar en unos segundos.',

@@ -87,6 +87,8 @@ export const fa: Partial<Record<MessageKey, string>> = {
   'error.identity_confirmation_required': 'برای دیدن این، هویت خود را تأیید کنید (گذرواژه یا دستگاه امنیتی).',
   'error.token_scope_required':
     'توکن شما نمی‌تواند این کار را انجام دهد: به دامنهٔ ":scope" یا دامنه‌ای گسترده‌تر نیاز دارد.',
+  'error.token_required':
+    'فقط یک توکن دسترسی شخصی می‌تواند خودش را پایان دهد؛ توکن‌ها را در تنظیمات لغو کنید.',
   'error.session_required': 'این کار فقط از یک نشست واردشده ممکن است، نه با توکن دسترسی شخصی.',
   'error.device_authorization_pending': 'جفت‌سازی هنوز تأیید نشده است: چند ثانیه دیگر دوباره بپرسید.',
   'error.device_slow_down': 'خیلی سریع: فاصلهٔ بین دو درخواست را رعایت کنید.',

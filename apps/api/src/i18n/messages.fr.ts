@@ -91,6 +91,8 @@ export const fr: Partial<Record<MessageKey, string>> = {
     'Confirmez votre identité pour voir ceci (mot de passe ou clé de sécurité).',
   'error.token_scope_required':
     'Votre jeton ne peut pas faire cela : il lui faut la portée « :scope » ou une portée plus large.',
+  'error.token_required':
+    "Seul un jeton d'accès personnel peut se révoquer lui-même ; révoquez les jetons dans les Paramètres.",
   'error.session_required': "Seule une session connectée peut faire cela, pas un jeton d'accès personnel.",
   'error.device_authorization_pending':
     "L'association n'est pas encore approuvée : réessayez dans quelques secondes.",

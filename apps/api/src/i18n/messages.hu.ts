@@ -88,6 +88,8 @@ export const hu: Partial<Record<MessageKey, string>> = {
   'error.identity_confirmation_required':
     'Erősítse meg személyazonosságát a megtekintéshez (jelszó vagy biztonsági kulcs).',
   'error.token_scope_required': 'A tokened ezt nem teheti meg: ":scope" vagy tágabb hatókör kell hozzá.',
+  'error.token_required':
+    'Csak egy személyes hozzáférési token szüntetheti meg önmagát; a tokeneket a Beállításokban vonhatja vissza.',
   'error.session_required': 'Ezt csak bejelentkezett munkamenet teheti meg, személyes hozzáférési token nem.',
   'error.device_authorization_pending':
     'A párosítást még nem hagyták jóvá: kérdezz újra néhány másodperc múlva.',

@@ -89,6 +89,8 @@ export const id: Partial<Record<MessageKey, string>> = {
     'Konfirmasikan identitas Anda untuk melihat ini (kata sandi atau kunci keamanan).',
   'error.token_scope_required':
     'Token Anda tidak dapat melakukan ini: diperlukan cakupan ":scope" atau yang lebih luas.',
+  'error.token_required':
+    'Hanya token akses pribadi yang dapat mengakhiri dirinya sendiri; cabut token di Pengaturan.',
   'error.session_required':
     'Hanya sesi yang sudah masuk yang dapat melakukan ini, bukan token akses pribadi.',
   'error.device_authorization_pending': 'Pemasangan belum disetujui: tanyakan lagi dalam beberapa detik.',

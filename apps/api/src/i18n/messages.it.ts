@@ -89,6 +89,8 @@ export const it: Partial<Record<MessageKey, string>> = {
   'error.identity_confirmation_required':
     'Conferma la tua identità per vedere questo contenuto (password o chiave di sicurezza).',
   'error.token_scope_required': 'Il tuo token non può farlo: serve l\'ambito ":scope" o uno più ampio.',
+  'error.token_required':
+    'Solo un token di accesso personale può revocare se stesso; revoca i token nelle Impostazioni.',
   'error.session_required':
     'Solo una sessione con accesso effettuato può farlo, non un token di accesso personale.',
   'error.device_authorization_pending': "L'associazione non è ancora approvata: riprova tra qualche secondo.",

@@ -87,6 +87,8 @@ export const ja: Partial<Record<MessageKey, string>> = {
   'error.identity_confirmation_required':
     'これを表示するには本人確認を行ってください（パスワードまたはセキュリティデバイス）。',
   'error.token_scope_required': 'このトークンではこの操作はできません。「:scope」以上のスコープが必要です。',
+  'error.token_required':
+    '自身を終了できるのは個人アクセストークンだけです。トークンの取り消しは設定から行ってください。',
   'error.session_required':
     'この操作はサインイン中のセッションからのみ可能です。個人アクセストークンでは行えません。',
   'error.device_authorization_pending':

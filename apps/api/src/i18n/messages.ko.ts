@@ -86,6 +86,7 @@ export const ko: Partial<Record<MessageKey, string>> = {
   'error.oidc_unavailable': '지금은 ID 공급자에 연결할 수 없습니다. 나중에 다시 시도하세요.',
   'error.identity_confirmation_required': '이 내용을 보려면 본인 확인을 하세요(비밀번호 또는 보안 장치).',
   'error.token_scope_required': '이 토큰으로는 이 작업을 할 수 없습니다. ":scope" 이상의 범위가 필요합니다.',
+  'error.token_required': '개인 액세스 토큰만 스스로를 종료할 수 있습니다. 토큰 취소는 설정에서 하세요.',
   'error.session_required':
     '이 작업은 로그인한 세션에서만 할 수 있으며 개인 액세스 토큰으로는 할 수 없습니다.',
   'error.device_authorization_pending': '페어링이 아직 승인되지 않았습니다. 몇 초 후 다시 요청하세요.',

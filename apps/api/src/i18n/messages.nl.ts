@@ -90,6 +90,8 @@ export const nl: Partial<Record<MessageKey, string>> = {
     'Bevestig uw identiteit om dit te zien (wachtwoord of beveiligingssleutel).',
   'error.token_scope_required':
     'Je token mag dit niet: het heeft het bereik ":scope" of een ruimer bereik nodig.',
+  'error.token_required':
+    'Alleen een persoonlijk toegangstoken kan zichzelf beëindigen; trek tokens in via Instellingen.',
   'error.session_required': 'Alleen een aangemelde sessie kan dit doen, geen persoonlijk toegangstoken.',
   'error.device_authorization_pending':
     'De koppeling is nog niet goedgekeurd: vraag het over enkele seconden opnieuw.',

@@ -88,6 +88,8 @@ export const pl: Partial<Record<MessageKey, string>> = {
   'error.identity_confirmation_required':
     'Potwierdź swoją tożsamość, aby to zobaczyć (hasło lub klucz bezpieczeństwa).',
   'error.token_scope_required': 'Twój token nie może tego zrobić: potrzebuje zakresu ":scope" lub szerszego.',
+  'error.token_required':
+    'Tylko osobisty token dostępu może sam się unieważnić; tokeny unieważnisz w Ustawieniach.',
   'error.session_required': 'Może to zrobić tylko zalogowana sesja, a nie osobisty token dostępu.',
   'error.device_authorization_pending':
     'Parowanie nie zostało jeszcze zatwierdzone: zapytaj ponownie za kilka sekund.',

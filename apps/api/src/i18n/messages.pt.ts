@@ -90,6 +90,8 @@ export const pt: Partial<Record<MessageKey, string>> = {
     'Confirme a sua identidade para ver isto (palavra-passe ou chave de segurança).',
   'error.token_scope_required':
     'O seu token não pode fazer isto: precisa do âmbito ":scope" ou de um mais amplo.',
+  'error.token_required':
+    'Só um token de acesso pessoal pode revogar-se a si próprio; revogue tokens nas Definições.',
   'error.session_required': 'Só uma sessão iniciada pode fazer isto, não um token de acesso pessoal.',
   'error.device_authorization_pending':
     'O emparelhamento ainda não foi aprovado: tente de novo dentro de alguns segundos.',

@@ -92,6 +92,8 @@ export const ro: Partial<Record<MessageKey, string>> = {
     'Confirmați-vă identitatea pentru a vedea acest conținut (parolă sau cheie de securitate).',
   'error.token_scope_required':
     'Tokenul tău nu poate face asta: are nevoie de domeniul ":scope" sau de unul mai larg.',
+  'error.token_required':
+    'Doar un token de acces personal se poate revoca singur; revocați tokenurile din Setări.',
   'error.session_required': 'Doar o sesiune autentificată poate face asta, nu un token de acces personal.',
   'error.device_authorization_pending':
     'Asocierea nu este încă aprobată: întreabă din nou peste câteva secunde.',

@@ -88,6 +88,8 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'error.identity_confirmation_required':
     'Подтвердите свою личность, чтобы увидеть это (пароль или ключ безопасности).',
   'error.token_scope_required': 'Ваш токен не может это сделать: нужна область ":scope" или более широкая.',
+  'error.token_required':
+    'Только персональный токен доступа может отозвать сам себя; отзывайте токены в Настройках.',
   'error.session_required':
     'Это можно сделать только во вошедшей сессии, а не с помощью личного токена доступа.',
   'error.device_authorization_pending':

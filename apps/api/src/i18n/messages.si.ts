@@ -84,6 +84,7 @@ export const si: Partial<Record<MessageKey, string>> = {
   'error.oidc_unavailable': 'අනන්‍යතා සපයන්නා මේ මොහොතේ ළඟා විය නොහැක. පසුව නැවත උත්සාහ කරන්න.',
   'error.identity_confirmation_required': 'මෙය බැලීමට ඔබේ අනන්\u200dයතාවය තහවුරු කරන්න (මුරපදය හෝ ආරක්ෂක උපාංගය).',
   'error.token_scope_required': 'ඔබගේ ටෝකනයට මෙය කළ නොහැක: එයට ":scope" පරාසය හෝ ඊට වඩා පුළුල් පරාසයක් අවශ්‍යයි.',
+  'error.token_required': 'තමන්වම අවසන් කළ හැක්කේ පුද්ගලික ප්‍රවේශ ටෝකනයකට පමණි; ටෝකන සැකසීම් තුළ අවලංගු කරන්න.',
   'error.session_required': 'මෙය කළ හැක්කේ පුරනය වූ සැසියකින් පමණි, පුද්ගලික ප්‍රවේශ ටෝකනයකින් නොවේ.',
   'error.device_authorization_pending': 'යුගල කිරීම තවම අනුමත කර නැත: තත්පර කිහිපයකින් නැවත අසන්න.',
   'error.device_slow_down': 'ඉතා වේගවත්: ඉල්ලීම් දෙකක් අතර කාල පරතරය රැඳී සිටින්න.',

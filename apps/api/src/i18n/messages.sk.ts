@@ -88,6 +88,8 @@ export const sk: Partial<Record<MessageKey, string>> = {
   'error.identity_confirmation_required':
     'Potvrďte svoju totožnosť, aby ste to videli (heslo alebo bezpečnostné zariadenie).',
   'error.token_scope_required': 'Váš token toto nemôže: potrebuje rozsah ":scope" alebo širší.',
+  'error.token_required':
+    'Iba osobný prístupový token môže ukončiť sám seba; tokeny odvolajte v Nastaveniach.',
   'error.session_required': 'Toto môže urobiť iba prihlásená relácia, nie osobný prístupový token.',
   'error.device_authorization_pending': 'Spárovanie ešte nie je schválené: opýtajte sa znova o pár sekúnd.',
   'error.device_slow_down': 'Príliš rýchlo: počkajte interval medzi dvoma požiadavkami.',

@@ -88,6 +88,8 @@ export const sv: Partial<Record<MessageKey, string>> = {
     'Bekräfta din identitet för att se detta (lösenord eller säkerhetsnyckel).',
   'error.token_scope_required':
     'Din token kan inte göra detta: den behöver omfånget ":scope" eller ett bredare.',
+  'error.token_required':
+    'Endast en personlig åtkomsttoken kan avsluta sig själv; återkalla tokens under Inställningar.',
   'error.session_required': 'Endast en inloggad session kan göra detta, inte en personlig åtkomsttoken.',
   'error.device_authorization_pending': 'Parkopplingen är inte godkänd än: fråga igen om några sekunder.',
   'error.device_slow_down': 'För snabbt: vänta intervallet mellan två förfrågningar.',

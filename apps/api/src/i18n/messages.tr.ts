@@ -88,6 +88,8 @@ export const tr: Partial<Record<MessageKey, string>> = {
     'Bunu görmek için kimliğinizi doğrulayın (parola veya güvenlik anahtarı).',
   'error.token_scope_required':
     'Belirteciniz bunu yapamaz: ":scope" kapsamına ya da daha geniş bir kapsama ihtiyaç var.',
+  'error.token_required':
+    "Yalnızca kişisel erişim belirteci kendini sonlandırabilir; belirteçleri Ayarlar'dan iptal edin.",
   'error.session_required':
     'Bunu yalnızca oturum açılmış bir oturum yapabilir, kişisel erişim belirteci yapamaz.',
   'error.device_authorization_pending': 'Eşleştirme henüz onaylanmadı: birkaç saniye sonra yeniden sorun.',

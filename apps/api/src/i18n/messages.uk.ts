@@ -88,6 +88,8 @@ export const uk: Partial<Record<MessageKey, string>> = {
   'error.identity_confirmation_required':
     'Підтвердьте свою особу, щоб побачити це (пароль або ключ безпеки).',
   'error.token_scope_required': 'Ваш токен не може цього зробити: потрібна область ":scope" або ширша.',
+  'error.token_required':
+    'Лише персональний токен доступу може відкликати сам себе; відкликайте токени в Налаштуваннях.',
   'error.session_required':
     'Це можна зробити лише в сеансі з виконаним входом, а не особистим токеном доступу.',
   'error.device_authorization_pending': 'Підключення ще не схвалено: повторіть запит за кілька секунд.',

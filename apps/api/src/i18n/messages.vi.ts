@@ -87,6 +87,7 @@ export const vi: Partial<Record<MessageKey, string>> = {
   'error.identity_confirmation_required':
     'Xác nhận danh tính của bạn để xem nội dung này (mật khẩu hoặc khóa bảo mật).',
   'error.token_scope_required': 'Token của bạn không thể làm việc này: cần phạm vi ":scope" hoặc rộng hơn.',
+  'error.token_required': 'Chỉ mã truy cập cá nhân mới có thể tự kết thúc; hãy thu hồi mã trong Cài đặt.',
   'error.session_required':
     'Chỉ phiên đã đăng nhập mới có thể làm việc này, không phải token truy cập cá nhân.',
   'error.device_authorization_pending': 'Việc ghép nối chưa được chấp thuận: hãy hỏi lại sau vài giây.',

@@ -83,6 +83,7 @@ export const zh: Partial<Record<MessageKey, string>> = {
   'error.oidc_unavailable': '暂时无法连接身份提供商，请稍后再试。',
   'error.identity_confirmation_required': '请确认您的身份以查看此内容（密码或安全设备）。',
   'error.token_scope_required': '您的令牌无法执行此操作：需要“:scope”或更大的范围。',
+  'error.token_required': '只有个人访问令牌才能终止自身；请在设置中撤销令牌。',
   'error.session_required': '只有已登录的会话才能执行此操作，个人访问令牌不行。',
   'error.device_authorization_pending': '配对尚未获批：请几秒后再试。',
   'error.device_slow_down': '太快了：请在两次请求之间等待间隔时间。',

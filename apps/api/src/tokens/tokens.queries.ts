@@ -55,13 +55,30 @@ export async function insertToken(
     .executeTakeFirstOrThrow();
 }
 
-/** Revokes a token; false when it is unknown or already revoked. */
+/**
+ * Revokes a token; false when it is unknown or already revoked. A device copy tied to the token
+ * (the browser extension's offline copy) goes with it: its next refresh is refused.
+ */
 export async function revokeToken(db: Executor, id: string, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('personal_access_tokens')
-    .set({ revoked: true, updated_at: now })
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('personal_access_tokens')
+      .set({ revoked: true, updated_at: now })
+      .where('id', '=', id)
+      .where('revoked', '=', false)
+      .executeTakeFirst();
+    await trx.deleteFrom('device_copies').where('token_id', '=', id).execute();
+    return result.numUpdatedRows > 0n;
+  });
+}
+
+/** A usable token's name, scope and creation (a pairing that replaces it shows them), or undefined. */
+export async function findUsableToken(db: Executor, id: string, now: Date) {
+  return db
+    .selectFrom('personal_access_tokens')
+    .select(['id', 'name', 'scope', 'created_at'])
     .where('id', '=', id)
     .where('revoked', '=', false)
+    .where('expires_at', '>', now)
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 }

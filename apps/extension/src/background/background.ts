@@ -20,6 +20,8 @@ import { offlineSiteAccounts, offlineSiteCode } from '../offline/offline-site.js
 import { OfflineKeeper, type KeeperRequest } from '../offline/offline-keeper.js';
 
 const SERVER_URL = 'serverUrl';
+/** The id of the code-filling token (not secret): a pairing after a browser restart replaces it. */
+const TOKEN_ID = 'tokenId';
 const AUTO_SUBMIT = 'autoSubmit';
 
 const local = browser.storage.local as unknown as StorageArea;
@@ -54,9 +56,11 @@ export class Background {
     else if (opened !== 'none') this.server.connect(url, opened.token);
   }
 
-  private async useToken(serverUrl: string, token: string): Promise<void> {
+  private async useToken(serverUrl: string, token: string, tokenId?: string): Promise<void> {
     await sealToken(local, session, token);
     await local.set({ [SERVER_URL]: serverUrl });
+    if (tokenId) await local.set({ [TOKEN_ID]: tokenId });
+    else await local.remove(TOKEN_ID);
     this.server.connect(serverUrl, token);
     this.pairing = null;
     this.pairingError = null;
@@ -227,9 +231,13 @@ export class Background {
       case 'pair':
         return this.pair(request.serverUrl);
       case 'forget':
+        // Unpaired: the token is revoked on the server first (and the offline copy's with it),
+        // then erased here, even when the server cannot be reached.
+        await this.server.end();
         await forgetToken(local, session);
-        await this.offline.erase();
+        await this.offline.turnOff();
         await local.remove(SERVER_URL);
+        await local.remove(TOKEN_ID);
         this.server.disconnect('unpaired');
         this.server.serverUrl = null;
         return this.state();
@@ -267,14 +275,21 @@ export class Background {
 
   private async pair(serverUrl: string): Promise<StateAnswer> {
     this.pairingError = null;
-    this.pairing = await startPairing(serverUrl, clientName(), {
-      onToken: async (url, token) => this.useToken(url, token.access_token),
-      onFailure: (reason) => {
-        this.pairing = null;
-        this.pairingError = reason;
+    const replaces = (await local.get(TOKEN_ID))[TOKEN_ID];
+    this.pairing = await startPairing(
+      serverUrl,
+      clientName(),
+      {
+        onToken: async (url, token) => this.useToken(url, token.access_token, token.token_id),
+        onFailure: (reason) => {
+          this.pairing = null;
+          this.pairingError = reason;
+        },
+        wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
       },
-      wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    });
+      'codes',
+      typeof replaces === 'string' ? replaces : undefined,
+    );
     await browser.tabs.create({ url: this.pairing.verificationUriComplete });
     return this.state();
   }

@@ -26,15 +26,20 @@ export interface PairingHooks {
   wait(ms: number): Promise<void>;
 }
 
-/** Starts a pairing; its polling runs on until a token, a refusal or the expiry. */
+/**
+ * Starts a pairing; its polling runs on until a token, a refusal or the expiry. `replaces`: the id
+ * of the token this browser was given before (lost with a restart): the server revokes it once the
+ * new one is issued.
+ */
 export async function startPairing(
   serverUrl: string,
   clientName: string,
   hooks: PairingHooks,
   scope: 'codes' | 'read' = 'codes',
+  replaces?: string,
 ): Promise<Pairing> {
   const { deviceAuthorization } = createTwofold({ baseUrl: serverUrl, timeout: 15_000 });
-  const auth = await deviceAuthorization.start(clientName, scope);
+  const auth = await deviceAuthorization.start(clientName, scope, replaces);
   const pairing: Pairing = {
     serverUrl,
     userCode: auth.user_code,

@@ -20,6 +20,18 @@ export class Server {
     this.status = 'ready';
   }
 
+  /**
+   * Revokes the token on the server (the user unpairs); the server unreachable or the token
+   * already refused: nothing more to do here (Settings lists a token still valid).
+   */
+  async end(): Promise<void> {
+    try {
+      await this.api?.deviceAuthorization.end();
+    } catch {
+      // Erased locally all the same; the README says to revoke it in Settings then.
+    }
+  }
+
   disconnect(status: Status): void {
     this.api = null;
     this.accounts = null;

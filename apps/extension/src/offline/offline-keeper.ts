@@ -7,10 +7,15 @@
 // code-filling one (its key in `storage.session`) and inside the copy's sealed metadata, so that an
 // unlock after a browser restart gives it back. The popup gets names and codes, never a secret or
 // the token; a page gets nothing from here.
+//
+// On the server, the copy is a device copy tied to that token (listed in Settings with the web
+// app's copies): each refresh is recorded there, and revoking either the copy or the token makes
+// the next refresh erase the copy here. Turning the copy off ends its token on the server first.
 import { MIN_COPY_PASSPHRASE, newCopyKeys, toHex } from '@twofold/vault';
 import type { PopupAccount, PopupCode } from '../lib/messages.js';
 import { forgetToken, openToken, sealToken, type StorageArea, type TokenSlot } from '../lib/sealed.js';
 import { startPairing, type Pairing } from '../background/pairing.js';
+import { createTwofold } from '@twofold/contract';
 import {
   createCopyWithKeys,
   eraseCopy,
@@ -32,6 +37,8 @@ import { readOfflineAccounts, refreshFromServer } from './offline-source.js';
 const TOKEN: TokenSlot = { key: 'offlineSealKey', sealed: 'offlineToken' };
 /** The server the copy's token belongs to. */
 const SERVER_URL = 'offlineServerUrl';
+/** The id of the device copy the server recorded for the copy's token (not secret). */
+const DEVICE_COPY = 'offlineDeviceCopy';
 /** A page's contact refreshes the copy at most this often (opening the popup always does). */
 const REFRESH_EVERY_MS = 10 * 60_000;
 
@@ -96,7 +103,7 @@ export class OfflineKeeper {
       case 'offline-unlock':
         return this.unlock(request.passphrase);
       case 'offline-erase':
-        await this.erase();
+        await this.turnOff();
         return this.state();
       default:
         await onOfflineRequest(this.local, this.session, request);
@@ -115,7 +122,7 @@ export class OfflineKeeper {
       {
         onToken: async (url, token) => {
           try {
-            await this.create(url, keys, token.access_token);
+            await this.create(url, keys, token.access_token, token.device_copy_id);
           } catch {
             this.pairingError = 'error';
           } finally {
@@ -134,12 +141,19 @@ export class OfflineKeeper {
     return this.state();
   }
 
-  private async create(serverUrl: string, keys: CopyKeys, readToken: string): Promise<void> {
+  /** Makes the copy under the id of the device copy the server recorded (a server without: a new id). */
+  private async create(
+    serverUrl: string,
+    keys: CopyKeys,
+    readToken: string,
+    deviceCopyId: string | undefined,
+  ): Promise<void> {
     const accounts = await readOfflineAccounts(serverUrl, readToken);
-    const id = toHex(crypto.getRandomValues(new Uint8Array(16)));
+    const id = deviceCopyId ?? toHex(crypto.getRandomValues(new Uint8Array(16)));
     await createCopyWithKeys(this.local, id, keys, accounts, undefined, readToken);
     await sealToken(this.local, this.session, readToken, TOKEN);
     await this.local.set({ [SERVER_URL]: serverUrl });
+    if (deviceCopyId) await this.local.set({ [DEVICE_COPY]: deviceCopyId });
     this.lastRefresh = Date.now();
   }
 
@@ -154,7 +168,9 @@ export class OfflineKeeper {
     if (typeof serverUrl !== 'string' || typeof opened !== 'object') return;
     this.lastRefresh = Date.now();
     try {
-      if ((await refreshFromServer(this.local, this.session, serverUrl, opened.token)) === 'erased')
+      const deviceCopy = (await this.local.get(DEVICE_COPY))[DEVICE_COPY];
+      const recorded = typeof deviceCopy === 'string' ? deviceCopy : null;
+      if ((await refreshFromServer(this.local, this.session, serverUrl, opened.token, recorded)) === 'erased')
         await this.erase();
     } catch {
       // The server cannot be reached (or failed): the copy stays as it is until the next contact.
@@ -169,11 +185,34 @@ export class OfflineKeeper {
     return outcome;
   }
 
+  /**
+   * Turned off (in the popup, or the extension unpaired): the copy's token is revoked on the server
+   * (its device copy with it), then everything is erased here, even when the server cannot be
+   * reached (Settings then still lists the token and the copy: revoke them there).
+   */
+  async turnOff(): Promise<void> {
+    const serverUrl = (await this.local.get(SERVER_URL))[SERVER_URL];
+    const opened = await openToken(this.local, this.session, TOKEN);
+    if (typeof serverUrl === 'string' && typeof opened === 'object') {
+      try {
+        await createTwofold({
+          baseUrl: serverUrl,
+          token: opened.token,
+          timeout: 15_000,
+        }).deviceAuthorization.end();
+      } catch {
+        // Unreachable, or the token already refused: erased here all the same.
+      }
+    }
+    await this.erase();
+  }
+
   /** Erases the copy, its token and its server (turned off, revoked, too many wrong passphrases). */
   async erase(): Promise<void> {
     await eraseCopy(this.local, this.session);
     await forgetToken(this.local, this.session, TOKEN);
     await this.local.remove(SERVER_URL);
+    await this.local.remove(DEVICE_COPY);
   }
 
   /** The unlocked copy's accounts as the popup lists them: no secret, and no HOTP (its counter is the server's). */

@@ -24,20 +24,29 @@ export async function readOfflineAccounts(serverUrl: string, readToken: string):
 }
 
 /**
- * Refreshes the copy while online (no passphrase: records are sealed to its public key). The copy's
- * token revoked in Settings (401): the copy is erased at this contact. Unreachable: it stays as is.
+ * Refreshes the copy while online (no passphrase: records are sealed to its public key), and records
+ * the refresh on the server (the device copy tied to the token). The copy's token revoked in
+ * Settings (401), or the copy revoked there (404): the copy is erased at this contact. Unreachable:
+ * it stays as is.
  */
 export async function refreshFromServer(
   local: StorageArea,
   session: StorageArea,
   serverUrl: string,
   readToken: string,
+  deviceCopyId: string | null = null,
 ): Promise<'refreshed' | 'erased' | 'none'> {
   let accounts: OfflineAccount[];
   try {
     accounts = await readOfflineAccounts(serverUrl, readToken);
+    // A copy made before the server recorded extension copies has no device copy to refresh.
+    if (deviceCopyId) {
+      await createTwofold({ baseUrl: serverUrl, token: readToken }).deviceAuthorization.refreshCopy(
+        deviceCopyId,
+      );
+    }
   } catch (error) {
-    if (!(error instanceof TwofoldApiError && error.status === 401)) throw error;
+    if (!(error instanceof TwofoldApiError && (error.status === 401 || error.status === 404))) throw error;
     await eraseCopy(local, session);
     return 'erased';
   }

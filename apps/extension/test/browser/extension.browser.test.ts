@@ -449,6 +449,13 @@ describe('the offline copy', () => {
         expect.objectContaining({ name: 'Twofold offline copy (Chromium)', scope: 'read' }),
       ]),
     );
+    // Listed among the devices keeping a copy too, under the same name, as the web app's copies are.
+    await web.goto(`${server.url}/settings/device`);
+    await web
+      .getByRole('list', { name: 'Devices with a copy' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Twofold offline copy (Chromium)' })
+      .waitFor();
   });
 
   it('with the server stopped: refuses a wrong passphrase, unlocks, and fills a right code', async () => {
@@ -538,6 +545,10 @@ describe('the offline copy', () => {
     // The server up again, the extension paired again: online as before, and the copy refreshed
     // with its own token (which the unlock gave back).
     await server.resume();
+    await item.getByRole('button', { name: 'Show code' }).click();
+    await expect
+      .poll(async () => codesNow().includes((await item.locator('.code').textContent()) ?? ''))
+      .toBe(true);
     const opened = context.waitForEvent('page');
     await popup.getByRole('button', { name: 'Pair', exact: true }).click();
     // The web app's session may not have outlived the restart: signed in again if asked.
@@ -551,6 +562,14 @@ describe('the offline copy', () => {
       await signIn.click();
     }
     await heading.waitFor();
+    // The page says that approving replaces the pairing this browser had before the restart.
+    await web
+      .getByRole('note')
+      .filter({ hasText: 'approving replaces that pairing, “Twofold extension (Chromium)” of' })
+      .waitFor();
+    // The popup, waiting for the approval (it polls every second), still shows the code opened.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(codesNow()).toContain(await item.locator('.code').textContent());
     await approve(web);
     await popup.getByRole('button', { name: 'Pair', exact: true }).waitFor({ state: 'hidden' });
     await expect.poll(() => popup.getByRole('status').filter({ hasText: 'paired again' }).count()).toBe(0);
@@ -560,14 +579,19 @@ describe('the offline copy', () => {
       .poll(async () => (await stored()).offlineRefreshedAt as number)
       .toBeGreaterThan(refreshedBefore);
 
-    // The first code-filling token, unusable since the restart, is still valid on the server:
-    // revoked here, so that Settings lists the one in use only.
+    // The first code-filling token, unusable since the restart, was replaced: Settings lists the
+    // one in use only.
     const tokens = (await (await server.asUser('GET', '/oauth/personal-access-tokens')).json()) as {
-      id: string;
       name: string;
     }[];
-    const stale = tokens.filter((token) => token.name === 'Twofold extension (Chromium)').at(-1)!;
-    expect((await server.asUser('DELETE', `/oauth/personal-access-tokens/${stale.id}`)).status).toBe(204);
+    expect(tokens.filter((token) => token.name === 'Twofold extension (Chromium)')).toHaveLength(1);
+    // The copy's refresh is recorded on the server.
+    const copies = (await (await server.asUser('GET', '/api/v1/device-copies')).json()) as {
+      name: string;
+      refreshed_at: string;
+    }[];
+    const copy = copies.find((c) => c.name === 'Twofold offline copy (Chromium)')!;
+    expect(Date.parse(copy.refreshed_at)).toBeGreaterThan(refreshedBefore);
   });
 
   it('its token revoked in Settings (the server up again): the next contact erases the copy', async () => {
@@ -586,6 +610,31 @@ describe('the offline copy', () => {
     expect(await popup.getByRole('status').filter({ hasText: 'Offline:' }).count()).toBe(0);
   });
 
+  it('revoked among the devices with a copy in Settings: the next contact erases it', async () => {
+    await section().getByRole('button', { name: 'Keep codes offline' }).click();
+    await turnOn();
+    await section()
+      .getByText(/^On, locked\./)
+      .waitFor();
+    await web.goto(`${server.url}/settings/device`);
+    await web.getByRole('button', { name: 'Revoke Twofold offline copy (Chromium)' }).click();
+    await web.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+    await web.getByRole('status').filter({ hasText: 'The copy was revoked.' }).waitFor();
+    // Its token went with it.
+    const tokens = (await (await server.asUser('GET', '/oauth/personal-access-tokens')).json()) as {
+      name: string;
+    }[];
+    expect(tokens.map((token) => token.name)).not.toContain('Twofold offline copy (Chromium)');
+
+    await popup.reload();
+    await section().getByRole('button', { name: 'Keep codes offline' }).waitFor();
+    const kept = Object.keys(await stored());
+    for (const key of ['offlineCopy', 'offlineToken', 'offlineSealKey']) expect(kept).not.toContain(key);
+    await popup.getByRole('listitem').filter({ hasText: 'GitHub' }).waitFor();
+    // Back to the tokens, where the journey goes on.
+    await web.goto(`${server.url}/settings/oauth`);
+  });
+
   it('turned off after a confirmation: erased from this browser', async () => {
     await section().getByRole('button', { name: 'Keep codes offline' }).click();
     await turnOn();
@@ -602,6 +651,13 @@ describe('the offline copy', () => {
     await section().getByRole('button', { name: 'Keep codes offline' }).waitFor();
     const kept = Object.keys(await stored());
     for (const key of ['offlineCopy', 'offlineToken', 'offlineSealKey']) expect(kept).not.toContain(key);
+    // Its token was revoked on the server, and its device copy with it.
+    const tokens = (await (await server.asUser('GET', '/oauth/personal-access-tokens')).json()) as {
+      name: string;
+    }[];
+    expect(tokens.map((token) => token.name)).not.toContain('Twofold offline copy (Chromium)');
+    const copies = (await (await server.asUser('GET', '/api/v1/device-copies')).json()) as { name: string }[];
+    expect(copies.map((copy) => copy.name)).not.toContain('Twofold offline copy (Chromium)');
   });
 });
 
@@ -618,5 +674,28 @@ describe('revocation', () => {
     await popup.getByRole('button', { name: 'Pair', exact: true }).waitFor();
     await expect.poll(async () => Object.keys(await stored())).not.toContain('sealedToken');
     expect(Object.keys(await stored())).not.toContain('sealKey');
+  });
+});
+
+describe('unpairing', () => {
+  it('Disconnect revokes the token on the server, then erases it here', async () => {
+    // Paired again after the revocation.
+    const opened = context.waitForEvent('page');
+    await popup.getByRole('button', { name: 'Pair', exact: true }).click();
+    const connect = await opened;
+    await connect.getByRole('heading', { name: 'Connect a browser extension' }).waitFor();
+    await approve(connect);
+    await connect.close();
+    await popup.getByRole('listitem').filter({ hasText: 'GitHub' }).waitFor();
+    const names = async () =>
+      (
+        (await (await server.asUser('GET', '/oauth/personal-access-tokens')).json()) as { name: string }[]
+      ).map((token) => token.name);
+    expect(await names()).toContain('Twofold extension (Chromium)');
+
+    await popup.getByRole('button', { name: 'Disconnect' }).click();
+    await popup.getByRole('button', { name: 'Pair', exact: true }).waitFor();
+    expect(await names()).not.toContain('Twofold extension (Chromium)');
+    expect(Object.keys(await stored())).not.toContain('sealedToken');
   });
 });

@@ -21,6 +21,7 @@ import * as m0022 from './0022_break_glass.js';
 import * as m0023 from './0023_account_changes.js';
 import * as m0024 from './0024_icon_files.js';
 import * as m0025 from './0025_mail_outbox.js';
+import * as m0026 from './0026_device_copy_tokens.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled server and the
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0023_account_changes': m0023,
   '0024_icon_files': m0024,
   '0025_mail_outbox': m0025,
+  '0026_device_copy_tokens': m0026,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -76,19 +76,24 @@ let accounts: PopupAccount[] = [];
 /** The server cannot be reached: the list and its codes come from the unlocked offline copy. */
 let offline = false;
 
+/** The pairing section alone: its note and the user code of a pairing under way. */
+function renderPairing(state: StateAnswer): void {
+  const paired = state.status === 'ready';
+  $('pair').hidden = paired;
+  if (paired) return;
+  const note = { unpaired: '', locked: t('lockedNote'), revoked: t('revokedNote') }[state.status];
+  $('status-note').textContent = state.pairingError ? t(`error_${state.pairingError}`) : note;
+  if (state.serverUrl && !$<HTMLInputElement>('server-url').value) {
+    $<HTMLInputElement>('server-url').value = state.serverUrl;
+  }
+  $('pair-code').hidden = !state.pairing;
+  $('user-code').textContent = state.pairing?.userCode ?? '';
+}
+
 async function render(state: StateAnswer): Promise<void> {
   $('error').hidden = true;
   const paired = state.status === 'ready';
-  $('pair').hidden = paired;
-  if (!paired) {
-    const note = { unpaired: '', locked: t('lockedNote'), revoked: t('revokedNote') }[state.status];
-    $('status-note').textContent = state.pairingError ? t(`error_${state.pairingError}`) : note;
-    if (state.serverUrl && !$<HTMLInputElement>('server-url').value) {
-      $<HTMLInputElement>('server-url').value = state.serverUrl;
-    }
-    $('pair-code').hidden = !state.pairing;
-    $('user-code').textContent = state.pairing?.userCode ?? '';
-  }
+  renderPairing(state);
   // Not paired (after a browser restart): a kept copy is still offered, below the pairing form.
   offline = !paired;
   if (paired) {
@@ -230,11 +235,15 @@ function renderList(): void {
   $('list').replaceChildren(...shown.map((account) => accountItem(account, serverUrl)));
 }
 
+/**
+ * Polls the pairing until it ends: only the pairing section is redrawn meanwhile (the list below,
+ * the offline copy's after a browser restart, keeps a code the user opened), then everything.
+ */
 async function waitForPairing(): Promise<void> {
   for (;;) {
     const state = await send<StateAnswer>({ type: 'state' });
-    await render(state);
-    if (state.status === 'ready' || !state.pairing) return;
+    if (state.status === 'ready' || !state.pairing) return render(state);
+    renderPairing(state);
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }
@@ -246,7 +255,10 @@ function wire(): void {
     if (!base) return showError(new Error('error_generic'));
     void allowServer(base)
       .then(() => send<StateAnswer>({ type: 'pair', serverUrl: base }))
-      .then(render)
+      .then((state) => {
+        $('error').hidden = true;
+        renderPairing(state);
+      })
       .then(waitForPairing)
       .catch(showError);
   });

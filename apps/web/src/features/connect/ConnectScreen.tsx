@@ -148,6 +148,16 @@ function Decision({
       <p className="callout" role="note">
         {t(pending.scope === 'read' ? 'scopeRead' : 'scopeCodes')}
       </p>
+      {pending.replaces && (
+        <p className="callout" role="note">
+          {t('replaces', {
+            name: pending.replaces.name,
+            date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+              new Date(pending.replaces.created_at),
+            ),
+          })}
+        </p>
+      )}
       <form
         className="connect-form"
         onSubmit={(event) => {
