@@ -13,9 +13,9 @@ export function renderOfflinePasskey(copy: KeeperState): void {
   $('offline-passkey-manage').textContent = t(copy.passkeys > 0 ? 'passkeyManage' : 'passkeyAdd');
 }
 
+/** The new tab takes the focus, which closes the popup. */
 async function openPasskeyPage(): Promise<void> {
   await browser.tabs.create({ url: browser.runtime.getURL('/passkey.html') });
-  window.close();
 }
 
 export function wireOfflinePasskey(showError: (error: unknown) => void): void {
