@@ -133,7 +133,11 @@ describe("the offline copy's passkey", () => {
     await expect(
       addPasskey(local, session, PASSPHRASE, { ...made.entry, salt: toBase64(random(8)) }, made.key),
     ).rejects.toThrow('bad-passkey');
+    await expect(
+      addPasskey(local, session, PASSPHRASE, undefined as unknown as PasskeyEntry, made.key),
+    ).rejects.toThrow('bad-passkey');
     expect((await readCopy(local))!.passkeys ?? []).toEqual([]);
+    expect((await readCopy(local))!.failures).toBe(0);
   });
 
   it('stays through a refresh, and once removed unlocks nothing while the passphrase still does', async () => {
@@ -160,6 +164,26 @@ describe("the offline copy's passkey", () => {
       outcome: { outcome: 'not-this-copy' },
     });
     expect(await unlockCopy(local, session, PASSPHRASE)).toEqual({ outcome: 'unlocked' });
+  });
+
+  it('is not added to a copy made again while the passkey was being made', async () => {
+    const { local, session } = await keptCopy();
+    const made = await passkey();
+    // The copy turned off and on again (same passphrase, new keys) between the check and the write.
+    const readBefore = local.get;
+    let reads = 0;
+    local.get = async (key) => {
+      reads += 1;
+      if (reads === 2)
+        await createCopyWithKeys(local, 'copy-2', await newCopyKeys(PASSPHRASE), [account], 15, TOKEN);
+      return readBefore(key);
+    };
+    expect(await addPasskey(local, session, PASSPHRASE, made.entry, made.key)).toEqual({ outcome: 'none' });
+    local.get = readBefore;
+    const copy = (await readCopy(local))!;
+    expect(copy.id).toBe('copy-2');
+    expect(copy.passkeys ?? []).toEqual([]);
+    expect(copy.keyVault.header.slots.map((slot) => slot.type)).toEqual([SLOT_PASSWORD]);
   });
 
   it('says there is no copy when none is kept', async () => {

@@ -72,17 +72,25 @@ export async function addPasskey(
   key: string,
 ): Promise<AddOutcome> {
   const slotKey = bytesOf(key, KEY_BYTES);
-  if (!slotKey || !bytesOf(passkey.salt, KEY_BYTES) || !passkey.credentialId) throw new Error('bad-passkey');
+  const { credentialId, salt } = (passkey ?? {}) as Partial<PasskeyEntry>;
+  if (!slotKey || !bytesOf(salt, KEY_BYTES) || typeof credentialId !== 'string' || !credentialId)
+    throw new Error('bad-passkey');
   const opened = await openWithPassphrase(local, session, passphrase);
   if ('outcome' in opened) return opened;
   const slot = await createRawSlot(slotKey, opened.masterKey);
-  const entry: CopyPasskey = { credentialId: passkey.credentialId, salt: passkey.salt, slot: slot.uuid };
-  const written = await writeCopy(local, (copy) => ({
-    ...withSlots(copy, [...copy.keyVault.header.slots, slot]),
-    failures: 0,
-    passkeys: [...(copy.passkeys ?? []).filter((p) => p.credentialId !== entry.credentialId), entry],
-  }));
-  return written ? { outcome: 'added' } : { outcome: 'none' };
+  const entry: CopyPasskey = { credentialId, salt: salt!, slot: slot.uuid };
+  let added = false;
+  await writeCopy(local, (copy) => {
+    // Turned off and on again meanwhile: another copy, another master key; it is left alone.
+    if (copy.id !== opened.copy.id) return copy;
+    added = true;
+    return {
+      ...withSlots(copy, [...copy.keyVault.header.slots, slot]),
+      failures: 0,
+      passkeys: [...(copy.passkeys ?? []).filter((p) => p.credentialId !== credentialId), entry],
+    };
+  });
+  return added ? { outcome: 'added' } : { outcome: 'none' };
 }
 
 /**

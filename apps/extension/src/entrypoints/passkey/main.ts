@@ -67,6 +67,8 @@ function act(run: () => Promise<string | void>): void {
 
 async function unlock(): Promise<void> {
   const passkeys = await send<PasskeyEntry[]>({ type: 'offline-passkeys' });
+  // Removed meanwhile (another tab): no ceremony, the page shows the copy as it is.
+  if (passkeys.length === 0) return;
   const { credentialId, key } = await passkeyKey(passkeys);
   const answer = await send<PasskeyUnlockOutcome>({ type: 'offline-passkey-unlock', credentialId, key });
   if (answer.outcome === 'not-this-copy') showProblem('passkeyNotThisCopy');
