@@ -1,7 +1,8 @@
 // The extension's offline copy: the accounts kept on this browser so that codes still fill while
 // the server cannot be reached. It is the `@twofold/vault` device-copy format (the web app's): the
 // accounts are records sealed to the copy's P-256 public key, whose private key sits in an Aegis key
-// vault behind the passphrase (scrypt, `COPY_SCRYPT`). `storage.local` holds only that sealed copy;
+// vault behind the passphrase (scrypt, `COPY_SCRYPT`) and, if the user added one, a passkey's raw
+// slot (offline-passkey.ts). `storage.local` holds only that sealed copy;
 // once unlocked, the key vault's master key lives in `storage.session` (memory only, gone when the
 // browser closes) and is dropped after the user's idle time. Ten wrong passphrases in a row erase
 // the copy, as in the web app.

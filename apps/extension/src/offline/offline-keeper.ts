@@ -68,7 +68,7 @@ export type PasskeyRequest =
   | { readonly type: 'offline-passkey-unlock'; readonly credentialId: string; readonly key: string }
   | { readonly type: 'offline-passkey-remove'; readonly credentialId: string };
 
-/** A request about the offline copy (the popup's only: the background refuses them from pages). */
+/** A request about the offline copy (the extension's own pages only: the popup, the passkey page; the background refuses them from web pages). */
 export const isKeeperRequest = (request: { readonly type: string }): request is KeeperRequest =>
   request.type.startsWith('offline-');
 
