@@ -170,16 +170,17 @@ describe("the offline copy's passkey", () => {
     const { local, session } = await keptCopy();
     const made = await passkey();
     // The copy turned off and on again (same passphrase, new keys) between the check and the write.
-    const readBefore = local.get;
     let reads = 0;
-    local.get = async (key) => {
-      reads += 1;
-      if (reads === 2)
-        await createCopyWithKeys(local, 'copy-2', await newCopyKeys(PASSPHRASE), [account], 15, TOKEN);
-      return readBefore(key);
+    const racing: typeof local = {
+      ...local,
+      get: async (key) => {
+        reads += 1;
+        if (reads === 2)
+          await createCopyWithKeys(local, 'copy-2', await newCopyKeys(PASSPHRASE), [account], 15, TOKEN);
+        return local.get(key);
+      },
     };
-    expect(await addPasskey(local, session, PASSPHRASE, made.entry, made.key)).toEqual({ outcome: 'none' });
-    local.get = readBefore;
+    expect(await addPasskey(racing, session, PASSPHRASE, made.entry, made.key)).toEqual({ outcome: 'none' });
     const copy = (await readCopy(local))!;
     expect(copy.id).toBe('copy-2');
     expect(copy.passkeys ?? []).toEqual([]);
