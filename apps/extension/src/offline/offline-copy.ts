@@ -1,7 +1,8 @@
 // The extension's offline copy: the accounts kept on this browser so that codes still fill while
 // the server cannot be reached. It is the `@twofold/vault` device-copy format (the web app's): the
 // accounts are records sealed to the copy's P-256 public key, whose private key sits in an Aegis key
-// vault behind the passphrase (scrypt, `COPY_SCRYPT`). `storage.local` holds only that sealed copy;
+// vault behind the passphrase (scrypt, `COPY_SCRYPT`) and, if the user added one, a passkey's raw
+// slot (offline-passkey.ts). `storage.local` holds only that sealed copy;
 // once unlocked, the key vault's master key lives in `storage.session` (memory only, gone when the
 // browser closes) and is dropped after the user's idle time. Ten wrong passphrases in a row erase
 // the copy, as in the web app.
@@ -163,7 +164,9 @@ export async function refreshCopy(
   const copy = await readCopy(local);
   if (!copy) return false;
   const records = await sealAccounts(copy.publicKey, copy.records, accounts, lockAfterMinutes, readToken);
-  await local.set({ [COPY]: { ...copy, records } satisfies DeviceCopy, [REFRESHED]: Date.now() });
+  // The latest copy's key slots and passkeys (one may have been added meanwhile), these records.
+  if (!(await writeCopy(local, (latest) => ({ ...latest, records })))) return false;
+  await local.set({ [REFRESHED]: Date.now() });
   return true;
 }
 
@@ -194,30 +197,62 @@ export async function unlockCopy(
   return (await unlockCopyForToken(local, session, passphrase, now)).outcome;
 }
 
+/** What an unlock gives the background: its outcome, and the copy's `read` token once unlocked. */
+export interface UnlockResult {
+  readonly outcome: UnlockOutcome;
+  readonly readToken?: string;
+}
+
 /** `unlockCopy`, and the copy's `read` token from its sealed metadata (for the background only). */
 export async function unlockCopyForToken(
   local: StorageArea,
   session: StorageArea,
   passphrase: string,
   now: number = Date.now(),
-): Promise<{ outcome: UnlockOutcome; readToken?: string }> {
+): Promise<UnlockResult> {
+  const opened = await openWithPassphrase(local, session, passphrase);
+  if ('outcome' in opened) return { outcome: opened };
+  return unlockWithMasterKey(local, session, opened.copy, opened.masterKey, now);
+}
+
+/**
+ * The key vault's master key from the passphrase, or the outcome of a wrong one: each counts, the
+ * tenth in a row erases the copy. A right one does not reset the count (the caller's write does).
+ */
+export async function openWithPassphrase(
+  local: StorageArea,
+  session: StorageArea,
+  passphrase: string,
+): Promise<{ copy: DeviceCopy; masterKey: Uint8Array } | Exclude<UnlockOutcome, { outcome: 'unlocked' }>> {
   const copy = await readCopy(local);
-  if (!copy) return { outcome: { outcome: 'none' } };
-  let masterKey: Uint8Array;
+  if (!copy) return { outcome: 'none' };
   try {
-    ({ masterKey } = await unlockWithPassword(copy.keyVault.header.slots, passphrase));
+    return { copy, masterKey: (await unlockWithPassword(copy.keyVault.header.slots, passphrase)).masterKey };
   } catch (error) {
     if (!isVaultError(error, 'wrong_password')) throw error;
     const failures = copy.failures + 1;
     if (failures >= MAX_WRONG_PASSPHRASES) {
       await eraseCopy(local, session);
-      return { outcome: { outcome: 'erased' } };
+      return { outcome: 'erased' };
     }
     await local.set({ [COPY]: { ...copy, failures } satisfies DeviceCopy });
-    return { outcome: { outcome: 'wrong', left: MAX_WRONG_PASSPHRASES - failures } };
+    return { outcome: 'wrong', left: MAX_WRONG_PASSPHRASES - failures };
   }
+}
+
+/**
+ * Unlocks the copy with its key vault's master key, however it was opened (passphrase or passkey):
+ * the count of wrong passphrases starts again, the master key goes to `storage.session`.
+ */
+export async function unlockWithMasterKey(
+  local: StorageArea,
+  session: StorageArea,
+  copy: DeviceCopy,
+  masterKey: Uint8Array,
+  now: number = Date.now(),
+): Promise<UnlockResult> {
   const { meta } = await openRecords(copy, masterKey);
-  if (copy.failures !== 0) await local.set({ [COPY]: { ...copy, failures: 0 } satisfies DeviceCopy });
+  if (copy.failures !== 0) await writeCopy(local, (latest) => ({ ...latest, failures: 0 }));
   const state: UnlockedState = {
     masterKey: toBase64(masterKey),
     lockAfterMinutes: meta.lockAfterMinutes,
@@ -225,6 +260,20 @@ export async function unlockCopyForToken(
   };
   await session.set({ [UNLOCKED]: state });
   return { outcome: { outcome: 'unlocked' }, ...(meta.readToken ? { readToken: meta.readToken } : {}) };
+}
+
+/**
+ * Rewrites the stored copy (if any) from its latest version, read just before the write: a refresh
+ * and a change of its key slots may overlap while either awaits its crypto.
+ */
+export async function writeCopy(
+  local: StorageArea,
+  change: (copy: DeviceCopy) => DeviceCopy,
+): Promise<boolean> {
+  const copy = await readCopy(local);
+  if (!copy) return false;
+  await local.set({ [COPY]: change(copy) });
+  return true;
 }
 
 /**

@@ -33,6 +33,15 @@ import {
   type OfflineState,
 } from './offline-requests.js';
 import { readOfflineAccounts, refreshFromServer } from './offline-source.js';
+import {
+  addPasskey,
+  checkPassphrase,
+  copyPasskeys,
+  removePasskey,
+  unlockWithPasskey,
+  type PasskeyEntry,
+  type PasskeyUnlockOutcome,
+} from './offline-passkey.js';
 
 const TOKEN: TokenSlot = { key: 'offlineSealKey', sealed: 'offlineToken' };
 /** The server the copy's token belongs to. */
@@ -47,9 +56,26 @@ export type KeeperRequest =
   | { readonly type: 'offline-enable'; readonly serverUrl: string; readonly passphrase: string }
   | { readonly type: 'offline-refresh' }
   | { readonly type: 'offline-accounts' }
-  | { readonly type: 'offline-otp'; readonly id: number };
+  | { readonly type: 'offline-otp'; readonly id: number }
+  | PasskeyRequest;
 
-/** A request about the offline copy (the popup's only: the background refuses them from pages). */
+/**
+ * The passkey page's requests: `key` is the raw slot's key (base64) the page derived from the
+ * passkey's PRF output, never the output itself.
+ */
+export type PasskeyRequest =
+  | { readonly type: 'offline-passkeys' }
+  | { readonly type: 'offline-passkey-check'; readonly passphrase: string }
+  | {
+      readonly type: 'offline-passkey-add';
+      readonly passphrase: string;
+      readonly passkey: PasskeyEntry;
+      readonly key: string;
+    }
+  | { readonly type: 'offline-passkey-unlock'; readonly credentialId: string; readonly key: string }
+  | { readonly type: 'offline-passkey-remove'; readonly credentialId: string };
+
+/** A request about the offline copy (the extension's own pages only: the popup, the passkey page; the background refuses them from web pages). */
 export const isKeeperRequest = (request: { readonly type: string }): request is KeeperRequest =>
   request.type.startsWith('offline-');
 
@@ -59,6 +85,8 @@ export interface KeeperState extends OfflineState {
   /** A pairing of the `read` scope awaiting the user's approval in the web app. */
   readonly pairing: { readonly userCode: string } | null;
   readonly pairingError: string | null;
+  /** How many passkeys unlock the copy. */
+  readonly passkeys: number;
 }
 
 export interface KeeperHooks {
@@ -86,6 +114,7 @@ export class OfflineKeeper {
       refreshedAt: await refreshedAt(this.local),
       pairing: this.pairing && { userCode: this.pairing.userCode },
       pairingError: this.pairingError,
+      passkeys: (await copyPasskeys(this.local)).length,
     };
   }
 
@@ -105,6 +134,12 @@ export class OfflineKeeper {
       case 'offline-erase':
         await this.turnOff();
         return this.state();
+      case 'offline-passkeys':
+      case 'offline-passkey-check':
+      case 'offline-passkey-add':
+      case 'offline-passkey-unlock':
+      case 'offline-passkey-remove':
+        return this.onPasskey(request);
       default:
         await onOfflineRequest(this.local, this.session, request);
         return this.state();
@@ -205,6 +240,39 @@ export class OfflineKeeper {
       }
     }
     await this.erase();
+  }
+
+  /** The passkey page's requests; an unlock gives the copy's token back as a passphrase's does. */
+  private async onPasskey(request: PasskeyRequest): Promise<unknown> {
+    switch (request.type) {
+      case 'offline-passkeys':
+        return copyPasskeys(this.local);
+      case 'offline-passkey-check':
+        return this.erasedIfSo(await checkPassphrase(this.local, this.session, request.passphrase));
+      case 'offline-passkey-add':
+        return this.erasedIfSo(
+          await addPasskey(this.local, this.session, request.passphrase, request.passkey, request.key),
+        );
+      case 'offline-passkey-unlock': {
+        const { outcome, readToken } = await unlockWithPasskey(
+          this.local,
+          this.session,
+          request.credentialId,
+          request.key,
+        );
+        if (readToken) await sealToken(this.local, this.session, readToken, TOKEN);
+        return outcome satisfies PasskeyUnlockOutcome;
+      }
+      case 'offline-passkey-remove':
+        await removePasskey(this.local, request.credentialId);
+        return this.state();
+    }
+  }
+
+  /** A tenth wrong passphrase erased the copy: its token and server go too. */
+  private async erasedIfSo<T extends { outcome: string }>(outcome: T): Promise<T> {
+    if (outcome.outcome === 'erased') await this.erase();
+    return outcome;
   }
 
   /** Erases the copy, its token and its server (turned off, revoked, too many wrong passphrases). */

@@ -495,6 +495,119 @@ describe('the offline copy', () => {
     await page.close();
   });
 
+  /**
+   * A virtual authenticator in the passkey page's tab (Chromium's WebAuthn test API, per tab), as
+   * a device's own would be: user verification passes, presence is simulated; with or without PRF.
+   */
+  async function virtualAuthenticator(page: Page, hasPrf: boolean): Promise<() => Promise<void>> {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+        hasPrf,
+      },
+    });
+    return async () => {
+      await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
+      await cdp.detach();
+    };
+  }
+
+  it('with the server stopped: a passkey added in its tab unlocks the copy, and a right code fills', async () => {
+    await popup.reload();
+    await section()
+      .getByText(/^On, unlocked\./)
+      .waitFor();
+    expect(await section().getByRole('button', { name: 'Unlock with a passkey' }).isVisible()).toBe(false);
+    const opened = context.waitForEvent('page');
+    await section().getByRole('button', { name: 'Add a passkey' }).click();
+    const tab = await opened;
+    expect(tab.url()).toBe(`chrome-extension://${extensionId}/passkey.html`);
+    await tab.getByRole('heading', { name: 'Passkey for the offline copy' }).waitFor();
+
+    // An authenticator without PRF: said plainly, and the copy is as it was.
+    const before = (await stored()).offlineCopy;
+    const removeNoPrf = await virtualAuthenticator(tab, false);
+    await tab.getByLabel('Passphrase', { exact: true }).fill(OFFLINE_PASSPHRASE);
+    await tab.getByRole('button', { name: 'Add a passkey' }).click();
+    await tab
+      .getByRole('alert')
+      .filter({ hasText: 'This browser or authenticator does not offer what a passkey unlock needs' })
+      .waitFor();
+    expect((await stored()).offlineCopy).toEqual(before);
+    await removeNoPrf();
+
+    // A wrong passphrase counts as in the popup, and makes no passkey.
+    await virtualAuthenticator(tab, true);
+    await tab.getByLabel('Passphrase', { exact: true }).fill('not the passphrase');
+    await tab.getByRole('button', { name: 'Add a passkey' }).click();
+    await tab
+      .getByRole('alert')
+      .filter({ hasText: 'Wrong passphrase. 9 tries left before the copy is erased.' })
+      .waitFor();
+
+    await tab.getByLabel('Passphrase', { exact: true }).fill(OFFLINE_PASSPHRASE);
+    await tab.getByRole('button', { name: 'Add a passkey' }).click();
+    await tab.getByRole('status').filter({ hasText: 'The passkey was added' }).waitFor();
+    const kept = await stored();
+    expect(JSON.stringify(kept)).not.toContain(SECRET);
+    expect((kept.offlineCopy as { passkeys?: unknown[] }).passkeys).toHaveLength(1);
+
+    // Locked in the popup, which then offers the passkey; it opens the passkey page.
+    await section().getByRole('button', { name: 'Lock', exact: true }).click();
+    await section()
+      .getByText(/^On, locked\./)
+      .waitFor();
+    const again = context.waitForEvent('page');
+    await section().getByRole('button', { name: 'Unlock with a passkey' }).click();
+    const second = await again;
+    expect(second.url()).toBe(`chrome-extension://${extensionId}/passkey.html`);
+    await second.close();
+
+    // The virtual authenticator lives in the first tab (a device's own is everywhere): unlocked there.
+    await tab.reload();
+    await tab.getByRole('status').filter({ hasText: 'A passkey unlocks the offline copy.' }).waitFor();
+    await tab.getByRole('button', { name: 'Unlock with a passkey' }).click();
+    await tab
+      .getByRole('status')
+      .filter({
+        hasText: "The offline copy is unlocked. You can close this tab: Twofold's popup shows the codes.",
+      })
+      .waitFor();
+
+    await popup.reload();
+    await section()
+      .getByText(/^On, unlocked\./)
+      .waitFor();
+    const item = popup.getByRole('listitem').filter({ hasText: 'GitHub' });
+    await item.getByRole('button', { name: 'Show code' }).click();
+    await expect
+      .poll(async () => codesNow().includes((await item.locator('.code').textContent()) ?? ''))
+      .toBe(true);
+    const page = await context.newPage();
+    await page.goto(pageUrl('login.github.test', '/two-factor'));
+    await clickTwofoldButton(page);
+    await expect
+      .poll(async () => codesNow().includes(await page.getByLabel('Authentication code').inputValue()))
+      .toBe(true);
+    await page.close();
+
+    // Removed: only the passphrase unlocks the copy again.
+    await tab.getByRole('button', { name: 'Remove the passkey' }).click();
+    await tab.getByRole('status').filter({ hasText: 'The passkey was removed' }).waitFor();
+    expect((await stored()).offlineCopy).not.toHaveProperty('passkeys.0');
+    await tab.close();
+    await popup.reload();
+    await section().getByRole('button', { name: 'Add a passkey' }).waitFor();
+    expect(await section().getByRole('button', { name: 'Unlock with a passkey' }).isVisible()).toBe(false);
+  });
+
   it('after a browser restart, the server stopped: offers Unlock, fills from the copy; paired again, goes on', async () => {
     const refreshedBefore = (await stored()).offlineRefreshedAt as number;
     // The browser closed and started again on the same profile: the session storage (the tokens'

@@ -9,23 +9,9 @@ import type { KeeperRequest, KeeperState } from '../../offline/offline-keeper.js
 import { renderOffline, wireOffline } from './offline.js';
 import { matchesSite, siteOf } from '@twofold/otp/websites';
 import { wireScan } from './scan.js';
+import { localise, t } from '../../lib/localise.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-type MessageKey = Parameters<typeof browser.i18n.getMessage>[0];
-const t = (key: string, ...subs: string[]) => browser.i18n.getMessage(key as MessageKey, subs) || key;
-
-function localise(): void {
-  document.documentElement.lang = browser.i18n.getUILanguage();
-  document.documentElement.dir = browser.i18n.getMessage('@@bidi_dir') || 'ltr';
-  for (const node of document.querySelectorAll<HTMLElement>('[data-i18n]'))
-    node.textContent = t(node.dataset.i18n!);
-  for (const node of document.querySelectorAll<HTMLInputElement>('[data-i18n-placeholder]')) {
-    node.placeholder = t(node.dataset.i18nPlaceholder!);
-  }
-  for (const node of document.querySelectorAll<HTMLElement>('[data-i18n-label]')) {
-    node.setAttribute('aria-label', t(node.dataset.i18nLabel!));
-  }
-}
 
 async function send<T>(request: PopupRequest | KeeperRequest): Promise<T> {
   const answer = (await browser.runtime.sendMessage(request)) as T | { error: string };

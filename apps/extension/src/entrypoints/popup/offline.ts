@@ -6,6 +6,7 @@ import { MIN_COPY_PASSPHRASE } from '@twofold/vault';
 import type { PopupRequest, StateAnswer } from '../../lib/messages.js';
 import type { KeeperRequest, KeeperState } from '../../offline/offline-keeper.js';
 import type { UnlockOutcome } from '../../offline/offline-copy.js';
+import { renderOfflinePasskey, wireOfflinePasskey } from './offline-passkey.js';
 
 export interface PopupShell {
   readonly t: (key: string, ...subs: string[]) => string;
@@ -46,6 +47,7 @@ export function renderOffline(copy: KeeperState): void {
   $('offline-unlock').hidden = !copy.kept || copy.unlocked;
   $('offline-actions').hidden = !copy.kept;
   $('offline-lock').hidden = !copy.unlocked;
+  renderOfflinePasskey(copy);
 }
 
 /** Polls the `read` pairing until the copy is made (or the pairing fails), then shows it all again. */
@@ -60,6 +62,7 @@ async function waitForCopy(): Promise<void> {
 
 export function wireOffline(given: PopupShell): void {
   shell = given;
+  wireOfflinePasskey(showError);
   $('offline-start').addEventListener('click', () => {
     $('offline-start').hidden = true;
     $('offline-enable').hidden = false;
