@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,6 +103,14 @@ describe('backup destinations in the settings', () => {
     await drill.getByRole('button', { name: 'Open it' }).click();
     await drill.getByText('This backup opens: 1 account.').waitFor();
     await drill.getByText('Kept (me)').waitFor();
+    // The backups can no longer be listed (their folder went away), and a connection test reads
+    // them again: the listing's error shows, and the earlier success goes.
+    const kept = path.join(webdav.dir, folder);
+    renameSync(kept, `${kept}-away`);
+    await renamed.getByRole('button', { name: 'Test connection' }).click();
+    await drill.getByRole('alert').waitFor();
+    await expect.poll(() => drill.getByText('This backup opens: 1 account.').count()).toBe(0);
+    renameSync(`${kept}-away`, kept);
 
     await renamed.getByRole('button', { name: 'Remove Cloud' }).click();
     await page

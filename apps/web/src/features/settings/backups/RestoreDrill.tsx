@@ -44,6 +44,9 @@ export function RestoreDrill({
     event.preventDefault();
     if (name) drill.mutate({ name, secret: password });
   };
+  // A drill's answer belongs to the backup it opened, while the listing still holds it: a later
+  // listing error (the destination gone meanwhile) or another backup chosen hides it.
+  const opened = !backups.error && drill.variables?.name === name ? drill.data : undefined;
   const error = drill.error;
   const passwordError = isApiError(error, 422)
     ? (error.fieldErrors.password?.[0] ?? error.message)
@@ -98,11 +101,11 @@ export function RestoreDrill({
         </>
       )}
       <FormError message={otherError} />
-      {drill.data && (
+      {opened && (
         <div className="callout callout-success" role="status">
-          <p>{t('backups.destinations.drillResult', { count: drill.data.length })}</p>
+          <p>{t('backups.destinations.drillResult', { count: opened.length })}</p>
           <ul className="drill-rows">
-            {drill.data.map((row, index) => (
+            {opened.map((row, index) => (
               <li key={index}>
                 {row.service ?? ''}
                 {row.account ? ` (${row.account})` : ''}
