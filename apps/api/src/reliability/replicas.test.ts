@@ -110,8 +110,18 @@ describe.skipIf(!adminUrl)('two replicas on one PostgreSQL', () => {
       secret,
     });
     expect(account.status).toBe(201);
-    const listed = (await (await onB('GET', '/api/v1/twofaccounts')).json()) as { service: string }[];
-    expect(listed.map((row) => row.service)).toEqual(['Replica']);
+    // A's answer comes at its commit; B hears the commit's NOTIFY a few milliseconds later (not
+    // before A answers), so B's list is read again until it shows the account, within 1 s.
+    const createdAt = Date.now();
+    let services: string[] = [];
+    while (Date.now() - createdAt < 1_000) {
+      const listed = (await (await onB('GET', '/api/v1/twofaccounts')).json()) as { service: string }[];
+      services = listed.map((row) => row.service);
+      if (services.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(services).toEqual(['Replica']);
+    expect(Date.now() - createdAt).toBeLessThan(1_000);
 
     expect((await web.request('DELETE', `/oauth/personal-access-tokens/${accessTokenId}`)).status).toBe(204);
     const revokedAt = Date.now();
