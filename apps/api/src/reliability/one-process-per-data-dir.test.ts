@@ -142,8 +142,11 @@ describe('one process per embedded database folder', () => {
     // Deleted by hand while the server runs: created again, as it was, with a warning.
     rmSync(lockFile);
     await until(() => existsSync(lockFile) && readFileSync(lockFile, 'utf8') === held, 'the lock file back');
-    expect(logs.text()).toContain(
-      `The lock file ${lockFile} was deleted while this process held the data folder`,
+    // The warning is written after the file, and reaches this process through a pipe: wait for it.
+    await until(
+      () =>
+        logs.text().includes(`The lock file ${lockFile} was deleted while this process held the data folder`),
+      'the warning about the deleted lock',
     );
     const second = await startExpectingExit(await freePort(), env, logs, 60_000);
     expect(second.exit).toBe('code 1');
@@ -158,8 +161,15 @@ describe('one process per embedded database folder', () => {
     await until(() => first.exited() !== null, 'the first server stopped');
     running.pop();
     expect(first.exited()).toBe('code 1');
-    expect(logs.text()).toContain(
-      `The lock of the data folder ${dataDir} was taken by pid ${process.pid} while this process held it`,
+    // An exit can be seen before the last of its output is read.
+    await until(
+      () =>
+        logs
+          .text()
+          .includes(
+            `The lock of the data folder ${dataDir} was taken by pid ${process.pid} while this process held it`,
+          ),
+      'the message about the lock taken',
     );
     expect(readFileSync(lockFile, 'utf8')).toBe(`${other}\n`);
 
