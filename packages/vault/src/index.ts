@@ -39,6 +39,14 @@ export {
   sealVault,
 } from './vault.js';
 export { hkdfSha256, passkeySlotKey } from './passkey.js';
+export {
+  type CeremonyOptions,
+  type PasskeyProblemKind,
+  type PrfPasskey,
+  PasskeyProblem,
+  createPasskey,
+  evaluatePasskey,
+} from './prf-ceremony.js';
 export { fromBase64, fromBase64Url, fromHex, randomUuid, toBase64, toBase64Url, toHex } from './bytes.js';
 export {
   COPY_SCRYPT,

@@ -1,7 +1,10 @@
 // The passkey page of the offline copy, opened in a tab from the popup (a popup closes as soon as
 // the browser's passkey dialog takes the focus): adds a passkey to the kept copy (its passphrase
 // first), unlocks the copy with it, or removes it. The background keeps the copy as always; this
-// page sends it only the key derived from the passkey's PRF output.
+// page sends it only the key derived from the passkey's PRF output, never the output. The
+// ceremonies are the vault's, as the web app's; the relying party is the extension itself (its
+// origin's host: the extension's id in Chromium).
+import { PasskeyProblem, copyPasskeyKey, createPasskey, evaluatePasskey, toBase64 } from '@twofold/vault';
 import { browser } from 'wxt/browser';
 import { localise, t } from '../../lib/localise.js';
 import type { KeeperRequest, KeeperState } from '../../offline/offline-keeper.js';
@@ -11,7 +14,6 @@ import type {
   PasskeyUnlockOutcome,
   PassphraseCheck,
 } from '../../offline/offline-passkey.js';
-import { CeremonyProblem, newPasskey, passkeyKey } from './ceremony.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -22,9 +24,13 @@ async function send<T>(request: KeeperRequest): Promise<T> {
 }
 
 function showError(error: unknown): void {
-  const kind = error instanceof CeremonyProblem ? error.kind : null;
+  const kind = error instanceof PasskeyProblem ? error.kind : null;
   $('error').textContent = t(
-    kind === 'no-prf' ? 'passkeyNoPrf' : kind === 'aborted' ? 'passkeyAborted' : 'error_generic',
+    kind === 'noPrf' || kind === 'unsupported'
+      ? 'passkeyNoPrf'
+      : kind === 'aborted'
+        ? 'passkeyAborted'
+        : 'error_generic',
   );
   $('error').hidden = false;
 }
@@ -69,7 +75,10 @@ async function unlock(): Promise<void> {
   const passkeys = await send<PasskeyEntry[]>({ type: 'offline-passkeys' });
   // Removed meanwhile (another tab): no ceremony, the page shows the copy as it is.
   if (passkeys.length === 0) return;
-  const { credentialId, key } = await passkeyKey(passkeys);
+  const { credentialId, output } = await evaluatePasskey(passkeys, { rpId: location.hostname });
+  const passkey = passkeys.find((entry) => entry.credentialId === credentialId);
+  if (!passkey) return showProblem('passkeyNotThisCopy');
+  const key = toBase64(await copyPasskeyKey(output, passkey));
   const answer = await send<PasskeyUnlockOutcome>({ type: 'offline-passkey-unlock', credentialId, key });
   if (answer.outcome === 'not-this-copy') showProblem('passkeyNotThisCopy');
 }
@@ -82,7 +91,8 @@ async function add(): Promise<string | void> {
   if (check.outcome === 'wrong') return showProblem('offlineWrong', String(check.left));
   if (check.outcome === 'erased') return showProblem('offlineErased');
   if (check.outcome !== 'right') return;
-  const { passkey, key } = await newPasskey(t('offlineTitle'));
+  const { passkey, output } = await createPasskey(t('offlineTitle'), { rpId: location.hostname });
+  const key = toBase64(await copyPasskeyKey(output, passkey));
   const answer = await send<AddOutcome>({ type: 'offline-passkey-add', passphrase, passkey, key });
   input.value = '';
   if (answer.outcome === 'wrong') showProblem('offlineWrong', String(answer.left));

@@ -1,10 +1,11 @@
 import {
+  PasskeyProblem,
   copyPasskeyKey,
-  fromBase64Url,
+  createPasskey,
+  evaluatePasskey,
   isPasswordSlot,
   isVaultError,
   newCopyPasskey,
-  toBase64Url,
   unlockWithKey,
   unlockWithPassword,
   withSlots,
@@ -26,28 +27,7 @@ import {
  * The passphrase slot always stays, so losing a passkey never loses the copy.
  */
 
-/** Why a passkey could not be added or used. */
-export type PasskeyProblemKind = 'unsupported' | 'noPrf' | 'aborted' | 'notThisCopy';
-
-export class PasskeyProblem extends Error {
-  constructor(readonly kind: PasskeyProblemKind) {
-    super(kind);
-    this.name = 'PasskeyProblem';
-  }
-}
-
-const random = (length: number) => crypto.getRandomValues(new Uint8Array(length));
-
-/** The bytes of a base64 or base64url field of the copy (written by this app: never broken). */
-const bytesOf = (text: string): Uint8Array<ArrayBuffer> => fromBase64Url(text) ?? new Uint8Array();
-
-function ceremonyProblem(error: unknown): PasskeyProblem {
-  if (error instanceof PasskeyProblem) return error;
-  const name = error instanceof Error ? error.name : '';
-  // Chromium reports both a cancelled prompt and a timeout as NotAllowedError.
-  if (name === 'NotAllowedError' || name === 'AbortError') return new PasskeyProblem('aborted');
-  return new PasskeyProblem('unsupported');
-}
+export { PasskeyProblem } from '@twofold/vault';
 
 /**
  * Whether this browser can offer a passkey with PRF: `getClientCapabilities` where it exists; else
@@ -57,75 +37,6 @@ export async function passkeysSupported(): Promise<boolean> {
   if (!window.isSecureContext || typeof window.PublicKeyCredential !== 'function') return false;
   const capabilities = await PublicKeyCredential.getClientCapabilities?.().catch(() => undefined);
   return capabilities?.['extension:prf'] ?? true;
-}
-
-const prfOutput = (credential: PublicKeyCredential) => {
-  const first = credential.getClientExtensionResults().prf?.results?.first;
-  if (!first) return undefined;
-  return first instanceof ArrayBuffer
-    ? new Uint8Array(first)
-    : new Uint8Array(first.buffer, first.byteOffset, first.byteLength);
-};
-
-/** The PRF output of one of the copy's passkeys, chosen by the user; each with its own salt. */
-async function evaluate(passkeys: readonly CopyPasskey[]) {
-  let credential: PublicKeyCredential | null;
-  try {
-    credential = (await navigator.credentials.get({
-      publicKey: {
-        challenge: random(32),
-        allowCredentials: passkeys.map((passkey) => ({
-          type: 'public-key' as const,
-          id: bytesOf(passkey.credentialId),
-        })),
-        userVerification: 'required',
-        extensions: {
-          prf: {
-            evalByCredential: Object.fromEntries(
-              passkeys.map((passkey) => [passkey.credentialId, { first: bytesOf(passkey.salt) }]),
-            ),
-          },
-        },
-      },
-    })) as PublicKeyCredential | null;
-  } catch (error) {
-    throw ceremonyProblem(error);
-  }
-  if (!credential) throw new PasskeyProblem('aborted');
-  const output = prfOutput(credential);
-  if (!output) throw new PasskeyProblem('noPrf');
-  return { credentialId: toBase64Url(new Uint8Array(credential.rawId)), output };
-}
-
-/** A new passkey for this copy (on this device's authenticator), and its first PRF output. */
-async function createPasskey(deviceName: string) {
-  const salt = random(32);
-  let credential: PublicKeyCredential | null;
-  try {
-    credential = (await navigator.credentials.create({
-      publicKey: {
-        rp: { name: 'Twofold' },
-        user: { id: random(16), name: deviceName, displayName: deviceName },
-        challenge: random(32),
-        pubKeyCredParams: [
-          { type: 'public-key', alg: -7 },
-          { type: 'public-key', alg: -257 },
-        ],
-        authenticatorSelection: { residentKey: 'discouraged', userVerification: 'required' },
-        extensions: { prf: { eval: { first: salt } } },
-      },
-    })) as PublicKeyCredential | null;
-  } catch (error) {
-    throw ceremonyProblem(error);
-  }
-  if (!credential) throw new PasskeyProblem('aborted');
-  const credentialId = toBase64Url(new Uint8Array(credential.rawId));
-  const extension = credential.getClientExtensionResults().prf;
-  if (!extension?.enabled && !extension?.results) throw new PasskeyProblem('noPrf');
-  // Some authenticators give the PRF only on an assertion, not at creation.
-  const output =
-    prfOutput(credential) ?? (await evaluate([{ credentialId, salt: toBase64Url(salt), slot: '' }])).output;
-  return { credentialId, salt, output };
 }
 
 export type AddPasskeyResult =
@@ -155,7 +66,7 @@ export async function addPasskey(passphrase: string, deviceName: string): Promis
   }
   const created = await createPasskey(deviceName);
   const { slot, passkey } = await newCopyPasskey(
-    created.credentialId,
+    created.passkey.credentialId,
     created.salt,
     created.output,
     masterKey,
@@ -203,7 +114,7 @@ export async function unlockWithPasskey(): Promise<Extract<UnlockResult, { outco
   const stored = await readCopy();
   const passkeys = stored?.passkeys ?? [];
   if (!stored || passkeys.length === 0) throw new PasskeyProblem('notThisCopy');
-  const { credentialId, output } = await evaluate(passkeys);
+  const { credentialId, output } = await evaluatePasskey(passkeys);
   const passkey = passkeys.find((item) => item.credentialId === credentialId);
   if (!passkey) throw new PasskeyProblem('notThisCopy');
   const slots = stored.keyVault.header.slots.filter((slot) => slot.uuid === passkey.slot);
