@@ -133,6 +133,26 @@ describe('the offline copy', () => {
     expect(await unlockCopy(local, session, PASSPHRASE)).toEqual({ outcome: 'none' });
   }, 120_000);
 
+  it('counts two wrong passphrases typed at once as two, and keeps a refresh written meanwhile', async () => {
+    const local = memory();
+    const session = memory();
+    await createCopy(local, 'copy-1', PASSPHRASE, [account({ id: 1 })], 15);
+    const [first, second] = await Promise.all([
+      unlockCopy(local, session, 'nope'),
+      unlockCopy(local, session, 'wrong too'),
+      refreshCopy(local, [account({ id: 1 }), account({ id: 2, service: 'Added' })], 15),
+    ]);
+    expect([first, second]).toEqual(
+      expect.arrayContaining([
+        { outcome: 'wrong', left: 9 },
+        { outcome: 'wrong', left: 8 },
+      ]),
+    );
+    expect((await readCopy(local))!.failures).toBe(2);
+    expect(await unlockCopy(local, session, PASSPHRASE)).toEqual({ outcome: 'unlocked' });
+    expect((await unlockedAccounts(local, session))!.map((a) => a.service)).toContain('Added');
+  }, 60_000);
+
   it('is gone once erased (revoked)', async () => {
     const local = memory();
     const session = memory();

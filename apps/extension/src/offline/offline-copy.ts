@@ -230,12 +230,20 @@ export async function openWithPassphrase(
     return { copy, masterKey: (await unlockWithPassword(copy.keyVault.header.slots, passphrase)).masterKey };
   } catch (error) {
     if (!isVaultError(error, 'wrong_password')) throw error;
-    const failures = copy.failures + 1;
+    // Counted on the copy as it is now, not as it was read before scrypt: another unlock may have
+    // counted meanwhile, and a refresh may have written new records (which stay).
+    let failures = copy.failures;
+    const counted = await writeCopy(local, (latest) => {
+      // Turned off and on again meanwhile: another copy, with a count of its own.
+      if (latest.id !== copy.id) return latest;
+      failures = latest.failures + 1;
+      return { ...latest, failures };
+    });
+    if (!counted) return { outcome: 'none' };
     if (failures >= MAX_WRONG_PASSPHRASES) {
       await eraseCopy(local, session);
       return { outcome: 'erased' };
     }
-    await local.set({ [COPY]: { ...copy, failures } satisfies DeviceCopy });
     return { outcome: 'wrong', left: MAX_WRONG_PASSPHRASES - failures };
   }
 }
@@ -266,14 +274,25 @@ export async function unlockWithMasterKey(
  * Rewrites the stored copy (if any) from its latest version, read just before the write: a refresh
  * and a change of its key slots may overlap while either awaits its crypto.
  */
-export async function writeCopy(
-  local: StorageArea,
-  change: (copy: DeviceCopy) => DeviceCopy,
-): Promise<boolean> {
-  const copy = await readCopy(local);
-  if (!copy) return false;
-  await local.set({ [COPY]: change(copy) });
-  return true;
+export function writeCopy(local: StorageArea, change: (copy: DeviceCopy) => DeviceCopy): Promise<boolean> {
+  return oneAtATime(local, async () => {
+    const copy = await readCopy(local);
+    if (!copy) return false;
+    await local.set({ [COPY]: change(copy) });
+    return true;
+  });
+}
+
+/** The writes queued on each storage area: a read and its write are never split by another's. */
+const queues = new WeakMap<StorageArea, Promise<unknown>>();
+
+function oneAtATime<T>(local: StorageArea, task: () => Promise<T>): Promise<T> {
+  const run = (queues.get(local) ?? Promise.resolve()).then(task, task);
+  queues.set(
+    local,
+    run.catch(() => undefined),
+  );
+  return run;
 }
 
 /**
