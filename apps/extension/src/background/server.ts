@@ -5,6 +5,9 @@
 import { createTwofold, TwofoldApiError, unwrap, type Twofold } from '@twofold/contract';
 import type { PopupAccount, PopupCode, Status } from '../lib/messages.js';
 
+/** How long unpairing waits for the server to revoke the token before it erases all the same. */
+export const END_WAIT_MS = 3_000;
+
 export class Server {
   constructor(private readonly onRevoked: () => Promise<void> = async () => undefined) {}
 
@@ -22,14 +25,16 @@ export class Server {
 
   /**
    * Revokes the token on the server (the user unpairs); the server unreachable or the token
-   * already refused: nothing more to do here (Settings lists a token still valid).
+   * already refused: nothing more to do here (Settings lists a token still valid). A server that
+   * does not answer is waited for `END_WAIT_MS` at most, so that unpairing never hangs on it; the
+   * request goes on meanwhile and still revokes if it arrives.
    */
   async end(): Promise<void> {
-    try {
-      await this.api?.deviceAuthorization.end();
-    } catch {
-      // Erased locally all the same; the README says to revoke it in Settings then.
-    }
+    // Erased locally all the same, whatever the answer; the README says to revoke in Settings then.
+    const ending = this.api?.deviceAuthorization.end().catch(() => undefined);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([ending, new Promise((resolve) => (timer = setTimeout(resolve, END_WAIT_MS)))]);
+    clearTimeout(timer);
   }
 
   disconnect(status: Status): void {
