@@ -38,17 +38,29 @@ interface Profile {
 
 type Mapper = (url: string, line: number, column: number) => string | null;
 
+/** What the profile reads of source-map-js's consumer. */
+interface MapConsumer {
+  originalPositionFor(at: { line: number; column: number }): {
+    source: string | null;
+    line: number | null;
+    name: string | null;
+  };
+}
+
 /** With PROFILE_MAPS: the source's file and function name from the bundle's source maps. */
 async function sourceMapper(): Promise<Mapper | null> {
-  if (!process.env.PROFILE_MAPS) return null;
-  const { SourceMapConsumer } = await import(process.env.PROFILE_MAPS!);
-  const consumers = new Map<string, InstanceType<typeof SourceMapConsumer> | null>();
+  const entry = process.env.PROFILE_MAPS;
+  if (!entry) return null;
+  const { SourceMapConsumer } = (await import(entry)) as {
+    SourceMapConsumer: new (map: unknown) => MapConsumer;
+  };
+  const consumers = new Map<string, MapConsumer | null>();
   return (url, line, column) => {
     const file = new URL(url).pathname;
     if (!consumers.has(file)) {
       try {
         const map = readFileSync(path.join(repoRoot, 'apps/web/dist', `${file}.map`), 'utf8');
-        consumers.set(file, new SourceMapConsumer(JSON.parse(map)));
+        consumers.set(file, new SourceMapConsumer(JSON.parse(map) as unknown));
       } catch {
         consumers.set(file, null);
       }
