@@ -8,7 +8,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { i18n, initI18n, resolveLocale } from './i18n/i18n';
 import { queryClient, setGlobalErrorHandler } from './lib/query-client';
-import { router } from './app/router';
+import { preloadUnlockScreen, router } from './app/router';
 import { Spinner } from './ui/Spinner';
 import { handleGlobalError } from './app/global-errors';
 import { installQueryPersistence } from './lib/persist';
@@ -52,6 +52,7 @@ async function start(): Promise<void> {
     // A device with a copy shows the copy's unlock screen at once when the server cannot be reached.
     deviceCopyId() !== null && raceServer(dataMode, queryClient, () => void router.invalidate()),
   ]);
+  if (dataMode.current().kind === 'offline-locked') preloadUnlockScreen();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(

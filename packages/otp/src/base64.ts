@@ -8,6 +8,13 @@ const VALUES = new Int8Array(128).fill(-1);
 for (let i = 0; i < ALPHABET.length; i++) VALUES[ALPHABET.charCodeAt(i)] = i;
 
 /**
+ * The engine's own decoder, where it has one (current browsers): several times faster than the
+ * loop below, which counts on a phone opening the 1,000 records of the device's copy at unlock.
+ */
+const native = (Uint8Array as unknown as { fromBase64?: (text: string) => Uint8Array<ArrayBuffer> })
+  .fromBase64;
+
+/**
  * Decodes standard base64 with optional `=` padding. Returns null unless the text matches
  * `^[A-Za-z0-9+/]*={0,2}$` and its unpadded length is not 1 modulo 4.
  */
@@ -15,6 +22,13 @@ export function decodeBase64(text: string): Uint8Array | null {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return null;
   const body = text.replace(/=+$/, '');
   if (body.length % 4 === 1) return null;
+  if (native) {
+    try {
+      return native(text);
+    } catch {
+      // Padding the engine refuses (a partial `=`): the loop decodes it as it always has.
+    }
+  }
   const out = new Uint8Array(Math.floor((body.length * 3) / 4));
   let buffer = 0;
   let bits = 0;

@@ -32,11 +32,22 @@ import { authLayout, publicLayout, rootRoute } from '../lib/routes';
 import { PublicLayout, SignedInLayout } from './layouts';
 import { queryClient } from '../lib/query-client';
 import { Root } from './root';
+import { loadCatalogues } from '../i18n/i18n';
 
 // The copy's screens load only when the server cannot be reached (first-visit budget).
+const loadOfflineScreens = () => import('../features/offline/OfflineScreens');
 const OfflineFallback = lazy(() =>
-  import('../features/offline/OfflineScreens').then((module) => ({ default: module.OfflineFallback })),
+  loadOfflineScreens().then((module) => ({ default: module.OfflineFallback })),
 );
+
+/**
+ * The copy is locked at start (the server cannot be reached): the unlock screen's code and texts
+ * load beside the first render, instead of one after the other once the routes have failed.
+ */
+export function preloadUnlockScreen(): void {
+  void loadOfflineScreens().catch(() => undefined);
+  void loadCatalogues('offline')().catch(() => undefined);
+}
 
 /**
  * The server cannot be reached: the copy's unlock screen when this device keeps one, or, for a
@@ -122,6 +133,11 @@ export const router = createRouter({
   scrollRestoration: true,
   defaultPendingComponent: () => <Spinner />,
   defaultPendingMs: 300,
+  // Once shown, a spinner goes as soon as its screen is ready: the router would otherwise keep it
+  // for at least 500 ms. A route that failed and is run again (Retry, the copy's unlock screen,
+  // which re-runs the routes the locked copy stopped) shows it at once, so that minimum was pure
+  // wait: about 500 ms of the unlock's press to the first account on a slowed phone.
+  defaultPendingMinMs: 0,
   defaultErrorComponent: RouteError,
 });
 

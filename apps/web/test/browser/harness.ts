@@ -24,10 +24,19 @@ declare module 'vitest' {
   }
 }
 
+/** The run's empty install; none outside Vitest (the benches run the harness under tsx). */
+function emptyInstall(): string | undefined {
+  try {
+    return inject('emptyInstall');
+  } catch {
+    return undefined;
+  }
+}
+
 /** A new install's data folder: a copy of the run's empty install, or an empty folder without one. */
 function newDataDir(): string {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'twofold-browser-'));
-  const template = inject('emptyInstall');
+  const template = emptyInstall();
   if (template) cpSync(template, dataDir, { recursive: true });
   return dataDir;
 }
