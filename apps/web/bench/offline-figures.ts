@@ -5,9 +5,36 @@
  * the unlock screen with the server down. Not a bench of its own: offline.bench.ts runs these.
  */
 import type { CDPSession, Page } from 'playwright-core';
-import { apiCall } from '../test/browser/accounts-helpers';
+import { apiCall, secretOf, setSetting } from '../test/browser/accounts-helpers';
+import { registerByApi } from '../test/browser/identity';
 
 export const LOGOS = 30;
+
+/**
+ * The benches' phone user: Chromium's virtual authenticator with PRF on the page (for the copy's
+ * passkey), a user with `count` accounts sharing LOGOS logos, codes in the list with their logos.
+ * Returns the page's CDP session.
+ */
+export async function phoneUser(page: Page, url: string, count: number): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      ctap2Version: 'ctap2_1',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      hasPrf: true,
+    },
+  });
+  await registerByApi(page, url);
+  await seedWithLogos(page, url, count, secretOf);
+  await setSetting(page, url, 'getOtpOnRequest', false);
+  await setSetting(page, url, 'showAccountsIcons', true);
+  return cdp;
+}
 const AFTER_FIRST_ROW_MS = 8000;
 
 /** A logo of its own colour (an SVG: distinct bytes, so distinct images). */

@@ -15,9 +15,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { launchBrowser, repoRoot, startServer } from '../test/browser/harness';
-import { registerByApi } from '../test/browser/identity';
-import { secretOf, setSetting } from '../test/browser/accounts-helpers';
-import { seedWithLogos, toUnlockScreen, turnOn, watchUnlockScreen } from './offline-figures';
+import { phoneUser, toUnlockScreen, turnOn, watchUnlockScreen } from './offline-figures';
 
 const ACCOUNTS = Number(process.env.PROFILE_ACCOUNTS ?? 1000);
 const PASSPHRASE = 'bench passphrase 1000';
@@ -283,23 +281,7 @@ try {
   const { page, context } = browser;
   await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
   await context.addInitScript(watchUnlockScreen);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      ctap2Version: 'ctap2_1',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      hasPrf: true,
-    },
-  });
-  await registerByApi(page, server.url);
-  await seedWithLogos(page, server.url, ACCOUNTS, secretOf);
-  await setSetting(page, server.url, 'getOtpOnRequest', false);
-  await setSetting(page, server.url, 'showAccountsIcons', true);
+  const cdp = await phoneUser(page, server.url, ACCOUNTS);
   await turnOn(page, server.url, PASSPHRASE);
   await page.waitForLoadState('networkidle');
   await page.goto(`${server.url}/settings/device`);

@@ -24,16 +24,7 @@
  */
 import type { CDPSession, Page } from 'playwright-core';
 import { launchBrowser, startServer } from '../test/browser/harness';
-import { registerByApi } from '../test/browser/identity';
-import { secretOf, setSetting } from '../test/browser/accounts-helpers';
-import {
-  LOGOS,
-  reloadCost,
-  seedWithLogos,
-  toUnlockScreen,
-  turnOn,
-  watchUnlockScreen,
-} from './offline-figures';
+import { LOGOS, reloadCost, phoneUser, toUnlockScreen, turnOn, watchUnlockScreen } from './offline-figures';
 
 const RUNS = 3;
 const ACCOUNTS = 1000;
@@ -191,23 +182,7 @@ try {
   await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
   await context.addInitScript(watchFirstAccount);
   await context.addInitScript(watchUnlockScreen);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      ctap2Version: 'ctap2_1',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      hasPrf: true,
-    },
-  });
-  await registerByApi(page, server.url);
-  await seedWithLogos(page, server.url, ACCOUNTS, secretOf);
-  await setSetting(page, server.url, 'getOtpOnRequest', false);
-  await setSetting(page, server.url, 'showAccountsIcons', true);
+  const cdp = await phoneUser(page, server.url, ACCOUNTS);
   await cdp.send('Performance.enable');
 
   // A reload with the copy off, then turning it on, then a reload with it on: 4x slower CPU.

@@ -1,14 +1,14 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { breakGlassHtml } from '../src/break-glass/index.js';
 import { parseVault, type EncryptedVault } from '../src/index.js';
 import { AEGIS_ENCRYPTED, AEGIS_ENTRIES, AEGIS_PASSWORD } from './aegis-vector.js';
 import { SECRET_CODE, SECRET_NOTE, STRINGS, expectedCode, vaultOf } from './break-glass-fixtures.js';
+import { launchChromium } from './chromium-launch.js';
 
 /*
  * The break-glass file as a person opens it: written to disk, loaded by Debian's Chromium from
@@ -16,20 +16,14 @@ import { SECRET_CODE, SECRET_NOTE, STRINGS, expectedCode, vaultOf } from './brea
  * so its codes are compared with codes computed here by node:crypto without a race.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const NOW = new Date('2026-11-28T10:15:05Z');
 
 let browser: Browser | undefined;
 let folder = '';
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH)`);
   folder = await mkdtemp(path.join(tmpdir(), 'break-glass-'));
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {

@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cases } from './cases.js';
+import { bundleForBrowser, launchChromium } from './chromium-launch.js';
 
 /*
  * The shared cases in Debian's Chromium (playwright-core, as the web app's browser tests): the
@@ -14,29 +13,14 @@ import { cases } from './cases.js';
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ORIGIN = 'http://localhost';
 
 let browser: Browser | undefined;
 const outcomes = new Map<string, string | null>();
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH)`);
-  const bundle = await build({
-    entryPoints: [path.join(here, 'browser-entry.ts')],
-    bundle: true,
-    platform: 'browser',
-    format: 'esm',
-    target: 'chrome120',
-    write: false,
-    logLevel: 'silent',
-  });
-  const script = bundle.outputFiles[0]!.text;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const script = await bundleForBrowser({ entryPoints: [path.join(here, 'browser-entry.ts')] });
+  browser = await launchChromium();
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as vaultModule from '../src/index.js';
 import { PasskeyProblem, evaluatePasskey } from '../src/index.js';
+import { bundleForBrowser, launchChromium } from './chromium-launch.js';
 
 /*
  * The passkey ceremonies as a browser runs them: the package bundled for the browser, served on
@@ -15,33 +14,20 @@ import { PasskeyProblem, evaluatePasskey } from '../src/index.js';
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ORIGIN = 'http://localhost';
 
 let browser: Browser | undefined;
 let script = '';
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH)`);
-  const bundle = await build({
+  script = await bundleForBrowser({
     stdin: {
       contents: "import * as vault from './src/index.ts'; Object.assign(globalThis, { vault });",
       resolveDir: path.join(here, '..'),
       loader: 'ts',
     },
-    bundle: true,
-    platform: 'browser',
-    format: 'esm',
-    target: 'chrome120',
-    write: false,
-    logLevel: 'silent',
   });
-  script = bundle.outputFiles[0]!.text;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
