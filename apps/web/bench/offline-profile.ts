@@ -9,7 +9,9 @@
  * PROFILE_MAPS to the path of source-map-js's entry (it is in the store: pnpm installs it for
  * PostCSS). PROFILE_TRACE=1 takes a Chromium trace instead: the main thread's tasks from the press
  * on (style, layout, paint, scripts, timers), the long ones one by one. PROFILE_ACCOUNTS sets the
- * number of accounts (1,000).
+ * number of accounts (1,000). PROFILE_RELOAD=1 (with PROFILE_TRACE=1) traces three reloads with the
+ * server down instead, from the navigation's start to the unlock screen, with the navigation's and
+ * the files' timings.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -142,8 +144,13 @@ interface TraceEvent {
 }
 
 /** The main thread's tasks in the trace from `from` to `to` (trace clock, us): by kind, and the long ones. */
-function summariseTrace(events: TraceEvent[], from: number, to: number) {
-  const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
+function summariseTrace(events: TraceEvent[], from: number, to: number, pid?: number) {
+  const main = events.find(
+    (event) =>
+      event.name === 'thread_name' &&
+      event.args?.name === 'CrRendererMain' &&
+      (pid === undefined || event.pid === pid),
+  );
   if (!main) return;
   const inWindow = events.filter(
     (event) =>
@@ -274,6 +281,71 @@ async function pressAndProfile(
   summarise(profile, mapper);
 }
 
+/**
+ * PROFILE_RELOAD=1: a Chromium trace of a reload with the server down, from the navigation's start
+ * to the unlock screen's heading (the page's main thread, as for a press).
+ */
+async function reloadAndTrace(page: Page, cdp: CDPSession, url: string) {
+  const events: TraceEvent[] = [];
+  const collect = ({ value }: { value: TraceEvent[] }) => events.push(...value);
+  cdp.on('Tracing.dataCollected', collect as never);
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: {
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'blink.user_timing',
+        'loading',
+        'toplevel',
+        '__metadata',
+      ],
+    },
+  });
+  const screen = await toUnlockScreen(page, url);
+  const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.end');
+  await done;
+  cdp.off('Tracing.dataCollected', collect as never);
+  console.log(`  reload to the unlock screen: ${screen.toFixed(0)} ms`);
+  // The navigation's own steps (the service worker answers the page from its cache).
+  const steps = await page.evaluate(() => {
+    const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    if (!entry) return {};
+    const { workerStart, fetchStart, responseStart, responseEnd, domInteractive } = entry;
+    const { domContentLoadedEventEnd, loadEventEnd } = entry;
+    return {
+      workerStart,
+      fetchStart,
+      responseStart,
+      responseEnd,
+      domInteractive,
+      domContentLoadedEventEnd,
+      loadEventEnd,
+    };
+  });
+  console.log(
+    `  navigation: ${Object.entries(steps)
+      .map(([name, ms]) => `${name} ${Number(ms).toFixed(0)}`)
+      .join(', ')}`,
+  );
+  const resources = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+      (entry) =>
+        `${new URL(entry.name).pathname} ${entry.startTime.toFixed(0)}..${entry.responseEnd.toFixed(0)}`,
+    ),
+  );
+  console.log(`  resources (start..end): ${resources.join(', ')}`);
+  const start = events.filter((event) => event.name === 'navigationStart').at(-1);
+  if (!start) return;
+  summariseTrace(
+    events.filter((event) => event.ts >= start.ts || event.ph === 'M'),
+    start.ts,
+    start.ts + screen * 1000,
+    start.pid,
+  );
+}
+
 const mapper = await sourceMapper();
 const server = await startServer({ THROTTLE_API: '0', THROTTLE_WEB: '0' });
 const browser = await launchBrowser({ viewport: { width: 375, height: 812 } });
@@ -294,7 +366,13 @@ try {
     (route) => route.abort('internetdisconnected'),
   );
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  for (let run = 0; run < 2; run += 1) {
+  if (process.env.PROFILE_RELOAD) {
+    for (let run = 0; run < 3; run += 1) {
+      console.log(`\n=== reload, server down (run ${run + 1}) ===`);
+      await reloadAndTrace(page, cdp, server.url);
+    }
+  }
+  for (let run = 0; !process.env.PROFILE_RELOAD && run < 2; run += 1) {
     console.log(`\n=== passphrase (run ${run + 1}) ===`);
     console.log(`  reload to the unlock screen: ${(await toUnlockScreen(page, server.url)).toFixed(0)} ms`);
     await page.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);

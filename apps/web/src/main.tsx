@@ -52,7 +52,7 @@ async function start(): Promise<void> {
     // A device with a copy shows the copy's unlock screen at once when the server cannot be reached.
     deviceCopyId() !== null && raceServer(dataMode, queryClient, () => void router.invalidate()),
   ]);
-  if (dataMode.current().kind === 'offline-locked') preloadUnlockScreen();
+  if (dataMode.current().kind === 'offline-locked') await preloadUnlockScreen();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(

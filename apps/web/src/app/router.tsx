@@ -33,20 +33,24 @@ import { PublicLayout, SignedInLayout } from './layouts';
 import { queryClient } from '../lib/query-client';
 import { Root } from './root';
 import { loadCatalogues } from '../i18n/i18n';
+import type * as OfflineScreens from '../features/offline/OfflineScreens';
 
 // The copy's screens load only when the server cannot be reached (first-visit budget).
-const loadOfflineScreens = () => import('../features/offline/OfflineScreens');
-const OfflineFallback = lazy(() =>
+let offlineScreens: typeof OfflineScreens | null = null;
+const loadOfflineScreens = () =>
+  import('../features/offline/OfflineScreens').then((module) => (offlineScreens = module));
+const LazyOfflineFallback = lazy(() =>
   loadOfflineScreens().then((module) => ({ default: module.OfflineFallback })),
 );
 
 /**
- * The copy is locked at start (the server cannot be reached): the unlock screen's code and texts
- * load beside the first render, instead of one after the other once the routes have failed.
+ * The copy is locked at start (the server cannot be reached): the unlock screen's code and texts,
+ * loaded before the first render, so that the unlock screen is drawn at once. Through a lazy
+ * component it would suspend once even with its code at hand, and React holds a revealed screen
+ * back for a while after its fallback (about 300 ms, so that it does not flicker).
  */
-export function preloadUnlockScreen(): void {
-  void loadOfflineScreens().catch(() => undefined);
-  void loadCatalogues('offline')().catch(() => undefined);
+export async function preloadUnlockScreen(): Promise<void> {
+  await Promise.all([loadOfflineScreens(), loadCatalogues('offline')()]).catch(() => undefined);
 }
 
 /**
@@ -56,9 +60,10 @@ export function preloadUnlockScreen(): void {
 function UnreachableScreen({ screenNeedsServer }: { readonly screenNeedsServer: boolean }) {
   const needsServer = screenNeedsServer || dataMode.current().kind === 'offline-open';
   if (!needsServer && !deviceCopyId()) return <ErrorScreen variant="offline" closable={false} />;
+  if (offlineScreens) return <offlineScreens.OfflineFallback needsServer={needsServer} />;
   return (
     <Suspense fallback={<Spinner />}>
-      <OfflineFallback needsServer={needsServer} />
+      <LazyOfflineFallback needsServer={needsServer} />
     </Suspense>
   );
 }

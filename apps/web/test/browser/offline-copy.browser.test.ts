@@ -92,9 +92,13 @@ describe("codes from this device's copy when the server cannot be reached", () =
       .getByRole('status')
       .filter({ hasText: /^Offline: codes from this device's copy, last updated / })
       .waitFor({ timeout: 20_000 });
-    // The passphrase went through the WebAssembly scrypt in its worker, not the slower fallback.
+    // The passphrase went through the WebAssembly scrypt in the copy's worker, not the slower
+    // fallback, and the records were opened there too, off the page's main thread.
     expect(
       await page.evaluate(() => performance.getEntriesByName('twofold:copy-kdf-worker').length),
+    ).toBeGreaterThan(0);
+    expect(
+      await page.evaluate(() => performance.getEntriesByName('twofold:copy-opened-in-worker').length),
     ).toBeGreaterThan(0);
     await row(page, /^GitHub/)
       .getByText('Next')

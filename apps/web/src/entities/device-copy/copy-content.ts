@@ -1,10 +1,12 @@
 import type { ResponseOf } from '@twofold/contract';
 import { api, unwrap } from '../../api/client';
 import type { Account, AccountRecovery, Group } from '../data-source';
-import type { IconDigests } from './copy-icons';
 
 /** The signed-in user, as the copy keeps it. */
 export const readUser = () => unwrap(api.GET('/api/v1/user'));
+
+/** By icon file name: the digest of its image. */
+export type IconDigests = Readonly<Record<string, string>>;
 
 /** What the copy holds, all of it inside the encryption. */
 export interface CopyContent {

@@ -1,6 +1,8 @@
-import { openContent, sealContent, toBase64, type SealedContent } from '@twofold/vault';
+import { sealContent, toBase64, type SealedContent } from '@twofold/vault';
 import { api, unwrap } from '../../api/client';
 import { iconUrl } from '../account/icon.api';
+import type { IconDigests } from './copy-content';
+import { openLogoUrls } from './open-copy';
 
 /*
  * The accounts' logos inside the copy, so that the offline list shows them without a cache that
@@ -16,9 +18,6 @@ export const MAX_TOTAL_BYTES = 2 * 1024 * 1024;
 const PARALLEL = 6;
 
 export type SealedLogos = Readonly<Record<string, SealedContent>>;
-
-/** By icon file name: the digest of its image. */
-export type IconDigests = Readonly<Record<string, string>>;
 
 export const readIconDigests = async (): Promise<IconDigests> =>
   (await unwrap(api.GET('/api/v1/icons/digests'))).digests;
@@ -87,23 +86,24 @@ export async function refreshLogos(
   return { logos, leftOut };
 }
 
-/** The logos by icon file, opened: what the offline list shows. A logo that does not open is left out. */
+/** By icon file: the data URL of its logo, from the logos opened by digest (`openLogoUrls`). */
+export function iconsOf(
+  digests: IconDigests | undefined,
+  urls: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const icons: Record<string, string> = {};
+  for (const [file, digest] of Object.entries(digests ?? {})) {
+    const url = Object.hasOwn(urls, digest) ? urls[digest] : undefined;
+    if (url) icons[file] = url;
+  }
+  return icons;
+}
+
+/** The copy's logos opened, by icon file. */
 export async function openLogos(
   privateKey: CryptoKey,
   logos: SealedLogos | undefined,
   digests: IconDigests | undefined,
 ): Promise<Record<string, string>> {
-  const opened = new Map<string, string>();
-  await Promise.all(
-    Object.entries(logos ?? {}).map(async ([digest, sealed]) => {
-      const url = await openContent(privateKey, sealed).catch(() => null);
-      if (typeof url === 'string' && url.startsWith('data:image/')) opened.set(digest, url);
-    }),
-  );
-  const icons: Record<string, string> = {};
-  for (const [file, digest] of Object.entries(digests ?? {})) {
-    const url = opened.get(digest);
-    if (url) icons[file] = url;
-  }
-  return icons;
+  return iconsOf(digests, await openLogoUrls(privateKey, logos));
 }

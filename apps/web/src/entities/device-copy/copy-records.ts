@@ -1,11 +1,11 @@
 import type { ResponseOf } from '@twofold/contract';
-import { openContent, recordOpener, updatedRecords, VaultError, type CopyRecords } from '@twofold/vault';
+import { updatedRecords, type CopyRecords } from '@twofold/vault';
 import { api, unwrap } from '../../api/client';
-import type { Account, AccountRecovery } from '../data-source';
+import type { Account } from '../data-source';
 import type { ExtrasRead } from './copy-extras';
-import type { StoredCopy } from './copy-store';
 import type { CopyContent } from './copy-content';
 import { sealOffThread } from './seal-off-thread';
+import { inOrder, type CopyMeta } from './open-copy';
 
 /*
  * The copy's content record by record (`@twofold/vault`, copy-records.ts): one record per account
@@ -15,22 +15,8 @@ import { sealOffThread } from './seal-off-thread';
 
 export type AccountChanges = ResponseOf<'/api/v1/twofaccounts/changes', 'get'>;
 
-/**
- * Everything the copy holds but the accounts; `order` is the list's order of their ids. (`icons`
- * only on a copy from before the logos were kept apart, until its next refresh.)
- */
-export type CopyMeta = Omit<CopyContent, 'accounts'> & { readonly order: readonly number[] };
-
 export const readChanges = (since: string | undefined) =>
   unwrap(api.GET('/api/v1/twofaccounts/changes', { params: { query: since ? { since } : {} } }));
-
-/** The accounts in the list's order (`order`); an id without its account is skipped. */
-export function inOrder(byId: ReadonlyMap<number, Account>, order: readonly number[]): Account[] {
-  return order.flatMap((id) => {
-    const account = byId.get(id);
-    return account ? [account] : [];
-  });
-}
 
 /** The opened accounts after a refresh's changes. */
 export function changedAccounts(held: readonly Account[], changes: AccountChanges): Account[] {
@@ -65,29 +51,6 @@ export async function sealChanges(
     extras: extras ? (sealed.extras ?? {}) : null,
     extrasGone: extras?.gone ?? [],
   });
-}
-
-/** The stored copy's content, opened (records; or, from the previous release, one piece). */
-export async function openStoredContent(privateKey: CryptoKey, stored: StoredCopy): Promise<CopyContent> {
-  if (!stored.records) {
-    if (!stored.content) throw new VaultError('malformed');
-    return (await openContent(privateKey, stored.content)) as CopyContent;
-  }
-  const open = recordOpener(privateKey, stored.records.batches);
-  const extrasRecords = stored.keepsExtras ? Object.entries(stored.records.extras ?? {}) : [];
-  const [meta, accounts, extras] = await Promise.all([
-    open(stored.records.meta) as Promise<CopyMeta>,
-    Promise.all(Object.values(stored.records.accounts).map((record) => open(record) as Promise<Account>)),
-    Promise.all(extrasRecords.map((entry) => open(entry[1]) as Promise<AccountRecovery>)),
-  ]);
-  const { order, ...rest } = meta;
-  return {
-    ...rest,
-    accounts: inOrder(new Map(accounts.map((account) => [account.id, account])), order),
-    ...(stored.keepsExtras
-      ? { extras: Object.fromEntries(extrasRecords.map(([id], index) => [id, extras[index]!])) }
-      : {}),
-  };
 }
 
 /** The content of a copy from the previous release as records (sealed again at its first unlock). */

@@ -1,10 +1,11 @@
 import { scrypt } from 'hash-wasm';
 import type { ScryptRequest } from '@twofold/vault';
+import type { CopyWorkerTask } from './copy-worker';
+import { openCopy } from './open-copy';
 
-/** The copy's scrypt, off the main thread (copy-kdf.ts). */
-self.onmessage = (event: MessageEvent<{ id: number; request: ScryptRequest }>) => {
-  const { id, request } = event.data;
-  scrypt({
+/** The copy's scrypt and its opening, off the main thread (copy-worker.ts). */
+function derive(request: ScryptRequest): Promise<Uint8Array> {
+  return scrypt({
     password: request.password,
     salt: request.salt,
     costFactor: request.N,
@@ -12,9 +13,21 @@ self.onmessage = (event: MessageEvent<{ id: number; request: ScryptRequest }>) =
     parallelism: request.p,
     hashLength: request.length,
     outputType: 'binary',
-  }).then(
-    (key) => self.postMessage({ id, key }, { transfer: [key.buffer] }),
-    () => self.postMessage({ id, key: null }),
+  });
+}
+
+self.onmessage = (event: MessageEvent<{ id: number; task: CopyWorkerTask }>) => {
+  const { id, task } = event.data;
+  if (task.kind === 'scrypt') {
+    derive(task.request).then(
+      (key) => self.postMessage({ id, result: key }, { transfer: [key.buffer] }),
+      () => self.postMessage({ id, result: null }),
+    );
+    return;
+  }
+  openCopy(task.privateKey, task.stored).then(
+    (opened) => self.postMessage({ id, result: opened }),
+    () => self.postMessage({ id, result: null }),
   );
 };
 

@@ -18,15 +18,9 @@ import { deleteCopyDatabase, readCopy, updateCopy, writeCopy, type StoredCopy } 
 import { recordRefresh, registerDeviceCopy } from './device-copies.api';
 import { copyKdf } from './copy-kdf';
 import { openLogos, readIconDigests, refreshLogos } from './copy-icons';
-import {
-  changedAccounts,
-  openStoredContent,
-  readChanges,
-  recordsOf,
-  sealChanges,
-  type AccountChanges,
-  type CopyMeta,
-} from './copy-records';
+import { openOffThread } from './copy-worker';
+import type { CopyMeta } from './open-copy';
+import { changedAccounts, readChanges, recordsOf, sealChanges, type AccountChanges } from './copy-records';
 import { deviceCopyId, markDeviceCopy } from '../../api/client';
 
 export type { CopyContent };
@@ -271,14 +265,11 @@ export async function openWithMasterKey(stored: StoredCopy, masterKey: Uint8Arra
   const privateKey = await openCopyKey(stored.keyVault, masterKey);
   performance.measure('twofold:copy-key', { start });
   start = performance.now();
-  const opened = await openStoredContent(privateKey, stored);
+  const content = await openOffThread(privateKey, stored);
   performance.measure('twofold:copy-records', { start });
-  start = performance.now();
-  const content = await withIcons(privateKey, opened, stored.logos);
-  performance.measure('twofold:copy-logos', { start });
   unlocked = { privateKey, content };
   if (stored.failures !== 0) await updateCopy((copy) => ({ ...copy, failures: 0 }));
-  if (!stored.records) void asRecords(stored, opened);
+  if (!stored.records) void asRecords(stored, content);
   return content;
 }
 

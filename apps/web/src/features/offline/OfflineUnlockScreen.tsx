@@ -3,7 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasskeyProblem, copyPasskeyCount, unlockWithPasskey } from '../../entities/device-copy/copy-passkey';
-import { warmCopyKdf } from '../../entities/device-copy/copy-kdf';
+import { warmCopyWorker } from '../../entities/device-copy/copy-worker';
 import { eraseCopy, unlockWithPassphrase, type CopyContent } from '../../entities/device-copy/device-copy';
 import { loadCatalogues } from '../../i18n/i18n';
 import { notify } from '../../ui/notify';
@@ -28,9 +28,9 @@ export function OfflineUnlockScreen() {
 
   useEffect(() => {
     void copyPasskeyCount().then((count) => setHasPasskey(count > 0));
-    // While the passphrase is typed: the scrypt worker starts, and the accounts screen's code and
+    // While the passphrase is typed: the copy's worker starts, and the accounts screen's code and
     // texts load, so that the press on Unlock waits for the derivation and nothing else.
-    warmCopyKdf();
+    warmCopyWorker();
     const accounts = router.routesByPath['/accounts'];
     if (accounts) void Promise.resolve(router.loadRouteChunk(accounts)).catch(() => undefined);
     void loadCatalogues('accounts')().catch(() => undefined);
