@@ -73,22 +73,30 @@ async function openAccounts(page: Page, url: string): Promise<void> {
   await row(page).waitFor();
 }
 
+// One Chromium for the file: each test opens its own profiles (contexts) in it.
+let chromium: SharedBrowser;
+
+beforeAll(async () => {
+  chromium = await launchSharedBrowser();
+});
+
+afterAll(async () => {
+  await chromium?.close();
+});
+
 describe.each([
   { offset: '+120s', shiftS: 120, word: 'ahead' },
   { offset: '-90s', shiftS: -90, word: 'behind' },
 ])('the server $offset off the true time', ({ offset, shiftS, word }) => {
   let server: RunningServer;
-  let chromium: SharedBrowser;
   const sessions: BrowserSession[] = [];
 
   beforeAll(async () => {
     server = await startServer({}, { faketime: offset });
-    chromium = await launchSharedBrowser();
   });
 
   afterAll(async () => {
     for (const session of sessions) await session.close();
-    await chromium?.close();
     await server?.stop();
   });
 
@@ -153,15 +161,12 @@ describe.each([
 
 describe('the server on the true time', () => {
   let server: RunningServer;
-  let chromium: SharedBrowser;
 
   beforeAll(async () => {
     server = await startServer();
-    chromium = await launchSharedBrowser();
   });
 
   afterAll(async () => {
-    await chromium?.close();
     await server?.stop();
   });
 
