@@ -18,6 +18,7 @@ import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { launchBrowser, repoRoot, startServer } from '../test/browser/harness';
 import { phoneUser, toUnlockScreen, turnOn, watchUnlockScreen } from './offline-figures';
+import { startTrace, summariseTrace, type TraceEvent } from './chromium-trace';
 
 const ACCOUNTS = Number(process.env.PROFILE_ACCOUNTS ?? 1000);
 const PASSPHRASE = 'bench passphrase 1000';
@@ -133,77 +134,6 @@ async function appTimeline(page: Page, since: number) {
   }
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: { url?: string; functionName?: string } };
-}
-
-/** The main thread's tasks in the trace from `from` to `to` (trace clock, us): by kind, and the long ones. */
-function summariseTrace(events: TraceEvent[], from: number, to: number, pid?: number) {
-  const main = events.find(
-    (event) =>
-      event.name === 'thread_name' &&
-      event.args?.name === 'CrRendererMain' &&
-      (pid === undefined || event.pid === pid),
-  );
-  if (!main) return;
-  const inWindow = events.filter(
-    (event) =>
-      event.pid === main.pid &&
-      event.tid === main.tid &&
-      event.ph === 'X' &&
-      event.ts >= from &&
-      event.ts <= to,
-  );
-  const tasks = inWindow.filter(
-    (event) => event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask',
-  );
-  const busy = tasks.reduce((sum, task) => sum + (task.dur ?? 0), 0) / 1000;
-  console.log(`  trace: main thread busy ${busy.toFixed(0)} ms of ${((to - from) / 1000).toFixed(0)} ms`);
-  const kinds = new Map<string, number>();
-  for (const event of inWindow) {
-    if (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask') continue;
-    kinds.set(event.name, (kinds.get(event.name) ?? 0) + (event.dur ?? 0) / 1000);
-  }
-  console.log(
-    `  trace events (inclusive, nested counted in each):\n${[...kinds]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 18)
-      .map(([name, ms]) => `    ${ms.toFixed(0).padStart(6)} ms  ${name}`)
-      .join('\n')}`,
-  );
-  for (const task of tasks) {
-    const ms = (task.dur ?? 0) / 1000;
-    if (ms < 25) continue;
-    const inside = inWindow.filter(
-      (event) =>
-        event !== task && event.ts >= task.ts && event.ts + (event.dur ?? 0) <= task.ts + (task.dur ?? 0),
-    );
-    const parts = new Map<string, number>();
-    for (const event of inside) {
-      const label =
-        event.name === 'FunctionCall' || event.name === 'EvaluateScript'
-          ? `${event.name}(${(event.args?.data?.functionName || '') + ' ' + path.basename(event.args?.data?.url ?? '')})`
-          : event.name;
-      parts.set(label, (parts.get(label) ?? 0) + (event.dur ?? 0) / 1000);
-    }
-    console.log(
-      `    task at ${((task.ts - from) / 1000).toFixed(0).padStart(5)} ms: ${ms.toFixed(0).padStart(4)} ms  ${[
-        ...parts,
-      ]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, 6)
-        .map(([name, part]) => `${name} ${part.toFixed(0)}`)
-        .join(', ')}`,
-    );
-  }
-}
-
 async function pressAndProfile(
   page: Page,
   cdp: CDPSession,
@@ -228,23 +158,10 @@ async function pressAndProfile(
       { capture: true, once: true },
     );
   });
-  const events: TraceEvent[] = [];
-  const collect = ({ value }: { value: TraceEvent[] }) => events.push(...value);
-  cdp.on('Tracing.dataCollected', collect as never);
   const tracing = !!process.env.PROFILE_TRACE;
+  let endTrace: (() => Promise<TraceEvent[]>) | undefined;
   if (tracing) {
-    await cdp.send('Tracing.start', {
-      transferMode: 'ReportEvents',
-      traceConfig: {
-        includedCategories: [
-          'devtools.timeline',
-          'disabled-by-default-devtools.timeline',
-          'blink.user_timing',
-          'toplevel',
-          '__metadata',
-        ],
-      },
-    });
+    endTrace = await startTrace(cdp);
   } else {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -264,11 +181,8 @@ async function pressAndProfile(
   });
   console.log(`  press to the first account: ${elapsed.toFixed(0)} ms`);
   await appTimeline(page, t0);
-  if (tracing) {
-    const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-    await cdp.send('Tracing.end');
-    await done;
-    cdp.off('Tracing.dataCollected', collect as never);
+  if (endTrace) {
+    const events = await endTrace();
     const press = events.find(
       (event) =>
         event.name === 'EventDispatch' &&
@@ -286,27 +200,9 @@ async function pressAndProfile(
  * to the unlock screen's heading (the page's main thread, as for a press).
  */
 async function reloadAndTrace(page: Page, cdp: CDPSession, url: string) {
-  const events: TraceEvent[] = [];
-  const collect = ({ value }: { value: TraceEvent[] }) => events.push(...value);
-  cdp.on('Tracing.dataCollected', collect as never);
-  await cdp.send('Tracing.start', {
-    transferMode: 'ReportEvents',
-    traceConfig: {
-      includedCategories: [
-        'devtools.timeline',
-        'disabled-by-default-devtools.timeline',
-        'blink.user_timing',
-        'loading',
-        'toplevel',
-        '__metadata',
-      ],
-    },
-  });
+  const endTrace = await startTrace(cdp);
   const screen = await toUnlockScreen(page, url);
-  const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.end');
-  await done;
-  cdp.off('Tracing.dataCollected', collect as never);
+  const events = await endTrace();
   console.log(`  reload to the unlock screen: ${screen.toFixed(0)} ms`);
   // The navigation's own steps (the service worker answers the page from its cache).
   const steps = await page.evaluate(() => {
