@@ -20,6 +20,9 @@ for (const [file, text] of [
   writeFileSync(path.join(webRoot, `${file}.br`), brotliCompressSync(text));
   writeFileSync(path.join(webRoot, `${file}.gz`), gzipSync(text));
 }
+// The build's own manifest, in a dot folder: never served.
+mkdirSync(path.join(webRoot, '.vite'));
+writeFileSync(path.join(webRoot, '.vite', 'manifest.json'), '{"private":true}');
 
 const ACCOUNTS = 1000;
 
@@ -58,6 +61,30 @@ describeEachDatabase(
       expect(plain.statusCode).toBe(200);
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toBe(script);
+    });
+
+    it('answers a HEAD and a revalidation of an asset, and serves nothing from a dot folder', async () => {
+      const head = await t.app.inject({ method: 'HEAD', url: '/assets/index-abc123.js' });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-length']).toBe(String(Buffer.byteLength(script)));
+      expect(head.body).toBe('');
+      const etag = head.headers['etag'];
+      expect(etag).toBeTruthy();
+      const again = await t.app.inject({
+        method: 'GET',
+        url: '/assets/index-abc123.js',
+        headers: { 'if-none-match': String(etag) },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+
+      for (const url of ['/.vite/manifest.json', '/assets/../.vite/manifest.json', '/assets/missing.js']) {
+        const hidden = await t.app.inject({ method: 'GET', url });
+        expect(hidden.statusCode, url).toBe(200);
+        expect(hidden.body, url).toBe(html);
+      }
+      const posted = await t.app.inject({ method: 'POST', url: '/assets/index-abc123.js' });
+      expect(posted.statusCode).toBe(404);
     });
 
     it('the web app page is compressed when asked and never cached', async () => {
