@@ -87,7 +87,6 @@ async function main(): Promise<void> {
   const backups = await startBackupScheduler(app.deps);
   const trash = startTrashPurger(app.deps);
   const logPurge = startLogPurge(app.deps);
-  app.deps.timeCheck.start();
   outbox?.start();
   // PostgreSQL may be shared by several replicas: their writes drop this one's caches too.
   const sync = config.DATABASE_URL
@@ -124,6 +123,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // After the listen: the first requests of a restart do not wait behind the clock's first check.
+  app.deps.timeCheck.start();
   logger.info(
     `Twofold ${config.version} is running at ${config.APP_URL} (database: ${database.driver === 'pglite' ? `embedded, in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL'})`,
   );

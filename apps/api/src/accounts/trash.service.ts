@@ -3,9 +3,8 @@ import { releaseIcon } from '../icons/icons.service.js';
 import { readNativeSetting } from '../settings/settings.queries.js';
 import { toTimestamp } from '../http/common.schemas.js';
 import { toView } from './accounts.mapper.js';
+import { DAY_MS, startDailyTask, type DailyTask } from '../shared/daily-task.js';
 import { purgeAccountRows, readTrashedRows, restoreAccountRows, trashAccountRows } from './trash.queries.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Whether a delete moves accounts to the trash (`trashRetentionDays` > 0) rather than deleting them. */
 export async function trashIsOn(deps: Deps): Promise<boolean> {
@@ -53,24 +52,14 @@ export async function purgeExpired(deps: Deps): Promise<void> {
   await purgeTrash(deps, { trashedBy: new Date(deps.clock.now().getTime() - days * DAY_MS) });
 }
 
-export interface TrashPurger {
-  /** One purge (the timer runs it daily; tests call it directly). */
-  tick(): Promise<void>;
-  stop(): void;
-}
-
-/** Purges at start, then once a day. */
-export function startTrashPurger(deps: Deps, everyMs = DAY_MS): TrashPurger {
-  const tick = async () => {
+/** Purges a minute after start, then once a day. */
+export function startTrashPurger(deps: Deps, everyMs = DAY_MS): DailyTask {
+  return startDailyTask(async () => {
     try {
       await purgeExpired(deps);
     } catch (error) {
       const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unexpected error';
       deps.log.error({ reason }, 'trash purge failed');
     }
-  };
-  void tick();
-  const timer = setInterval(() => void tick(), everyMs);
-  timer.unref();
-  return { tick, stop: () => clearInterval(timer) };
+  }, everyMs);
 }
