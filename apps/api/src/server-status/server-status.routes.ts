@@ -38,10 +38,11 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH']);
  * a create, an upload, an import or a backup is answered at once. Deletions pass (they free space).
  */
 export function registerDiskGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (!WRITES.has(request.method)) return;
+  // Callback style: a read (most requests, the OTP route's above all) costs no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!WRITES.has(request.method)) return done();
     const route = request.routeOptions.url;
-    if (route === undefined || UNGUARDED.test(route)) return;
-    if (!(await app.deps.disk.canWrite())) throw errors.diskFull();
+    if (route === undefined || UNGUARDED.test(route)) return done();
+    app.deps.disk.canWrite().then((writable) => done(writable ? undefined : errors.diskFull()), done);
   });
 }
