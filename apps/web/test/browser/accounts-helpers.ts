@@ -135,6 +135,39 @@ export async function setSetting(page: Page, url: string, key: string, value: un
   await apiCall(page, 'PUT', `${url}/api/v1/settings/${key}`, { value });
 }
 
+/**
+ * Opens the accounts screen on the server's settings after a change through the API, for a setting
+ * the accounts screen does not show. A (re)load shows the settings kept from the last visit at once,
+ * then the server's: acting at once would meet the old ones. The Options screen is the sign: once
+ * `shown` finds the new value there, the app's own link leads to the accounts without a reload, on
+ * the same settings (every setting comes in the one list, so one value shown proves them all).
+ */
+export async function accountsOnServerSettings(
+  page: Page,
+  url: string,
+  shown: (page: Page) => Promise<void>,
+): Promise<void> {
+  await page.goto(`${url}/settings/options`);
+  await shown(page);
+  await page.getByRole('link', { name: 'Back to accounts' }).click();
+  await page.waitForURL(/\/accounts(\?|$)/);
+}
+
+/** For `accountsOnServerSettings`: the Options screen's switch of that label shows on (or off). */
+export function switchShown(label: string, on = true): (page: Page) => Promise<void> {
+  return (page) => page.getByRole('switch', { name: label, exact: true, checked: on }).waitFor();
+}
+
+/** For `accountsOnServerSettings`: the Options screen's list of that label shows a choice of that text. */
+export function choiceShown(label: string, choice: string): (page: Page) => Promise<void> {
+  return (page) =>
+    page
+      .getByRole('combobox', { name: label, exact: true })
+      .locator('option:checked')
+      .filter({ hasText: choice })
+      .waitFor({ state: 'attached' });
+}
+
 /** A PNG of a QR code holding the text. */
 export async function qrPng(text: string, name: string): Promise<string> {
   const file = path.join(tmp, `${name}.png`);

@@ -2,6 +2,8 @@ import { perTestSessions, signedUpOnStart } from './per-test';
 import { describe, expect, it } from 'vitest';
 import { screenshots } from './harness';
 import {
+  accountsOnServerSettings,
+  choiceShown,
   createAccount,
   hotp,
   readCode,
@@ -9,6 +11,7 @@ import {
   setSetting,
   steam,
   STEAM_SECRET,
+  switchShown,
   totp,
 } from './accounts-helpers';
 
@@ -174,7 +177,7 @@ describe('the accounts and their codes', () => {
     const { page } = session;
     await seedAccounts();
     await setSetting(page, session.server.url, 'closeOtpOnCopy', true);
-    await page.goto(`${session.server.url}/accounts?toRefresh=true`);
+    await accountsOnServerSettings(page, session.server.url, switchShown('Close the code after copying'));
     const list = page.getByRole('list', { name: 'Accounts' });
     await list.getByRole('button', { name: /^GitHub/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Copy' }).click();
@@ -182,7 +185,11 @@ describe('the accounts and their codes', () => {
     expect(new URL(page.url()).pathname).toBe('/accounts');
 
     await setSetting(page, session.server.url, 'kickUserAfter', -1);
-    await page.goto(`${session.server.url}/accounts?toRefresh=true`);
+    await accountsOnServerSettings(
+      page,
+      session.server.url,
+      choiceShown('Auto lock', 'When a code is copied'),
+    );
     await list.getByRole('button', { name: /^GitHub/ }).click();
     const loggedOut = page.waitForResponse((response) => response.url().endsWith('/user/logout'));
     await page.getByRole('dialog').getByRole('button', { name: 'Copy' }).click();

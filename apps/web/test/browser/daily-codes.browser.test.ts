@@ -2,7 +2,14 @@ import { perTestSessions, signedUpOnStart } from './per-test';
 import { totpCodes, type CodeParams } from '@twofold/otp';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createAccount, SECRET, setSetting, STEAM_SECRET } from './accounts-helpers';
+import {
+  accountsOnServerSettings,
+  createAccount,
+  SECRET,
+  setSetting,
+  STEAM_SECRET,
+  switchShown,
+} from './accounts-helpers';
 import { screenshots } from './harness';
 
 /** The codes RFC 6238 (and Steam's variant) gives at a moment, from the OTP engine's Node entry. */
@@ -267,6 +274,11 @@ describe('codes in the list (get codes on request: off)', () => {
     await setSetting(page, session.server.url, 'viewDefaultGroupOnCopy', true);
     await setSetting(page, session.server.url, 'defaultGroup', group.id);
     await page.goto(`${session.server.url}/accounts`);
+    // The list's code: the server's settings (all four) replaced the ones kept from the last visit.
+    await row(page, /^GitHub/)
+      .getByText(/\d{3}/)
+      .first()
+      .waitFor();
     const search = page.getByRole('searchbox', { name: 'Search' });
     await search.fill('git');
     await expect.poll(() => list(page).getByRole('listitem').count()).toBe(1);
@@ -304,7 +316,7 @@ describe('codes in the list (get codes on request: off)', () => {
     await setSetting(page, session.server.url, 'getOtpOnRequest', true);
     await setSetting(page, session.server.url, 'showOtpAsDot', false);
     await setSetting(page, session.server.url, 'copyOtpOnDisplay', true);
-    await page.reload();
+    await accountsOnServerSettings(page, session.server.url, switchShown('Copy the code when it shows'));
     const clicked = Date.now() / 1000;
     await row(page, /^GitHub/).click();
     await page.getByRole('status').filter({ hasText: 'Copied to clipboard' }).waitFor();
@@ -332,7 +344,7 @@ describe('codes in the list (get codes on request: off)', () => {
     await page.getByRole('button', { name: 'Sort ascending' }).click();
     await expect.poll(order).toEqual(['alpha', 'Beta', 'Zeta']);
     await setSetting(page, session.server.url, 'sortCaseSensitive', true);
-    await page.goto(`${session.server.url}/accounts`);
+    await accountsOnServerSettings(page, session.server.url, switchShown('Case-sensitive sorting'));
     await page.getByRole('button', { name: 'Manage' }).click();
     await page.getByRole('button', { name: 'Sort ascending' }).click();
     await expect.poll(order).toEqual(['Beta', 'Zeta', 'alpha']);

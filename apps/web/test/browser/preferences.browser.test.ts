@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createAccount, qrPng, SECRET, setSetting } from './accounts-helpers';
+import {
+  accountsOnServerSettings,
+  choiceShown,
+  createAccount,
+  qrPng,
+  SECRET,
+  setSetting,
+} from './accounts-helpers';
 import { perTestSessions, signedUpOnStart } from './per-test';
 
 describe("2FAuth's preferences act", () => {
@@ -30,7 +37,7 @@ describe("2FAuth's preferences act", () => {
     await dialog.waitFor({ state: 'detached' });
 
     await setSetting(page, server.url, 'autoCloseTimeout', 0);
-    await page.goto(`${server.url}/accounts`);
+    await accountsOnServerSettings(page, server.url, choiceShown('Close the code after', 'Never'));
     await list.getByRole('button', { name: /^GitHub/ }).click();
     await dialog.getByRole('status', { name: 'One-time password' }).waitFor();
     await page.clock.runFor(6 * 60_000);

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { screenshots } from './harness';
-import { createAccount, qrPng, SECRET, setSetting } from './accounts-helpers';
+import {
+  accountsOnServerSettings,
+  choiceShown,
+  createAccount,
+  qrPng,
+  SECRET,
+  setSetting,
+} from './accounts-helpers';
 import { registerByApi } from './identity';
 import { perTestSessions } from './per-test';
 
@@ -79,7 +86,11 @@ describe('start and capture rules, camera failures, invalid QR content, global 4
     await createFirst();
     await setSetting(page, server.url, 'useDirectCapture', true);
     await setSetting(page, server.url, 'defaultCaptureMode', 'upload');
-    await page.goto(`${server.url}/accounts`);
+    await accountsOnServerSettings(
+      page,
+      server.url,
+      choiceShown('Default capture mode', 'Upload a QR code image'),
+    );
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'New' }).click();
     await page.waitForURL(/\/start/);
@@ -90,7 +101,11 @@ describe('start and capture rules, camera failures, invalid QR content, global 4
     await page.getByText('Direct', { exact: true }).waitFor();
 
     await setSetting(page, server.url, 'defaultCaptureMode', 'livescan');
-    await page.goto(`${server.url}/accounts`);
+    await accountsOnServerSettings(
+      page,
+      server.url,
+      choiceShown('Default capture mode', 'Scan with the camera'),
+    );
     await page.getByRole('button', { name: 'New' }).click();
     await page.waitForURL(/\/capture$/);
     await page.getByRole('button', { name: 'Cancel' }).waitFor();
