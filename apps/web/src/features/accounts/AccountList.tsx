@@ -56,7 +56,7 @@ export function AccountList({ accounts, settings, onCopied, onLeaveTop }: Accoun
     listRef.current?.querySelector<HTMLElement>(`.account-main[data-account-id="${String(id)}"]`)?.focus();
   }, []);
   // A copy from the list ends the session when auto-lock is 'on copy' (the code window does so itself).
-  const lockSession = useLockOnCopy(settings);
+  const lockSession = useLockOnCopy();
   const rowCopied = useCallback(() => {
     onCopied();
     lockSession?.();

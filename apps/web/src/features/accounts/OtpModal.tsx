@@ -28,7 +28,7 @@ interface OtpModalProps {
 export function OtpModal({ account, openCount, onClose, onCopied: afterCopy, returnFocus }: OtpModalProps) {
   const { t } = useTranslation('accounts');
   const { settings } = useAccountSettings();
-  const lockSession = useLockOnCopy(settings);
+  const lockSession = useLockOnCopy();
   // Offline, the note and recovery codes come from this device's copy (when it keeps them).
   const offline = useSyncExternalStore(dataMode.subscribe, dataMode.current).kind === 'offline-open';
   const hasExtras =
