@@ -168,6 +168,36 @@ export function choiceShown(label: string, choice: string): (page: Page) => Prom
       .waitFor({ state: 'attached' });
 }
 
+/**
+ * An account whose row shows its code in the list (codes on request: off), after a first visit:
+ * the settings this browser keeps for its next load say so. Returns the row.
+ */
+export async function rowWithListedCode(page: Page, url: string, service: string): Promise<Locator> {
+  await createAccount(page, url, { service, account: 'ada', otp_type: 'totp', secret: SECRET });
+  await setSetting(page, url, 'getOtpOnRequest', false);
+  await page.goto(`${url}/accounts`);
+  const row = page
+    .getByRole('list', { name: 'Accounts' })
+    .getByRole('button', { name: new RegExp(`^${service}`) });
+  await row.locator('.list-code-value').waitFor();
+  return row;
+}
+
+/** Runs `act` while the page's requests for the settings list are held back (released after). */
+export async function whileSettingsHeld(page: Page, act: () => Promise<void>): Promise<void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/v1\/settings(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  try {
+    await act();
+  } finally {
+    release();
+  }
+}
+
 /** A PNG of a QR code holding the text. */
 export async function qrPng(text: string, name: string): Promise<string> {
   const file = path.join(tmp, `${name}.png`);

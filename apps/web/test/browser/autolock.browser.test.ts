@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAccount, SECRET, setSetting } from './accounts-helpers';
+import { rowWithListedCode, setSetting, whileSettingsHeld } from './accounts-helpers';
 import { screenshots } from './harness';
 import { registerByApi } from './identity';
 import { perTestSessions } from './per-test';
@@ -72,34 +72,17 @@ describe('auto lock on copy', () => {
 
   it('locks on a code copied right after a load, before the settings list arrives', async () => {
     const { page, server } = session;
-    await createAccount(page, server.url, {
-      service: 'Quick',
-      account: 'ada',
-      otp_type: 'totp',
-      secret: SECRET,
-    });
-    await setSetting(page, server.url, 'getOtpOnRequest', false);
-    await page.goto(`${server.url}/accounts`);
-    const row = page.getByRole('list', { name: 'Accounts' }).getByRole('button', { name: /^Quick/ });
-    await row.locator('.list-code-value').waitFor();
+    const row = await rowWithListedCode(page, server.url, 'Quick');
 
     // Chosen elsewhere since this visit; the next load shows the settings kept from this one until
     // the server's list arrives, which this test holds back until the copy is made.
     await setSetting(page, server.url, 'kickUserAfter', -1);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/api\/v1\/settings(\?|$)/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    try {
+    await whileSettingsHeld(page, async () => {
       await page.reload();
       await row.locator('.list-code-value').waitFor();
       await row.click();
       await page.waitForURL(/\/autolock$/);
-    } finally {
-      release();
-    }
+    });
     await page.getByRole('heading', { name: 'Locked for inactivity' }).waitFor();
   });
 });

@@ -4,8 +4,10 @@ import {
   choiceShown,
   createAccount,
   qrPng,
+  rowWithListedCode,
   SECRET,
   setSetting,
+  whileSettingsHeld,
 } from './accounts-helpers';
 import { perTestSessions, signedUpOnStart } from './per-test';
 
@@ -14,34 +16,17 @@ describe("2FAuth's preferences act", () => {
 
   it('a load acts on the preferences the server sends, not on the settings this browser kept', async () => {
     const { page, server } = session;
-    await createAccount(page, server.url, {
-      service: 'GitHub',
-      account: 'me',
-      otp_type: 'totp',
-      secret: SECRET,
-    });
-    await setSetting(page, server.url, 'getOtpOnRequest', false);
-    await page.goto(`${server.url}/accounts`);
-    const row = page.getByRole('list', { name: 'Accounts' }).getByRole('button', { name: /^GitHub/ });
-    await row.locator('.list-code-value').waitFor();
+    const row = await rowWithListedCode(page, server.url, 'GitHub');
 
     // Changed elsewhere since this visit. The next load's settings list is held back: the screen
     // must still follow the session's preferences, so the row opens the code window.
     await setSetting(page, server.url, 'getOtpOnRequest', true);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/api\/v1\/settings(\?|$)/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    try {
+    await whileSettingsHeld(page, async () => {
       await page.reload();
       await row.click();
       await page.getByRole('dialog').getByRole('status', { name: 'One-time password' }).waitFor();
       await expect.poll(() => row.locator('.list-code-value').count()).toBe(0);
-    } finally {
-      release();
-    }
+    });
   });
 
   it('autoCloseTimeout closes the code after the chosen minutes, and never with 0', async () => {
